@@ -1,0 +1,180 @@
+//! A description of a container with every field located: the data behind `nvir container dump`
+//! (its JSON shape is this struct's; fields may be added, never renamed).
+
+use crate::meaning::{blob_refs, implied_options, BlobRef, ImpliedOption};
+use crate::model::{Container, FieldOrder, TagTrailer};
+use crate::tags::{arch_sm, id, tag_info, value_name};
+use serde::Serialize;
+
+/// The description.
+#[derive(Debug, Clone, Serialize)]
+pub struct Dump {
+    /// `0x7f4e43ed`.
+    pub magic: String,
+    /// `cuda` or `seed`.
+    pub variant: &'static str,
+    /// `cuda` (header size at 0x0C) or `seed` (IR level at 0x0C).
+    pub field_order: &'static str,
+    /// Version pairs.
+    pub version: VersionDump,
+    /// Header size.
+    pub header_size: usize,
+    /// IR level.
+    pub ir_level: u16,
+    /// `Linked`, `LTO`, `OptiX` or `unknown`.
+    pub ir_level_name: &'static str,
+    /// Header bytes past the fixed 24.
+    pub header_extra: Region,
+    /// The tag stream.
+    pub tags: Vec<TagDump>,
+    /// Offset of the tag-0 terminator, if any.
+    pub terminator: Option<usize>,
+    /// Bytes between the stream and the tag-area end.
+    pub tag_trailer: TrailerDump,
+    /// The blob region.
+    pub blob: Region,
+    /// The payload key (hex, in file order), when tag 99 points at 4 blob bytes.
+    pub key: Option<String>,
+    /// Blob tags, decoded.
+    pub blob_refs: Vec<BlobRef>,
+    /// The payload.
+    pub payload: PayloadDump,
+    /// What the tags mean to the compiler.
+    pub implied_options: Vec<ImpliedOption>,
+}
+
+/// Version pairs as `[major, minor]`.
+#[derive(Debug, Clone, Serialize)]
+pub struct VersionDump {
+    /// Container format.
+    pub container: [u8; 2],
+    /// NVVM IR.
+    pub nvvm_ir: [u8; 2],
+    /// NVVM debug.
+    pub nvvm_debug: [u8; 2],
+    /// LLVM.
+    pub llvm: [u8; 2],
+}
+
+/// A byte range.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Region {
+    /// Start.
+    pub offset: usize,
+    /// Length.
+    pub len: usize,
+}
+
+/// One tag entry.
+#[derive(Debug, Clone, Serialize)]
+pub struct TagDump {
+    /// The tag.
+    pub tag: u16,
+    /// Its name, if the table has it.
+    pub name: Option<&'static str>,
+    /// The seed's name where it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_name: Option<&'static str>,
+    /// The value.
+    pub value: u32,
+    /// Written in the 8-byte form.
+    pub wide: bool,
+    /// Where the entry starts.
+    pub offset: usize,
+    /// The value's meaning (enum name, architecture), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meaning: Option<String>,
+    /// Whether a later entry of the same tag overrides this one.
+    pub overridden: bool,
+}
+
+/// The tag-area trailer.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct TrailerDump {
+    /// Start.
+    pub offset: usize,
+    /// Length.
+    pub len: usize,
+    /// Whether it is exactly the zero padding to 4 bytes that CUDA writes.
+    pub padding: bool,
+}
+
+/// The payload.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PayloadDump {
+    /// Start.
+    pub offset: usize,
+    /// Length.
+    pub len: usize,
+    /// `empty`, `encoded`, `bitcode`, `bitcode-wrapper` or `unknown`.
+    pub kind: &'static str,
+}
+
+/// The name of an IR level.
+pub fn ir_level_name(level: u16) -> &'static str {
+    match level {
+        0 => "Linked",
+        1 => "LTO",
+        2 => "OptiX",
+        _ => "unknown",
+    }
+}
+
+fn meaning(c: &Container<'_>, tag: u16, value: u32) -> Option<String> {
+    match tag {
+        id::ARCH_VARIANT => arch_sm(value).map(|sm| format!("sm_{sm}")),
+        id::PAYLOAD_KEY => Some(format!("payload key at blob offset {value}")),
+        _ => match tag_info(tag)?.kind {
+            crate::tags::TagKind::Blob(_) => Some(format!("blob offset {value}")),
+            _ => value_name(tag, value),
+        },
+    }
+    .filter(|_| c.get(tag).is_some())
+}
+
+/// Describes a container.
+pub fn describe(c: &Container<'_>) -> Dump {
+    let layout = c.layout();
+    let v = &c.versions;
+    let pair = |x: crate::model::Version| [x.major, x.minor];
+    let tags = c
+        .tags
+        .iter()
+        .zip(&layout.tag_offsets)
+        .enumerate()
+        .map(|(i, (e, &offset))| {
+            let info = tag_info(e.tag);
+            TagDump {
+                tag: e.tag,
+                name: info.map(|t| t.name),
+                seed_name: info.filter(|t| t.seed_name != t.name).map(|t| t.seed_name),
+                value: e.value,
+                wide: e.wide,
+                offset,
+                meaning: meaning(c, e.tag, e.value),
+                overridden: c.tags[i + 1..].iter().any(|later| later.tag == e.tag),
+            }
+        })
+        .collect();
+    Dump {
+        magic: format!("{:#010x}", c.variant.magic()),
+        variant: c.variant.as_str(),
+        field_order: match c.field_order {
+            FieldOrder::Cuda => "cuda",
+            FieldOrder::Seed => "seed",
+        },
+        version: VersionDump { container: pair(v.container), nvvm_ir: pair(v.nvvm_ir), nvvm_debug: pair(v.nvvm_debug), llvm: pair(v.llvm) },
+        header_size: layout.header_size,
+        ir_level: c.ir_level,
+        ir_level_name: ir_level_name(c.ir_level),
+        header_extra: Region { offset: crate::model::HEADER_LEN, len: c.header_extra.len() },
+        tags,
+        terminator: layout.terminator,
+        tag_trailer: TrailerDump { offset: layout.trailer.0, len: layout.trailer.1, padding: matches!(c.trailer, TagTrailer::Padding) },
+        blob: Region { offset: layout.tag_end, len: c.blob.len() },
+        key: c.key().map(|k| k.iter().map(|b| format!("{b:02x}")).collect()),
+        blob_refs: blob_refs(c),
+        payload: PayloadDump { offset: layout.blob_end, len: c.payload.len(), kind: c.payload_kind().as_str() },
+        implied_options: implied_options(c),
+    }
+}

@@ -1,0 +1,174 @@
+//! The human form: rustc-like. Text inputs get a source snippet (annotate-snippets, rustc's
+//! renderer); binary inputs get the 16-byte hex row around the offset with carets under it.
+
+use crate::{Diagnostic, Severity, Source, SourceContent, Span};
+use std::fmt::Write;
+
+struct Style {
+    on: bool,
+}
+
+impl Style {
+    fn paint(&self, code: &str, s: &str) -> String {
+        if self.on {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    }
+    fn severity(&self, sev: Severity) -> String {
+        let code = match sev {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Note => "1;32",
+        };
+        self.paint(code, sev.as_str())
+    }
+    fn gutter(&self, s: &str) -> String {
+        self.paint("1;34", s)
+    }
+}
+
+/// Renders diagnostics for a person; `color` adds ANSI colours (the CLI decides from
+/// `--color` and whether the stream is a terminal).
+pub fn render_human(diags: &[Diagnostic], src: &Source<'_>, color: bool) -> String {
+    let mut out = String::new();
+    for d in diags {
+        match src.content {
+            SourceContent::Text(text) if d.span.is_some() => render_text(&mut out, d, src.name, text, color),
+            _ => render_other(&mut out, d, src, &Style { on: color }),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn title(d: &Diagnostic, st: &Style) -> String {
+    let head = match d.code {
+        Some(code) => format!("{}[{code}]", st.severity(d.severity)),
+        None => st.severity(d.severity),
+    };
+    format!("{head}{} {}\n", st.paint("1", ":"), st.paint("1", &d.message))
+}
+
+fn footer(out: &mut String, d: &Diagnostic, st: &Style, pad: &str) {
+    for n in &d.notes {
+        let _ = writeln!(out, "{pad}{} note: {n}", st.gutter("="));
+    }
+    for h in &d.help {
+        let _ = writeln!(out, "{pad}{} help: {h}", st.gutter("="));
+    }
+}
+
+const GUTTER: &str = "         ";
+
+fn render_other(out: &mut String, d: &Diagnostic, src: &Source<'_>, st: &Style) {
+    out.push_str(&title(d, st));
+    let Some(span) = d.span else {
+        if !src.name.is_empty() {
+            let _ = writeln!(out, "{}{} {}", &GUTTER[..GUTTER.len() - 3], st.gutter("-->"), src.name);
+        }
+        footer(out, d, st, GUTTER);
+        return;
+    };
+    let _ = writeln!(out, "{}{} {}", &GUTTER[..GUTTER.len() - 3], st.gutter("-->"), src.location(span.start));
+    if let SourceContent::Binary(bytes) = src.content {
+        let _ = writeln!(out, "{GUTTER}{}", st.gutter("|"));
+        hex_row(out, bytes, span, d.span_label.as_deref(), st, d.severity);
+        for l in &d.labels {
+            hex_row(out, bytes, l.span, Some(&l.message), st, Severity::Note);
+        }
+    }
+    footer(out, d, st, GUTTER);
+}
+
+/// One 16-byte row containing `span.start`, carets under the part of `span` inside the row.
+fn hex_row(out: &mut String, bytes: &[u8], span: Span, label: Option<&str>, st: &Style, sev: Severity) {
+    let row = span.start & !15;
+    let row_end = (row + 16).min(bytes.len());
+    let mut line = String::new();
+    for i in row..row_end {
+        let _ = write!(line, "{:02x} ", bytes[i]);
+    }
+    let _ = writeln!(out, "{} {} {}", st.gutter(&format!("{row:08x}")), st.gutter("|"), line.trim_end());
+    // Carets: three columns per byte; a span past the input (truncation) points just after it.
+    let first = span.start - row;
+    let last = span.end.min(row + 16).max(span.start + 1) - row;
+    let mut marks = " ".repeat(first * 3);
+    marks.push_str(&"^".repeat((last - first) * 3 - 1));
+    if span.start >= bytes.len() {
+        marks.push_str(" (end of input)");
+    }
+    if let Some(label) = label {
+        marks.push(' ');
+        marks.push_str(label);
+    }
+    let code = if sev == Severity::Error { "1;31" } else if sev == Severity::Warning { "1;33" } else { "1;34" };
+    let _ = writeln!(out, "{GUTTER}{} {}", st.gutter("|"), st.paint(code, &marks));
+}
+
+fn render_text(out: &mut String, d: &Diagnostic, name: &str, text: &str, color: bool) {
+    use annotate_snippets::{Level, Renderer, Snippet};
+    let level = |s: Severity| match s {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+        Severity::Note => Level::Note,
+    };
+    let clamp = |s: Span| s.start.min(text.len())..s.end.min(text.len());
+    let span = d.span.expect("caller checked");
+    let mut snippet = Snippet::source(text).origin(name).fold(true);
+    snippet = snippet.annotation(level(d.severity).span(clamp(span)).label(d.span_label.as_deref().unwrap_or("")));
+    for l in &d.labels {
+        snippet = snippet.annotation(Level::Info.span(clamp(l.span)).label(&l.message));
+    }
+    let mut msg = level(d.severity).title(&d.message).snippet(snippet);
+    if let Some(code) = d.code {
+        msg = msg.id(code);
+    }
+    let notes: Vec<_> = d.notes.iter().map(|n| Level::Note.title(n)).collect();
+    let helps: Vec<_> = d.help.iter().map(|h| Level::Help.title(h)).collect();
+    msg = msg.footers(notes).footers(helps);
+    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
+    let _ = writeln!(out, "{}", renderer.render(msg));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_diagnostic_shows_offset_row_and_carets() {
+        let bytes: Vec<u8> = (0u8..32).collect();
+        let d = Diagnostic::error("bad field")
+            .with_labelled_span(Span::at(0x12, 2), "here")
+            .with_help("do this");
+        let out = render_human(&[d], &Source::binary("f.bin", &bytes), false);
+        assert!(out.starts_with("error: bad field\n"), "{out}");
+        assert!(out.contains("--> f.bin @ 0x12"), "{out}");
+        assert!(out.contains("00000010 | 10 11 12 13"), "{out}");
+        assert!(out.contains("|       ^^^^^ here"), "{out}");
+        assert!(out.contains("= help: do this"), "{out}");
+    }
+
+    #[test]
+    fn truncation_points_after_the_last_byte() {
+        let d = Diagnostic::error("truncated").with_span(Span::at(4, 4));
+        let out = render_human(&[d], &Source::binary("t", &[1, 2, 3, 4]), false);
+        assert!(out.contains("(end of input)"), "{out}");
+    }
+
+    #[test]
+    fn text_diagnostic_uses_line_and_column() {
+        let d = Diagnostic::error("unexpected token").with_labelled_span(Span::at(4, 3), "here");
+        let out = render_human(&[d], &Source::text("m.ll", "abc\ndef\n"), false);
+        assert!(out.contains("m.ll:2:1"), "{out}");
+        assert!(out.contains("def"), "{out}");
+    }
+
+    #[test]
+    fn colour_only_when_asked() {
+        let d = Diagnostic::warning("w");
+        assert!(!render_human(&[d.clone()], &Source::binary("x", &[]), false).contains('\x1b'));
+        assert!(render_human(&[d], &Source::binary("x", &[]), true).contains('\x1b'));
+    }
+}

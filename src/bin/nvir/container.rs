@@ -1,0 +1,412 @@
+//! `nvir container …`: NVVM containers.
+
+use anyhow::{anyhow, bail, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use nvir::{report, ColorChoice, Format, FormatArg, InputArg, OutputArg, EXIT_INVALID, EXIT_OK};
+use nvir_container::tags::{parse_tag, parse_value};
+use nvir_container::{self as nc, Container, Dump, Policy, Target, Variant, Version};
+use nvir_diag::{render_json, Diagnostic, Source};
+use std::fmt::Write;
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Print a container as an annotated listing (offset | bytes | meaning), or as JSON.
+    Dump(DumpArgs),
+    /// Change tags, IR level or versions; with no change the output is byte-identical.
+    Edit(EditArgs),
+    /// Wrap LLVM bitcode (raw or in the 20-byte wrapper) in a container nvJitLink and nvlink accept.
+    Wrap(WrapArgs),
+    /// Extract the payload (LLVM bitcode) of a container.
+    Unwrap(UnwrapArgs),
+    /// Convert a container to the XML form.
+    ToXml(ConvertArgs),
+    /// Convert the XML form back to a binary container.
+    FromXml(ConvertArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PolicyArg {
+    /// CUDA 13.5's tools: newer minor versions are errors.
+    Cuda,
+    /// The seed document's rules: newer minor versions are warnings.
+    Seed,
+}
+
+impl From<PolicyArg> for Policy {
+    fn from(p: PolicyArg) -> Self {
+        match p {
+            PolicyArg::Cuda => Policy::Cuda,
+            PolicyArg::Seed => Policy::Seed,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct DumpArgs {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    format: FormatArg,
+    /// Whose version rules to check against.
+    #[arg(long, value_enum, default_value_t = PolicyArg::Cuda)]
+    policy: PolicyArg,
+}
+
+#[derive(Args)]
+pub struct EditArgs {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    output: OutputArg,
+    /// Set a tag (number or name) to a value (number or enum name); every occurrence changes in
+    /// place, a missing tag is appended. Applied after --arch and --remove.
+    #[arg(long = "set", value_name = "TAG=VALUE")]
+    set: Vec<String>,
+    /// Remove every occurrence of a tag (number or name).
+    #[arg(long = "remove", value_name = "TAG")]
+    remove: Vec<String>,
+    /// Retarget: set tag 1 (ArchVariant) and add or drop tag 32 (the `a` flag), e.g. sm_100a.
+    #[arg(long, value_name = "ARCH")]
+    arch: Option<Target>,
+    /// Set the IR level: lto, optix, linked or a number.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_ir_level)]
+    ir_level: Option<u16>,
+    /// Rewrite the magic: cuda (0x7F4E43ED) or seed (0x7F4E5C7D).
+    #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
+    magic: Option<Variant>,
+    /// Set a version pair: container, nvvm-ir, nvvm-debug or llvm = MAJOR.MINOR.
+    #[arg(long = "set-version", value_name = "FIELD=MAJOR.MINOR")]
+    set_version: Vec<String>,
+}
+
+#[derive(Args)]
+pub struct WrapArgs {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    output: OutputArg,
+    /// Target architecture: sm_XX, compute_XX or lto_XX, with an optional a or f suffix.
+    /// Below sm_100 the bitcode must be typed-pointer LLVM IR (LLVM 7-compatible).
+    #[arg(long, value_name = "ARCH")]
+    arch: Target,
+    /// IR level: lto (default), optix, linked or a number.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_ir_level, default_value = "lto")]
+    ir_level: u16,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+#[derive(Args)]
+pub struct UnwrapArgs {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    output: OutputArg,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+#[derive(Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    output: OutputArg,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+fn parse_ir_level(s: &str) -> Result<u16, String> {
+    match s {
+        "linked" => Ok(nc::IR_LEVEL_LINKED),
+        "lto" => Ok(nc::IR_LEVEL_LTO),
+        "optix" => Ok(nc::IR_LEVEL_OPTIX),
+        n => n.parse().map_err(|_| format!("'{n}' is not an IR level: expected lto, optix, linked or a number from 0 to 65535")),
+    }
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    match s {
+        "cuda" => Ok(Variant::Cuda),
+        "seed" => Ok(Variant::Seed),
+        _ => Err(format!("'{s}': expected cuda or seed")),
+    }
+}
+
+pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
+    match cmd {
+        Command::Dump(a) => dump(a, color),
+        Command::Edit(a) => edit(a, color),
+        Command::Wrap(a) => wrap(a, color),
+        Command::Unwrap(a) => unwrap(a, color),
+        Command::ToXml(a) => to_xml(a, color),
+        Command::FromXml(a) => from_xml(a, color),
+    }
+}
+
+/// Reads a binary container or reports why not (`Err(status)`).
+fn read<'a>(name: &str, bytes: &'a [u8], format: Format, color: ColorChoice) -> Result<Container<'a>, u8> {
+    nc::read(bytes).map_err(|e| report(&[e.to_diagnostic()], &Source::binary(name, bytes), format, color))
+}
+
+fn dump(a: DumpArgs, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let src = Source::binary(&input.name, &input.bytes);
+    let format = a.format.format;
+    let parsed = nc::read(&input.bytes);
+    let (c, diags) = match &parsed {
+        Ok(c) => (Some(c), nc::check_versions(c, a.policy.into())),
+        Err(e) => (None, vec![e.to_diagnostic()]),
+    };
+    let status = nvir::status(&diags);
+    match format {
+        Format::Json => {
+            let mut v = match c {
+                Some(c) => serde_json::to_value(nc::describe(c))?,
+                None => serde_json::json!({}),
+            };
+            v["file"] = serde_json::json!(input.name);
+            v["diagnostics"] = render_json(&diags, &src);
+            println!("{}", serde_json::to_string_pretty(&v)?);
+            Ok(status)
+        }
+        Format::Human => {
+            if let Some(c) = c {
+                print!("{}", listing(&input.name, &input.bytes, &nc::describe(c)));
+            }
+            report(&diags, &src, format, color);
+            Ok(status)
+        }
+    }
+}
+
+/// One row of the listing: offset, up to 8 bytes, meaning.
+fn row(out: &mut String, offset: usize, bytes: &[u8], meaning: &str) {
+    let mut hex: String = bytes.iter().take(8).map(|b| format!("{b:02x} ")).collect();
+    if bytes.len() > 8 {
+        hex.push('…');
+    }
+    let _ = writeln!(out, "{offset:#06x} | {:<26}| {meaning}", hex.trim_end());
+}
+
+fn section(out: &mut String, title: &str) {
+    let _ = writeln!(out, "       | {:<26}| -- {title} --", "");
+}
+
+/// Rows of 8 bytes for a raw region, at most `max_rows`.
+fn raw_rows(out: &mut String, base: usize, bytes: &[u8], meaning: &str, max_rows: usize) {
+    for (i, chunk) in bytes.chunks(8).enumerate().take(max_rows) {
+        row(out, base + i * 8, chunk, if i == 0 { meaning } else { "" });
+    }
+    let shown = (max_rows * 8).min(bytes.len());
+    if shown < bytes.len() {
+        let _ = writeln!(out, "       | {:<26}| … {} more bytes", "", bytes.len() - shown);
+    }
+}
+
+fn listing(name: &str, b: &[u8], d: &Dump) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{name}: NVVM container ({} variant), {} bytes", d.variant, b.len());
+    let _ = writeln!(o, "offset | {:<26}| meaning", "bytes");
+    let seed_order = d.field_order == "seed";
+    let v = &d.version;
+    let magic_note = if d.variant == "cuda" { "CUDA" } else { "the seed's variant; NVIDIA's tools reject it" };
+    row(&mut o, 0, &b[0..4], &format!("magic {} ({magic_note})", d.magic));
+    row(&mut o, 4, &b[4..6], &format!("container version {}.{}", v.container[0], v.container[1]));
+    row(&mut o, 6, &b[6..8], &format!("NVVM IR version {}.{}", v.nvvm_ir[0], v.nvvm_ir[1]));
+    row(&mut o, 8, &b[8..10], &format!("NVVM debug version {}.{}", v.nvvm_debug[0], v.nvvm_debug[1]));
+    row(&mut o, 10, &b[10..12], &format!("LLVM version {}.{}", v.llvm[0], v.llvm[1]));
+    let hs = format!("header size {} (tag stream start)", d.header_size);
+    let il = format!("IR level {} ({})", d.ir_level, d.ir_level_name);
+    let (r0c, r0e) = if seed_order { (il.clone() + ", seed field order", hs.clone()) } else { (hs, il) };
+    row(&mut o, 12, &b[12..14], &r0c);
+    row(&mut o, 14, &b[14..16], &r0e);
+    row(&mut o, 16, &b[16..20], &format!("tag-area end / blob start {}", d.blob.offset));
+    row(&mut o, 20, &b[20..24], &format!("blob end / payload start {}", d.payload.offset));
+    if d.header_extra.len > 0 {
+        raw_rows(&mut o, d.header_extra.offset, &b[d.header_extra.offset..d.header_size], "extra header bytes", 4);
+    }
+    section(&mut o, &format!("tags ({})", d.tags.len()));
+    for t in &d.tags {
+        let len = if t.wide { 8 } else { 4 };
+        let mut m = format!("tag {} {} = {}", t.tag, t.name.unwrap_or("(unknown)"), t.value);
+        if let Some(meaning) = &t.meaning {
+            let _ = write!(m, " ({meaning})");
+        }
+        if t.wide {
+            m.push_str(", wide form");
+        }
+        if t.overridden {
+            m.push_str(", overridden by a later entry");
+        }
+        row(&mut o, t.offset, &b[t.offset..t.offset + len], &m);
+    }
+    match d.terminator {
+        Some(at) => row(&mut o, at, &b[at..at + 2], "terminator"),
+        None => {
+            let _ = writeln!(o, "       | {:<26}| no terminator: the stream ends at the tag-area end", "");
+        }
+    }
+    let tr = d.tag_trailer;
+    if tr.len > 0 {
+        let what = if tr.padding { "padding" } else { "bytes after the stream (kept, not read)" };
+        raw_rows(&mut o, tr.offset, &b[tr.offset..tr.offset + tr.len], what, 4);
+    }
+    section(&mut o, &format!("blob ({} bytes)", d.blob.len));
+    let blob = &b[d.blob.offset..d.blob.offset + d.blob.len];
+    raw_rows(&mut o, d.blob.offset, blob, &d.key.as_ref().map_or_else(String::new, |k| format!("payload key {k}")), 8);
+    for r in &d.blob_refs {
+        let _ = writeln!(o, "       | {:<26}| tag {} {} at blob offset {}: {}", "", r.tag, r.name, r.offset, blob_value(&r.value));
+    }
+    section(&mut o, &format!("payload ({} bytes, {})", d.payload.len, d.payload.kind));
+    if d.payload.len > 0 {
+        let what = match d.payload.kind {
+            "encoded" => "encoded with NVIDIA's closed codec",
+            "bitcode" => "LLVM bitcode",
+            "bitcode-wrapper" => "LLVM bitcode in the 20-byte wrapper",
+            _ => "not LLVM bitcode",
+        };
+        row(&mut o, d.payload.offset, &b[d.payload.offset..], what);
+    }
+    if !d.implied_options.is_empty() {
+        let opts: Vec<&str> = d.implied_options.iter().map(|i| i.option.as_str()).filter(|s| !s.is_empty()).collect();
+        let _ = writeln!(o, "\nimplied options: {}", opts.join(" "));
+        for i in &d.implied_options {
+            let tags: Vec<String> = i.tags.iter().map(u16::to_string).collect();
+            let _ = writeln!(o, "  {:<16} {} (tag {})", i.option, i.meaning, tags.join(", "));
+        }
+    }
+    o
+}
+
+fn blob_value(v: &nc::BlobValue) -> String {
+    match v {
+        nc::BlobValue::Invalid(why) => format!("not decoded: {why}"),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+fn edit(a: EditArgs, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let mut c = match read(&input.name, &input.bytes, Format::Human, color) {
+        Ok(c) => c,
+        Err(status) => return Ok(status),
+    };
+    if let Some(target) = &a.arch {
+        c.set_target(target);
+    }
+    for t in &a.remove {
+        let tag = parse_tag(t).ok_or_else(|| anyhow!("--remove {t}: not a tag number or name"))?;
+        c.remove_tag(tag);
+    }
+    for kv in &a.set {
+        let (t, v) = kv.split_once('=').ok_or_else(|| anyhow!("--set {kv}: expected TAG=VALUE"))?;
+        let tag = parse_tag(t).ok_or_else(|| anyhow!("--set {kv}: '{t}' is not a tag number or name"))?;
+        let value = parse_value(tag, v).ok_or_else(|| anyhow!("--set {kv}: '{v}' is not a 32-bit number or an enum name of tag {tag}"))?;
+        c.set_tag(tag, value);
+    }
+    if let Some(level) = a.ir_level {
+        c.ir_level = level;
+    }
+    if let Some(variant) = a.magic {
+        c.variant = variant;
+    }
+    for kv in &a.set_version {
+        set_version(&mut c, kv)?;
+    }
+    a.output.write_binary(&nc::write(&c)?)?;
+    Ok(EXIT_OK)
+}
+
+fn set_version(c: &mut Container<'_>, kv: &str) -> Result<()> {
+    let (field, ver) = kv.split_once('=').ok_or_else(|| anyhow!("--set-version {kv}: expected FIELD=MAJOR.MINOR"))?;
+    let (major, minor) = ver.split_once('.').ok_or_else(|| anyhow!("--set-version {kv}: expected MAJOR.MINOR"))?;
+    let byte = |s: &str| s.parse::<u8>().map_err(|_| anyhow!("--set-version {kv}: '{s}' is not a number from 0 to 255"));
+    let v = Version::new(byte(major)?, byte(minor)?);
+    let slot = match field {
+        "container" => &mut c.versions.container,
+        "nvvm-ir" => &mut c.versions.nvvm_ir,
+        "nvvm-debug" => &mut c.versions.nvvm_debug,
+        "llvm" => &mut c.versions.llvm,
+        _ => bail!("--set-version {kv}: the field is container, nvvm-ir, nvvm-debug or llvm"),
+    };
+    *slot = v;
+    Ok(())
+}
+
+fn wrap(a: WrapArgs, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let c = match nc::wrap(&input.bytes, &a.arch, a.ir_level) {
+        Ok(c) => c,
+        Err(e) => {
+            let d = Diagnostic::error(e.to_string())
+                .with_code("container-wrap")
+                .with_span(nvir_diag::Span::at(0, 4.min(input.bytes.len())))
+                .with_help("make bitcode with `llvm-as` (LLVM IR text) or `clang -c -emit-llvm`");
+            return Ok(report(&[d], &Source::binary(&input.name, &input.bytes), a.format.format, color));
+        }
+    };
+    a.output.write_binary(&nc::write(&c)?)?;
+    Ok(EXIT_OK)
+}
+
+fn unwrap(a: UnwrapArgs, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let format = a.format.format;
+    let c = match read(&input.name, &input.bytes, format, color) {
+        Ok(c) => c,
+        Err(status) => return Ok(status),
+    };
+    let src = Source::binary(&input.name, &input.bytes);
+    let at = c.layout().blob_end;
+    let d = match c.payload_kind() {
+        nc::PayloadKind::Encoded => Diagnostic::error("the payload is encoded with NVIDIA's closed codec and cannot be extracted")
+            .with_code("container-encoded")
+            .with_labelled_span(nvir_diag::Span::at(at, 4.min(c.payload.len())), "encoded payload")
+            .with_note(format!(
+                "tag 99 is present: the payload is keyed{}; only NVIDIA's tools decode it",
+                c.key().map_or(String::new(), |k| format!(" (key {:02x}{:02x}{:02x}{:02x})", k[0], k[1], k[2], k[3]))
+            ))
+            .with_help("containers made by `nvir container wrap` hold raw bitcode; NVIDIA's tools write no unencoded form"),
+        nc::PayloadKind::Empty => Diagnostic::error("the container has no payload").with_code("container-empty").with_span(nvir_diag::Span::at(at, 0)),
+        _ => {
+            a.output.write_binary(&c.payload)?;
+            return Ok(EXIT_OK);
+        }
+    };
+    Ok(report(&[d], &src, format, color).max(EXIT_INVALID))
+}
+
+fn to_xml(a: ConvertArgs, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let c = match read(&input.name, &input.bytes, a.format.format, color) {
+        Ok(c) => c,
+        Err(status) => return Ok(status),
+    };
+    a.output.write_text(&nc::to_xml(&c))?;
+    Ok(EXIT_OK)
+}
+
+fn from_xml(a: ConvertArgs, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let text = match std::str::from_utf8(&input.bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let d = Diagnostic::error(format!("the XML form must be UTF-8: {e}")).with_span(nvir_diag::Span::at(e.valid_up_to(), 1));
+            return Ok(report(&[d], &Source::binary(&input.name, &input.bytes), a.format.format, color));
+        }
+    };
+    let c = match nc::from_xml(text) {
+        Ok(c) => c,
+        Err(e) => return Ok(report(&[e.to_diagnostic()], &Source::text(&input.name, text), a.format.format, color)),
+    };
+    let bytes = match nc::write(&c) {
+        Ok(b) => b,
+        Err(e) => {
+            let d = Diagnostic::error(format!("cannot write the container: {e}"));
+            return Ok(report(&[d], &Source::text(&input.name, text), a.format.format, color));
+        }
+    };
+    a.output.write_binary(&bytes)?;
+    Ok(EXIT_OK)
+}

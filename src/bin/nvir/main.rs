@@ -1,0 +1,49 @@
+//! `nvir`: read, write, print and verify NVIDIA's GPU compiler IRs.
+
+mod container;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use nvir::{ColorChoice, EXIT_USAGE};
+use std::process::ExitCode;
+
+/// Read, write, print and verify NVIDIA's GPU compiler IRs (NVVM IR, NVVM containers,
+/// CUDA Tile IR) without LLVM or the CUDA toolkit.
+#[derive(Parser)]
+#[command(name = "nvir", version, propagate_version = true, max_term_width = 100)]
+struct Cli {
+    /// When to colour diagnostics.
+    #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// NVVM containers (.ltoir, .optixir): dump, edit, wrap, unwrap, XML form.
+    #[command(subcommand)]
+    Container(container::Command),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Container(cmd) => container::run(cmd, cli.color),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "nvir", &mut std::io::stdout());
+            Ok(0)
+        }
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! CLI plumbing shared by the `nvir` subcommands: input and output, `--format`, colour, and the
+//! exit-code convention (0 success, 1 invalid input, 2 usage or I/O error).
+#![deny(missing_docs)]
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use nvir_diag::{render_human, render_json, Diagnostic, Source};
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+/// Exit status: success.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: the input is invalid (diagnostics were printed).
+pub const EXIT_INVALID: u8 = 1;
+/// Exit status: usage or I/O error.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Inputs larger than this are refused rather than read into memory.
+pub const MAX_INPUT: u64 = 4 << 30;
+
+/// How a command reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Human,
+    /// For tools: one JSON document.
+    Json,
+}
+
+/// When to colour human output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum ColorChoice {
+    /// When the stream is a terminal and NO_COLOR is unset.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour what goes to stderr.
+    pub fn stderr(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal(),
+        }
+    }
+}
+
+/// The input file (`-` for standard input).
+#[derive(Debug, Clone, Args)]
+pub struct InputArg {
+    /// Input file, or `-` for standard input.
+    #[arg(value_name = "INPUT", default_value = "-")]
+    pub input: PathBuf,
+}
+
+/// Bytes read from a file or standard input, with the name to show in diagnostics.
+pub struct Input {
+    /// As the user named it (`<stdin>` for `-`).
+    pub name: String,
+    /// The content.
+    pub bytes: Vec<u8>,
+}
+
+impl InputArg {
+    /// Reads the whole input.
+    pub fn read(&self) -> Result<Input> {
+        let mut bytes = Vec::new();
+        if self.input.as_os_str() == "-" {
+            std::io::stdin().lock().take(MAX_INPUT + 1).read_to_end(&mut bytes).context("cannot read standard input")?;
+            if bytes.len() as u64 > MAX_INPUT {
+                bail!("standard input is larger than {MAX_INPUT} bytes");
+            }
+            return Ok(Input { name: "<stdin>".into(), bytes });
+        }
+        let name = self.input.display().to_string();
+        let file = std::fs::File::open(&self.input).with_context(|| format!("cannot open {name}"))?;
+        file.take(MAX_INPUT + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read {name}"))?;
+        if bytes.len() as u64 > MAX_INPUT {
+            bail!("{name} is larger than {MAX_INPUT} bytes");
+        }
+        Ok(Input { name, bytes })
+    }
+}
+
+/// `-o PATH`: where output goes (standard output by default).
+#[derive(Debug, Clone, Args)]
+pub struct OutputArg {
+    /// Output file; standard output when absent or `-`.
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<PathBuf>,
+}
+
+impl OutputArg {
+    fn is_stdout(&self) -> bool {
+        self.output.as_ref().is_none_or(|p| p.as_os_str() == "-")
+    }
+
+    /// Writes text.
+    pub fn write_text(&self, text: &str) -> Result<()> {
+        self.write_bytes(text.as_bytes())
+    }
+
+    /// Writes binary output; refuses to write it to a terminal.
+    pub fn write_binary(&self, bytes: &[u8]) -> Result<()> {
+        if self.is_stdout() && std::io::stdout().is_terminal() {
+            bail!("refusing to write binary output to a terminal; use -o FILE or redirect standard output");
+        }
+        self.write_bytes(bytes)
+    }
+
+    fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
+        match &self.output {
+            Some(path) if path.as_os_str() != "-" => std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display())),
+            _ => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(bytes).and_then(|()| out.flush()).context("cannot write standard output")
+            }
+        }
+    }
+}
+
+/// `--format human|json`.
+#[derive(Debug, Clone, Args)]
+pub struct FormatArg {
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// Prints diagnostics to stderr in the chosen format; returns the exit status they imply.
+pub fn report(diags: &[Diagnostic], src: &Source<'_>, format: Format, color: ColorChoice) -> u8 {
+    if !diags.is_empty() {
+        let text = match format {
+            Format::Human => render_human(diags, src, color.stderr()),
+            Format::Json => format!("{}\n", serde_json::json!({ "diagnostics": render_json(diags, src) })),
+        };
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }
+    status(diags)
+}
+
+/// The exit status diagnostics imply: 1 if any is an error.
+pub fn status(diags: &[Diagnostic]) -> u8 {
+    if diags.iter().any(Diagnostic::is_error) {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    }
+}
