@@ -376,7 +376,7 @@ def main():
             (scratch / str(i)).mkdir()
             check_file(report, nvir, path, scratch / str(i))
 
-    print(f"container-diff: {len(files)} files in {time.monotonic() - start:.1f}s", file=sys.stderr)
+    print(f"checked {len(files)} files in {time.monotonic() - start:.1f}s", file=sys.stderr)
     print(f"container-diff: {report.passed} passed, {report.failed} failed")
     return 1 if report.failed or report.missing else 0
 

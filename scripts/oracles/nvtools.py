@@ -185,7 +185,6 @@ class Worker:
         self.timeout = timeout
         self.python = python
         self.proc = None
-        self.restarts = 0
 
     def __enter__(self):
         return self
@@ -195,13 +194,25 @@ class Worker:
 
     def close(self):
         if self.proc:
+            self._stop(grace=10)
+
+    def _stop(self, grace):
+        """End the child (politely: EOF on stdin, then after `grace` s a kill); returns (status, stderr tail)."""
+        try:
             self.proc.stdin.close()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-            self.proc = None
+        except BrokenPipeError:
+            pass
+        try:
+            rc = self.proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            rc = self.proc.wait()
+        self.proc.stdout.close()
+        self.stderr.seek(0)
+        tail = self.stderr.read().decode("utf-8", "replace")[-2000:]
+        self.stderr.close()
+        self.proc = None
+        return rc, tail
 
     def _start(self):
         # stderr goes to a file: a pipe nobody drains could block the child, and the tail is
@@ -227,7 +238,9 @@ class Worker:
         return line
 
     def call(self, req):
-        if self.proc is None or self.proc.poll() is not None:
+        if self.proc is not None and self.proc.poll() is not None:
+            self._stop(grace=0)
+        if self.proc is None:
             self._start()
         try:
             self.proc.stdin.write(json.dumps(req).encode() + b"\n")
@@ -237,16 +250,8 @@ class Worker:
             line = None
         if line is not None:
             return json.loads(line)
-        # The child crashed or hung: kill it, keep its last words, start afresh next call.
-        try:
-            rc = self.proc.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            rc = self.proc.wait()
-        self.stderr.seek(0)
-        tail = self.stderr.read().decode("utf-8", "replace")[-2000:]
-        self.proc = None
-        self.restarts += 1
+        # The child crashed or hung: end it, keep its last words, start afresh next call.
+        rc, tail = self._stop(grace=1)
         return {"ok": False, "stage": "crash", "result": rc, "error_log": tail}
 
     # Convenience wrappers taking and returning bytes.

@@ -186,7 +186,8 @@ fn row(out: &mut String, offset: usize, bytes: &[u8], meaning: &str) {
     if bytes.len() > 8 {
         hex.push('…');
     }
-    let _ = writeln!(out, "{offset:#06x} | {:<26}| {meaning}", hex.trim_end());
+    let line = format!("{offset:#06x} | {:<26}| {meaning}", hex.trim_end());
+    let _ = writeln!(out, "{}", line.trim_end());
 }
 
 fn section(out: &mut String, title: &str) {
