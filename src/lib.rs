@@ -72,7 +72,11 @@ impl InputArg {
     pub fn read(&self) -> Result<Input> {
         let mut bytes = Vec::new();
         if self.input.as_os_str() == "-" {
-            std::io::stdin().lock().take(MAX_INPUT + 1).read_to_end(&mut bytes).context("cannot read standard input")?;
+            std::io::stdin()
+                .lock()
+                .take(MAX_INPUT + 1)
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")?;
             if bytes.len() as u64 > MAX_INPUT {
                 bail!("standard input is larger than {MAX_INPUT} bytes");
             }
@@ -116,7 +120,9 @@ impl OutputArg {
 
     fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
         match &self.output {
-            Some(path) if path.as_os_str() != "-" => std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display())),
+            Some(path) if path.as_os_str() != "-" => {
+                std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+            }
             _ => {
                 let mut out = std::io::stdout().lock();
                 out.write_all(bytes).and_then(|()| out.flush()).context("cannot write standard output")

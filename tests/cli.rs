@@ -42,7 +42,8 @@ fn run_one(words: &[String], stdin: Option<Vec<u8>>) -> Result<Outcome, Failed> 
     let (prog, args) = words.split_first().ok_or("empty command")?;
     if prog == "cmp" {
         let [a, b] = args else { return Err("cmp takes two files".into()) };
-        let (x, y) = (std::fs::read(a).map_err(|e| format!("{a}: {e}"))?, std::fs::read(b).map_err(|e| format!("{b}: {e}"))?);
+        let (x, y) =
+            (std::fs::read(a).map_err(|e| format!("{a}: {e}"))?, std::fs::read(b).map_err(|e| format!("{b}: {e}"))?);
         let same = x == y;
         let msg = if same { String::new() } else { format!("{a} and {b} differ\n") };
         return Ok(Outcome { stdout: msg.into_bytes(), stderr: Vec::new(), status: i32::from(!same) });
@@ -71,11 +72,19 @@ fn run_one(words: &[String], stdin: Option<Vec<u8>>) -> Result<Outcome, Failed> 
 
 fn run_test(test: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(test).map_err(|e| format!("{}: {e}", test.display()))?;
-    let scratch = std::env::temp_dir().join(format!("nvir-cli-{}-{}", std::process::id(), test.file_stem().unwrap().to_string_lossy()));
+    let scratch = std::env::temp_dir().join(format!(
+        "nvir-cli-{}-{}",
+        std::process::id(),
+        test.file_stem().unwrap().to_string_lossy()
+    ));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
     let dir = test.parent().unwrap().strip_prefix(root()).unwrap_or(test.parent().unwrap());
-    let subst = |s: &str| s.replace("%shared", "../shared").replace("%t", &scratch.display().to_string()).replace("%S", &dir.display().to_string());
+    let subst = |s: &str| {
+        s.replace("%shared", "../shared")
+            .replace("%t", &scratch.display().to_string())
+            .replace("%S", &dir.display().to_string())
+    };
     let mut expect_exit = 0;
     let mut runs = Vec::new();
     for line in text.lines() {
@@ -139,7 +148,11 @@ fn compare(path: &Path, actual: &str) -> Result<(), Failed> {
             break;
         }
     }
-    msg.push_str(&format!("--- expected ({} lines)\n{expected}\n--- actual ({} lines)\n{actual}", expected.lines().count(), actual.lines().count()));
+    msg.push_str(&format!(
+        "--- expected ({} lines)\n{expected}\n--- actual ({} lines)\n{actual}",
+        expected.lines().count(),
+        actual.lines().count()
+    ));
     Err(msg.into())
 }
 
@@ -160,7 +173,13 @@ fn main() {
     for snap in files.iter().filter(|p| p.extension().is_some_and(|e| e == "stdout" || e == "stderr")) {
         let owner = snap.with_extension("test");
         let name = format!("snapshot-has-test: {}", snap.strip_prefix(root().join("tests/cli")).unwrap().display());
-        trials.push(Trial::test(name, move || if owner.exists() { Ok(()) } else { Err(format!("stale snapshot: {} has no test", owner.display()).into()) }));
+        trials.push(Trial::test(name, move || {
+            if owner.exists() {
+                Ok(())
+            } else {
+                Err(format!("stale snapshot: {} has no test", owner.display()).into())
+            }
+        }));
     }
     libtest_mimic::run(&args, trials).exit();
 }

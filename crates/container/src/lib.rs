@@ -25,9 +25,14 @@ mod write;
 mod xml;
 
 pub use dump::{describe, ir_level_name, Dump, PayloadDump, Region, TagDump, TrailerDump, VersionDump};
-pub use edit::{check_bitcode, wrap, ArchSuffix, BadTarget, Target, WrapError, IR_LEVEL_LINKED, IR_LEVEL_LTO, IR_LEVEL_OPTIX};
+pub use edit::{
+    check_bitcode, wrap, ArchSuffix, BadTarget, Target, WrapError, IR_LEVEL_LINKED, IR_LEVEL_LTO, IR_LEVEL_OPTIX,
+};
 pub use meaning::{blob_refs, implied_options, BlobRef, BlobValue, ImpliedOption};
-pub use model::{pad4, Container, FieldOrder, Layout, PayloadKind, TagEntry, TagTrailer, Variant, Version, Versions, HEADER_LEN, MAGIC_CUDA, MAGIC_SEED};
+pub use model::{
+    pad4, Container, FieldOrder, Layout, PayloadKind, TagEntry, TagTrailer, Variant, Version, Versions, HEADER_LEN,
+    MAGIC_CUDA, MAGIC_SEED,
+};
 pub use policy::{check_versions, Policy};
 pub use read::{has_magic, read, ReadError, ReadErrorKind};
 pub use write::{write, WriteError};

@@ -65,7 +65,9 @@ fn decode(blob: &[u8], offset: usize, shape: BlobShape, c: &Container<'_>) -> (B
     let Some(rest) = blob.get(offset..).filter(|r| !r.is_empty()) else {
         return (BlobValue::Invalid(format!("offset {offset} is outside the {}-byte blob region", blob.len())), 0);
     };
-    let short = |need: usize| BlobValue::Invalid(format!("needs {need} bytes at blob offset {offset}, {} are there", rest.len()));
+    let short = |need: usize| {
+        BlobValue::Invalid(format!("needs {need} bytes at blob offset {offset}, {} are there", rest.len()))
+    };
     match shape {
         BlobShape::Fixed(n) => {
             let n = n as usize;
@@ -85,7 +87,13 @@ fn decode(blob: &[u8], offset: usize, shape: BlobShape, c: &Container<'_>) -> (B
             let n = uint(head);
             let need = (n as u128) * (ew as u128) + cw as u128;
             if need > rest.len() as u128 {
-                return (BlobValue::Invalid(format!("count {n} needs {need} bytes at blob offset {offset}, {} are there", rest.len())), 0);
+                return (
+                    BlobValue::Invalid(format!(
+                        "count {n} needs {need} bytes at blob offset {offset}, {} are there",
+                        rest.len()
+                    )),
+                    0,
+                );
             }
             let items = rest[cw..need as usize].chunks_exact(ew).map(uint).collect();
             (BlobValue::Counted { count: n, items }, need as usize)
@@ -110,7 +118,13 @@ fn decode(blob: &[u8], offset: usize, shape: BlobShape, c: &Container<'_>) -> (B
             let n = head[0] as u128;
             let need = n * ew as u128 + hw as u128;
             if need > rest.len() as u128 {
-                return (BlobValue::Invalid(format!("{n} entries need {need} bytes at blob offset {offset}, {} are there", rest.len())), 0);
+                return (
+                    BlobValue::Invalid(format!(
+                        "{n} entries need {need} bytes at blob offset {offset}, {} are there",
+                        rest.len()
+                    )),
+                    0,
+                );
             }
             let entries = rest[hw..need as usize].chunks_exact(ew).map(words).collect();
             (BlobValue::Table { header: head, entries }, need as usize)
@@ -157,7 +171,9 @@ pub fn implied_options(c: &Container<'_>) -> Vec<ImpliedOption> {
                 let tags: &[u16] = if specific { &[id::ARCH_VARIANT, id::ARCH_SPECIFIC] } else { &[id::ARCH_VARIANT] };
                 out.push(opt(format!("-arch={name}"), format!("target {name}"), tags));
             }
-            None if v == 0 => out.push(opt("", "no architecture: nvJitLink rejects ArchVariant 0", &[id::ARCH_VARIANT])),
+            None if v == 0 => {
+                out.push(opt("", "no architecture: nvJitLink rejects ArchVariant 0", &[id::ARCH_VARIANT]))
+            }
             None => out.push(opt("", format!("ArchVariant {v} names no architecture"), &[id::ARCH_VARIANT])),
         }
     }

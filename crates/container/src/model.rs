@@ -269,7 +269,15 @@ impl<'a> Container<'a> {
         let trailer = (pos, trailer_len);
         let tag_end = pos + trailer_len;
         let blob_end = tag_end + self.blob.len();
-        Layout { header_size, tag_offsets, terminator, trailer, tag_end, blob_end, total: blob_end + self.payload.len() }
+        Layout {
+            header_size,
+            tag_offsets,
+            terminator,
+            trailer,
+            tag_end,
+            blob_end,
+            total: blob_end + self.payload.len(),
+        }
     }
 
     /// A copy that owns its bytes.

@@ -56,11 +56,15 @@ pub fn check_versions(c: &Container<'_>, policy: Policy) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if c.variant == Variant::Seed && policy == Policy::Cuda {
         out.push(
-            Diagnostic::warning("magic 0x7f4e5c7d is the seed's variant; CUDA's tools write and accept only 0x7f4e43ed")
-                .with_code("container-magic")
-                .with_labelled_span(Span::at(0, 4), "seed magic")
-                .with_note("nvJitLink rejects it with NVJITLINK_ERROR_INCORRECT_INPUT_TYPE; nvlink with \"elfLink nvvm error\"")
-                .with_help("rewrite it with `nvir container edit --magic cuda`"),
+            Diagnostic::warning(
+                "magic 0x7f4e5c7d is the seed's variant; CUDA's tools write and accept only 0x7f4e43ed",
+            )
+            .with_code("container-magic")
+            .with_labelled_span(Span::at(0, 4), "seed magic")
+            .with_note(
+                "nvJitLink rejects it with NVJITLINK_ERROR_INCORRECT_INPUT_TYPE; nvlink with \"elfLink nvvm error\"",
+            )
+            .with_help("rewrite it with `nvir container edit --magic cuda`"),
         );
     }
     let fields = [
@@ -78,13 +82,17 @@ pub fn check_versions(c: &Container<'_>, policy: Policy) -> Vec<Diagnostic> {
             );
         } else if have.minor > max.minor {
             let d = if lim.minor_is_error { Diagnostic::error } else { Diagnostic::warning };
-            let mut d = d(format!("{what} minor version {} is newer than {} accepts ({have} > {max})", have.minor, lim.tool))
-                .with_code("container-version")
-                .with_labelled_span(Span::at(at + 1, 1), "minor");
+            let mut d =
+                d(format!("{what} minor version {} is newer than {} accepts ({have} > {max})", have.minor, lim.tool))
+                    .with_code("container-version")
+                    .with_labelled_span(Span::at(at + 1, 1), "minor");
             if lim.minor_is_error {
                 d = d.with_note("nvJitLink 13.5 rejects it: NVJITLINK_ERROR_OUTDATED_LIBRARY (\"may need newer version of nvJitLink library\")");
             }
-            out.push(d.with_help(format!("lower it with `nvir container edit --set-version {}={max}` if the content allows", version_key(what))));
+            out.push(d.with_help(format!(
+                "lower it with `nvir container edit --set-version {}={max}` if the content allows",
+                version_key(what)
+            )));
         }
     }
     let llvm = c.versions.llvm;
@@ -92,17 +100,24 @@ pub fn check_versions(c: &Container<'_>, policy: Policy) -> Vec<Diagnostic> {
     let span = Span::at(0x0A, 2);
     if v > lim.llvm_max {
         out.push(
-            Diagnostic::error(format!("LLVM version {llvm} is newer than {} accepts (major*100+minor = {v} > {})", lim.tool, lim.llvm_max))
-                .with_code("container-version")
-                .with_labelled_span(span, "LLVM version"),
+            Diagnostic::error(format!(
+                "LLVM version {llvm} is newer than {} accepts (major*100+minor = {v} > {})",
+                lim.tool, lim.llvm_max
+            ))
+            .with_code("container-version")
+            .with_labelled_span(span, "LLVM version"),
         );
     } else if policy == Policy::Cuda && llvm.major <= 7 && v > 700 {
         // The NVVM70 backend (targets below sm_100) also rejects 7.x with x > 0 and below.
         let arch = c.get(id::ARCH_VARIANT);
         let d = match arch {
-            Some(a) if a < 1000 => Diagnostic::error(format!("LLVM version {llvm} is rejected for targets below sm_100 (tag 1 = {a})")),
+            Some(a) if a < 1000 => {
+                Diagnostic::error(format!("LLVM version {llvm} is rejected for targets below sm_100 (tag 1 = {a})"))
+            }
             Some(_) => return out,
-            None => Diagnostic::warning(format!("LLVM version {llvm} is rejected when linked for a target below sm_100")),
+            None => {
+                Diagnostic::warning(format!("LLVM version {llvm} is rejected when linked for a target below sm_100"))
+            }
         };
         out.push(
             d.with_code("container-version")

@@ -1,8 +1,10 @@
 //! The reader: bytes → [`Container`], borrowing the input. Every failure names its byte offset;
 //! nothing is allocated beyond one entry per tag actually present in the input.
 
-use crate::model::{Container, FieldOrder, TagEntry, TagTrailer, Variant, Version, Versions, HEADER_LEN, MAGIC_CUDA, MAGIC_SEED};
 use crate::model::pad4;
+use crate::model::{
+    Container, FieldOrder, TagEntry, TagTrailer, Variant, Version, Versions, HEADER_LEN, MAGIC_CUDA, MAGIC_SEED,
+};
 use nvir_diag::{Diagnostic, Span};
 use std::borrow::Cow;
 use std::fmt;
@@ -102,7 +104,12 @@ pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
     use ReadErrorKind::*;
     let len = bytes.len();
     if len < 4 {
-        return Err(ReadError::new(Truncated, Span::new(len, len), "input ends here", format!("input is {len} bytes; a container starts with a 4-byte magic")));
+        return Err(ReadError::new(
+            Truncated,
+            Span::new(len, len),
+            "input ends here",
+            format!("input is {len} bytes; a container starts with a 4-byte magic"),
+        ));
     }
     let magic = u32_at(bytes, 0);
     let variant = match magic {
@@ -119,13 +126,19 @@ pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
         }
     };
     if len < HEADER_LEN {
-        return Err(ReadError::new(Truncated, Span::new(len, HEADER_LEN), "header ends early", format!("truncated header: input is {len} bytes, the header needs {HEADER_LEN}")));
+        return Err(ReadError::new(
+            Truncated,
+            Span::new(len, HEADER_LEN),
+            "header ends early",
+            format!("truncated header: input is {len} bytes, the header needs {HEADER_LEN}"),
+        ));
     }
     let v = |i: usize| Version::new(bytes[i], bytes[i + 1]);
     let versions = Versions { container: v(4), nvvm_ir: v(6), nvvm_debug: v(8), llvm: v(10) };
     let (at_0c, at_0e) = (u16_at(bytes, 0x0C), u16_at(bytes, 0x0E));
     // The seed swaps the two u16s. Honour its order only where CUDA's reading is impossible.
-    let field_order = if variant == Variant::Seed && usize::from(at_0c) < HEADER_LEN && usize::from(at_0e) >= HEADER_LEN {
+    let field_order = if variant == Variant::Seed && usize::from(at_0c) < HEADER_LEN && usize::from(at_0e) >= HEADER_LEN
+    {
         FieldOrder::Seed
     } else {
         FieldOrder::Cuda
@@ -137,19 +150,44 @@ pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
     let tag_end = u32_at(bytes, 0x10) as usize;
     let blob_end = u32_at(bytes, 0x14) as usize;
     if header_size < HEADER_LEN {
-        return Err(ReadError::new(BadHeader, Span::at(hs_at, 2), "header size", format!("header size {header_size} is smaller than the {HEADER_LEN}-byte header")));
+        return Err(ReadError::new(
+            BadHeader,
+            Span::at(hs_at, 2),
+            "header size",
+            format!("header size {header_size} is smaller than the {HEADER_LEN}-byte header"),
+        ));
     }
     if tag_end > len {
-        return Err(ReadError::new(BadHeader, Span::at(0x10, 4), "tag-area end", format!("tag-area end {tag_end} lies past the end of the input ({len} bytes)")));
+        return Err(ReadError::new(
+            BadHeader,
+            Span::at(0x10, 4),
+            "tag-area end",
+            format!("tag-area end {tag_end} lies past the end of the input ({len} bytes)"),
+        ));
     }
     if header_size > tag_end {
-        return Err(ReadError::new(BadHeader, Span::at(hs_at, 2), "header size", format!("header size {header_size} lies past the tag-area end {tag_end} (at 0x10)")));
+        return Err(ReadError::new(
+            BadHeader,
+            Span::at(hs_at, 2),
+            "header size",
+            format!("header size {header_size} lies past the tag-area end {tag_end} (at 0x10)"),
+        ));
     }
     if blob_end > len {
-        return Err(ReadError::new(BadHeader, Span::at(0x14, 4), "blob end", format!("blob end (payload start) {blob_end} lies past the end of the input ({len} bytes)")));
+        return Err(ReadError::new(
+            BadHeader,
+            Span::at(0x14, 4),
+            "blob end",
+            format!("blob end (payload start) {blob_end} lies past the end of the input ({len} bytes)"),
+        ));
     }
     if blob_end < tag_end {
-        return Err(ReadError::new(BadHeader, Span::at(0x14, 4), "blob end", format!("blob end {blob_end} lies before the tag-area end {tag_end} (at 0x10)")));
+        return Err(ReadError::new(
+            BadHeader,
+            Span::at(0x14, 4),
+            "blob end",
+            format!("blob end {blob_end} lies before the tag-area end {tag_end} (at 0x10)"),
+        ));
     }
 
     // The tag count is bounded by the tag area (4 bytes an entry), itself bounded by the input.
@@ -164,12 +202,22 @@ pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
             break;
         }
         if pos + 4 > tag_end {
-            return Err(ReadError::new(BadTag, Span::new(pos, tag_end), "entry", format!("tag {tag} at offset {pos:#x} has no value before the tag-area end {tag_end}")));
+            return Err(ReadError::new(
+                BadTag,
+                Span::new(pos, tag_end),
+                "entry",
+                format!("tag {tag} at offset {pos:#x} has no value before the tag-area end {tag_end}"),
+            ));
         }
         let short = u16_at(bytes, pos + 2);
         if short == 0xFFFF {
             if pos + 8 > tag_end {
-                return Err(ReadError::new(BadTag, Span::new(pos, tag_end), "wide entry", format!("wide tag {tag} at offset {pos:#x} needs 8 bytes but the tag area ends at {tag_end}")));
+                return Err(ReadError::new(
+                    BadTag,
+                    Span::new(pos, tag_end),
+                    "wide entry",
+                    format!("wide tag {tag} at offset {pos:#x} needs 8 bytes but the tag area ends at {tag_end}"),
+                ));
             }
             tags.push(TagEntry { tag, value: u32_at(bytes, pos + 4), wide: true });
             pos += 8;
@@ -179,7 +227,11 @@ pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
         }
     }
     let rest = &bytes[pos..tag_end];
-    let trailer = if rest.len() == pad4(pos) && rest.iter().all(|&b| b == 0) { TagTrailer::Padding } else { TagTrailer::Raw(Cow::Borrowed(rest)) };
+    let trailer = if rest.len() == pad4(pos) && rest.iter().all(|&b| b == 0) {
+        TagTrailer::Padding
+    } else {
+        TagTrailer::Raw(Cow::Borrowed(rest))
+    };
     Ok(Container {
         variant,
         field_order,

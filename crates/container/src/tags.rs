@@ -128,11 +128,8 @@ pub mod id {
 pub type EnumTable = &'static [(u32, &'static str)];
 
 /// IR level, the u16 at 0x0E.
-pub static IR_LEVELS: EnumTable = &[
-    (0, "NVVM_IR_LEVEL_UNIFIED_AFTER_DCI"),
-    (1, "NVVM_IR_LEVEL_LTO"),
-    (2, "NVVM_IR_LEVEL_OPTIX"),
-];
+pub static IR_LEVELS: EnumTable =
+    &[(0, "NVVM_IR_LEVEL_UNIFIED_AFTER_DCI"), (1, "NVVM_IR_LEVEL_LTO"), (2, "NVVM_IR_LEVEL_OPTIX")];
 
 static COMPILE_MODES: EnumTable = &[
     (0, "NVVM_COMPILE_MODE_WHOLE_PROGRAM_ABI"),
@@ -141,25 +138,14 @@ static COMPILE_MODES: EnumTable = &[
     (3, "NVVM_COMPILE_MODE_EXTENSIBLE_WHOLE_PROGRAM_ABI"),
 ];
 
-static OPT_LEVELS: EnumTable = &[
-    (0, "NVVM_OPT_LEVEL_NONE"),
-    (1, "NVVM_OPT_LEVEL_1"),
-    (2, "NVVM_OPT_LEVEL_2"),
-    (3, "NVVM_OPT_LEVEL_3"),
-];
+static OPT_LEVELS: EnumTable =
+    &[(0, "NVVM_OPT_LEVEL_NONE"), (1, "NVVM_OPT_LEVEL_1"), (2, "NVVM_OPT_LEVEL_2"), (3, "NVVM_OPT_LEVEL_3")];
 
-static DEBUG_INFOS: EnumTable = &[
-    (0, "NVVM_DEBUG_INFO_NONE"),
-    (1, "NVVM_DEBUG_INFO_LINE_INFO"),
-    (2, "NVVM_DEBUG_INFO_DWARF"),
-];
+static DEBUG_INFOS: EnumTable =
+    &[(0, "NVVM_DEBUG_INFO_NONE"), (1, "NVVM_DEBUG_INFO_LINE_INFO"), (2, "NVVM_DEBUG_INFO_DWARF")];
 
-static VERTEX_MODES: EnumTable = &[
-    (0, "NVVM_VERTEX_MODE_SINGLE"),
-    (1, "NVVM_VERTEX_MODE_A"),
-    (2, "NVVM_VERTEX_MODE_B"),
-    (3, "NVVM_VERTEX_MODE_AB"),
-];
+static VERTEX_MODES: EnumTable =
+    &[(0, "NVVM_VERTEX_MODE_SINGLE"), (1, "NVVM_VERTEX_MODE_A"), (2, "NVVM_VERTEX_MODE_B"), (3, "NVVM_VERTEX_MODE_AB")];
 
 static DIVIDE_MODES: EnumTable = &[
     (0, "NVVM_FAST_MATH_DIVIDE_PRECISE_NO_FTZ"),
@@ -198,20 +184,39 @@ pub fn enum_value(table: EnumTable, name: &str) -> Option<u32> {
 /// Architectures the seed names, with their family: the enum spelling is
 /// `NVVM_ARCH_<FAMILY>_<major>_<minor>`.
 static ARCH_FAMILIES: &[(u32, &str)] = &[
-    (30, "KEPLER"), (32, "KEPLER"), (35, "KEPLER"), (37, "KEPLER"),
-    (50, "MAXWELL"), (52, "MAXWELL"), (53, "MAXWELL"),
-    (60, "PASCAL"), (61, "PASCAL"), (62, "PASCAL"),
-    (70, "VOLTA"), (72, "VOLTA"), (73, "TURING"), (75, "TURING"),
-    (80, "AMPERE"), (82, "AMPERE"), (86, "AMPERE"), (87, "AMPERE"), (88, "AMPERE"), (89, "ADA"),
+    (30, "KEPLER"),
+    (32, "KEPLER"),
+    (35, "KEPLER"),
+    (37, "KEPLER"),
+    (50, "MAXWELL"),
+    (52, "MAXWELL"),
+    (53, "MAXWELL"),
+    (60, "PASCAL"),
+    (61, "PASCAL"),
+    (62, "PASCAL"),
+    (70, "VOLTA"),
+    (72, "VOLTA"),
+    (73, "TURING"),
+    (75, "TURING"),
+    (80, "AMPERE"),
+    (82, "AMPERE"),
+    (86, "AMPERE"),
+    (87, "AMPERE"),
+    (88, "AMPERE"),
+    (89, "ADA"),
     (90, "HOPPER"),
-    (100, "BLACKWELL"), (101, "BLACKWELL"), (103, "BLACKWELL"), (110, "BLACKWELL"),
-    (120, "BLACKWELL"), (121, "BLACKWELL"),
+    (100, "BLACKWELL"),
+    (101, "BLACKWELL"),
+    (103, "BLACKWELL"),
+    (110, "BLACKWELL"),
+    (120, "BLACKWELL"),
+    (121, "BLACKWELL"),
 ];
 
 /// The seed's enum name for an ArchVariant value (value = arch * 10, e.g. 900 →
 /// `NVVM_ARCH_HOPPER_9_0`).
 pub fn arch_enum_name(value: u32) -> Option<String> {
-    if value % 10 != 0 {
+    if !value.is_multiple_of(10) {
         return None;
     }
     let arch = value / 10;
@@ -282,7 +287,7 @@ pub fn parse_value(tag: u16, s: &str) -> Option<u32> {
 pub fn arch_sm(value: u32) -> Option<u32> {
     match value {
         1010 => Some(110),
-        v if v % 10 == 0 && v > 0 => Some(v / 10),
+        v if v.is_multiple_of(10) && v > 0 => Some(v / 10),
         _ => None,
     }
 }

@@ -51,7 +51,12 @@ pub fn to_xml(c: &Container<'_>) -> String {
         x.push_str("  <FieldOrder>seed</FieldOrder>\n");
     }
     let v = &c.versions;
-    for (el, ver) in [("Version", v.container), ("NvvmIRVersion", v.nvvm_ir), ("NvvmDebugVersion", v.nvvm_debug), ("LlvmVersion", v.llvm)] {
+    for (el, ver) in [
+        ("Version", v.container),
+        ("NvvmIRVersion", v.nvvm_ir),
+        ("NvvmDebugVersion", v.nvvm_debug),
+        ("LlvmVersion", v.llvm),
+    ] {
         let _ = writeln!(x, "  <{el} major=\"{}\" minor=\"{}\"/>", ver.major, ver.minor);
     }
     let level = enum_name(IR_LEVELS, u32::from(c.ir_level)).map_or_else(|| c.ir_level.to_string(), str::to_string);
@@ -168,7 +173,9 @@ fn parse_tree(text: &str) -> Result<Element, XmlError> {
             let mut attrs = Vec::new();
             for a in e.attributes() {
                 let a = a.map_err(|err| XmlError::new(span, format!("malformed attribute: {err}")))?;
-                let value = a.unescape_value().map_err(|err| XmlError::new(span, format!("malformed attribute value: {err}")))?;
+                let value = a
+                    .unescape_value()
+                    .map_err(|err| XmlError::new(span, format!("malformed attribute value: {err}")))?;
                 attrs.push((String::from_utf8_lossy(a.key.as_ref()).into_owned(), value.into_owned()));
             }
             Ok(Element { name, attrs, text: String::new(), children: Vec::new(), span })
@@ -219,11 +226,12 @@ fn parse_tree(text: &str) -> Result<Element, XmlError> {
     root.ok_or_else(|| XmlError::new(Span::at(0, 0), "no document element: expected <NvvmContainer>"))
 }
 
-
 fn version(el: &Element) -> Result<Version, XmlError> {
     let part = |k: &str| -> Result<u8, XmlError> {
         let s = el.attr(k).ok_or_else(|| el.err(format!("<{}> needs a {k}=\"…\" attribute", el.name)))?;
-        parse_number(s).and_then(|n| u8::try_from(n).ok()).ok_or_else(|| el.err(format!("<{}> {k}=\"{s}\" is not a number from 0 to 255", el.name)))
+        parse_number(s)
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or_else(|| el.err(format!("<{}> {k}=\"{s}\" is not a number from 0 to 255", el.name)))
     };
     Ok(Version::new(part("major")?, part("minor")?))
 }
@@ -235,7 +243,9 @@ fn base64(el: &Element) -> Result<Vec<u8>, XmlError> {
 
 fn tag_value(el: &Element, tag: u16) -> Result<u32, XmlError> {
     let s = el.trimmed();
-    parse_value(tag, s).ok_or_else(|| el.err(format!("<{}> value '{s}' is neither a 32-bit number nor one of its enum names", el.name)))
+    parse_value(tag, s).ok_or_else(|| {
+        el.err(format!("<{}> value '{s}' is neither a 32-bit number nor one of its enum names", el.name))
+    })
 }
 
 fn entry(el: &Element, tag: u16) -> Result<TagEntry, XmlError> {
@@ -256,7 +266,9 @@ fn option_entries(options: &Element, out: &mut Vec<TagEntry>) -> Result<(), XmlE
                     let tag = if f.name == "Divide" {
                         DIVIDE_TAG
                     } else {
-                        tag_by_name(&format!("{FAST_MATH}{}", f.name)).ok_or_else(|| f.err(format!("<{}> is not a fast-math option", f.name)))?.id
+                        tag_by_name(&format!("{FAST_MATH}{}", f.name))
+                            .ok_or_else(|| f.err(format!("<{}> is not a fast-math option", f.name)))?
+                            .id
                     };
                     out.push(entry(f, tag)?);
                 }
@@ -264,7 +276,8 @@ fn option_entries(options: &Element, out: &mut Vec<TagEntry>) -> Result<(), XmlE
             "Tag" => {
                 let id = el.attr("id").ok_or_else(|| el.err("<Tag> needs an id=\"…\" attribute"))?;
                 let tag = parse_number(id).and_then(|n| u16::try_from(n).ok()).filter(|&t| t != 0);
-                let tag = tag.ok_or_else(|| el.err(format!("<Tag id=\"{id}\">: expected a tag number from 1 to 65535")))?;
+                let tag =
+                    tag.ok_or_else(|| el.err(format!("<Tag id=\"{id}\">: expected a tag number from 1 to 65535")))?;
                 out.push(entry(el, tag)?);
             }
             name => {
@@ -340,7 +353,12 @@ pub fn from_xml(text: &str) -> Result<Container<'static>, XmlError> {
             return Err(root.err(format!("<NvvmContainer> has no {name}")));
         }
     }
-    c.versions = Versions { container: versions[0].unwrap(), nvvm_ir: versions[1].unwrap(), nvvm_debug: versions[2].unwrap(), llvm: versions[3].unwrap() };
+    c.versions = Versions {
+        container: versions[0].unwrap(),
+        nvvm_ir: versions[1].unwrap(),
+        nvvm_debug: versions[2].unwrap(),
+        llvm: versions[3].unwrap(),
+    };
     if let Some(m) = module {
         // IsBinary 0: the module is text IR, stored as it stands.
         c.payload = Cow::Owned(if binary { base64(m)? } else { m.text.clone().into_bytes() });
@@ -391,7 +409,13 @@ mod tests {
         let x = "<NvvmContainer>\n<Version major=\"1\" minor=\"999\"/>\n</NvvmContainer>";
         let e = from_xml(x).unwrap_err();
         assert_eq!(e.span.start, 16, "{e}");
-        for bad in ["", "<a/>", "<NvvmContainer>", "<NvvmContainer><Bogus/></NvvmContainer>", "<NvvmContainer></NvvmContainer><x/>"] {
+        for bad in [
+            "",
+            "<a/>",
+            "<NvvmContainer>",
+            "<NvvmContainer><Bogus/></NvvmContainer>",
+            "<NvvmContainer></NvvmContainer><x/>",
+        ] {
             assert!(from_xml(bad).is_err(), "{bad}");
         }
         let deep = "<a>".repeat(100);

@@ -87,8 +87,8 @@ fn hex_row(out: &mut String, bytes: &[u8], span: Span, label: Option<&str>, st: 
     let row = span.start & !15;
     let row_end = (row + 16).min(bytes.len());
     let mut line = String::new();
-    for i in row..row_end {
-        let _ = write!(line, "{:02x} ", bytes[i]);
+    for b in &bytes[row.min(row_end)..row_end] {
+        let _ = write!(line, "{b:02x} ");
     }
     let _ = writeln!(out, "{} {} {}", st.gutter(&format!("{row:08x}")), st.gutter("|"), line.trim_end());
     // Carets: three columns per byte; a span past the input (truncation) points just after it.
@@ -103,7 +103,13 @@ fn hex_row(out: &mut String, bytes: &[u8], span: Span, label: Option<&str>, st: 
         marks.push(' ');
         marks.push_str(label);
     }
-    let code = if sev == Severity::Error { "1;31" } else if sev == Severity::Warning { "1;33" } else { "1;34" };
+    let code = if sev == Severity::Error {
+        "1;31"
+    } else if sev == Severity::Warning {
+        "1;33"
+    } else {
+        "1;34"
+    };
     let _ = writeln!(out, "{GUTTER}{} {}", st.gutter("|"), st.paint(code, &marks));
 }
 
@@ -139,9 +145,7 @@ mod tests {
     #[test]
     fn binary_diagnostic_shows_offset_row_and_carets() {
         let bytes: Vec<u8> = (0u8..32).collect();
-        let d = Diagnostic::error("bad field")
-            .with_labelled_span(Span::at(0x12, 2), "here")
-            .with_help("do this");
+        let d = Diagnostic::error("bad field").with_labelled_span(Span::at(0x12, 2), "here").with_help("do this");
         let out = render_human(&[d], &Source::binary("f.bin", &bytes), false);
         assert!(out.starts_with("error: bad field\n"), "{out}");
         assert!(out.contains("--> f.bin @ 0x12"), "{out}");
@@ -168,7 +172,7 @@ mod tests {
     #[test]
     fn colour_only_when_asked() {
         let d = Diagnostic::warning("w");
-        assert!(!render_human(&[d.clone()], &Source::binary("x", &[]), false).contains('\x1b'));
+        assert!(!render_human(std::slice::from_ref(&d), &Source::binary("x", &[]), false).contains('\x1b'));
         assert!(render_human(&[d], &Source::binary("x", &[]), true).contains('\x1b'));
     }
 }

@@ -121,7 +121,9 @@ fn parse_ir_level(s: &str) -> Result<u16, String> {
         "linked" => Ok(nc::IR_LEVEL_LINKED),
         "lto" => Ok(nc::IR_LEVEL_LTO),
         "optix" => Ok(nc::IR_LEVEL_OPTIX),
-        n => n.parse().map_err(|_| format!("'{n}' is not an IR level: expected lto, optix, linked or a number from 0 to 65535")),
+        n => n
+            .parse()
+            .map_err(|_| format!("'{n}' is not an IR level: expected lto, optix, linked or a number from 0 to 65535")),
     }
 }
 
@@ -257,7 +259,15 @@ fn listing(name: &str, b: &[u8], d: &Dump) -> String {
     let blob = &b[d.blob.offset..d.blob.offset + d.blob.len];
     raw_rows(&mut o, d.blob.offset, blob, &d.key.as_ref().map_or_else(String::new, |k| format!("payload key {k}")), 8);
     for r in &d.blob_refs {
-        let _ = writeln!(o, "       | {:<26}| tag {} {} at blob offset {}: {}", "", r.tag, r.name, r.offset, blob_value(&r.value));
+        let _ = writeln!(
+            o,
+            "       | {:<26}| tag {} {} at blob offset {}: {}",
+            "",
+            r.tag,
+            r.name,
+            r.offset,
+            blob_value(&r.value)
+        );
     }
     section(&mut o, &format!("payload ({} bytes, {})", d.payload.len, d.payload.kind));
     if d.payload.len > 0 {
@@ -303,7 +313,8 @@ fn edit(a: EditArgs, color: ColorChoice) -> Result<u8> {
     for kv in &a.set {
         let (t, v) = kv.split_once('=').ok_or_else(|| anyhow!("--set {kv}: expected TAG=VALUE"))?;
         let tag = parse_tag(t).ok_or_else(|| anyhow!("--set {kv}: '{t}' is not a tag number or name"))?;
-        let value = parse_value(tag, v).ok_or_else(|| anyhow!("--set {kv}: '{v}' is not a 32-bit number or an enum name of tag {tag}"))?;
+        let value = parse_value(tag, v)
+            .ok_or_else(|| anyhow!("--set {kv}: '{v}' is not a 32-bit number or an enum name of tag {tag}"))?;
         c.set_tag(tag, value);
     }
     if let Some(level) = a.ir_level {
@@ -322,7 +333,8 @@ fn edit(a: EditArgs, color: ColorChoice) -> Result<u8> {
 fn set_version(c: &mut Container<'_>, kv: &str) -> Result<()> {
     let (field, ver) = kv.split_once('=').ok_or_else(|| anyhow!("--set-version {kv}: expected FIELD=MAJOR.MINOR"))?;
     let (major, minor) = ver.split_once('.').ok_or_else(|| anyhow!("--set-version {kv}: expected MAJOR.MINOR"))?;
-    let byte = |s: &str| s.parse::<u8>().map_err(|_| anyhow!("--set-version {kv}: '{s}' is not a number from 0 to 255"));
+    let byte =
+        |s: &str| s.parse::<u8>().map_err(|_| anyhow!("--set-version {kv}: '{s}' is not a number from 0 to 255"));
     let v = Version::new(byte(major)?, byte(minor)?);
     let slot = match field {
         "container" => &mut c.versions.container,
@@ -361,15 +373,22 @@ fn unwrap(a: UnwrapArgs, color: ColorChoice) -> Result<u8> {
     let src = Source::binary(&input.name, &input.bytes);
     let at = c.layout().blob_end;
     let d = match c.payload_kind() {
-        nc::PayloadKind::Encoded => Diagnostic::error("the payload is encoded with NVIDIA's closed codec and cannot be extracted")
-            .with_code("container-encoded")
-            .with_labelled_span(nvir_diag::Span::at(at, 4.min(c.payload.len())), "encoded payload")
-            .with_note(format!(
-                "tag 99 is present: the payload is keyed{}; only NVIDIA's tools decode it",
-                c.key().map_or(String::new(), |k| format!(" (key {:02x}{:02x}{:02x}{:02x})", k[0], k[1], k[2], k[3]))
-            ))
-            .with_help("containers made by `nvir container wrap` hold raw bitcode; NVIDIA's tools write no unencoded form"),
-        nc::PayloadKind::Empty => Diagnostic::error("the container has no payload").with_code("container-empty").with_span(nvir_diag::Span::at(at, 0)),
+        nc::PayloadKind::Encoded => {
+            Diagnostic::error("the payload is encoded with NVIDIA's closed codec and cannot be extracted")
+                .with_code("container-encoded")
+                .with_labelled_span(nvir_diag::Span::at(at, 4.min(c.payload.len())), "encoded payload")
+                .with_note(format!(
+                    "tag 99 is present: the payload is keyed{}; only NVIDIA's tools decode it",
+                    c.key()
+                        .map_or(String::new(), |k| format!(" (key {:02x}{:02x}{:02x}{:02x})", k[0], k[1], k[2], k[3]))
+                ))
+                .with_help(
+                    "containers made by `nvir container wrap` hold raw bitcode; NVIDIA's tools write no unencoded form",
+                )
+        }
+        nc::PayloadKind::Empty => Diagnostic::error("the container has no payload")
+            .with_code("container-empty")
+            .with_span(nvir_diag::Span::at(at, 0)),
         _ => {
             a.output.write_binary(&c.payload)?;
             return Ok(EXIT_OK);
@@ -393,7 +412,8 @@ fn from_xml(a: ConvertArgs, color: ColorChoice) -> Result<u8> {
     let text = match std::str::from_utf8(&input.bytes) {
         Ok(t) => t,
         Err(e) => {
-            let d = Diagnostic::error(format!("the XML form must be UTF-8: {e}")).with_span(nvir_diag::Span::at(e.valid_up_to(), 1));
+            let d = Diagnostic::error(format!("the XML form must be UTF-8: {e}"))
+                .with_span(nvir_diag::Span::at(e.valid_up_to(), 1));
             return Ok(report(&[d], &Source::binary(&input.name, &input.bytes), a.format.format, color));
         }
     };
