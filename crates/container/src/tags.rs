@@ -235,7 +235,8 @@ pub fn arch_enum_value(name: &str) -> Option<u32> {
     let minor: u32 = parts.next()?.parse().ok()?;
     let major: u32 = parts.next()?.parse().ok()?;
     let family = parts.next()?;
-    if minor > 9 {
+    // Architectures are at most three digits; anything longer is no name (and cannot overflow).
+    if minor > 9 || major > 99 {
         return None;
     }
     let arch = major * 10 + minor;
@@ -342,6 +343,9 @@ mod tests {
         assert_eq!(arch_enum_value("NVVM_ARCH_HW_SM_9_0"), Some(900));
         assert_eq!(arch_enum_value("NVVM_ARCH_HW_SM_10_4"), Some(1200));
         assert_eq!(arch_enum_value("NVVM_ARCH_HOPPER_8_9"), None);
+        // Found by fuzzing: a huge major overflowed.
+        assert_eq!(arch_enum_value("NVVM_ARCH_HW_SM_4294967295_0"), None);
+        assert_eq!(arch_enum_value("NVVM_ARCH_HW_SM_100_0"), None);
         assert_eq!(arch_sm(1010), Some(110));
         assert_eq!(arch_variant_for_sm(110), 1010);
         assert_eq!(arch_variant_for_sm(90), 900);

@@ -2,6 +2,15 @@
 //! a human one (rustc-like; a source snippet for text, a hex row for binary input) and JSON.
 //!
 //! Library crates build [`Diagnostic`]s and return them; only the CLI renders.
+//!
+//! ```
+//! use nvir_diag::{render_human, Diagnostic, Source, Span};
+//! let bytes = [0xED, 0x43, 0x4E, 0x7F, 1, 68];
+//! let d = Diagnostic::error("container minor version 68 is newer than accepted")
+//!     .with_labelled_span(Span::at(5, 1), "minor");
+//! let text = render_human(&[d], &Source::binary("a.ltoir", &bytes), false);
+//! assert!(text.contains("--> a.ltoir @ 0x5"));
+//! ```
 #![deny(missing_docs)]
 
 mod human;
