@@ -120,7 +120,7 @@ pub fn ir_level_name(level: u16) -> &'static str {
     }
 }
 
-fn meaning(c: &Container<'_>, tag: u16, value: u32) -> Option<String> {
+fn meaning(tag: u16, value: u32) -> Option<String> {
     match tag {
         id::ARCH_VARIANT => arch_sm(value).map(|sm| format!("sm_{sm}")),
         id::PAYLOAD_KEY => Some(format!("payload key at blob offset {value}")),
@@ -129,7 +129,6 @@ fn meaning(c: &Container<'_>, tag: u16, value: u32) -> Option<String> {
             _ => value_name(tag, value),
         },
     }
-    .filter(|_| c.get(tag).is_some())
 }
 
 /// Describes a container.
@@ -137,6 +136,11 @@ pub fn describe(c: &Container<'_>) -> Dump {
     let layout = c.layout();
     let v = &c.versions;
     let pair = |x: crate::model::Version| [x.major, x.minor];
+    // The last occurrence of each tag wins; earlier ones are overridden (one pass, not quadratic).
+    let mut last = std::collections::HashMap::with_capacity(c.tags.len().min(1 << 16));
+    for (i, e) in c.tags.iter().enumerate() {
+        last.insert(e.tag, i);
+    }
     let tags = c
         .tags
         .iter()
@@ -151,8 +155,8 @@ pub fn describe(c: &Container<'_>) -> Dump {
                 value: e.value,
                 wide: e.wide,
                 offset,
-                meaning: meaning(c, e.tag, e.value),
-                overridden: c.tags[i + 1..].iter().any(|later| later.tag == e.tag),
+                meaning: meaning(e.tag, e.value),
+                overridden: last[&e.tag] != i,
             }
         })
         .collect();

@@ -61,7 +61,7 @@ fn uint(b: &[u8]) -> u64 {
 
 /// Decodes the blob at `offset` for `shape`; returns the value and its length.
 /// Counts come from the input, so they are checked against the bytes left before any allocation.
-fn decode(blob: &[u8], offset: usize, shape: BlobShape, c: &Container<'_>) -> (BlobValue, usize) {
+fn decode(blob: &[u8], offset: usize, shape: BlobShape, tag_value: &dyn Fn(u16) -> Option<u32>) -> (BlobValue, usize) {
     let Some(rest) = blob.get(offset..).filter(|r| !r.is_empty()) else {
         return (BlobValue::Invalid(format!("offset {offset} is outside the {}-byte blob region", blob.len())), 0);
     };
@@ -108,7 +108,7 @@ fn decode(blob: &[u8], offset: usize, shape: BlobShape, c: &Container<'_>) -> (B
         }
         BlobShape::Table { header, entry, when } => {
             if let Some((tag, value)) = when {
-                if c.get(tag) != Some(value) {
+                if tag_value(tag) != Some(value) {
                     return (BlobValue::Invalid(format!("decoded only when tag {tag} = {value}")), 0);
                 }
             }
@@ -134,12 +134,23 @@ fn decode(blob: &[u8], offset: usize, shape: BlobShape, c: &Container<'_>) -> (B
 
 /// Every blob tag in the stream, decoded (in stream order).
 pub fn blob_refs(c: &Container<'_>) -> Vec<BlobRef> {
+    // Conditions look up a tag's effective value; a container may hold many blob tags, so each
+    // condition tag is looked up once.
+    let cache = std::cell::RefCell::new(Vec::<(u16, Option<u32>)>::new());
+    let tag_value = |t: u16| {
+        if let Some(&(_, v)) = cache.borrow().iter().find(|(k, _)| *k == t) {
+            return v;
+        }
+        let v = c.get(t);
+        cache.borrow_mut().push((t, v));
+        v
+    };
     c.tags
         .iter()
         .filter_map(|e| {
             let info = tag_info(e.tag)?;
             let TagKind::Blob(shape) = info.kind else { return None };
-            let (value, len) = decode(&c.blob, e.value as usize, shape, c);
+            let (value, len) = decode(&c.blob, e.value as usize, shape, &tag_value);
             Some(BlobRef { tag: e.tag, name: info.name, offset: e.value, len, value })
         })
         .collect()
