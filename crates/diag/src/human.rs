@@ -65,7 +65,8 @@ const GUTTER: &str = "         ";
 fn render_other(out: &mut String, d: &Diagnostic, src: &Source<'_>, st: &Style) {
     out.push_str(&title(d, st));
     let Some(span) = d.span else {
-        if !src.name.is_empty() {
+        // A note about the whole input needs no pointer to it.
+        if !src.name.is_empty() && d.severity != Severity::Note {
             let _ = writeln!(out, "{}{} {}", &GUTTER[..GUTTER.len() - 3], st.gutter("-->"), src.name);
         }
         footer(out, d, st, GUTTER);

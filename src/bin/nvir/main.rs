@@ -1,6 +1,7 @@
 //! `nvir`: read, write, print and verify NVIDIA's GPU compiler IRs.
 
 mod container;
+mod print;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use nvir::{ColorChoice, EXIT_USAGE};
@@ -23,6 +24,9 @@ enum Command {
     /// NVVM containers (.ltoir, .optixir): dump, edit, wrap, unwrap, XML form.
     #[command(subcommand)]
     Container(container::Command),
+    /// Read LLVM IR text (.ll, either pointer dialect) and print it: faithfully, as LLVM 7 syntax
+    /// for libNVVM below compute_100, or with opaque pointers.
+    Print(print::Args),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -34,6 +38,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Container(cmd) => container::run(cmd, cli.color),
+        Command::Print(args) => print::run(args, cli.color),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nvir", &mut std::io::stdout());
             Ok(0)

@@ -1,0 +1,114 @@
+//! Functions: parameters, blocks and an instruction arena per function.
+
+use super::arena::{Arena, Handle};
+use super::attrs::AttrSetId;
+use super::instruction::{InstId, Instruction};
+
+use super::module::GlobalProps;
+use super::types::TypeId;
+use super::value::{Name, Value};
+
+/// A basic block in its function.
+pub type BlockId = Handle<Block>;
+
+/// A basic block: a label and its instructions in order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Block {
+    /// The label (`None`: numbered).
+    pub name: Name,
+    /// Instructions, the terminator last.
+    pub insts: Vec<InstId>,
+}
+
+/// A parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    /// Its type.
+    pub ty: TypeId,
+    /// Its name.
+    pub name: Name,
+    /// Its attributes.
+    pub attrs: AttrSetId,
+}
+
+/// Function-local metadata.
+pub type LocalMdId = Handle<LocalMd>;
+
+/// Metadata that refers to a function's own values.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum LocalMd {
+    /// `metadata i32 %x`.
+    Value(TypeId, Value),
+    /// `!DIArgList(i32 %x, i32 1)` (LLVM 13+).
+    ArgList(Vec<(TypeId, Value)>),
+}
+
+/// Calling conventions with keywords; others print as `cc N`.
+pub static CALLING_CONVS: &[(u32, &str)] = &[
+    (0, "ccc"),
+    (8, "fastcc"),
+    (9, "coldcc"),
+    (10, "ghccc"),
+    (11, "cc 11"),
+    (12, "webkit_jscc"),
+    (13, "anyregcc"),
+    (14, "preserve_mostcc"),
+    (15, "preserve_allcc"),
+    (16, "swiftcc"),
+    (17, "cxx_fast_tlscc"),
+    (18, "tailcc"),
+    (19, "cfguard_checkcc"),
+    (20, "swifttailcc"),
+    (71, "ptx_kernel"),
+    (72, "ptx_device"),
+];
+
+/// The calling convention for a keyword.
+pub fn calling_conv(kw: &str) -> Option<u32> {
+    CALLING_CONVS.iter().find(|(_, k)| *k == kw).map(|(n, _)| *n)
+}
+
+/// A function definition or declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    /// Name without `@`.
+    pub name: Box<str>,
+    /// Linkage, visibility, section, … (shared with global variables).
+    pub props: GlobalProps,
+    /// Calling convention number (0 = C).
+    pub cc: u32,
+    /// The function type.
+    pub ty: TypeId,
+    /// Return attributes.
+    pub ret_attrs: AttrSetId,
+    /// Parameters.
+    pub params: Vec<Param>,
+    /// Function attributes.
+    pub fn_attrs: AttrSetId,
+    /// `gc "name"`.
+    pub gc: Option<Box<str>>,
+    /// `prefix`, `prologue`, `personality` constants (typed).
+    pub prefix: Option<(TypeId, Value)>,
+    /// `prologue`.
+    pub prologue: Option<(TypeId, Value)>,
+    /// `personality`.
+    pub personality: Option<(TypeId, Value)>,
+    /// Whether it has a body (`define`) or not (`declare`).
+    pub is_definition: bool,
+    /// Blocks, in creation order (a parse creates a block at its first mention).
+    pub blocks: Arena<Block>,
+    /// Block order in the function; the first is the entry.
+    pub layout: Vec<BlockId>,
+    /// Instructions.
+    pub insts: Arena<Instruction>,
+    /// Function-local metadata.
+    pub local_md: Arena<LocalMd>,
+}
+
+impl Function {
+    /// The number of instructions placed in blocks.
+    pub fn instruction_count(&self) -> usize {
+        self.layout.iter().map(|&b| self.blocks[b].insts.len()).sum()
+    }
+}

@@ -1,0 +1,742 @@
+//! Instructions: the full set of LLVM 7.0.1 and LLVM 19, with their flags.
+
+use super::arena::Handle;
+use super::attrs::AttrSetId;
+use super::constant::ConstId;
+use super::function::BlockId;
+use super::metadata::MdAttachment;
+use super::types::TypeId;
+use super::value::{Name, Value};
+
+/// An instruction in a function's arena.
+pub type InstId = Handle<Instruction>;
+
+macro_rules! keyword_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $kw:literal,)* }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum $name { $($(#[$vm])* $variant,)* }
+        impl $name {
+            /// Every value, in table order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+            /// The keyword.
+            pub fn keyword(self) -> &'static str {
+                match self { $($name::$variant => $kw,)* }
+            }
+            /// The value spelled `kw`.
+            pub fn from_keyword(kw: &str) -> Option<Self> {
+                match kw { $($kw => Some($name::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+keyword_enum! {
+    /// Binary operators.
+    BinOp {
+        /// `add`
+        Add = "add", /// `fadd`
+        FAdd = "fadd", /// `sub`
+        Sub = "sub", /// `fsub`
+        FSub = "fsub", /// `mul`
+        Mul = "mul", /// `fmul`
+        FMul = "fmul", /// `udiv`
+        UDiv = "udiv", /// `sdiv`
+        SDiv = "sdiv", /// `fdiv`
+        FDiv = "fdiv", /// `urem`
+        URem = "urem", /// `srem`
+        SRem = "srem", /// `frem`
+        FRem = "frem", /// `shl`
+        Shl = "shl", /// `lshr`
+        LShr = "lshr", /// `ashr`
+        AShr = "ashr", /// `and`
+        And = "and", /// `or`
+        Or = "or", /// `xor`
+        Xor = "xor",
+    }
+}
+
+impl BinOp {
+    /// Whether it is a floating-point operator (takes fast-math flags).
+    pub fn is_float(self) -> bool {
+        matches!(self, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem)
+    }
+}
+
+keyword_enum! {
+    /// Cast operators.
+    CastOp {
+        /// `trunc`
+        Trunc = "trunc", /// `zext`
+        ZExt = "zext", /// `sext`
+        SExt = "sext", /// `fptrunc`
+        FPTrunc = "fptrunc", /// `fpext`
+        FPExt = "fpext", /// `fptoui`
+        FPToUI = "fptoui", /// `fptosi`
+        FPToSI = "fptosi", /// `uitofp`
+        UIToFP = "uitofp", /// `sitofp`
+        SIToFP = "sitofp", /// `ptrtoint`
+        PtrToInt = "ptrtoint", /// `inttoptr`
+        IntToPtr = "inttoptr", /// `bitcast`
+        BitCast = "bitcast", /// `addrspacecast`
+        AddrSpaceCast = "addrspacecast",
+    }
+}
+
+keyword_enum! {
+    /// `icmp` predicates.
+    IntPredicate {
+        /// `eq`
+        Eq = "eq", /// `ne`
+        Ne = "ne", /// `ugt`
+        Ugt = "ugt", /// `uge`
+        Uge = "uge", /// `ult`
+        Ult = "ult", /// `ule`
+        Ule = "ule", /// `sgt`
+        Sgt = "sgt", /// `sge`
+        Sge = "sge", /// `slt`
+        Slt = "slt", /// `sle`
+        Sle = "sle",
+    }
+}
+
+keyword_enum! {
+    /// `fcmp` predicates.
+    FloatPredicate {
+        /// `false`
+        False = "false", /// `oeq`
+        Oeq = "oeq", /// `ogt`
+        Ogt = "ogt", /// `oge`
+        Oge = "oge", /// `olt`
+        Olt = "olt", /// `ole`
+        Ole = "ole", /// `one`
+        One = "one", /// `ord`
+        Ord = "ord", /// `ueq`
+        Ueq = "ueq", /// `ugt`
+        Ugt = "ugt", /// `uge`
+        Uge = "uge", /// `ult`
+        Ult = "ult", /// `ule`
+        Ule = "ule", /// `une`
+        Une = "une", /// `uno`
+        Uno = "uno", /// `true`
+        True = "true",
+    }
+}
+
+keyword_enum! {
+    /// Atomic orderings.
+    Ordering {
+        /// `unordered`
+        Unordered = "unordered", /// `monotonic`
+        Monotonic = "monotonic", /// `acquire`
+        Acquire = "acquire", /// `release`
+        Release = "release", /// `acq_rel`
+        AcqRel = "acq_rel", /// `seq_cst`
+        SeqCst = "seq_cst",
+    }
+}
+
+keyword_enum! {
+    /// `atomicrmw` operations (LLVM 7 has xchg … umin; the float and wrap ones are newer).
+    RmwOp {
+        /// `xchg`
+        Xchg = "xchg", /// `add`
+        Add = "add", /// `sub`
+        Sub = "sub", /// `and`
+        And = "and", /// `nand`
+        Nand = "nand", /// `or`
+        Or = "or", /// `xor`
+        Xor = "xor", /// `max`
+        Max = "max", /// `min`
+        Min = "min", /// `umax`
+        UMax = "umax", /// `umin`
+        UMin = "umin", /// `fadd` (LLVM 9+)
+        FAdd = "fadd", /// `fsub` (LLVM 9+)
+        FSub = "fsub", /// `fmax` (LLVM 15+)
+        FMax = "fmax", /// `fmin` (LLVM 15+)
+        FMin = "fmin", /// `uinc_wrap` (LLVM 16+)
+        UIncWrap = "uinc_wrap", /// `udec_wrap` (LLVM 16+)
+        UDecWrap = "udec_wrap", /// `usub_cond` (LLVM 20+)
+        USubCond = "usub_cond", /// `usub_sat` (LLVM 20+)
+        USubSat = "usub_sat",
+    }
+}
+
+impl RmwOp {
+    /// Whether LLVM 7.0.1 knows it.
+    pub fn in_llvm7(self) -> bool {
+        matches!(
+            self,
+            RmwOp::Xchg
+                | RmwOp::Add
+                | RmwOp::Sub
+                | RmwOp::And
+                | RmwOp::Nand
+                | RmwOp::Or
+                | RmwOp::Xor
+                | RmwOp::Max
+                | RmwOp::Min
+                | RmwOp::UMax
+                | RmwOp::UMin
+        )
+    }
+}
+
+/// Flag bits on instructions and constant expressions.
+pub mod flags {
+    /// `nuw`
+    pub const NUW: u8 = 1;
+    /// `nsw`
+    pub const NSW: u8 = 2;
+    /// `exact`
+    pub const EXACT: u8 = 4;
+    /// `disjoint` (on `or`, LLVM 18+)
+    pub const DISJOINT: u8 = 8;
+    /// `nneg` (on `zext`/`uitofp`, LLVM 18+)
+    pub const NNEG: u8 = 16;
+    /// `inbounds` (GEP)
+    pub const INBOUNDS: u8 = 32;
+    /// `samesign` (icmp, LLVM 20+)
+    pub const SAMESIGN: u8 = 64;
+    /// GEP `nusw`/`nuw` share NSW/NUW.
+    pub const GEP_NUSW: u8 = NSW;
+}
+
+/// Fast-math flags, as LLVM orders them when printing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FastMath(pub u8);
+
+impl FastMath {
+    /// The flags and their keywords; `fast` is all of them.
+    pub const NAMES: &'static [(u8, &'static str)] =
+        &[(1, "nnan"), (2, "ninf"), (4, "nsz"), (8, "arcp"), (16, "contract"), (32, "afn"), (64, "reassoc")];
+    /// All flags (`fast`).
+    pub const FAST: u8 = 127;
+    /// Whether none is set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A call argument: a value with its parameter attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallArg {
+    /// The argument's type.
+    pub ty: TypeId,
+    /// The argument.
+    pub value: Value,
+    /// Its attributes.
+    pub attrs: AttrSetId,
+}
+
+/// An operand bundle: `"deopt"(i32 1, …)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bundle {
+    /// The tag.
+    pub tag: Box<str>,
+    /// Typed inputs.
+    pub inputs: Vec<(TypeId, Value)>,
+}
+
+/// The parts common to `call`, `invoke` and `callbr`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallSite {
+    /// Calling convention (0 = C; see [`super::function::CallingConv`]).
+    pub cc: u32,
+    /// Fast-math flags.
+    pub fmf: FastMath,
+    /// Return attributes.
+    pub ret_attrs: AttrSetId,
+    /// The function type being called.
+    pub fn_ty: TypeId,
+    /// Whether the type was written in full (`call i32 (i8*, ...) @printf`) rather than as the
+    /// return type only.
+    pub explicit_fn_ty: bool,
+    /// The callee.
+    pub callee: Value,
+    /// Arguments.
+    pub args: Vec<CallArg>,
+    /// Function attributes.
+    pub fn_attrs: AttrSetId,
+    /// Operand bundles.
+    pub bundles: Vec<Bundle>,
+    /// Address space of the callee (`addrspace(N)` after the type), if written.
+    pub addr_space: Option<u32>,
+}
+
+/// `tail`, `musttail`, `notail`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TailKind {
+    /// None.
+    None,
+    /// `tail`
+    Tail,
+    /// `musttail`
+    MustTail,
+    /// `notail`
+    NoTail,
+}
+
+/// Atomic qualifiers.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Atomic {
+    /// Ordering.
+    pub ordering: Ordering,
+    /// `syncscope("…")`; `None` for the system scope.
+    pub scope: Option<Box<str>>,
+}
+
+/// What an instruction does, with its operands.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum InstKind {
+    /// `ret void` / `ret T v`.
+    Ret(Option<Value>),
+    /// `br label %b`.
+    Br(BlockId),
+    /// `br i1 %c, label %t, label %f`.
+    CondBr {
+        /// Condition.
+        cond: Value,
+        /// True target.
+        then_bb: BlockId,
+        /// False target.
+        else_bb: BlockId,
+    },
+    /// `switch`.
+    Switch {
+        /// Condition type.
+        ty: TypeId,
+        /// Condition.
+        cond: Value,
+        /// Default target.
+        default: BlockId,
+        /// Cases.
+        cases: Vec<(ConstId, BlockId)>,
+    },
+    /// `indirectbr`.
+    IndirectBr {
+        /// Address type.
+        ty: TypeId,
+        /// Address.
+        addr: Value,
+        /// Possible targets.
+        dests: Vec<BlockId>,
+    },
+    /// `invoke`.
+    Invoke {
+        /// The call.
+        call: Box<CallSite>,
+        /// Normal destination.
+        normal: BlockId,
+        /// Unwind destination.
+        unwind: BlockId,
+    },
+    /// `callbr` (LLVM 9+).
+    CallBr {
+        /// The call.
+        call: Box<CallSite>,
+        /// Fallthrough.
+        default: BlockId,
+        /// Indirect destinations.
+        indirect: Vec<BlockId>,
+    },
+    /// `resume`.
+    Resume(TypeId, Value),
+    /// `unreachable`.
+    Unreachable,
+    /// `cleanupret from %pad unwind …`.
+    CleanupRet {
+        /// The pad.
+        pad: Value,
+        /// Unwind target; `None` = to caller.
+        unwind: Option<BlockId>,
+    },
+    /// `catchret from %pad to label %b`.
+    CatchRet {
+        /// The pad.
+        pad: Value,
+        /// Target.
+        target: BlockId,
+    },
+    /// `catchswitch within %p [label %a, …] unwind …`.
+    CatchSwitch {
+        /// Parent pad (`none` = a constant token).
+        parent: Value,
+        /// Handlers.
+        handlers: Vec<BlockId>,
+        /// Unwind target; `None` = to caller.
+        unwind: Option<BlockId>,
+    },
+    /// `fneg` (LLVM 8+).
+    FNeg {
+        /// Flags.
+        fmf: FastMath,
+        /// Operand.
+        op: Value,
+    },
+    /// A binary operator.
+    Binary {
+        /// Operator.
+        op: BinOp,
+        /// Wrap/exact/disjoint flags.
+        flags: u8,
+        /// Fast-math flags (float operators).
+        fmf: FastMath,
+        /// Left.
+        lhs: Value,
+        /// Right.
+        rhs: Value,
+    },
+    /// `alloca`.
+    Alloca {
+        /// Allocated type.
+        ty: TypeId,
+        /// Element count (type, value).
+        count: Option<(TypeId, Value)>,
+        /// Alignment in bytes.
+        align: Option<u64>,
+        /// Address space (`addrspace(N)`).
+        addr_space: Option<u32>,
+        /// `inalloca`.
+        inalloca: bool,
+        /// `swifterror`.
+        swifterror: bool,
+    },
+    /// `load`.
+    Load {
+        /// Loaded type (explicit since LLVM 3.7).
+        ty: TypeId,
+        /// Pointer type.
+        ptr_ty: TypeId,
+        /// Pointer.
+        ptr: Value,
+        /// Alignment.
+        align: Option<u64>,
+        /// `volatile`.
+        volatile: bool,
+        /// `atomic`.
+        atomic: Option<Atomic>,
+    },
+    /// `store`.
+    Store {
+        /// Stored value's type.
+        ty: TypeId,
+        /// Stored value.
+        value: Value,
+        /// Pointer type.
+        ptr_ty: TypeId,
+        /// Pointer.
+        ptr: Value,
+        /// Alignment.
+        align: Option<u64>,
+        /// `volatile`.
+        volatile: bool,
+        /// `atomic`.
+        atomic: Option<Atomic>,
+    },
+    /// `fence`.
+    Fence(Atomic),
+    /// `cmpxchg`.
+    CmpXchg {
+        /// Pointer type.
+        ptr_ty: TypeId,
+        /// Pointer.
+        ptr: Value,
+        /// Compared value type.
+        ty: TypeId,
+        /// Expected.
+        cmp: Value,
+        /// New.
+        new: Value,
+        /// Success ordering and scope.
+        success: Atomic,
+        /// Failure ordering.
+        failure: Ordering,
+        /// `weak`.
+        weak: bool,
+        /// `volatile`.
+        volatile: bool,
+        /// Alignment (LLVM 13+).
+        align: Option<u64>,
+    },
+    /// `atomicrmw`.
+    AtomicRmw {
+        /// Operation.
+        op: RmwOp,
+        /// Pointer type.
+        ptr_ty: TypeId,
+        /// Pointer.
+        ptr: Value,
+        /// Operand type.
+        ty: TypeId,
+        /// Operand.
+        value: Value,
+        /// Ordering and scope.
+        atomic: Atomic,
+        /// `volatile`.
+        volatile: bool,
+        /// Alignment (LLVM 13+).
+        align: Option<u64>,
+    },
+    /// `getelementptr`.
+    GetElementPtr {
+        /// Source element type.
+        source_ty: TypeId,
+        /// `inbounds` / `nusw` / `nuw` flags.
+        flags: u8,
+        /// Base (type, value), then indices (type, value).
+        operands: Vec<(TypeId, Value)>,
+    },
+    /// A cast.
+    Cast {
+        /// Operator.
+        op: CastOp,
+        /// `nneg` etc.
+        flags: u8,
+        /// Source type.
+        from: TypeId,
+        /// Operand.
+        value: Value,
+    },
+    /// `icmp`.
+    ICmp {
+        /// Predicate.
+        pred: IntPredicate,
+        /// `samesign`.
+        flags: u8,
+        /// Operand type.
+        ty: TypeId,
+        /// Left.
+        lhs: Value,
+        /// Right.
+        rhs: Value,
+    },
+    /// `fcmp`.
+    FCmp {
+        /// Predicate.
+        pred: FloatPredicate,
+        /// Flags.
+        fmf: FastMath,
+        /// Operand type.
+        ty: TypeId,
+        /// Left.
+        lhs: Value,
+        /// Right.
+        rhs: Value,
+    },
+    /// `phi`.
+    Phi {
+        /// Flags (LLVM 9+ allows fast-math flags on float phis).
+        fmf: FastMath,
+        /// Incoming values.
+        incoming: Vec<(Value, BlockId)>,
+    },
+    /// `select`.
+    Select {
+        /// Flags.
+        fmf: FastMath,
+        /// Condition type.
+        cond_ty: TypeId,
+        /// Condition.
+        cond: Value,
+        /// True value.
+        then_v: Value,
+        /// False value.
+        else_v: Value,
+    },
+    /// `freeze` (LLVM 10+).
+    Freeze(Value),
+    /// `call`.
+    Call {
+        /// `tail` etc.
+        tail: TailKind,
+        /// The call.
+        call: Box<CallSite>,
+    },
+    /// `va_arg`.
+    VaArg {
+        /// List type.
+        list_ty: TypeId,
+        /// List.
+        list: Value,
+    },
+    /// `extractelement`.
+    ExtractElement {
+        /// Vector type.
+        vec_ty: TypeId,
+        /// Vector.
+        vec: Value,
+        /// Index type.
+        idx_ty: TypeId,
+        /// Index.
+        idx: Value,
+    },
+    /// `insertelement`.
+    InsertElement {
+        /// Vector type.
+        vec_ty: TypeId,
+        /// Vector.
+        vec: Value,
+        /// Element type.
+        elt_ty: TypeId,
+        /// Element.
+        elt: Value,
+        /// Index type.
+        idx_ty: TypeId,
+        /// Index.
+        idx: Value,
+    },
+    /// `shufflevector`.
+    ShuffleVector {
+        /// Operand type.
+        vec_ty: TypeId,
+        /// First vector.
+        a: Value,
+        /// Second vector.
+        b: Value,
+        /// Mask type.
+        mask_ty: TypeId,
+        /// Mask (a constant).
+        mask: Value,
+    },
+    /// `extractvalue`.
+    ExtractValue {
+        /// Aggregate type.
+        agg_ty: TypeId,
+        /// Aggregate.
+        agg: Value,
+        /// Indices.
+        indices: Vec<u32>,
+    },
+    /// `insertvalue`.
+    InsertValue {
+        /// Aggregate type.
+        agg_ty: TypeId,
+        /// Aggregate.
+        agg: Value,
+        /// Element type.
+        elt_ty: TypeId,
+        /// Element.
+        elt: Value,
+        /// Indices.
+        indices: Vec<u32>,
+    },
+    /// `landingpad`.
+    LandingPad {
+        /// `cleanup`.
+        cleanup: bool,
+        /// Clauses: `catch` (false) / `filter` (true) with a typed constant.
+        clauses: Vec<(bool, TypeId, Value)>,
+    },
+    /// `catchpad within %cs [args]`.
+    CatchPad {
+        /// The catchswitch.
+        parent: Value,
+        /// Arguments.
+        args: Vec<(TypeId, Value)>,
+    },
+    /// `cleanuppad within %p [args]`.
+    CleanupPad {
+        /// Parent pad or `none`.
+        parent: Value,
+        /// Arguments.
+        args: Vec<(TypeId, Value)>,
+    },
+}
+
+/// An instruction: its result name and type, what it does, and its metadata attachments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instruction {
+    /// The result's name (`Name::None` for unnamed or void results).
+    pub name: Name,
+    /// The result type (`void` when there is none).
+    pub ty: TypeId,
+    /// The operation.
+    pub kind: InstKind,
+    /// `!dbg !5`, `!tbaa !7`, … in written order.
+    pub metadata: Vec<MdAttachment>,
+}
+
+impl Instruction {
+    /// Whether it ends a block.
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self.kind,
+            InstKind::Ret(_)
+                | InstKind::Br(_)
+                | InstKind::CondBr { .. }
+                | InstKind::Switch { .. }
+                | InstKind::IndirectBr { .. }
+                | InstKind::Invoke { .. }
+                | InstKind::CallBr { .. }
+                | InstKind::Resume(..)
+                | InstKind::Unreachable
+                | InstKind::CleanupRet { .. }
+                | InstKind::CatchRet { .. }
+                | InstKind::CatchSwitch { .. }
+        )
+    }
+
+    /// The opcode's keyword.
+    pub fn opcode(&self) -> &'static str {
+        match &self.kind {
+            InstKind::Ret(_) => "ret",
+            InstKind::Br(_) | InstKind::CondBr { .. } => "br",
+            InstKind::Switch { .. } => "switch",
+            InstKind::IndirectBr { .. } => "indirectbr",
+            InstKind::Invoke { .. } => "invoke",
+            InstKind::CallBr { .. } => "callbr",
+            InstKind::Resume(..) => "resume",
+            InstKind::Unreachable => "unreachable",
+            InstKind::CleanupRet { .. } => "cleanupret",
+            InstKind::CatchRet { .. } => "catchret",
+            InstKind::CatchSwitch { .. } => "catchswitch",
+            InstKind::FNeg { .. } => "fneg",
+            InstKind::Binary { op, .. } => op.keyword(),
+            InstKind::Alloca { .. } => "alloca",
+            InstKind::Load { .. } => "load",
+            InstKind::Store { .. } => "store",
+            InstKind::Fence(_) => "fence",
+            InstKind::CmpXchg { .. } => "cmpxchg",
+            InstKind::AtomicRmw { .. } => "atomicrmw",
+            InstKind::GetElementPtr { .. } => "getelementptr",
+            InstKind::Cast { op, .. } => op.keyword(),
+            InstKind::ICmp { .. } => "icmp",
+            InstKind::FCmp { .. } => "fcmp",
+            InstKind::Phi { .. } => "phi",
+            InstKind::Select { .. } => "select",
+            InstKind::Freeze(_) => "freeze",
+            InstKind::Call { .. } => "call",
+            InstKind::VaArg { .. } => "va_arg",
+            InstKind::ExtractElement { .. } => "extractelement",
+            InstKind::InsertElement { .. } => "insertelement",
+            InstKind::ShuffleVector { .. } => "shufflevector",
+            InstKind::ExtractValue { .. } => "extractvalue",
+            InstKind::InsertValue { .. } => "insertvalue",
+            InstKind::LandingPad { .. } => "landingpad",
+            InstKind::CatchPad { .. } => "catchpad",
+            InstKind::CleanupPad { .. } => "cleanuppad",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keyword_tables_round_trip() {
+        for op in BinOp::ALL {
+            assert_eq!(BinOp::from_keyword(op.keyword()), Some(*op));
+        }
+        for op in CastOp::ALL {
+            assert_eq!(CastOp::from_keyword(op.keyword()), Some(*op));
+        }
+        assert_eq!(FloatPredicate::ALL.len(), 16);
+        assert_eq!(IntPredicate::ALL.len(), 10);
+        assert!(RmwOp::Nand.in_llvm7() && !RmwOp::FAdd.in_llvm7());
+    }
+}

@@ -1,0 +1,279 @@
+//! Metadata: strings, tuples (uniqued or `distinct`), values as metadata and specialized nodes
+//! (`!DILocation(…)`, `!DIExpression(…)`).
+//!
+//! Nodes live in one arena; uniqued nodes are hash-consed by [`Metadata::intern`] and, after a
+//! parse with forward references, by [`Metadata::unique_all`]. Distinct nodes are never merged.
+
+use super::arena::{Arena, Handle};
+use super::types::TypeId;
+use super::value::Value;
+use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+/// A metadata node.
+pub type MdId = Handle<MdNode>;
+
+/// A field value of a specialized node.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MdField {
+    /// `null`.
+    Null,
+    /// A node or string reference.
+    Ref(MdId),
+    /// An integer (signed or unsigned as the field says).
+    Int(i128),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A keyword or `|`-joined flags, as written (`DW_TAG_member`, `DIFlagPrototyped | DIFlagPublic`).
+    Word(Box<str>),
+    /// A string (MDString fields such as `name:`), kept inline.
+    Str(Box<[u8]>),
+}
+
+/// One element of a `!DIExpression(…)`: an operation keyword or an integer.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ExprElem {
+    /// `DW_OP_plus_uconst`, `DW_OP_LLVM_fragment`, …
+    Op(Box<str>),
+    /// An integer operand.
+    Int(u64),
+}
+
+/// A metadata node's content.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MdNode {
+    /// `!"text"`.
+    String(Box<[u8]>),
+    /// A module-level value as metadata: `i32 1`, `ptr @g`.
+    Value(TypeId, Value),
+    /// `!{…}` or `distinct !{…}`; `None` operands are `null`.
+    Tuple {
+        /// `distinct`: never merged with an equal node. The number keeps distinct nodes apart.
+        distinct: Option<u32>,
+        /// Operands.
+        ops: Box<[Option<MdId>]>,
+    },
+    /// `!DIxxx(field: value, …)` or `!GenericDINode(…)`, fields in written order.
+    Special {
+        /// `distinct`, as for tuples.
+        distinct: Option<u32>,
+        /// The node kind (`DILocation`).
+        kind: Box<str>,
+        /// `(field name, value)` pairs.
+        fields: Box<[(Box<str>, MdField)]>,
+    },
+    /// `!DIExpression(…)`.
+    Expression(Box<[ExprElem]>),
+    /// A forward reference not defined (yet); the parser reports one left at the end.
+    Placeholder(u32),
+}
+
+impl MdNode {
+    /// Whether the node is `distinct`.
+    pub fn is_distinct(&self) -> bool {
+        matches!(self, MdNode::Tuple { distinct: Some(_), .. } | MdNode::Special { distinct: Some(_), .. })
+    }
+
+    /// Node references in it, in order.
+    pub fn refs(&self) -> Vec<MdId> {
+        match self {
+            MdNode::Tuple { ops, .. } => ops.iter().flatten().copied().collect(),
+            MdNode::Special { fields, .. } => {
+                fields.iter().filter_map(|(_, f)| if let MdField::Ref(r) = f { Some(*r) } else { None }).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn remap(&mut self, map: &[MdId]) {
+        match self {
+            MdNode::Tuple { ops, .. } => {
+                for r in ops.iter_mut().flatten() {
+                    *r = map[r.index()];
+                }
+            }
+            MdNode::Special { fields, .. } => {
+                for (_, f) in fields.iter_mut() {
+                    if let MdField::Ref(r) = f {
+                        *r = map[r.index()];
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `!dbg !5`: an attachment kind and node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MdAttachment {
+    /// The kind (an index into [`Metadata::kinds`]).
+    pub kind: MdKind,
+    /// The node.
+    pub node: MdId,
+}
+
+/// An attachment kind (`dbg`, `tbaa`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MdKind(pub u32);
+
+/// `!name = !{!0, !1}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedMd {
+    /// The name without `!`.
+    pub name: Box<str>,
+    /// The nodes.
+    pub nodes: Vec<MdId>,
+}
+
+/// The module's metadata.
+#[derive(Debug, Clone, Default)]
+pub struct Metadata {
+    nodes: Arena<MdNode>,
+    uniq: FxHashMap<MdNode, MdId>,
+    kinds: IndexSet<Box<str>, FxBuildHasher>,
+    next_distinct: u32,
+    /// `!name = …`, in written order.
+    pub named: Vec<NamedMd>,
+}
+
+impl Metadata {
+    /// The node.
+    pub fn get(&self, id: MdId) -> &MdNode {
+        &self.nodes[id]
+    }
+    /// The number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+    /// Nodes in creation order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (MdId, &MdNode)> {
+        self.nodes.iter()
+    }
+
+    /// A fresh `distinct` number.
+    pub fn new_distinct(&mut self) -> u32 {
+        self.next_distinct += 1;
+        self.next_distinct
+    }
+
+    /// The handle of a node; uniqued nodes equal to an existing one share its handle.
+    pub fn intern(&mut self, node: MdNode) -> MdId {
+        if node.is_distinct() || matches!(node, MdNode::Placeholder(_)) {
+            return self.nodes.push(node);
+        }
+        if let Some(&id) = self.uniq.get(&node) {
+            return id;
+        }
+        let id = self.nodes.push(node.clone());
+        self.uniq.insert(node, id);
+        id
+    }
+
+    /// A placeholder for a node referenced before it is defined.
+    pub fn placeholder(&mut self, slot: u32) -> MdId {
+        self.nodes.push(MdNode::Placeholder(slot))
+    }
+
+    /// Defines a placeholder.
+    pub fn define(&mut self, id: MdId, node: MdNode) {
+        self.nodes[id] = node;
+    }
+
+    /// The attachment kind called `name`, added if new.
+    pub fn kind(&mut self, name: &str) -> MdKind {
+        if let Some(i) = self.kinds.get_index_of(name) {
+            return MdKind(i as u32);
+        }
+        MdKind(self.kinds.insert_full(name.into()).0 as u32)
+    }
+    /// The name of an attachment kind.
+    pub fn kind_name(&self, k: MdKind) -> &str {
+        &self.kinds[k.0 as usize]
+    }
+
+    /// Merges uniqued nodes that became equal once forward references were resolved; returns the
+    /// map from old to canonical handles (apply it to every outside reference). Repeats until
+    /// nothing changes, so chains of equal nodes collapse bottom-up.
+    pub fn unique_all(&mut self) -> Vec<MdId> {
+        let n = self.nodes.len();
+        let mut total: Vec<MdId> = (0..n).map(MdId::from_index).collect();
+        loop {
+            let mut seen: FxHashMap<MdNode, MdId> = FxHashMap::default();
+            let mut map: Vec<MdId> = (0..n).map(MdId::from_index).collect();
+            let mut changed = false;
+            for i in 0..n {
+                let id = MdId::from_index(i);
+                let node = &self.nodes[id];
+                if node.is_distinct() || matches!(node, MdNode::Placeholder(_)) || total[i] != id {
+                    continue;
+                }
+                match seen.get(node) {
+                    Some(&first) => {
+                        map[i] = first;
+                        changed = true;
+                    }
+                    None => {
+                        seen.insert(node.clone(), id);
+                    }
+                }
+            }
+            if !changed {
+                self.uniq = seen;
+                return total;
+            }
+            for i in 0..n {
+                self.nodes[MdId::from_index(i)].remap(&map);
+                total[i] = map[total[i].index()];
+            }
+            for nm in &mut self.named {
+                for r in &mut nm.nodes {
+                    *r = map[r.index()];
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uniqued_nodes_share_and_distinct_do_not() {
+        let mut md = Metadata::default();
+        let s = md.intern(MdNode::String(b"x".to_vec().into()));
+        let t1 = md.intern(MdNode::Tuple { distinct: None, ops: vec![Some(s)].into() });
+        let t2 = md.intern(MdNode::Tuple { distinct: None, ops: vec![Some(s)].into() });
+        assert_eq!(t1, t2);
+        let d1 = md.new_distinct();
+        let d2 = md.new_distinct();
+        let a = md.intern(MdNode::Tuple { distinct: Some(d1), ops: vec![Some(s)].into() });
+        let b = md.intern(MdNode::Tuple { distinct: Some(d2), ops: vec![Some(s)].into() });
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn forward_references_unique_after_resolution() {
+        // !0 = !{!2}  !1 = !{!3}  !2 = !{}  !3 = !{}  → !2 == !3, then !0 == !1.
+        let mut md = Metadata::default();
+        let p2 = md.placeholder(2);
+        let p3 = md.placeholder(3);
+        let n0 = md.intern(MdNode::Tuple { distinct: None, ops: vec![Some(p2)].into() });
+        let n1 = md.intern(MdNode::Tuple { distinct: None, ops: vec![Some(p3)].into() });
+        assert_ne!(n0, n1);
+        md.define(p2, MdNode::Tuple { distinct: None, ops: Box::new([]) });
+        md.define(p3, MdNode::Tuple { distinct: None, ops: Box::new([]) });
+        md.named.push(NamedMd { name: "n".into(), nodes: vec![n0, n1] });
+        let map = md.unique_all();
+        assert_eq!(map[p3.index()], p2);
+        assert_eq!(map[n1.index()], n0);
+        assert_eq!(md.named[0].nodes, vec![n0, n0]);
+    }
+}

@@ -1,0 +1,76 @@
+//! The in-memory IR: a [`Module`] owns arenas of types, constants, attribute sets and metadata
+//! (hash-consed: equal ones share a handle), global variables and functions; functions own their
+//! blocks and instructions. Entities are named by small `Copy` handles.
+
+pub mod arena;
+pub mod attrs;
+pub mod constant;
+pub mod di;
+pub mod float;
+pub mod function;
+pub mod instruction;
+pub mod metadata;
+pub mod module;
+pub mod types;
+pub mod value;
+
+pub use arena::{Arena, Handle, UniqueArena};
+pub use attrs::{Attr, AttrKind, AttrSet, AttrSetId};
+pub use constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
+pub use function::{Block, BlockId, Function, LocalMd, LocalMdId, Param};
+pub use instruction::{InstId, InstKind, Instruction};
+pub use metadata::{MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
+pub use module::{GlobalDef, GlobalProps, GlobalVar, Module, Stats, Symbol, SymbolId};
+pub use types::{Dialect, FloatKind, TypeData, TypeId, Types};
+pub use value::{Name, Value};
+
+/// Whether an identifier can be written without quotes: `[-a-zA-Z$._][-a-zA-Z$._0-9]*`, or all
+/// digits (a numbered value).
+pub fn is_plain_ident(s: &str) -> bool {
+    let b = s.as_bytes();
+    let ok = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_');
+    !b.is_empty() && (b.iter().all(u8::is_ascii_digit) || (!b[0].is_ascii_digit() && b.iter().all(|&c| ok(c))))
+}
+
+/// Writes an identifier (without its sigil), quoting and escaping it when needed.
+pub fn write_ident(s: &str, out: &mut String) {
+    if is_plain_ident(s) {
+        out.push_str(s);
+    } else {
+        write_quoted(s.as_bytes(), out);
+    }
+}
+
+/// Writes `"…"` with `\\`, `\"` and non-printable bytes as `\XX`, as LLVM prints strings.
+pub fn write_quoted(bytes: &[u8], out: &mut String) {
+    out.push('"');
+    for &c in bytes {
+        if c == b'\\' || c == b'"' || !(0x20..0x7F).contains(&c) {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('\\');
+            out.push(HEX[(c >> 4) as usize] as char);
+            out.push(HEX[(c & 15) as usize] as char);
+        } else {
+            out.push(c as char);
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_quote_when_needed() {
+        let mut s = String::new();
+        write_ident("struct.S", &mut s);
+        s.push(' ');
+        write_ident("12", &mut s);
+        s.push(' ');
+        write_ident("1x", &mut s);
+        s.push(' ');
+        write_ident("a b\"\n", &mut s);
+        assert_eq!(s, "struct.S 12 \"1x\" \"a b\\22\\0A\"");
+    }
+}

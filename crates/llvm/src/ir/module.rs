@@ -1,0 +1,342 @@
+//! The module: top-level entities and the arenas they share.
+
+use super::arena::{Arena, Handle, UniqueArena};
+use super::attrs::{AttrSet, AttrSetId};
+use super::constant::{ConstData, ConstId};
+use super::function::Function;
+use super::metadata::{MdAttachment, Metadata};
+use super::types::{TypeId, Types};
+
+/// A global variable.
+pub type GlobalVarId = Handle<GlobalVar>;
+/// A function.
+pub type FuncId = Handle<Function>;
+/// An alias.
+pub type AliasId = Handle<Alias>;
+/// An ifunc.
+pub type IFuncId = Handle<IFunc>;
+/// An inline-assembly value.
+pub type AsmId = Handle<InlineAsm>;
+
+/// A global name (`@x`): what constants and operands refer to. A name may be used before its
+/// definition is read; `def` is set when it is.
+pub type SymbolId = Handle<Symbol>;
+
+/// A global name and what it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    /// The name without `@` (digits for numbered globals).
+    pub name: Box<str>,
+    /// The definition; `None` only while a parse has seen uses and no definition.
+    pub def: Option<GlobalDef>,
+}
+
+/// What a global name is defined as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GlobalDef {
+    /// A global variable.
+    Var(GlobalVarId),
+    /// A function.
+    Func(FuncId),
+    /// An alias.
+    Alias(AliasId),
+    /// An ifunc.
+    IFunc(IFuncId),
+}
+
+/// A block named in a `blockaddress`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum BlockName {
+    /// `%name`.
+    Named(Box<str>),
+    /// `%3`.
+    Numbered(u32),
+}
+
+macro_rules! keyword_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $kw:literal,)* }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        #[non_exhaustive]
+        pub enum $name { #[default] $($(#[$vm])* $variant,)* }
+        impl $name {
+            /// The keyword (empty for the default).
+            pub fn keyword(self) -> &'static str {
+                match self { $($name::$variant => $kw,)* }
+            }
+            /// The value spelled `kw`.
+            pub fn from_keyword(kw: &str) -> Option<Self> {
+                match kw { $($kw if !$kw.is_empty() => Some($name::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+keyword_enum! {
+    /// Linkage.
+    Linkage {
+        /// (external, the default)
+        External = "", /// `private`
+        Private = "private", /// `internal`
+        Internal = "internal", /// `available_externally`
+        AvailableExternally = "available_externally", /// `linkonce`
+        LinkOnce = "linkonce", /// `weak`
+        Weak = "weak", /// `common`
+        Common = "common", /// `appending`
+        Appending = "appending", /// `extern_weak`
+        ExternWeak = "extern_weak", /// `linkonce_odr`
+        LinkOnceOdr = "linkonce_odr", /// `weak_odr`
+        WeakOdr = "weak_odr", /// `external` written out
+        ExternalExplicit = "external",
+    }
+}
+
+keyword_enum! {
+    /// Visibility.
+    Visibility {
+        /// (default)
+        Default = "", /// `hidden`
+        Hidden = "hidden", /// `protected`
+        Protected = "protected",
+    }
+}
+
+keyword_enum! {
+    /// DLL storage class.
+    DllStorage {
+        /// (none)
+        None = "", /// `dllimport`
+        Import = "dllimport", /// `dllexport`
+        Export = "dllexport",
+    }
+}
+
+keyword_enum! {
+    /// `unnamed_addr`.
+    UnnamedAddr {
+        /// (none)
+        None = "", /// `unnamed_addr`
+        Global = "unnamed_addr", /// `local_unnamed_addr`
+        Local = "local_unnamed_addr",
+    }
+}
+
+keyword_enum! {
+    /// Thread-local mode.
+    ThreadLocal {
+        /// (not thread-local)
+        None = "", /// `thread_local`
+        GeneralDynamic = "thread_local", /// `thread_local(localdynamic)`
+        LocalDynamic = "thread_local(localdynamic)", /// `thread_local(initialexec)`
+        InitialExec = "thread_local(initialexec)", /// `thread_local(localexec)`
+        LocalExec = "thread_local(localexec)",
+    }
+}
+
+keyword_enum! {
+    /// `dso_local` / `dso_preemptable` (LLVM 7+).
+    Preemption {
+        /// (unspecified)
+        Unspecified = "", /// `dso_local`
+        DsoLocal = "dso_local", /// `dso_preemptable`
+        DsoPreemptable = "dso_preemptable",
+    }
+}
+
+/// What functions, variables, aliases and ifuncs share.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GlobalProps {
+    /// Linkage.
+    pub linkage: Linkage,
+    /// `dso_local`.
+    pub preemption: Preemption,
+    /// Visibility.
+    pub visibility: Visibility,
+    /// DLL storage.
+    pub dll: DllStorage,
+    /// Thread-local mode.
+    pub thread_local: ThreadLocal,
+    /// `unnamed_addr`.
+    pub unnamed_addr: UnnamedAddr,
+    /// `addrspace(N)`.
+    pub addr_space: u32,
+    /// Whether `addrspace(N)` was written.
+    pub explicit_addr_space: bool,
+    /// `section "…"`.
+    pub section: Option<Box<str>>,
+    /// `partition "…"`.
+    pub partition: Option<Box<str>>,
+    /// `comdat` / `comdat($name)`: the comdat's name.
+    pub comdat: Option<Box<str>>,
+    /// `align N`.
+    pub align: Option<u64>,
+    /// Attachments (`!dbg !3`).
+    pub metadata: Vec<MdAttachment>,
+}
+
+/// A global variable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlobalVar {
+    /// Name without `@` (digits for numbered ones).
+    pub name: Box<str>,
+    /// Shared properties.
+    pub props: GlobalProps,
+    /// `externally_initialized`.
+    pub externally_initialized: bool,
+    /// `constant` rather than `global`.
+    pub is_constant: bool,
+    /// The value type.
+    pub ty: TypeId,
+    /// Initializer; `None` for declarations.
+    pub init: Option<ConstId>,
+    /// Attributes (LLVM 11+ `#0` on globals).
+    pub attrs: AttrSetId,
+    /// `code_model "…"` (LLVM 18+).
+    pub code_model: Option<Box<str>>,
+}
+
+/// An alias.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alias {
+    /// Name.
+    pub name: Box<str>,
+    /// Shared properties.
+    pub props: GlobalProps,
+    /// The value type.
+    pub ty: TypeId,
+    /// The aliasee.
+    pub aliasee: ConstId,
+}
+
+/// An ifunc.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IFunc {
+    /// Name.
+    pub name: Box<str>,
+    /// Shared properties.
+    pub props: GlobalProps,
+    /// The value type.
+    pub ty: TypeId,
+    /// The resolver.
+    pub resolver: ConstId,
+}
+
+/// Inline assembly.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InlineAsm {
+    /// The function type.
+    pub ty: TypeId,
+    /// The assembly.
+    pub asm: Box<[u8]>,
+    /// The constraints.
+    pub constraints: Box<[u8]>,
+    /// `sideeffect`.
+    pub side_effect: bool,
+    /// `alignstack`.
+    pub align_stack: bool,
+    /// `inteldialect`.
+    pub intel: bool,
+    /// `unwind` (LLVM 13+).
+    pub unwind: bool,
+}
+
+/// A comdat: `$name = comdat any`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comdat {
+    /// Name without `$`.
+    pub name: Box<str>,
+    /// `any`, `exactmatch`, `largest`, `nodeduplicate`/`noduplicates`, `samesize`.
+    pub kind: Box<str>,
+}
+
+/// Counts, for `nvir print --stats` and benchmarks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Functions (definitions and declarations).
+    pub functions: usize,
+    /// Global variables.
+    pub globals: usize,
+    /// Basic blocks.
+    pub blocks: usize,
+    /// Instructions.
+    pub instructions: usize,
+    /// Distinct types.
+    pub types: usize,
+    /// Distinct constants.
+    pub constants: usize,
+    /// Metadata nodes.
+    pub metadata: usize,
+}
+
+/// A module.
+#[derive(Debug, Clone, Default)]
+pub struct Module {
+    /// `source_filename = "…"`.
+    pub source_filename: Option<Box<[u8]>>,
+    /// `target datalayout = "…"`.
+    pub data_layout: Option<Box<[u8]>>,
+    /// `target triple = "…"`.
+    pub triple: Option<Box<[u8]>>,
+    /// `module asm "…"` lines.
+    pub module_asm: Vec<Box<[u8]>>,
+    /// Types.
+    pub types: Types,
+    /// Constants.
+    pub consts: UniqueArena<ConstData>,
+    /// Attribute sets.
+    pub attrs: UniqueArena<AttrSet>,
+    /// Inline assembly values.
+    pub asms: UniqueArena<InlineAsm>,
+    /// Metadata.
+    pub metadata: Metadata,
+    /// Global variables, in written order.
+    pub globals: Arena<GlobalVar>,
+    /// Functions, in written order.
+    pub functions: Arena<Function>,
+    /// Aliases.
+    pub aliases: Arena<Alias>,
+    /// Ifuncs.
+    pub ifuncs: Arena<IFunc>,
+    /// Comdats.
+    pub comdats: Vec<Comdat>,
+    /// Global names.
+    pub symbols: Arena<Symbol>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new() -> Self {
+        let mut m = Module::default();
+        m.attrs.insert(AttrSet::default());
+        m
+    }
+
+    /// The empty attribute set.
+    pub fn no_attrs(&mut self) -> AttrSetId {
+        self.attrs.insert(AttrSet::default())
+    }
+
+    /// Interns a constant.
+    pub fn constant(&mut self, c: ConstData) -> ConstId {
+        self.consts.insert(c)
+    }
+
+    /// The type of a constant.
+    pub fn const_ty(&self, c: ConstId) -> TypeId {
+        self.consts[c].ty()
+    }
+
+    /// Counts.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            functions: self.functions.len(),
+            globals: self.globals.len(),
+            blocks: self.functions.iter().map(|(_, f)| f.layout.len()).sum(),
+            instructions: self.functions.iter().map(|(_, f)| f.instruction_count()).sum(),
+            types: self.types.len(),
+            constants: self.consts.len(),
+            metadata: self.metadata.len(),
+        }
+    }
+}

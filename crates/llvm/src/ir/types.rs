@@ -1,0 +1,414 @@
+//! Types, hash-consed: `i32` is one handle however often it is written. Identified (named)
+//! structs are the exception, as in LLVM: each is its own type, with a body set once.
+//!
+//! The pointer dialect is data: a pointer with a pointee is the LLVM 7 typed-pointer form
+//! (`i32 addrspace(1)*`), one without is the opaque form (`ptr addrspace(1)`).
+
+use super::arena::{Handle, UniqueArena};
+use rustc_hash::FxHashMap;
+
+/// A type.
+pub type TypeId = Handle<TypeData>;
+
+/// The floating-point kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum FloatKind {
+    /// `half`
+    Half,
+    /// `bfloat` (LLVM 11+)
+    BFloat,
+    /// `float`
+    Float,
+    /// `double`
+    Double,
+    /// `x86_fp80`
+    X86Fp80,
+    /// `fp128`
+    Fp128,
+    /// `ppc_fp128`
+    PpcFp128,
+}
+
+impl FloatKind {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            FloatKind::Half => "half",
+            FloatKind::BFloat => "bfloat",
+            FloatKind::Float => "float",
+            FloatKind::Double => "double",
+            FloatKind::X86Fp80 => "x86_fp80",
+            FloatKind::Fp128 => "fp128",
+            FloatKind::PpcFp128 => "ppc_fp128",
+        }
+    }
+    /// Storage width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            FloatKind::Half | FloatKind::BFloat => 16,
+            FloatKind::Float => 32,
+            FloatKind::Double => 64,
+            FloatKind::X86Fp80 => 80,
+            FloatKind::Fp128 | FloatKind::PpcFp128 => 128,
+        }
+    }
+}
+
+/// An identified struct type (`%struct.S = type { … }`).
+pub type NamedStructId = Handle<NamedStruct>;
+
+/// The body of a struct.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct StructBody {
+    /// Field types.
+    pub fields: Box<[TypeId]>,
+    /// `<{ … }>`.
+    pub packed: bool,
+}
+
+/// An identified struct: a name and, unless opaque, a body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedStruct {
+    /// The name without `%` (digits for numbered ones like `%0`).
+    pub name: Box<str>,
+    /// `None` for `opaque` (or not yet defined while parsing).
+    pub body: Option<StructBody>,
+}
+
+/// A type's structure.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TypeData {
+    /// `void`
+    Void,
+    /// `label`
+    Label,
+    /// `metadata`
+    Metadata,
+    /// `token`
+    Token,
+    /// `x86_mmx`
+    X86Mmx,
+    /// `x86_amx`
+    X86Amx,
+    /// A floating-point type.
+    Float(FloatKind),
+    /// `iN`
+    Int(u32),
+    /// A pointer: `pointee: Some` is the typed form, `None` the opaque `ptr`.
+    Pointer {
+        /// Address space.
+        addr_space: u32,
+        /// Pointee type in the typed-pointer dialect.
+        pointee: Option<TypeId>,
+    },
+    /// A function type.
+    Function {
+        /// Return type.
+        ret: TypeId,
+        /// Parameter types.
+        params: Box<[TypeId]>,
+        /// `...`
+        vararg: bool,
+    },
+    /// A literal struct `{ … }` / `<{ … }>`.
+    Struct(StructBody),
+    /// An identified struct.
+    Named(NamedStructId),
+    /// `[N x T]`
+    Array {
+        /// Element count.
+        len: u64,
+        /// Element type.
+        elem: TypeId,
+    },
+    /// `<N x T>` / `<vscale x N x T>`
+    Vector {
+        /// Element count (minimum, when scalable).
+        len: u32,
+        /// Element type.
+        elem: TypeId,
+        /// `vscale x`.
+        scalable: bool,
+    },
+    /// `target("name", types…, ints…)`
+    TargetExt {
+        /// The name.
+        name: Box<str>,
+        /// Type parameters.
+        types: Box<[TypeId]>,
+        /// Integer parameters.
+        ints: Box<[u32]>,
+    },
+}
+
+/// Which pointer dialect a module uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// No pointer type seen yet.
+    Undetermined,
+    /// LLVM 7 typed pointers (`i32*`).
+    TypedPointers,
+    /// Opaque pointers (`ptr`).
+    OpaquePointers,
+}
+
+/// The module's types.
+#[derive(Debug, Clone, Default)]
+pub struct Types {
+    unique: UniqueArena<TypeData>,
+    named: Vec<NamedStruct>,
+    by_name: FxHashMap<Box<str>, NamedStructId>,
+    typed_ptrs: usize,
+    opaque_ptrs: usize,
+}
+
+impl Types {
+    /// The handle of a type, interning it.
+    pub fn intern(&mut self, t: TypeData) -> TypeId {
+        if let TypeData::Pointer { pointee, .. } = &t {
+            if self.unique.find(&t).is_none() {
+                if pointee.is_some() {
+                    self.typed_ptrs += 1;
+                } else {
+                    self.opaque_ptrs += 1;
+                }
+            }
+        }
+        self.unique.insert(t)
+    }
+
+    /// The structure of a type.
+    pub fn get(&self, t: TypeId) -> &TypeData {
+        &self.unique[t]
+    }
+
+    /// `iN`.
+    pub fn int(&mut self, bits: u32) -> TypeId {
+        self.intern(TypeData::Int(bits))
+    }
+    /// `void`.
+    pub fn void(&mut self) -> TypeId {
+        self.intern(TypeData::Void)
+    }
+    /// A floating-point type.
+    pub fn float(&mut self, k: FloatKind) -> TypeId {
+        self.intern(TypeData::Float(k))
+    }
+    /// `ptr addrspace(N)`.
+    pub fn opaque_ptr(&mut self, addr_space: u32) -> TypeId {
+        self.intern(TypeData::Pointer { addr_space, pointee: None })
+    }
+    /// `T addrspace(N)*`.
+    pub fn typed_ptr(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
+        self.intern(TypeData::Pointer { addr_space, pointee: Some(pointee) })
+    }
+    /// A function type.
+    pub fn function(&mut self, ret: TypeId, params: Vec<TypeId>, vararg: bool) -> TypeId {
+        self.intern(TypeData::Function { ret, params: params.into(), vararg })
+    }
+
+    /// The identified struct called `name`, created opaque if new.
+    pub fn named_struct(&mut self, name: &str) -> (NamedStructId, TypeId) {
+        let id = match self.by_name.get(name) {
+            Some(&id) => id,
+            None => {
+                let id = NamedStructId::from_index(self.named.len());
+                self.named.push(NamedStruct { name: name.into(), body: None });
+                self.by_name.insert(name.into(), id);
+                id
+            }
+        };
+        (id, self.intern(TypeData::Named(id)))
+    }
+    /// An identified struct.
+    pub fn named(&self, id: NamedStructId) -> &NamedStruct {
+        &self.named[id.index()]
+    }
+    /// Sets an identified struct's body.
+    pub fn set_body(&mut self, id: NamedStructId, body: Option<StructBody>) {
+        self.named[id.index()].body = body;
+    }
+    /// Identified structs, in creation order.
+    pub fn named_structs(&self) -> impl ExactSizeIterator<Item = (NamedStructId, &NamedStruct)> {
+        self.named.iter().enumerate().map(|(i, s)| (NamedStructId::from_index(i), s))
+    }
+
+    /// The number of distinct types (identified structs count once each).
+    pub fn len(&self) -> usize {
+        self.unique.len()
+    }
+    /// Whether no type has been interned.
+    pub fn is_empty(&self) -> bool {
+        self.unique.is_empty()
+    }
+
+    /// The pointer dialect the interned pointer types are in (`None` if both are present).
+    pub fn dialect(&self) -> Option<Dialect> {
+        match (self.typed_ptrs > 0, self.opaque_ptrs > 0) {
+            (false, false) => Some(Dialect::Undetermined),
+            (true, false) => Some(Dialect::TypedPointers),
+            (false, true) => Some(Dialect::OpaquePointers),
+            (true, true) => None,
+        }
+    }
+
+    /// Whether a type is `iN`, and N.
+    pub fn int_width(&self, t: TypeId) -> Option<u32> {
+        match self.get(t) {
+            TypeData::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Whether values of this type are first-class (can be an instruction result).
+    pub fn is_first_class(&self, t: TypeId) -> bool {
+        !matches!(self.get(t), TypeData::Void | TypeData::Function { .. } | TypeData::Label)
+            && !matches!(self.get(t), TypeData::Named(id) if self.named(*id).body.is_none())
+    }
+
+    /// Writes the type in LLVM syntax (typed pointers as `T*`).
+    pub fn write(&self, t: TypeId, out: &mut String) {
+        use std::fmt::Write;
+        match self.get(t) {
+            TypeData::Void => out.push_str("void"),
+            TypeData::Label => out.push_str("label"),
+            TypeData::Metadata => out.push_str("metadata"),
+            TypeData::Token => out.push_str("token"),
+            TypeData::X86Mmx => out.push_str("x86_mmx"),
+            TypeData::X86Amx => out.push_str("x86_amx"),
+            TypeData::Float(k) => out.push_str(k.keyword()),
+            TypeData::Int(n) => {
+                let _ = write!(out, "i{n}");
+            }
+            TypeData::Pointer { addr_space, pointee: Some(p) } => {
+                self.write(*p, out);
+                if *addr_space != 0 {
+                    let _ = write!(out, " addrspace({addr_space})");
+                }
+                out.push('*');
+            }
+            TypeData::Pointer { addr_space, pointee: None } => {
+                out.push_str("ptr");
+                if *addr_space != 0 {
+                    let _ = write!(out, " addrspace({addr_space})");
+                }
+            }
+            TypeData::Function { ret, params, vararg } => {
+                self.write(*ret, out);
+                out.push_str(" (");
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write(*p, out);
+                }
+                if *vararg {
+                    out.push_str(if params.is_empty() { "..." } else { ", ..." });
+                }
+                out.push(')');
+            }
+            TypeData::Struct(body) => self.write_body(body, out),
+            TypeData::Named(id) => {
+                out.push('%');
+                super::write_ident(&self.named(*id).name, out);
+            }
+            TypeData::Array { len, elem } => {
+                let _ = write!(out, "[{len} x ");
+                self.write(*elem, out);
+                out.push(']');
+            }
+            TypeData::Vector { len, elem, scalable } => {
+                out.push('<');
+                if *scalable {
+                    out.push_str("vscale x ");
+                }
+                let _ = write!(out, "{len} x ");
+                self.write(*elem, out);
+                out.push('>');
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                out.push_str("target(\"");
+                out.push_str(name);
+                out.push('"');
+                for ty in types.iter() {
+                    out.push_str(", ");
+                    self.write(*ty, out);
+                }
+                for i in ints.iter() {
+                    let _ = write!(out, ", {i}");
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    /// Writes a struct body: `{ i32, i8 }`, `<{ i8 }>`, `{}`.
+    pub fn write_body(&self, body: &StructBody, out: &mut String) {
+        if body.packed {
+            out.push('<');
+        }
+        if body.fields.is_empty() {
+            out.push_str("{}");
+        } else {
+            out.push_str("{ ");
+            for (i, f) in body.fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                self.write(*f, out);
+            }
+            out.push_str(" }");
+        }
+        if body.packed {
+            out.push('>');
+        }
+    }
+
+    /// The type as a string.
+    pub fn to_string(&self, t: TypeId) -> String {
+        let mut s = String::new();
+        self.write(t, &mut s);
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_types_share_a_handle_and_print() {
+        let mut t = Types::default();
+        let i32a = t.int(32);
+        let f = t.float(FloatKind::Float);
+        let p1 = t.typed_ptr(f, 1);
+        assert_eq!(t.int(32), i32a);
+        assert_eq!(t.typed_ptr(f, 1), p1);
+        assert_eq!(t.to_string(p1), "float addrspace(1)*");
+        let v = t.void();
+        let fty = t.function(v, vec![f, p1, i32a], true);
+        assert_eq!(t.to_string(fty), "void (float, float addrspace(1)*, i32, ...)");
+        assert_eq!(t.dialect(), Some(Dialect::TypedPointers));
+        let o = t.opaque_ptr(3);
+        assert_eq!(t.to_string(o), "ptr addrspace(3)");
+        assert_eq!(t.dialect(), None, "mixed");
+    }
+
+    #[test]
+    fn named_structs_are_identified_and_may_recurse() {
+        let mut t = Types::default();
+        let (id, ty) = t.named_struct("struct.node");
+        let p = t.typed_ptr(ty, 0);
+        let i32t = t.int(32);
+        t.set_body(id, Some(StructBody { fields: vec![i32t, p].into(), packed: false }));
+        assert_eq!(t.named_struct("struct.node"), (id, ty));
+        let mut s = String::new();
+        t.write_body(t.named(id).body.as_ref().unwrap(), &mut s);
+        assert_eq!(s, "{ i32, %struct.node* }");
+        let (_, q) = t.named_struct("quoted name");
+        assert_eq!(t.to_string(q), "%\"quoted name\"");
+    }
+}

@@ -1,0 +1,180 @@
+//! Attributes: on parameters and returns, on functions (with `#N` group references) and in
+//! `attributes #N = { … }` groups.
+
+use super::{sp, PResult, ParseError, Parser};
+use crate::ir::attrs::{Attr, AttrForm, AttrKind, AttrSet, AttrSetId};
+use crate::text::token::{Keyword, KeywordClass, TokenKind};
+use nvir_diag::Span;
+
+/// Where attributes are being read: the forms allowed differ.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum AttrPlace {
+    /// A parameter or return value (`align 8`).
+    Param,
+    /// After a function's parameter list (`#0`; `align N` is the function's alignment).
+    Function,
+    /// After a call's arguments (`#0`).
+    Call,
+    /// Inside `attributes #N = { … }` (`alignstack=16`, `align=8`).
+    Group,
+}
+
+/// What a function-attribute list held besides attributes.
+#[derive(Default)]
+pub(super) struct FnAttrExtras {
+    /// `#N` references, with where they were.
+    pub groups: Vec<(u32, Span)>,
+    /// `align N` (a function's alignment).
+    pub align: Option<u64>,
+}
+
+impl Parser<'_> {
+    /// The attribute kind of the current token, if it is an attribute word.
+    fn attr_kind_here(&self) -> Option<AttrKind> {
+        match self.tok.kind {
+            TokenKind::Keyword(k) if k.class() == KeywordClass::Attribute => AttrKind::from_name(k.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Reads attributes while they last.
+    pub(super) fn parse_attrs(&mut self, place: AttrPlace, extras: &mut FnAttrExtras) -> PResult<Vec<Attr>> {
+        let mut out = Vec::new();
+        loop {
+            match self.tok.kind {
+                TokenKind::String => {
+                    let key = self.parse_string_utf8()?;
+                    let val = if self.eat(TokenKind::Equal)? { Some(self.parse_string_utf8()?) } else { None };
+                    out.push(Attr::Str(key, val));
+                }
+                TokenKind::AttrGroupId(n) if matches!(place, AttrPlace::Function | AttrPlace::Call) => {
+                    extras.groups.push((n, self.span()));
+                    self.bump()?;
+                }
+                TokenKind::Keyword(Keyword::Align) if place == AttrPlace::Function => {
+                    self.bump()?;
+                    extras.align = Some(self.parse_align_value()?);
+                }
+                _ => {
+                    let Some(kind) = self.attr_kind_here() else {
+                        if let TokenKind::Keyword(k) = self.tok.kind {
+                            if k.class() == KeywordClass::Attribute {
+                                return self.err(format!("'{k}' is not an attribute here"));
+                            }
+                        }
+                        return Ok(out);
+                    };
+                    out.push(self.one_attr(kind, place)?);
+                }
+            }
+        }
+    }
+
+    fn one_attr(&mut self, kind: AttrKind, place: AttrPlace) -> PResult<Attr> {
+        let at = self.span();
+        let info = kind.info();
+        if place == AttrPlace::Function && info.name == "builtin" {
+            return self.err("'builtin' attribute not valid on function");
+        }
+        self.bump()?;
+        Ok(match info.form {
+            AttrForm::Flag => Attr::Enum(kind),
+            AttrForm::IntSpaced => {
+                if place == AttrPlace::Group {
+                    self.expect(TokenKind::Equal, "'=' after align in an attribute group")?;
+                    Attr::Int(kind, self.parse_align_value()?)
+                } else if self.eat(TokenKind::LParen)? {
+                    let v = self.parse_align_value()?;
+                    self.expect(TokenKind::RParen, "')'")?;
+                    Attr::Int(kind, v)
+                } else {
+                    Attr::Int(kind, self.parse_align_value()?)
+                }
+            }
+            AttrForm::IntParen => {
+                let v = if self.eat(TokenKind::Equal)? {
+                    self.parse_u64()?
+                } else {
+                    self.expect(TokenKind::LParen, &format!("'(' after {}", info.name))?;
+                    let v = self.parse_u64()?;
+                    self.expect(TokenKind::RParen, "')'")?;
+                    v
+                };
+                Attr::Int(kind, v)
+            }
+            AttrForm::Type => {
+                if self.eat(TokenKind::LParen)? {
+                    let t = self.parse_type()?;
+                    self.expect(TokenKind::RParen, "')'")?;
+                    Attr::Type(kind, Some(t))
+                } else {
+                    Attr::Type(kind, None)
+                }
+            }
+            AttrForm::Raw => {
+                if self.tok.kind == TokenKind::LParen {
+                    Attr::Raw(kind, Some(self.raw_parens()?))
+                } else if info.name == "uwtable" {
+                    Attr::Raw(kind, None)
+                } else {
+                    return Err(ParseError::new(at, format!("expected '(' after {}", info.name)));
+                }
+            }
+            #[allow(unreachable_patterns)]
+            _ => Attr::Enum(kind),
+        })
+    }
+
+    /// The text between balanced parentheses (the opening one is current), as written.
+    fn raw_parens(&mut self) -> PResult<Box<str>> {
+        let open = self.bump()?;
+        let start = open.end as usize;
+        let mut depth = 1usize;
+        loop {
+            match self.tok.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let end = self.tok.start as usize;
+                        self.bump()?;
+                        let text = std::str::from_utf8(&self.src[start..end]).unwrap_or("");
+                        return Ok(text.split_whitespace().collect::<Vec<_>>().join(" ").into());
+                    }
+                }
+                TokenKind::Eof => return Err(ParseError::new(sp(open), "unbalanced '(' in an attribute")),
+                _ => {}
+            }
+            self.bump()?;
+        }
+    }
+
+    /// Interns a list of attributes.
+    pub(super) fn attr_set(&mut self, attrs: Vec<Attr>) -> AttrSetId {
+        self.m.attrs.insert(AttrSet(attrs.into()))
+    }
+
+    /// Parameter or return attributes.
+    pub(super) fn param_attrs(&mut self) -> PResult<AttrSetId> {
+        let attrs = self.parse_attrs(AttrPlace::Param, &mut FnAttrExtras::default())?;
+        Ok(self.attr_set(attrs))
+    }
+
+    /// `attributes #N = { … }`.
+    pub(super) fn attribute_group(&mut self) -> PResult<()> {
+        self.expect_kw(Keyword::Attributes)?;
+        let t = self.tok;
+        let TokenKind::AttrGroupId(n) = t.kind else {
+            return self.err("expected an attribute group id (#N)");
+        };
+        self.bump()?;
+        self.expect(TokenKind::Equal, "'='")?;
+        self.expect(TokenKind::LBrace, "'{'")?;
+        let attrs = self.parse_attrs(AttrPlace::Group, &mut FnAttrExtras::default())?;
+        self.expect(TokenKind::RBrace, "'}' at the end of an attribute group")?;
+        if self.attr_groups.insert(n, attrs).is_some() {
+            return Err(ParseError::new(sp(t), format!("redefinition of attribute group '#{n}'")));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1509 @@
+//! Global variables, aliases, functions and their bodies.
+
+use super::attrs::{AttrPlace, FnAttrExtras};
+use super::values::ValId;
+use super::{sp, AttrTarget, PResult, ParseError, Parser};
+use crate::ir::arena::Arena;
+use crate::ir::attrs::AttrSetId;
+use crate::ir::function::{calling_conv, Block, BlockId, Function, LocalMd, Param};
+use crate::ir::instruction::{
+    flags, Atomic, BinOp, Bundle, CallArg, CallSite, CastOp, FastMath, FloatPredicate, InstId, InstKind, Instruction,
+    IntPredicate, Ordering, RmwOp, TailKind,
+};
+use crate::ir::metadata::{MdAttachment, MdId, MdNode};
+use crate::ir::module::{
+    Alias, DllStorage, GlobalDef, GlobalProps, GlobalVar, IFunc, InlineAsm, Linkage, Module, Preemption, ThreadLocal,
+    UnnamedAddr, Visibility,
+};
+use crate::ir::types::{StructBody, TypeData, TypeId};
+use crate::ir::value::{Name, Value};
+use crate::text::token::{Keyword, KeywordClass, Token, TokenKind};
+use nvir_diag::Span;
+use rustc_hash::FxHashMap;
+
+/// What a local name refers to.
+#[derive(Clone, Copy)]
+enum Local {
+    Arg(u32),
+    Inst(InstId),
+}
+
+/// A function body being read.
+struct FnState {
+    params: Vec<TypeId>,
+    ret_ty: TypeId,
+    blocks: Arena<Block>,
+    layout: Vec<BlockId>,
+    insts: Arena<Instruction>,
+    local_md: Arena<LocalMd>,
+    names: FxHashMap<Box<str>, Local>,
+    numbered: FxHashMap<u32, Local>,
+    next_num: u32,
+    /// Placeholders: used, not yet defined, with their first use.
+    fwd: FxHashMap<InstId, Span>,
+    block_names: FxHashMap<Box<str>, BlockId>,
+    block_nums: FxHashMap<u32, BlockId>,
+    block_defined: Vec<bool>,
+    block_uses: FxHashMap<BlockId, Span>,
+    call_groups: Vec<(InstId, AttrSetId, super::GroupRefs)>,
+    /// Group references of the call being read, until its instruction has an id.
+    pending_groups: Option<(AttrSetId, super::GroupRefs)>,
+}
+
+/// The call site inside a call-like instruction.
+pub(super) fn call_site_mut(k: &mut InstKind) -> Option<&mut CallSite> {
+    match k {
+        InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => Some(call),
+        _ => None,
+    }
+}
+
+/// Applies a metadata handle map (after uniquing) to every reference outside the node arena.
+pub(super) fn remap_metadata(m: &mut Module, map: &[MdId]) {
+    let fix = |id: &mut MdId| *id = map[id.index()];
+    for (_, g) in m.globals.iter_mut() {
+        g.props.metadata.iter_mut().for_each(|a| fix(&mut a.node));
+    }
+    for (_, f) in m.functions.iter_mut() {
+        f.props.metadata.iter_mut().for_each(|a| fix(&mut a.node));
+        for (_, inst) in f.insts.iter_mut() {
+            inst.metadata.iter_mut().for_each(|a| fix(&mut a.node));
+            if let Some(call) = call_site_mut(&mut inst.kind) {
+                for a in &mut call.args {
+                    if let Value::Md(id) = &mut a.value {
+                        fix(id);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Parser<'_> {
+    // ---- global variables, aliases, ifuncs ----
+
+    fn global_props_prefix(&mut self, props: &mut GlobalProps) -> PResult<bool> {
+        let mut explicit_linkage = false;
+        loop {
+            let TokenKind::Keyword(k) = self.tok.kind else { return Ok(explicit_linkage) };
+            if let Some(l) = Linkage::from_keyword(k.as_str()) {
+                props.linkage = l;
+                explicit_linkage = true;
+            } else if let Some(p) = Preemption::from_keyword(k.as_str()) {
+                props.preemption = p;
+            } else if let Some(v) = Visibility::from_keyword(k.as_str()) {
+                props.visibility = v;
+            } else if k == Keyword::Default {
+                props.visibility = Visibility::Default;
+            } else if let Some(d) = DllStorage::from_keyword(k.as_str()) {
+                props.dll = d;
+            } else if k == Keyword::ThreadLocal {
+                self.bump()?;
+                props.thread_local = ThreadLocal::GeneralDynamic;
+                if self.eat(TokenKind::LParen)? {
+                    let m = self.bump()?;
+                    props.thread_local = match m.kind {
+                        TokenKind::Keyword(Keyword::Localdynamic) => ThreadLocal::LocalDynamic,
+                        TokenKind::Keyword(Keyword::Initialexec) => ThreadLocal::InitialExec,
+                        TokenKind::Keyword(Keyword::Localexec) => ThreadLocal::LocalExec,
+                        _ => return Err(ParseError::new(sp(m), "expected localdynamic, initialexec or localexec")),
+                    };
+                    self.expect(TokenKind::RParen, "')'")?;
+                }
+                continue;
+            } else if let Some(u) = UnnamedAddr::from_keyword(k.as_str()) {
+                props.unnamed_addr = u;
+            } else if k == Keyword::Addrspace {
+                props.addr_space = self.parse_addrspace()?;
+                props.explicit_addr_space = true;
+                continue;
+            } else {
+                return Ok(explicit_linkage);
+            }
+            self.bump()?;
+        }
+    }
+
+    /// The name of a `@x = …` / `define … @x(` token; numbered globals must come in order.
+    fn global_name(&mut self, t: Token) -> PResult<Box<str>> {
+        match t.kind {
+            TokenKind::GlobalId(n) => {
+                if n != self.next_global_num {
+                    return Err(ParseError::new(
+                        sp(t),
+                        format!("variable expected to be numbered '@{}'", self.next_global_num),
+                    ));
+                }
+                self.next_global_num += 1;
+                Ok(n.to_string().into())
+            }
+            _ => self.value_str(t),
+        }
+    }
+
+    pub(super) fn global_definition(&mut self) -> PResult<()> {
+        let t = self.bump()?;
+        let name = self.global_name(t)?;
+        self.expect(TokenKind::Equal, "'='")?;
+        let mut props = GlobalProps::default();
+        let explicit_linkage = self.global_props_prefix(&mut props)?;
+        let externally_initialized = self.eat_kw(Keyword::ExternallyInitialized)?;
+        let sym = self.symbol(&name);
+        match self.tok.kind {
+            TokenKind::Keyword(Keyword::Alias | Keyword::Ifunc) => {
+                let is_alias = self.is_kw(Keyword::Alias);
+                self.bump()?;
+                let ty = self.parse_type()?;
+                self.expect(TokenKind::Comma, "',' after the alias type")?;
+                let target = self.parse_typed_const()?;
+                let def = if is_alias {
+                    GlobalDef::Alias(self.m.aliases.push(Alias { name, props, ty, aliasee: target }))
+                } else {
+                    GlobalDef::IFunc(self.m.ifuncs.push(IFunc { name, props, ty, resolver: target }))
+                };
+                self.define_global(sp(t), sym, def)
+            }
+            TokenKind::Keyword(Keyword::Global | Keyword::Constant) => {
+                let is_constant = self.is_kw(Keyword::Constant);
+                self.bump()?;
+                let ty = self.parse_type()?;
+                let declaration =
+                    explicit_linkage && matches!(props.linkage, Linkage::ExternalExplicit | Linkage::ExternWeak);
+                let init = if declaration {
+                    None
+                } else {
+                    let at = self.span();
+                    let v = self.parse_val_id()?;
+                    Some(self.const_from(v, ty, at)?)
+                };
+                let mut gv = GlobalVar {
+                    name,
+                    props,
+                    externally_initialized,
+                    is_constant,
+                    ty,
+                    init,
+                    attrs: self.m.no_attrs(),
+                    code_model: None,
+                };
+                while self.eat(TokenKind::Comma)? {
+                    match self.tok.kind {
+                        TokenKind::Keyword(Keyword::Section) => {
+                            self.bump()?;
+                            gv.props.section = Some(self.parse_string_utf8()?);
+                        }
+                        TokenKind::Keyword(Keyword::Partition) => {
+                            self.bump()?;
+                            gv.props.partition = Some(self.parse_string_utf8()?);
+                        }
+                        TokenKind::Keyword(Keyword::Comdat) => gv.props.comdat = Some(self.comdat_ref(&gv.name)?),
+                        TokenKind::Keyword(Keyword::Align) => {
+                            self.bump()?;
+                            gv.props.align = Some(self.parse_align_value()?);
+                        }
+                        TokenKind::Keyword(Keyword::CodeModel) => {
+                            self.bump()?;
+                            gv.code_model = Some(self.parse_string_utf8()?);
+                        }
+                        TokenKind::Keyword(
+                            Keyword::NoSanitizeAddress | Keyword::NoSanitizeHwaddress | Keyword::SanitizeAddressDyninit,
+                        ) => {
+                            self.bump()?;
+                        }
+                        TokenKind::MetadataVar => {
+                            let a = self.attachment()?;
+                            gv.props.metadata.push(a);
+                        }
+                        _ => {
+                            return self.err(format!("expected a global variable property, found {}", self.describe()))
+                        }
+                    }
+                }
+                let mut extras = FnAttrExtras::default();
+                let attrs = self.parse_attrs(AttrPlace::Function, &mut extras)?;
+                gv.attrs = self.attr_set(attrs);
+                let inline = gv.attrs;
+                let id = self.m.globals.push(gv);
+                if !extras.groups.is_empty() {
+                    self.attr_fixups.push((AttrTarget::Global(id), inline, extras.groups));
+                }
+                self.define_global(sp(t), sym, GlobalDef::Var(id))
+            }
+            _ => self.err(format!("expected 'global', 'constant', 'alias' or 'ifunc', found {}", self.describe())),
+        }
+    }
+
+    fn comdat_ref(&mut self, own_name: &str) -> PResult<Box<str>> {
+        self.expect_kw(Keyword::Comdat)?;
+        if self.eat(TokenKind::LParen)? {
+            let c = self.bump()?;
+            if !matches!(c.kind, TokenKind::ComdatVar { .. }) {
+                return Err(ParseError::new(sp(c), "expected a comdat name ($name)"));
+            }
+            let name = self.value_str(c)?;
+            self.expect(TokenKind::RParen, "')'")?;
+            Ok(name)
+        } else {
+            Ok(own_name.into())
+        }
+    }
+
+    fn define_global(&mut self, at: Span, sym: crate::ir::module::SymbolId, def: GlobalDef) -> PResult<()> {
+        let (vty, addr_space) = self.global_value_type(def);
+        if self.m.symbols[sym].def.is_some() {
+            return Err(ParseError::new(at, format!("redefinition of global '@{}'", self.m.symbols[sym].name)));
+        }
+        if let Some((use_at, used)) = self.sym_uses.remove(&sym) {
+            if !self.ptr_type_fits(used, vty, addr_space) {
+                return Err(ParseError::new(
+                    use_at,
+                    format!(
+                        "'@{}' is used as '{}' but defined with value type '{}'",
+                        self.m.symbols[sym].name,
+                        self.type_name_of(used),
+                        self.type_name_of(vty)
+                    ),
+                ));
+            }
+        }
+        self.m.symbols[sym].def = Some(def);
+        Ok(())
+    }
+
+    fn type_name_of(&self, t: TypeId) -> String {
+        self.m.types.to_string(t)
+    }
+
+    /// A global's value type and address space.
+    pub(super) fn global_value_type(&self, def: GlobalDef) -> (TypeId, u32) {
+        match def {
+            GlobalDef::Var(v) => (self.m.globals[v].ty, self.m.globals[v].props.addr_space),
+            GlobalDef::Func(f) => (self.m.functions[f].ty, self.m.functions[f].props.addr_space),
+            GlobalDef::Alias(a) => (self.m.aliases[a].ty, self.m.aliases[a].props.addr_space),
+            GlobalDef::IFunc(i) => (self.m.ifuncs[i].ty, self.m.ifuncs[i].props.addr_space),
+        }
+    }
+
+    /// Whether pointer type `ptr` may refer to a global of value type `vty` in `addr_space`.
+    pub(super) fn ptr_type_fits(&self, ptr: TypeId, vty: TypeId, addr_space: u32) -> bool {
+        matches!(self.m.types.get(ptr), TypeData::Pointer { addr_space: a, pointee } if *a == addr_space && pointee.is_none_or(|p| p == vty))
+    }
+
+    fn attachment(&mut self) -> PResult<MdAttachment> {
+        let k = self.bump()?;
+        let kind_name = self.value_str(k)?;
+        let kind = self.m.metadata.kind(&kind_name);
+        let r = self.tok;
+        let node = match r.kind {
+            TokenKind::MetadataId(n) => {
+                self.bump()?;
+                self.md_slot(n, sp(r))
+            }
+            TokenKind::Exclaim | TokenKind::MetadataVar | TokenKind::MetadataString => match self.md_operand()? {
+                Some(id) => id,
+                None => return Err(ParseError::new(sp(r), "expected a metadata node")),
+            },
+            _ => return self.err("expected a metadata node after the attachment kind"),
+        };
+        Ok(MdAttachment { kind, node })
+    }
+
+    // ---- functions ----
+
+    pub(super) fn function(&mut self, is_definition: bool) -> PResult<()> {
+        let kw = self.bump()?;
+        let mut props = GlobalProps::default();
+        self.global_props_prefix(&mut props)?;
+        let cc = self.calling_conv()?;
+        let ret_attrs = self.param_attrs()?;
+        let ret_ty = self.parse_type()?;
+        let nt = self.tok;
+        if !matches!(nt.kind, TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_)) {
+            return self.err(format!("expected a function name (@name), found {}", self.describe()));
+        }
+        self.bump()?;
+        let name = self.global_name(nt)?;
+        self.expect(TokenKind::LParen, "'(' to start the parameter list")?;
+        let mut params = Vec::new();
+        let mut vararg = false;
+        let mut next_arg = 0u32;
+        if !self.eat(TokenKind::RParen)? {
+            loop {
+                if self.eat(TokenKind::DotDotDot)? {
+                    vararg = true;
+                    self.expect(TokenKind::RParen, "')' after '...'")?;
+                    break;
+                }
+                let ty = self.parse_type()?;
+                let attrs = self.param_attrs()?;
+                let pname = match self.tok.kind {
+                    TokenKind::LocalVar { .. } => {
+                        let t = self.bump()?;
+                        Name(Some(self.value_str(t)?))
+                    }
+                    TokenKind::LocalId(n) => {
+                        if n != next_arg {
+                            return self.err(format!("argument expected to be numbered '%{next_arg}'"));
+                        }
+                        self.bump()?;
+                        next_arg += 1;
+                        Name::NONE
+                    }
+                    _ => {
+                        next_arg += 1;
+                        Name::NONE
+                    }
+                };
+                params.push(Param { ty, name: pname, attrs });
+                if self.eat(TokenKind::RParen)? {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ')' in the parameter list")?;
+            }
+        }
+        let fn_ty = self.m.types.function(ret_ty, params.iter().map(|p| p.ty).collect(), vararg);
+        if let Some(u) = UnnamedAddr::from_keyword(match self.tok.kind {
+            TokenKind::Keyword(k) => k.as_str(),
+            _ => "",
+        }) {
+            props.unnamed_addr = u;
+            self.bump()?;
+        }
+        if self.is_kw(Keyword::Addrspace) {
+            props.addr_space = self.parse_addrspace()?;
+            props.explicit_addr_space = true;
+        }
+        let mut extras = FnAttrExtras::default();
+        let fn_attrs = self.parse_attrs(AttrPlace::Function, &mut extras)?;
+        let fn_attrs = self.attr_set(fn_attrs);
+        props.align = extras.align;
+        let mut f = Function {
+            name: name.clone(),
+            props,
+            cc,
+            ty: fn_ty,
+            ret_attrs,
+            params,
+            fn_attrs,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            is_definition,
+            blocks: Arena::new(),
+            layout: Vec::new(),
+            insts: Arena::new(),
+            local_md: Arena::new(),
+        };
+        loop {
+            match self.tok.kind {
+                TokenKind::Keyword(Keyword::Section) => {
+                    self.bump()?;
+                    f.props.section = Some(self.parse_string_utf8()?);
+                }
+                TokenKind::Keyword(Keyword::Partition) => {
+                    self.bump()?;
+                    f.props.partition = Some(self.parse_string_utf8()?);
+                }
+                TokenKind::Keyword(Keyword::Comdat) => f.props.comdat = Some(self.comdat_ref(&name)?),
+                TokenKind::Keyword(Keyword::Align) => {
+                    self.bump()?;
+                    f.props.align = Some(self.parse_align_value()?);
+                }
+                TokenKind::Keyword(Keyword::Gc) => {
+                    self.bump()?;
+                    f.gc = Some(self.parse_string_utf8()?);
+                }
+                TokenKind::Keyword(k @ (Keyword::Prefix | Keyword::Prologue | Keyword::Personality)) => {
+                    self.bump()?;
+                    let c = self.parse_typed_const()?;
+                    let v = Some((self.m.const_ty(c), Value::Const(c)));
+                    match k {
+                        Keyword::Prefix => f.prefix = v,
+                        Keyword::Prologue => f.prologue = v,
+                        _ => f.personality = v,
+                    }
+                }
+                // `!dbg !5` after the header; `!name = …` is the next top-level entity.
+                TokenKind::MetadataVar if self.lex.peek().kind != TokenKind::Equal => {
+                    let a = self.attachment()?;
+                    f.props.metadata.push(a);
+                }
+                _ => break,
+            }
+        }
+        let fid = self.m.functions.push(f);
+        let sym = self.symbol(&name);
+        self.define_global(sp(nt), sym, GlobalDef::Func(fid))?;
+        if !extras.groups.is_empty() {
+            self.attr_fixups.push((AttrTarget::Function(fid), fn_attrs, extras.groups));
+        }
+        if !is_definition {
+            if self.tok.kind == TokenKind::LBrace {
+                return Err(ParseError::new(sp(kw), "a declaration cannot have a body; use 'define'"));
+            }
+            return Ok(());
+        }
+        self.body(fid, ret_ty)
+    }
+
+    fn calling_conv(&mut self) -> PResult<u32> {
+        let TokenKind::Keyword(k) = self.tok.kind else { return Ok(0) };
+        if k.class() != KeywordClass::CallingConv {
+            return Ok(0);
+        }
+        self.bump()?;
+        if k == Keyword::Cc {
+            return self.parse_u32();
+        }
+        calling_conv(k.as_str())
+            .ok_or_else(|| self.error(format!("calling convention '{k}' is not supported for NVVM")))
+    }
+
+    fn body(&mut self, fid: crate::ir::module::FuncId, ret_ty: TypeId) -> PResult<()> {
+        self.expect(TokenKind::LBrace, "'{' to start the function body")?;
+        let params: Vec<TypeId> = self.m.functions[fid].params.iter().map(|p| p.ty).collect();
+        let mut fs = FnState {
+            params,
+            ret_ty,
+            blocks: Arena::new(),
+            layout: Vec::new(),
+            insts: Arena::new(),
+            local_md: Arena::new(),
+            names: FxHashMap::default(),
+            numbered: FxHashMap::default(),
+            next_num: 0,
+            fwd: FxHashMap::default(),
+            block_names: FxHashMap::default(),
+            block_nums: FxHashMap::default(),
+            block_defined: Vec::new(),
+            block_uses: FxHashMap::default(),
+            call_groups: Vec::new(),
+            pending_groups: None,
+        };
+        for (i, p) in self.m.functions[fid].params.iter().enumerate() {
+            match &p.name.0 {
+                Some(n) => {
+                    if fs.names.insert(n.clone(), Local::Arg(i as u32)).is_some() {
+                        return self.err(format!("redefinition of argument '%{n}'"));
+                    }
+                }
+                None => {
+                    fs.numbered.insert(fs.next_num, Local::Arg(i as u32));
+                    fs.next_num += 1;
+                }
+            }
+        }
+        if self.tok.kind == TokenKind::RBrace {
+            return self.err("function body requires at least one basic block");
+        }
+        while self.tok.kind != TokenKind::RBrace {
+            self.block(&mut fs)?;
+        }
+        self.bump()?;
+        if let Some((id, at)) = fs.fwd.iter().min_by_key(|(_, at)| at.start) {
+            let name = fs.insts[*id].name.0.clone().map_or_else(|| "<numbered>".into(), |n| n.to_string());
+            return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
+        }
+        if let Some((b, at)) =
+            fs.block_uses.iter().filter(|(b, _)| !fs.block_defined[b.index()]).min_by_key(|(_, at)| at.start)
+        {
+            let name = fs.blocks[*b].name.0.clone().map_or_else(|| "<numbered>".into(), |n| n.to_string());
+            return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
+        }
+        for (inst, inline, groups) in std::mem::take(&mut fs.call_groups) {
+            self.attr_fixups.push((AttrTarget::Call(fid, inst), inline, groups));
+        }
+        let f = &mut self.m.functions[fid];
+        f.blocks = fs.blocks;
+        f.layout = fs.layout;
+        f.insts = fs.insts;
+        f.local_md = fs.local_md;
+        Ok(())
+    }
+
+    fn new_block(fs: &mut FnState, name: Name) -> BlockId {
+        fs.block_defined.push(false);
+        fs.blocks.push(Block { name, insts: Vec::new() })
+    }
+
+    fn block(&mut self, fs: &mut FnState) -> PResult<()> {
+        let t = self.tok;
+        let id = match t.kind {
+            TokenKind::Label { .. } => {
+                self.bump()?;
+                let name = self.value_str(t)?;
+                match fs.block_names.get(&name) {
+                    Some(&b) => b,
+                    None => {
+                        let b = Self::new_block(fs, Name(Some(name.clone())));
+                        fs.block_names.insert(name, b);
+                        b
+                    }
+                }
+            }
+            TokenKind::LabelId(n) => {
+                self.bump()?;
+                if n != fs.next_num {
+                    return Err(ParseError::new(sp(t), format!("label expected to be numbered '{}'", fs.next_num)));
+                }
+                fs.next_num += 1;
+                match fs.block_nums.get(&n) {
+                    Some(&b) => b,
+                    None => {
+                        let b = Self::new_block(fs, Name::NONE);
+                        fs.block_nums.insert(n, b);
+                        b
+                    }
+                }
+            }
+            _ => {
+                let n = fs.next_num;
+                fs.next_num += 1;
+                match fs.block_nums.get(&n) {
+                    Some(&b) => b,
+                    None => {
+                        let b = Self::new_block(fs, Name::NONE);
+                        fs.block_nums.insert(n, b);
+                        b
+                    }
+                }
+            }
+        };
+        if fs.block_defined[id.index()] {
+            return Err(ParseError::new(sp(t), "redefinition of a basic block"));
+        }
+        fs.block_defined[id.index()] = true;
+        fs.layout.push(id);
+        loop {
+            if self.tok.kind == TokenKind::Hash {
+                return self.err("debug records (#dbg_value …, LLVM 19) are not supported yet");
+            }
+            if self.is_kw(Keyword::Uselistorder) {
+                self.skip_uselistorder()?;
+                continue;
+            }
+            let inst = self.instruction(fs)?;
+            fs.blocks[id].insts.push(inst);
+            if fs.insts[inst].is_terminator() {
+                return Ok(());
+            }
+            if matches!(
+                self.tok.kind,
+                TokenKind::RBrace | TokenKind::Eof | TokenKind::Label { .. } | TokenKind::LabelId(_)
+            ) {
+                return self.err("expected an instruction: a basic block must end with a terminator");
+            }
+        }
+    }
+
+    // ---- local values ----
+
+    fn local(&mut self, fs: &mut FnState, t: Token, ty: TypeId) -> PResult<Value> {
+        let found = match t.kind {
+            TokenKind::LocalId(n) => fs.numbered.get(&n).copied(),
+            _ => {
+                let name = self.value_str(t)?;
+                fs.names.get(&name).copied()
+            }
+        };
+        match found {
+            Some(Local::Arg(i)) => {
+                let pty = fs.params[i as usize];
+                if pty != ty {
+                    return Err(ParseError::new(
+                        sp(t),
+                        format!(
+                            "'{}' has type '{}', expected '{}'",
+                            self.text(t),
+                            self.type_name_of(pty),
+                            self.type_name_of(ty)
+                        ),
+                    ));
+                }
+                Ok(Value::Arg(i))
+            }
+            Some(Local::Inst(id)) => {
+                let ity = fs.insts[id].ty;
+                if ity != ty {
+                    return Err(ParseError::new(
+                        sp(t),
+                        format!(
+                            "'{}' has type '{}', expected '{}'",
+                            self.text(t),
+                            self.type_name_of(ity),
+                            self.type_name_of(ty)
+                        ),
+                    ));
+                }
+                Ok(Value::Inst(id))
+            }
+            None => {
+                if matches!(self.m.types.get(ty), TypeData::Void | TypeData::Label | TypeData::Function { .. }) {
+                    return Err(ParseError::new(
+                        sp(t),
+                        format!("invalid use of a value of type '{}'", self.type_name_of(ty)),
+                    ));
+                }
+                let name = match t.kind {
+                    TokenKind::LocalId(_) => Name::NONE,
+                    _ => Name(Some(self.value_str(t)?)),
+                };
+                let id = fs.insts.push(Instruction {
+                    name: name.clone(),
+                    ty,
+                    kind: InstKind::Unreachable,
+                    metadata: Vec::new(),
+                });
+                fs.fwd.insert(id, sp(t));
+                match (t.kind, name.0) {
+                    (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
+                    (_, Some(n)) => fs.names.insert(n, Local::Inst(id)),
+                    _ => None,
+                };
+                Ok(Value::Inst(id))
+            }
+        }
+    }
+
+    fn value(&mut self, fs: &mut FnState, v: ValId, ty: TypeId, at: Span) -> PResult<Value> {
+        match v {
+            ValId::Local(t) => self.local(fs, t, ty),
+            ValId::Asm { .. } => Err(ParseError::new(at, "inline assembly can only be called")),
+            other => Ok(Value::Const(self.const_from(other, ty, at)?)),
+        }
+    }
+
+    fn typed_value(&mut self, fs: &mut FnState) -> PResult<(TypeId, Value)> {
+        let ty = self.parse_type()?;
+        let at = self.span();
+        let v = self.parse_val_id()?;
+        Ok((ty, self.value(fs, v, ty, at)?))
+    }
+
+    fn value_of(&mut self, fs: &mut FnState, ty: TypeId) -> PResult<Value> {
+        let at = self.span();
+        let v = self.parse_val_id()?;
+        self.value(fs, v, ty, at)
+    }
+
+    fn block_ref(&mut self, fs: &mut FnState) -> PResult<BlockId> {
+        let t = self.tok;
+        let b = match t.kind {
+            TokenKind::LocalVar { .. } => {
+                let name = self.value_str(t)?;
+                match fs.block_names.get(&name) {
+                    Some(&b) => b,
+                    None => {
+                        let b = Self::new_block(fs, Name(Some(name.clone())));
+                        fs.block_names.insert(name, b);
+                        b
+                    }
+                }
+            }
+            TokenKind::LocalId(n) => match fs.block_nums.get(&n) {
+                Some(&b) => b,
+                None => {
+                    let b = Self::new_block(fs, Name::NONE);
+                    fs.block_nums.insert(n, b);
+                    b
+                }
+            },
+            _ => return self.err(format!("expected a basic block (%name), found {}", self.describe())),
+        };
+        self.bump()?;
+        fs.block_uses.entry(b).or_insert(sp(t));
+        Ok(b)
+    }
+
+    fn label(&mut self, fs: &mut FnState) -> PResult<BlockId> {
+        self.expect_kw(Keyword::Label)?;
+        self.block_ref(fs)
+    }
+
+    fn expect_comma(&mut self) -> PResult<()> {
+        self.expect(TokenKind::Comma, "','").map(|_| ())
+    }
+
+    // ---- instructions ----
+
+    fn fmf(&mut self) -> PResult<FastMath> {
+        let mut f = 0u8;
+        loop {
+            f |= match self.tok.kind {
+                TokenKind::Keyword(Keyword::Nnan) => 1,
+                TokenKind::Keyword(Keyword::Ninf) => 2,
+                TokenKind::Keyword(Keyword::Nsz) => 4,
+                TokenKind::Keyword(Keyword::Arcp) => 8,
+                TokenKind::Keyword(Keyword::Contract) => 16,
+                TokenKind::Keyword(Keyword::Afn) => 32,
+                TokenKind::Keyword(Keyword::Reassoc) => 64,
+                TokenKind::Keyword(Keyword::Fast) => FastMath::FAST,
+                _ => return Ok(FastMath(f)),
+            };
+            self.bump()?;
+        }
+    }
+
+    fn ordering(&mut self) -> PResult<Ordering> {
+        let t = self.tok;
+        let o = match t.kind {
+            TokenKind::Keyword(k) => Ordering::from_keyword(k.as_str()),
+            _ => None,
+        };
+        let o = o.ok_or_else(|| self.error(format!("expected an atomic ordering, found {}", self.describe())))?;
+        self.bump()?;
+        Ok(o)
+    }
+
+    fn scope_and_ordering(&mut self) -> PResult<Atomic> {
+        let scope = if self.eat_kw(Keyword::Syncscope)? {
+            self.expect(TokenKind::LParen, "'(' after syncscope")?;
+            let s = self.parse_string_utf8()?;
+            self.expect(TokenKind::RParen, "')'")?;
+            Some(s)
+        } else {
+            None
+        };
+        Ok(Atomic { ordering: self.ordering()?, scope })
+    }
+
+    /// `, align N` when it follows (metadata attachments may follow instead).
+    fn opt_align(&mut self) -> PResult<Option<u64>> {
+        if self.tok.kind == TokenKind::Comma && self.lex.peek().kind == TokenKind::Keyword(Keyword::Align) {
+            self.bump()?;
+            self.bump()?;
+            return Ok(Some(self.parse_align_value()?));
+        }
+        Ok(None)
+    }
+
+    fn ptr_pointee_check(&self, ptr_ty: TypeId, want: TypeId, at: Span) -> PResult<()> {
+        match self.m.types.get(ptr_ty) {
+            TypeData::Pointer { pointee: Some(p), .. } if *p != want => Err(ParseError::new(
+                at,
+                format!(
+                    "explicit pointee type '{}' does not match the pointer type '{}'",
+                    self.type_name_of(want),
+                    self.type_name_of(ptr_ty)
+                ),
+            )),
+            TypeData::Pointer { .. } => Ok(()),
+            _ => Err(ParseError::new(at, format!("expected a pointer, found type '{}'", self.type_name_of(ptr_ty)))),
+        }
+    }
+
+    fn instruction(&mut self, fs: &mut FnState) -> PResult<InstId> {
+        let start = self.tok;
+        let name = match start.kind {
+            TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
+                self.bump()?;
+                self.expect(TokenKind::Equal, "'=' after the instruction's name")?;
+                Some(start)
+            }
+            _ => None,
+        };
+        let op_tok = self.tok;
+        let TokenKind::Keyword(op) = op_tok.kind else {
+            return self.err(format!("expected an instruction opcode, found {}", self.describe()));
+        };
+        let void = self.m.types.void();
+        let (ty, kind) = self.inst_body(fs, op, op_tok, void)?;
+        let mut metadata = Vec::new();
+        while self.tok.kind == TokenKind::Comma && self.lex.peek().kind == TokenKind::MetadataVar {
+            self.bump()?;
+            metadata.push(self.attachment()?);
+        }
+        let inst = Instruction { name: Name::NONE, ty, kind, metadata };
+        let id = self.define_local(fs, name, inst, sp(op_tok))?;
+        if let Some((inline, groups)) = fs.pending_groups.take() {
+            fs.call_groups.push((id, inline, groups));
+        }
+        Ok(id)
+    }
+
+    fn define_local(
+        &mut self,
+        fs: &mut FnState,
+        name: Option<Token>,
+        mut inst: Instruction,
+        at: Span,
+    ) -> PResult<InstId> {
+        let is_void = matches!(self.m.types.get(inst.ty), TypeData::Void);
+        let Some(t) = name else {
+            if is_void {
+                return Ok(fs.insts.push(inst));
+            }
+            let n = fs.next_num;
+            fs.next_num += 1;
+            return self.fill(fs, Some(n), None, inst, at);
+        };
+        if is_void {
+            return Err(ParseError::new(sp(t), "instructions returning void cannot have a name"));
+        }
+        match t.kind {
+            TokenKind::LocalId(n) => {
+                if n != fs.next_num {
+                    return Err(ParseError::new(
+                        sp(t),
+                        format!("instruction expected to be numbered '%{}'", fs.next_num),
+                    ));
+                }
+                fs.next_num += 1;
+                self.fill(fs, Some(n), None, inst, at)
+            }
+            _ => {
+                let n = self.value_str(t)?;
+                inst.name = Name(Some(n.clone()));
+                self.fill(fs, None, Some(n), inst, at)
+            }
+        }
+    }
+
+    /// Places an instruction, filling its placeholder if it was used before.
+    fn fill(
+        &mut self,
+        fs: &mut FnState,
+        num: Option<u32>,
+        name: Option<Box<str>>,
+        inst: Instruction,
+        at: Span,
+    ) -> PResult<InstId> {
+        let existing = match (&num, &name) {
+            (Some(n), _) => fs.numbered.get(n).copied(),
+            (_, Some(n)) => fs.names.get(n).copied(),
+            _ => None,
+        };
+        match existing {
+            Some(Local::Inst(id)) if fs.fwd.contains_key(&id) => {
+                if fs.insts[id].ty != inst.ty {
+                    let use_at = fs.fwd[&id];
+                    return Err(ParseError::new(
+                        use_at,
+                        format!(
+                            "value used as '{}' but defined as '{}'",
+                            self.type_name_of(fs.insts[id].ty),
+                            self.type_name_of(inst.ty)
+                        ),
+                    ));
+                }
+                fs.fwd.remove(&id);
+                fs.insts[id] = inst;
+                Ok(id)
+            }
+            Some(_) => Err(ParseError::new(
+                at,
+                format!("multiple definition of local value named '%{}'", name.as_deref().unwrap_or("?")),
+            )),
+            None => {
+                let id = fs.insts.push(inst);
+                match (num, name) {
+                    (Some(n), _) => fs.numbered.insert(n, Local::Inst(id)),
+                    (_, Some(n)) => fs.names.insert(n, Local::Inst(id)),
+                    _ => None,
+                };
+                Ok(id)
+            }
+        }
+    }
+
+    fn inst_body(&mut self, fs: &mut FnState, op: Keyword, op_tok: Token, void: TypeId) -> PResult<(TypeId, InstKind)> {
+        let at = sp(op_tok);
+        self.bump()?;
+        let name = op.as_str();
+        if let Some(bop) = BinOp::from_keyword(name) {
+            let (fl, fmf) = if bop.is_float() { (0, self.fmf()?) } else { (self.wrap_flags()?, FastMath::default()) };
+            let (ty, lhs) = self.typed_value(fs)?;
+            self.expect_comma()?;
+            let rhs = self.value_of(fs, ty)?;
+            return Ok((ty, InstKind::Binary { op: bop, flags: fl, fmf, lhs, rhs }));
+        }
+        if let Some(cop) = CastOp::from_keyword(name) {
+            let fl = if self.eat_kw(Keyword::Nneg)? { flags::NNEG } else { 0 };
+            let (from, value) = self.typed_value(fs)?;
+            self.expect_kw(Keyword::To)?;
+            let to = self.parse_type()?;
+            return Ok((to, InstKind::Cast { op: cop, flags: fl, from, value }));
+        }
+        Ok(match op {
+            Keyword::Ret => {
+                let ty = self.parse_type()?;
+                if ty == void {
+                    (void, InstKind::Ret(None))
+                } else {
+                    let v = self.value_of(fs, ty)?;
+                    if ty != fs.ret_ty {
+                        return Err(ParseError::new(
+                            at,
+                            format!("value doesn't match function result type '{}'", self.type_name_of(fs.ret_ty)),
+                        ));
+                    }
+                    (void, InstKind::Ret(Some(v)))
+                }
+            }
+            Keyword::Br => {
+                if self.is_kw(Keyword::Label) {
+                    (void, InstKind::Br(self.label(fs)?))
+                } else {
+                    let i1 = self.m.types.int(1);
+                    let ty = self.parse_type()?;
+                    if ty != i1 {
+                        return Err(ParseError::new(at, "branch condition must have type i1"));
+                    }
+                    let cond = self.value_of(fs, ty)?;
+                    self.expect_comma()?;
+                    let then_bb = self.label(fs)?;
+                    self.expect_comma()?;
+                    let else_bb = self.label(fs)?;
+                    (void, InstKind::CondBr { cond, then_bb, else_bb })
+                }
+            }
+            Keyword::Switch => {
+                let (ty, cond) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let default = self.label(fs)?;
+                self.expect(TokenKind::LSquare, "'[' before the switch cases")?;
+                let mut cases = Vec::new();
+                while !self.eat(TokenKind::RSquare)? {
+                    let c = self.parse_typed_const()?;
+                    self.expect_comma()?;
+                    cases.push((c, self.label(fs)?));
+                }
+                (void, InstKind::Switch { ty, cond, default, cases })
+            }
+            Keyword::Indirectbr => {
+                let (ty, addr) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                self.expect(TokenKind::LSquare, "'['")?;
+                let mut dests = Vec::new();
+                if !self.eat(TokenKind::RSquare)? {
+                    loop {
+                        dests.push(self.label(fs)?);
+                        if self.eat(TokenKind::RSquare)? {
+                            break;
+                        }
+                        self.expect_comma()?;
+                    }
+                }
+                (void, InstKind::IndirectBr { ty, addr, dests })
+            }
+            Keyword::Invoke => {
+                let (ret, call) = self.call_site(fs, at)?;
+                self.expect_kw(Keyword::To)?;
+                let normal = self.label(fs)?;
+                self.expect_kw(Keyword::Unwind)?;
+                let unwind = self.label(fs)?;
+                (ret, InstKind::Invoke { call: Box::new(call), normal, unwind })
+            }
+            Keyword::Callbr => {
+                let (ret, call) = self.call_site(fs, at)?;
+                self.expect_kw(Keyword::To)?;
+                let default = self.label(fs)?;
+                self.expect(TokenKind::LSquare, "'['")?;
+                let mut indirect = Vec::new();
+                if !self.eat(TokenKind::RSquare)? {
+                    loop {
+                        indirect.push(self.label(fs)?);
+                        if self.eat(TokenKind::RSquare)? {
+                            break;
+                        }
+                        self.expect_comma()?;
+                    }
+                }
+                (ret, InstKind::CallBr { call: Box::new(call), default, indirect })
+            }
+            Keyword::Resume => {
+                let (ty, v) = self.typed_value(fs)?;
+                (void, InstKind::Resume(ty, v))
+            }
+            Keyword::Unreachable => (void, InstKind::Unreachable),
+            Keyword::Cleanupret => {
+                self.expect_kw(Keyword::From)?;
+                let token = self.m.types.intern(TypeData::Token);
+                let pad = self.value_of(fs, token)?;
+                self.expect_kw(Keyword::Unwind)?;
+                let unwind = self.unwind_dest(fs)?;
+                (void, InstKind::CleanupRet { pad, unwind })
+            }
+            Keyword::Catchret => {
+                self.expect_kw(Keyword::From)?;
+                let token = self.m.types.intern(TypeData::Token);
+                let pad = self.value_of(fs, token)?;
+                self.expect_kw(Keyword::To)?;
+                let target = self.label(fs)?;
+                (void, InstKind::CatchRet { pad, target })
+            }
+            Keyword::Catchswitch => {
+                self.expect_kw(Keyword::Within)?;
+                let token = self.m.types.intern(TypeData::Token);
+                let parent = self.value_of(fs, token)?;
+                self.expect(TokenKind::LSquare, "'['")?;
+                let mut handlers = Vec::new();
+                loop {
+                    handlers.push(self.label(fs)?);
+                    if self.eat(TokenKind::RSquare)? {
+                        break;
+                    }
+                    self.expect_comma()?;
+                }
+                self.expect_kw(Keyword::Unwind)?;
+                let unwind = self.unwind_dest(fs)?;
+                (token, InstKind::CatchSwitch { parent, handlers, unwind })
+            }
+            Keyword::Catchpad | Keyword::Cleanuppad => {
+                self.expect_kw(Keyword::Within)?;
+                let token = self.m.types.intern(TypeData::Token);
+                let parent = self.value_of(fs, token)?;
+                self.expect(TokenKind::LSquare, "'['")?;
+                let mut args = Vec::new();
+                if !self.eat(TokenKind::RSquare)? {
+                    loop {
+                        args.push(self.typed_value(fs)?);
+                        if self.eat(TokenKind::RSquare)? {
+                            break;
+                        }
+                        self.expect_comma()?;
+                    }
+                }
+                let kind = if op == Keyword::Catchpad {
+                    InstKind::CatchPad { parent, args }
+                } else {
+                    InstKind::CleanupPad { parent, args }
+                };
+                (token, kind)
+            }
+            Keyword::Landingpad => {
+                let ty = self.parse_type()?;
+                let cleanup = self.eat_kw(Keyword::Cleanup)?;
+                let mut clauses = Vec::new();
+                loop {
+                    let filter = match self.tok.kind {
+                        TokenKind::Keyword(Keyword::Catch) => false,
+                        TokenKind::Keyword(Keyword::Filter) => true,
+                        _ => break,
+                    };
+                    self.bump()?;
+                    let (t, v) = self.typed_value(fs)?;
+                    clauses.push((filter, t, v));
+                }
+                (ty, InstKind::LandingPad { cleanup, clauses })
+            }
+            Keyword::Fneg => {
+                let fmf = self.fmf()?;
+                let (ty, v) = self.typed_value(fs)?;
+                (ty, InstKind::FNeg { fmf, op: v })
+            }
+            Keyword::Icmp => {
+                let fl = if self.eat_kw(Keyword::Samesign)? { flags::SAMESIGN } else { 0 };
+                let p = self.bump()?;
+                let pred = IntPredicate::from_keyword(self.text(p))
+                    .ok_or_else(|| ParseError::new(sp(p), "expected an icmp predicate"))?;
+                let (ty, lhs) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let rhs = self.value_of(fs, ty)?;
+                (self.cmp_result_type(ty), InstKind::ICmp { pred, flags: fl, ty, lhs, rhs })
+            }
+            Keyword::Fcmp => {
+                let fmf = self.fmf()?;
+                let p = self.bump()?;
+                let pred = FloatPredicate::from_keyword(self.text(p))
+                    .ok_or_else(|| ParseError::new(sp(p), "expected an fcmp predicate"))?;
+                let (ty, lhs) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let rhs = self.value_of(fs, ty)?;
+                (self.cmp_result_type(ty), InstKind::FCmp { pred, fmf, ty, lhs, rhs })
+            }
+            Keyword::Phi => {
+                let fmf = self.fmf()?;
+                let ty = self.parse_type()?;
+                let mut incoming = Vec::new();
+                loop {
+                    self.expect(TokenKind::LSquare, "'[' in phi")?;
+                    let v = self.value_of(fs, ty)?;
+                    self.expect_comma()?;
+                    let b = self.block_ref(fs)?;
+                    self.expect(TokenKind::RSquare, "']' in phi")?;
+                    incoming.push((v, b));
+                    if !(self.tok.kind == TokenKind::Comma && self.lex.peek().kind == TokenKind::LSquare) {
+                        break;
+                    }
+                    self.bump()?;
+                }
+                (ty, InstKind::Phi { fmf, incoming })
+            }
+            Keyword::Select => {
+                let fmf = self.fmf()?;
+                let (cond_ty, cond) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (ty, then_v) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (ty2, else_v) = self.typed_value(fs)?;
+                if ty != ty2 {
+                    return Err(ParseError::new(at, "select operands must have the same type"));
+                }
+                (ty, InstKind::Select { fmf, cond_ty, cond, then_v, else_v })
+            }
+            Keyword::Freeze => {
+                let (ty, v) = self.typed_value(fs)?;
+                (ty, InstKind::Freeze(v))
+            }
+            Keyword::Tail | Keyword::Musttail | Keyword::Notail | Keyword::Call => {
+                let tail = match op {
+                    Keyword::Tail => TailKind::Tail,
+                    Keyword::Musttail => TailKind::MustTail,
+                    Keyword::Notail => TailKind::NoTail,
+                    _ => TailKind::None,
+                };
+                if tail != TailKind::None {
+                    self.expect_kw(Keyword::Call)?;
+                }
+                let (ret, call) = self.call_site(fs, at)?;
+                (ret, InstKind::Call { tail, call: Box::new(call) })
+            }
+            Keyword::VaArg => {
+                let (list_ty, list) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let ty = self.parse_type()?;
+                (ty, InstKind::VaArg { list_ty, list })
+            }
+            Keyword::Extractelement => {
+                let (vec_ty, vec) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (idx_ty, idx) = self.typed_value(fs)?;
+                let TypeData::Vector { elem, .. } = self.m.types.get(vec_ty).clone() else {
+                    return Err(ParseError::new(at, "extractelement needs a vector"));
+                };
+                (elem, InstKind::ExtractElement { vec_ty, vec, idx_ty, idx })
+            }
+            Keyword::Insertelement => {
+                let (vec_ty, vec) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (elt_ty, elt) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (idx_ty, idx) = self.typed_value(fs)?;
+                (vec_ty, InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx })
+            }
+            Keyword::Shufflevector => {
+                let (vec_ty, a) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (_, b) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (mask_ty, mask) = self.typed_value(fs)?;
+                let (TypeData::Vector { elem, scalable, .. }, TypeData::Vector { len, .. }) =
+                    (self.m.types.get(vec_ty).clone(), self.m.types.get(mask_ty).clone())
+                else {
+                    return Err(ParseError::new(at, "shufflevector needs vector operands"));
+                };
+                let ty = self.m.types.intern(TypeData::Vector { len, elem, scalable });
+                (ty, InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask })
+            }
+            Keyword::Extractvalue | Keyword::Insertvalue => {
+                let (agg_ty, agg) = self.typed_value(fs)?;
+                let elt = if op == Keyword::Insertvalue {
+                    self.expect_comma()?;
+                    Some(self.typed_value(fs)?)
+                } else {
+                    None
+                };
+                let mut indices = Vec::new();
+                while self.tok.kind == TokenKind::Comma && self.lex.peek().kind == TokenKind::Integer {
+                    self.bump()?;
+                    indices.push(self.parse_u32()?);
+                }
+                if indices.is_empty() {
+                    return Err(ParseError::new(at, format!("{name} needs at least one index")));
+                }
+                let ety = self
+                    .indexed_type(agg_ty, &indices)
+                    .ok_or_else(|| ParseError::new(at, format!("invalid indices for {name}")))?;
+                match elt {
+                    None => (ety, InstKind::ExtractValue { agg_ty, agg, indices }),
+                    Some((elt_ty, elt)) => {
+                        if elt_ty != ety {
+                            return Err(ParseError::new(at, "insertvalue operand and field types disagree"));
+                        }
+                        (agg_ty, InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices })
+                    }
+                }
+            }
+            Keyword::Alloca => {
+                let inalloca = self.eat_kw(Keyword::Inalloca)?;
+                let swifterror = self.eat_kw(Keyword::Swifterror)?;
+                let ty = self.parse_type()?;
+                let mut count = None;
+                let mut align = None;
+                let mut addr_space = None;
+                while self.tok.kind == TokenKind::Comma && self.lex.peek().kind != TokenKind::MetadataVar {
+                    self.bump()?;
+                    match self.tok.kind {
+                        TokenKind::Keyword(Keyword::Align) => {
+                            self.bump()?;
+                            align = Some(self.parse_align_value()?);
+                        }
+                        TokenKind::Keyword(Keyword::Addrspace) => addr_space = Some(self.parse_addrspace()?),
+                        _ if count.is_none() && align.is_none() => count = Some(self.typed_value(fs)?),
+                        _ => return self.err("expected 'align' or 'addrspace' in alloca"),
+                    }
+                }
+                let ptr = self.ptr_to(ty, addr_space.unwrap_or(0));
+                (ptr, InstKind::Alloca { ty, count, align, addr_space, inalloca, swifterror })
+            }
+            Keyword::Load => {
+                let atomic = self.eat_kw(Keyword::Atomic)?;
+                let volatile = self.eat_kw(Keyword::Volatile)?;
+                let ty = self.parse_type()?;
+                self.expect(TokenKind::Comma, "',' after the loaded type (load T, T* %p)")?;
+                let pat = self.span();
+                let (ptr_ty, ptr) = self.typed_value(fs)?;
+                self.ptr_pointee_check(ptr_ty, ty, pat)?;
+                let atomic = if atomic { Some(self.scope_and_ordering()?) } else { None };
+                let align = self.opt_align()?;
+                (ty, InstKind::Load { ty, ptr_ty, ptr, align, volatile, atomic })
+            }
+            Keyword::Store => {
+                let atomic = self.eat_kw(Keyword::Atomic)?;
+                let volatile = self.eat_kw(Keyword::Volatile)?;
+                let (ty, value) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let pat = self.span();
+                let (ptr_ty, ptr) = self.typed_value(fs)?;
+                self.ptr_pointee_check(ptr_ty, ty, pat)?;
+                let atomic = if atomic { Some(self.scope_and_ordering()?) } else { None };
+                let align = self.opt_align()?;
+                (void, InstKind::Store { ty, value, ptr_ty, ptr, align, volatile, atomic })
+            }
+            Keyword::Fence => (void, InstKind::Fence(self.scope_and_ordering()?)),
+            Keyword::Cmpxchg => {
+                let weak = self.eat_kw(Keyword::Weak)?;
+                let volatile = self.eat_kw(Keyword::Volatile)?;
+                let (ptr_ty, ptr) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (ty, cmp) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let new = self.value_of_typed(fs, ty)?;
+                let success = self.scope_and_ordering()?;
+                let failure = self.ordering()?;
+                let align = self.opt_align()?;
+                let i1 = self.m.types.int(1);
+                let rty =
+                    self.m.types.intern(TypeData::Struct(StructBody { fields: vec![ty, i1].into(), packed: false }));
+                (rty, InstKind::CmpXchg { ptr_ty, ptr, ty, cmp, new, success, failure, weak, volatile, align })
+            }
+            Keyword::Atomicrmw => {
+                let volatile = self.eat_kw(Keyword::Volatile)?;
+                let o = self.bump()?;
+                let rop = RmwOp::from_keyword(self.text(o))
+                    .ok_or_else(|| ParseError::new(sp(o), "expected an atomicrmw operation"))?;
+                let (ptr_ty, ptr) = self.typed_value(fs)?;
+                self.expect_comma()?;
+                let (ty, value) = self.typed_value(fs)?;
+                let atomic = self.scope_and_ordering()?;
+                let align = self.opt_align()?;
+                (ty, InstKind::AtomicRmw { op: rop, ptr_ty, ptr, ty, value, atomic, volatile, align })
+            }
+            Keyword::Getelementptr => {
+                let fl = self.gep_flags()?;
+                let source_ty = self.parse_type()?;
+                self.expect(TokenKind::Comma, "',' after the source element type (getelementptr T, T* %p, …)")?;
+                let mut operands = vec![self.typed_value(fs)?];
+                while self.tok.kind == TokenKind::Comma && self.lex.peek().kind != TokenKind::MetadataVar {
+                    self.bump()?;
+                    operands.push(self.typed_value(fs)?);
+                }
+                let tys: Vec<TypeId> = operands.iter().map(|(t, _)| *t).collect();
+                let idx: Vec<Option<u64>> = operands[1..]
+                    .iter()
+                    .map(|(_, v)| match v {
+                        Value::Const(c) => match &self.m.consts[*c] {
+                            crate::ir::constant::ConstData::Int { value, .. } => value.as_u64(),
+                            _ => None,
+                        },
+                        _ => None,
+                    })
+                    .collect();
+                let ty = self.gep_result_type(source_ty, &tys, &idx, at)?;
+                (ty, InstKind::GetElementPtr { source_ty, flags: fl, operands })
+            }
+            _ => {
+                return Err(ParseError::new(at, format!("expected an instruction opcode, found '{name}'")).hint(
+                    if op.in_llvm7() {
+                        String::new()
+                    } else {
+                        format!("'{name}' is newer syntax than LLVM 7.0.1 reads")
+                    },
+                ))
+            }
+        })
+    }
+
+    fn value_of_typed(&mut self, fs: &mut FnState, ty: TypeId) -> PResult<Value> {
+        let t = self.parse_type()?;
+        if t != ty {
+            return self.err("cmpxchg operands must have the same type");
+        }
+        self.value_of(fs, ty)
+    }
+
+    fn unwind_dest(&mut self, fs: &mut FnState) -> PResult<Option<BlockId>> {
+        if self.eat_kw(Keyword::To)? {
+            self.expect_kw(Keyword::Caller)?;
+            return Ok(None);
+        }
+        Ok(Some(self.label(fs)?))
+    }
+
+    /// `[fmf] [cc] [ret attrs] [addrspace(N)] T callee(args) [fn attrs] [bundles]`.
+    fn call_site(&mut self, fs: &mut FnState, at: Span) -> PResult<(TypeId, CallSite)> {
+        let fmf = self.fmf()?;
+        let cc = self.calling_conv()?;
+        let ret_attrs = self.param_attrs()?;
+        let addr_space = if self.is_kw(Keyword::Addrspace) { Some(self.parse_addrspace()?) } else { None };
+        let ty = self.parse_type()?;
+        let callee_at = self.span();
+        let callee = self.parse_val_id()?;
+        self.expect(TokenKind::LParen, "'(' to start the call arguments")?;
+        let mut args = Vec::new();
+        if !self.eat(TokenKind::RParen)? {
+            loop {
+                if self.tok.kind == TokenKind::DotDotDot {
+                    // `...` in a musttail call's argument list.
+                    self.bump()?;
+                    self.expect(TokenKind::RParen, "')'")?;
+                    break;
+                }
+                let aty = self.parse_type()?;
+                let attrs = self.param_attrs()?;
+                let value = if matches!(self.m.types.get(aty), TypeData::Metadata) {
+                    self.metadata_arg(fs)?
+                } else {
+                    self.value_of(fs, aty)?
+                };
+                args.push(CallArg { ty: aty, value, attrs });
+                if self.eat(TokenKind::RParen)? {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ')' in the call arguments")?;
+            }
+        }
+        let (fn_ty, explicit) = match self.m.types.get(ty) {
+            TypeData::Function { .. } => (ty, true),
+            _ => {
+                let params = args.iter().map(|a| a.ty).collect();
+                (self.m.types.function(ty, params, false), false)
+            }
+        };
+        let TypeData::Function { ret, params, vararg } = self.m.types.get(fn_ty).clone() else { unreachable!() };
+        if args.len() < params.len() || (!vararg && args.len() != params.len()) {
+            return Err(ParseError::new(
+                at,
+                format!("call passes {} arguments to a function of type '{}'", args.len(), self.type_name_of(fn_ty)),
+            ));
+        }
+        for (i, (a, p)) in args.iter().zip(params.iter()).enumerate() {
+            if a.ty != *p {
+                return Err(ParseError::new(
+                    at,
+                    format!(
+                        "argument {i} has type '{}', the callee expects '{}'",
+                        self.type_name_of(a.ty),
+                        self.type_name_of(*p)
+                    ),
+                ));
+            }
+        }
+        let callee = match callee {
+            ValId::Asm { side_effect, align_stack, intel, unwind, asm, constraints } => {
+                Value::Asm(self.m.asms.insert(InlineAsm {
+                    ty: fn_ty,
+                    asm,
+                    constraints,
+                    side_effect,
+                    align_stack,
+                    intel,
+                    unwind,
+                }))
+            }
+            other => {
+                let pty = self.ptr_to(fn_ty, addr_space.unwrap_or(0));
+                self.value(fs, other, pty, callee_at)?
+            }
+        };
+        let mut extras = FnAttrExtras::default();
+        let fn_attrs = self.parse_attrs(AttrPlace::Call, &mut extras)?;
+        let fn_attrs = self.attr_set(fn_attrs);
+        let mut bundles = Vec::new();
+        if self.tok.kind == TokenKind::LSquare {
+            self.bump()?;
+            loop {
+                let tag = self.parse_string_utf8()?;
+                self.expect(TokenKind::LParen, "'(' after the bundle tag")?;
+                let mut inputs = Vec::new();
+                if !self.eat(TokenKind::RParen)? {
+                    loop {
+                        inputs.push(self.typed_value(fs)?);
+                        if self.eat(TokenKind::RParen)? {
+                            break;
+                        }
+                        self.expect_comma()?;
+                    }
+                }
+                bundles.push(Bundle { tag, inputs });
+                if self.eat(TokenKind::RSquare)? {
+                    break;
+                }
+                self.expect_comma()?;
+            }
+        }
+        if !extras.groups.is_empty() {
+            fs.pending_groups = Some((fn_attrs, extras.groups));
+        }
+        let call = CallSite {
+            cc,
+            fmf,
+            ret_attrs,
+            fn_ty,
+            explicit_fn_ty: explicit,
+            callee,
+            args,
+            fn_attrs,
+            bundles,
+            addr_space,
+        };
+        Ok((ret, call))
+    }
+
+    /// A `metadata` argument: a node, a string, or a (local) value as metadata.
+    fn metadata_arg(&mut self, fs: &mut FnState) -> PResult<Value> {
+        let t = self.tok;
+        match t.kind {
+            TokenKind::MetadataVar if self.value_bytes(t).as_ref() == b"DIArgList" => {
+                self.bump()?;
+                self.expect(TokenKind::LParen, "'('")?;
+                let mut args = Vec::new();
+                if !self.eat(TokenKind::RParen)? {
+                    loop {
+                        args.push(self.typed_value(fs)?);
+                        if self.eat(TokenKind::RParen)? {
+                            break;
+                        }
+                        self.expect_comma()?;
+                    }
+                }
+                Ok(Value::LocalMd(fs.local_md.push(LocalMd::ArgList(args))))
+            }
+            TokenKind::MetadataId(_) | TokenKind::MetadataString | TokenKind::Exclaim | TokenKind::MetadataVar => {
+                match self.md_operand()? {
+                    Some(id) => Ok(Value::Md(id)),
+                    None => self.err("expected metadata"),
+                }
+            }
+            _ => {
+                let (ty, v) = self.typed_value(fs)?;
+                Ok(match v {
+                    Value::Const(c) => Value::Md(self.m.metadata.intern(MdNode::Value(ty, Value::Const(c)))),
+                    other => Value::LocalMd(fs.local_md.push(LocalMd::Value(ty, other))),
+                })
+            }
+        }
+    }
+}

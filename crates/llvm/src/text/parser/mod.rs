@@ -1,0 +1,555 @@
+//! The `.ll` reader: a recursive-descent parser over the lexer, building the uniqued IR.
+//!
+//! Forward references cost no second pass: a global name becomes a [`Symbol`] at its first use
+//! and is defined later; a local value or block becomes a placeholder in its function's arena
+//! that its definition fills in; metadata slots are placeholders until defined, and uniqued
+//! nodes are merged once all are known. Attribute groups (`#0`, usually defined at the end) are
+//! merged into the sets that name them when the module is complete.
+
+mod attrs;
+mod function;
+mod metadata;
+mod types;
+mod values;
+
+use super::lexer::Lexer;
+use super::token::{Keyword, Token, TokenKind};
+use crate::ir::attrs::{Attr, AttrSet, AttrSetId};
+use crate::ir::metadata::MdId;
+use crate::ir::module::{Comdat, Module, Symbol, SymbolId};
+use crate::ir::types::{Dialect, TypeId};
+use nvir_diag::{Diagnostic, Span};
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+
+/// A syntax or semantic error in `.ll` text, located by byte range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError(Box<ParseErrorInner>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ParseErrorInner {
+    span: Span,
+    message: String,
+    hint: Option<String>,
+    label: Option<(Span, String)>,
+}
+
+impl ParseError {
+    #[cold]
+    fn new(span: Span, message: impl Into<String>) -> Self {
+        ParseError(Box::new(ParseErrorInner { span, message: message.into(), hint: None, label: None }))
+    }
+    #[cold]
+    fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.0.hint = Some(hint.into());
+        self
+    }
+    #[cold]
+    fn label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.0.label = Some((span, message.into()));
+        self
+    }
+    /// Where.
+    pub fn span(&self) -> Span {
+        self.0.span
+    }
+    /// What.
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+    /// As a diagnostic (render it against the source text for `file:line:col`).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let mut d = Diagnostic::error(&self.0.message).with_code("ll-parse").with_span(self.0.span);
+        if let Some((span, msg)) = &self.0.label {
+            d = d.with_label(*span, msg.clone());
+        }
+        if let Some(h) = &self.0.hint {
+            d = d.with_help(h.clone());
+        }
+        d
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (at byte {})", self.0.message, self.0.span.start)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+type PResult<T> = Result<T, ParseError>;
+
+/// How deep types, constants and metadata may nest before the input is refused (the parser
+/// recurses on nesting; this keeps the stack bounded).
+const MAX_DEPTH: u32 = 256;
+
+/// Where attribute-group references must be merged in once the groups are known.
+#[derive(Debug, Clone, Copy)]
+enum AttrTarget {
+    Function(crate::ir::module::FuncId),
+    Global(crate::ir::module::GlobalVarId),
+    Call(crate::ir::module::FuncId, crate::ir::InstId),
+}
+
+/// `#N` references with where they were written.
+type GroupRefs = Vec<(u32, Span)>;
+
+/// Parses a module from `.ll` text.
+pub fn parse_module(src: &str) -> Result<Module, ParseError> {
+    parse_module_bytes(src.as_bytes())
+}
+
+/// Parses a module from `.ll` bytes (strings and quoted names may hold any bytes).
+pub fn parse_module_bytes(src: &[u8]) -> Result<Module, ParseError> {
+    if u32::try_from(src.len()).is_err() {
+        return Err(ParseError::new(Span::at(0, 0), "input of 4 GiB or more is not supported"));
+    }
+    let mut p = Parser::new(src);
+    p.module()?;
+    p.finish()
+}
+
+pub(crate) struct Parser<'a> {
+    src: &'a [u8],
+    lex: Lexer<'a>,
+    tok: Token,
+    m: Module,
+    depth: u32,
+    symbols: FxHashMap<Box<str>, SymbolId>,
+    /// First use of each not-yet-defined symbol, and the pointer type it was used with.
+    sym_uses: FxHashMap<SymbolId, (Span, TypeId)>,
+    next_global_num: u32,
+    types_defined: FxHashMap<crate::ir::types::NamedStructId, bool>,
+    type_uses: FxHashMap<crate::ir::types::NamedStructId, Span>,
+    md_slots: FxHashMap<u32, MdId>,
+    md_defined: FxHashMap<u32, Span>,
+    md_uses: FxHashMap<u32, Span>,
+    attr_groups: FxHashMap<u32, Vec<Attr>>,
+    attr_fixups: Vec<(AttrTarget, AttrSetId, GroupRefs)>,
+    dialect_span: Option<(Dialect, Span)>,
+    /// The dialect, from the first pointer type in the input (found by a look ahead that stops
+    /// there), so that pointer types the parser makes itself agree with the written ones.
+    dialect: Dialect,
+}
+
+fn sp(t: Token) -> Span {
+    Span::new(t.start as usize, t.end as usize)
+}
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a [u8]) -> Self {
+        let mut lex = Lexer::from_bytes(src);
+        let dialect = {
+            let mut ahead = lex.clone();
+            loop {
+                match ahead.next_token().kind {
+                    TokenKind::Star => break Dialect::TypedPointers,
+                    TokenKind::Keyword(Keyword::Ptr) => break Dialect::OpaquePointers,
+                    TokenKind::Eof => break Dialect::Undetermined,
+                    _ => {}
+                }
+            }
+        };
+        let tok = lex.next_token();
+        Parser {
+            src,
+            lex,
+            tok,
+            m: Module::new(),
+            depth: 0,
+            symbols: FxHashMap::default(),
+            sym_uses: FxHashMap::default(),
+            next_global_num: 0,
+            types_defined: FxHashMap::default(),
+            type_uses: FxHashMap::default(),
+            md_slots: FxHashMap::default(),
+            md_defined: FxHashMap::default(),
+            md_uses: FxHashMap::default(),
+            attr_groups: FxHashMap::default(),
+            attr_fixups: Vec::new(),
+            dialect_span: None,
+            dialect,
+        }
+    }
+
+    // ---- tokens ----
+
+    fn span(&self) -> Span {
+        sp(self.tok)
+    }
+
+    fn bump(&mut self) -> PResult<Token> {
+        let t = self.tok;
+        self.tok = self.lex.next_token();
+        if let TokenKind::Error(e) = self.tok.kind {
+            return Err(ParseError::new(self.span(), e.to_string()));
+        }
+        Ok(t)
+    }
+
+    fn text(&self, t: Token) -> &'a str {
+        // The lexer only ends tokens on ASCII boundaries; fall back gracefully anyway.
+        std::str::from_utf8(t.bytes(self.src)).unwrap_or("")
+    }
+
+    fn value_bytes(&self, t: Token) -> Cow<'a, [u8]> {
+        t.value(self.src)
+    }
+
+    fn value_str(&self, t: Token) -> PResult<Box<str>> {
+        match self.value_bytes(t) {
+            Cow::Borrowed(b) => std::str::from_utf8(b).map(Into::into),
+            Cow::Owned(b) => String::from_utf8(b).map(Into::into).map_err(|e| e.utf8_error()),
+        }
+        .map_err(|_| ParseError::new(sp(t), "names must be valid UTF-8 here"))
+    }
+
+    fn is_kw(&self, kw: Keyword) -> bool {
+        self.tok.kind == TokenKind::Keyword(kw)
+    }
+
+    fn eat_kw(&mut self, kw: Keyword) -> PResult<bool> {
+        if self.is_kw(kw) {
+            self.bump()?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    fn eat(&mut self, kind: TokenKind) -> PResult<bool> {
+        if self.tok.kind == kind {
+            self.bump()?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self.tok.kind {
+            TokenKind::Eof => "end of input".into(),
+            _ => format!("'{}'", self.text(self.tok)),
+        }
+    }
+
+    fn err<T>(&self, message: impl Into<String>) -> PResult<T> {
+        Err(self.error(message))
+    }
+
+    #[cold]
+    fn error(&self, message: impl Into<String>) -> ParseError {
+        let mut e = ParseError::new(self.span(), message);
+        if let Some(h) = self.hint_for_current() {
+            e = e.hint(h);
+        }
+        e
+    }
+
+    /// A hint when the token is syntax of the other dialect or of a newer LLVM.
+    fn hint_for_current(&self) -> Option<String> {
+        match self.tok.kind {
+            TokenKind::Keyword(Keyword::Ptr) => {
+                Some("`ptr` is opaque-pointer syntax (LLVM 15+); this module uses typed pointers (`i8*`)".into())
+            }
+            TokenKind::Word => Some(format!("'{}' is not a keyword LLVM 7.0.1 or LLVM 19 knows", self.text(self.tok))),
+            _ => None,
+        }
+    }
+
+    fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<Token> {
+        if self.tok.kind == kind {
+            self.bump()
+        } else {
+            self.err(format!("expected {what}, found {}", self.describe()))
+        }
+    }
+
+    fn expect_kw(&mut self, kw: Keyword) -> PResult<Token> {
+        if self.is_kw(kw) {
+            self.bump()
+        } else {
+            self.err(format!("expected '{kw}', found {}", self.describe()))
+        }
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err(format!("nested more than {MAX_DEPTH} levels deep"));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn parse_u64(&mut self) -> PResult<u64> {
+        if self.tok.kind != TokenKind::Integer {
+            return self.err(format!("expected an integer, found {}", self.describe()));
+        }
+        let t = self.bump()?;
+        self.text(t).parse().map_err(|_| ParseError::new(sp(t), "expected an unsigned integer that fits in 64 bits"))
+    }
+
+    fn parse_u32(&mut self) -> PResult<u32> {
+        let at = self.span();
+        let v = self.parse_u64()?;
+        u32::try_from(v).map_err(|_| ParseError::new(at, "expected an unsigned integer that fits in 32 bits"))
+    }
+
+    fn parse_string(&mut self) -> PResult<Box<[u8]>> {
+        if self.tok.kind != TokenKind::String {
+            return self.err(format!("expected a string constant, found {}", self.describe()));
+        }
+        let t = self.bump()?;
+        Ok(self.value_bytes(t).into_owned().into())
+    }
+
+    fn parse_string_utf8(&mut self) -> PResult<Box<str>> {
+        let at = self.span();
+        let b = self.parse_string()?;
+        String::from_utf8(b.into_vec()).map(Into::into).map_err(|_| ParseError::new(at, "string is not valid UTF-8"))
+    }
+
+    /// `addrspace(N)`.
+    fn parse_addrspace(&mut self) -> PResult<u32> {
+        self.expect_kw(Keyword::Addrspace)?;
+        self.expect(TokenKind::LParen, "'(' after addrspace")?;
+        let n = self.parse_u32()?;
+        if n >= 1 << 24 {
+            return self.err("invalid address space, must be a 24-bit integer");
+        }
+        self.expect(TokenKind::RParen, "')'")?;
+        Ok(n)
+    }
+
+    /// `align N`, checking N is a power of two no larger than 2^32.
+    fn parse_align_value(&mut self) -> PResult<u64> {
+        let at = self.span();
+        let a = self.parse_u64()?;
+        if !a.is_power_of_two() || a > 1 << 32 {
+            return Err(ParseError::new(at, "alignment is not a power of two"));
+        }
+        Ok(a)
+    }
+
+    fn note_dialect(&mut self, d: Dialect, at: Span) -> PResult<()> {
+        match self.dialect_span {
+            None => {
+                self.dialect_span = Some((d, at));
+                Ok(())
+            }
+            Some((seen, _)) if seen == d => Ok(()),
+            Some((_, first)) => {
+                let (this, other) = match d {
+                    Dialect::OpaquePointers => ("an opaque pointer (`ptr`)", "typed pointers"),
+                    _ => ("a typed pointer", "opaque pointers (`ptr`)"),
+                };
+                Err(ParseError::new(at, format!("{this} in a module that uses {other}"))
+                    .label(first, "the module's first pointer type")
+                    .hint("a module is in one pointer dialect: all typed (`i8*`) or all opaque (`ptr`)"))
+            }
+        }
+    }
+
+    // ---- symbols ----
+
+    fn symbol(&mut self, name: &str) -> SymbolId {
+        if let Some(&s) = self.symbols.get(name) {
+            return s;
+        }
+        let s = self.m.symbols.push(Symbol { name: name.into(), def: None });
+        self.symbols.insert(name.into(), s);
+        s
+    }
+
+    /// The symbol for a `@name`/`@N` token.
+    fn global_token_symbol(&mut self, t: Token) -> PResult<SymbolId> {
+        let name: Box<str> = match t.kind {
+            TokenKind::GlobalId(n) => n.to_string().into(),
+            _ => self.value_str(t)?,
+        };
+        Ok(self.symbol(&name))
+    }
+
+    /// A pointer to `pointee` in the module's dialect.
+    fn ptr_to(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
+        match self.dialect {
+            Dialect::OpaquePointers => self.m.types.opaque_ptr(addr_space),
+            _ => self.m.types.typed_ptr(pointee, addr_space),
+        }
+    }
+
+    // ---- module ----
+
+    fn module(&mut self) -> PResult<()> {
+        loop {
+            match self.tok.kind {
+                TokenKind::Eof => return Ok(()),
+                TokenKind::Keyword(Keyword::SourceFilename) => {
+                    self.bump()?;
+                    self.expect(TokenKind::Equal, "'='")?;
+                    self.m.source_filename = Some(self.parse_string()?);
+                }
+                TokenKind::Keyword(Keyword::Target) => {
+                    self.bump()?;
+                    let which = self.bump()?;
+                    self.expect(TokenKind::Equal, "'='")?;
+                    let v = self.parse_string()?;
+                    match which.kind {
+                        TokenKind::Keyword(Keyword::Datalayout) => self.m.data_layout = Some(v),
+                        TokenKind::Keyword(Keyword::Triple) => self.m.triple = Some(v),
+                        _ => {
+                            return Err(ParseError::new(sp(which), "expected 'triple' or 'datalayout' after 'target'"))
+                        }
+                    }
+                }
+                TokenKind::Keyword(Keyword::Module) => {
+                    self.bump()?;
+                    self.expect_kw(Keyword::Asm)?;
+                    let s = self.parse_string()?;
+                    self.m.module_asm.push(s);
+                }
+                TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => self.type_definition()?,
+                TokenKind::ComdatVar { .. } => self.comdat()?,
+                TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_) => self.global_definition()?,
+                TokenKind::Keyword(Keyword::Declare) => self.function(false)?,
+                TokenKind::Keyword(Keyword::Define) => self.function(true)?,
+                TokenKind::Keyword(Keyword::Attributes) => self.attribute_group()?,
+                TokenKind::MetadataVar => self.named_metadata()?,
+                TokenKind::MetadataId(_) => self.metadata_definition()?,
+                TokenKind::SummaryId(_) => self.skip_summary_entry()?,
+                TokenKind::Keyword(Keyword::Uselistorder | Keyword::UselistorderBb) => self.skip_uselistorder()?,
+                _ => return self.err(format!("expected a top-level entity, found {}", self.describe())),
+            }
+        }
+    }
+
+    fn comdat(&mut self) -> PResult<()> {
+        let t = self.bump()?;
+        let name = self.value_str(t)?;
+        self.expect(TokenKind::Equal, "'='")?;
+        self.expect_kw(Keyword::Comdat)?;
+        let kind = match self.tok.kind {
+            TokenKind::Keyword(k) if k.class() == super::token::KeywordClass::ComdatKind => k.as_str(),
+            _ => {
+                return self.err("expected a comdat selection kind (any, exactmatch, largest, nodeduplicate, samesize)")
+            }
+        };
+        self.bump()?;
+        if self.m.comdats.iter().any(|c| c.name == name) {
+            return Err(ParseError::new(sp(t), format!("redefinition of comdat '${name}'")));
+        }
+        self.m.comdats.push(Comdat { name, kind: kind.into() });
+        Ok(())
+    }
+
+    /// `^N = …`: module summary entries carry nothing the IR keeps; skip them whole.
+    fn skip_summary_entry(&mut self) -> PResult<()> {
+        self.bump()?;
+        self.expect(TokenKind::Equal, "'='")?;
+        self.lex.set_ignore_colon_in_identifiers(true);
+        let r = self.skip_balanced();
+        self.lex.set_ignore_colon_in_identifiers(false);
+        self.tok = self.lex.next_token();
+        r
+    }
+
+    /// Skips one parenthesised group (and a word before it), tolerating any tokens inside.
+    fn skip_balanced(&mut self) -> PResult<()> {
+        while self.tok.kind != TokenKind::LParen {
+            if self.tok.kind == TokenKind::Eof {
+                return self.err("expected '('");
+            }
+            self.tok = self.lex.next_token();
+        }
+        let mut depth = 0usize;
+        loop {
+            match self.tok.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                TokenKind::Eof => return self.err("unterminated summary entry"),
+                _ => {}
+            }
+            self.tok = self.lex.next_token();
+        }
+    }
+
+    /// `uselistorder …` only orders use lists, which the IR does not model.
+    fn skip_uselistorder(&mut self) -> PResult<()> {
+        self.bump()?;
+        // `uselistorder <ty> <value>, { i, … }` or `uselistorder_bb @f, %bb, { … }`.
+        while self.tok.kind != TokenKind::LBrace {
+            if self.tok.kind == TokenKind::Eof {
+                return self.err("expected '{' in uselistorder");
+            }
+            self.bump()?;
+        }
+        while self.tok.kind != TokenKind::RBrace {
+            if self.tok.kind == TokenKind::Eof {
+                return self.err("expected '}' in uselistorder");
+            }
+            self.bump()?;
+        }
+        self.bump()?;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Module, ParseError> {
+        if let Some((s, (at, _))) = self.sym_uses.iter().min_by_key(|(_, (at, _))| at.start) {
+            return Err(ParseError::new(*at, format!("use of undefined value '@{}'", self.m.symbols[*s].name)));
+        }
+        let undefined_type = self
+            .type_uses
+            .iter()
+            .filter(|(id, _)| !self.types_defined.get(id).copied().unwrap_or(false))
+            .min_by_key(|(_, at)| at.start);
+        if let Some((id, at)) = undefined_type {
+            return Err(ParseError::new(
+                *at,
+                format!("use of undefined type named '%{}'", self.m.types.named(*id).name),
+            ));
+        }
+        if let Some((slot, at)) =
+            self.md_uses.iter().filter(|(s, _)| !self.md_defined.contains_key(s)).min_by_key(|(_, at)| at.start)
+        {
+            return Err(ParseError::new(*at, format!("use of undefined metadata '!{slot}'")));
+        }
+        // Merge attribute groups into the sets that name them.
+        for (target, inline, groups) in std::mem::take(&mut self.attr_fixups) {
+            let mut attrs: Vec<Attr> = self.m.attrs[inline].0.to_vec();
+            for (g, at) in groups {
+                let group = self
+                    .attr_groups
+                    .get(&g)
+                    .ok_or_else(|| ParseError::new(at, format!("use of undefined attribute group '#{g}'")))?;
+                attrs.extend(group.iter().cloned());
+            }
+            let set = self.m.attrs.insert(AttrSet(attrs.into()));
+            match target {
+                AttrTarget::Function(f) => self.m.functions[f].fn_attrs = set,
+                AttrTarget::Global(g) => self.m.globals[g].attrs = set,
+                AttrTarget::Call(f, i) => {
+                    if let Some(call) = function::call_site_mut(&mut self.m.functions[f].insts[i].kind) {
+                        call.fn_attrs = set;
+                    }
+                }
+            }
+        }
+        // Uniqued metadata that became equal once forward references resolved.
+        let map = self.m.metadata.unique_all();
+        function::remap_metadata(&mut self.m, &map);
+        Ok(self.m)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,90 @@
+//! Parser unit tests: small modules in both dialects, and the located errors.
+
+use crate::text::printer::{print_module, Syntax};
+
+fn round_trip(src: &str) -> String {
+    let m = super::parse_module(src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    let text = print_module(&m, Syntax::Faithful).unwrap().text;
+    let again = super::parse_module(&text).unwrap_or_else(|e| panic!("reparse: {e}\n{text}"));
+    assert_eq!(print_module(&again, Syntax::Faithful).unwrap().text, text, "printing is stable");
+    text
+}
+
+#[test]
+fn typed_kernel_round_trips() {
+    let src = r#"
+target triple = "nvptx64-nvidia-cuda"
+%struct.S = type { i32, float* }
+@g = internal addrspace(1) global [4 x i8] c"ab\00\01", align 4
+@p = global i8* getelementptr inbounds ([4 x i8], [4 x i8]* bitcast ([4 x i8] addrspace(1)* @g to [4 x i8]*), i64 0, i64 1)
+define void @k(float %a, float addrspace(1)* %x, i32) #0 {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp slt i32 %t, %0
+  br i1 %c, label %body, label %exit
+body:
+  %px = getelementptr float, float addrspace(1)* %x, i32 %t
+  %v = load float, float addrspace(1)* %px, align 4
+  %r = fmul fast float %a, %v
+  store float %r, float addrspace(1)* %px, align 4
+  br label %exit
+exit:
+  %phi = phi i32 [ 0, %entry ], [ %t, %body ]
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x() nounwind readnone
+attributes #0 = { nounwind "nvvm.kernel" }
+!nvvm.annotations = !{!0}
+!0 = !{void (float, float addrspace(1)*, i32)* @k, !"kernel", i32 1}
+"#;
+    let out = round_trip(src);
+    assert!(
+        out.contains("define void @k(float %a, float addrspace(1)* %x, i32 %0) nounwind \"nvvm.kernel\" {"),
+        "{out}"
+    );
+    assert!(out.contains("%r = fmul fast float %a, %v"), "{out}");
+    assert!(out.contains("!0 = !{void (float, float addrspace(1)*, i32)* @k, !\"kernel\", i32 1}"), "{out}");
+}
+
+#[test]
+fn opaque_module_round_trips_and_numbers() {
+    let src = "define i32 @f(ptr %p, i32 %0) {\n  %2 = load i32, ptr %p, align 4\n  %3 = add i32 %2, %0\n  br label %4\n4:\n  ret i32 %3\n}\n";
+    let out = round_trip(src);
+    assert!(out.contains("%2 = load i32, ptr %p, align 4"), "{out}");
+    assert!(out.contains("\n4:\n"), "{out}");
+}
+
+#[test]
+fn mixing_dialects_is_an_error_with_a_hint() {
+    let e = super::parse_module("@a = global i32* null\n@b = global ptr null\n").unwrap_err();
+    assert!(e.message().contains("opaque pointer"), "{e}");
+    assert_eq!(e.span().start, 34);
+}
+
+#[test]
+fn forward_references_resolve() {
+    let src = "define i32 @f() {\nentry:\n  br label %b\nc:\n  ret i32 %x\nb:\n  %x = add i32 1, 2\n  br label %c\n}\n";
+    round_trip(src);
+    let e = super::parse_module("define i32 @f() {\n  ret i32 %nope\n}\n").unwrap_err();
+    assert!(e.message().contains("undefined value '%nope'"), "{e}");
+    let e = super::parse_module("@a = global i32* @b\n").unwrap_err();
+    assert!(e.message().contains("undefined value '@b'"), "{e}");
+}
+
+#[test]
+fn errors_are_located() {
+    let src = "define void @f() {\n  %x = frobnicate i32 1\n  ret void\n}\n";
+    let e = super::parse_module(src).unwrap_err();
+    assert_eq!(&src[e.span().start..e.span().end], "frobnicate");
+    // The unnamed entry block is %0, so the first unnamed value is %1.
+    assert!(super::parse_module("define void @f() {\n  %1 = add i32 1, 2\n  ret void\n}\n").is_ok());
+    let e = super::parse_module("define void @f() {\n  %0 = add i32 1, 2\n  ret void\n}\n").unwrap_err();
+    assert!(e.message().contains("expected to be numbered '%1'"), "{e}");
+}
+
+#[test]
+fn deep_nesting_is_refused_not_overflowed() {
+    let deep = format!("@x = global {}i32{} zeroinitializer\n", "[1 x ".repeat(10_000), "]".repeat(10_000));
+    let e = super::parse_module(&deep).unwrap_err();
+    assert!(e.message().contains("nested"), "{e}");
+}

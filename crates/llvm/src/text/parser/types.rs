@@ -1,0 +1,236 @@
+//! Types and type definitions.
+
+use super::{sp, PResult, ParseError, Parser};
+use crate::ir::types::{Dialect, FloatKind, StructBody, TypeData, TypeId};
+use crate::text::token::{Keyword, TokenKind};
+
+impl Parser<'_> {
+    /// `%name = type { … }` / `%N = type opaque`.
+    pub(super) fn type_definition(&mut self) -> PResult<()> {
+        let t = self.bump()?;
+        let name: Box<str> = match t.kind {
+            TokenKind::LocalId(n) => n.to_string().into(),
+            _ => self.value_str(t)?,
+        };
+        self.expect(TokenKind::Equal, "'='")?;
+        self.expect_kw(Keyword::Type)?;
+        let (id, _) = self.m.types.named_struct(&name);
+        if self.types_defined.insert(id, true) == Some(true) {
+            return Err(ParseError::new(sp(t), format!("redefinition of type '%{name}'")));
+        }
+        if self.eat_kw(Keyword::Opaque)? {
+            return Ok(());
+        }
+        let packed = self.tok.kind == TokenKind::Less;
+        if packed {
+            self.bump()?;
+        }
+        if self.tok.kind != TokenKind::LBrace {
+            return self.err(format!("expected a struct body or 'opaque' in the definition of '%{name}'"));
+        }
+        let fields = self.struct_fields()?;
+        if packed {
+            self.expect(TokenKind::Greater, "'>' after a packed struct")?;
+        }
+        self.m.types.set_body(id, Some(StructBody { fields: fields.into(), packed }));
+        Ok(())
+    }
+
+    /// `{ T, T }` (the opening brace is current).
+    fn struct_fields(&mut self) -> PResult<Vec<TypeId>> {
+        self.expect(TokenKind::LBrace, "'{'")?;
+        let mut fields = Vec::new();
+        if self.eat(TokenKind::RBrace)? {
+            return Ok(fields);
+        }
+        loop {
+            fields.push(self.parse_type()?);
+            if self.eat(TokenKind::RBrace)? {
+                return Ok(fields);
+            }
+            self.expect(TokenKind::Comma, "',' or '}' in a struct type")?;
+        }
+    }
+
+    /// A type, with any `*`, `addrspace(N)*` and `(params)` suffixes.
+    pub(super) fn parse_type(&mut self) -> PResult<TypeId> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<TypeId> {
+        let start = self.span();
+        let mut ty = match self.tok.kind {
+            TokenKind::IntType(n) => {
+                self.bump()?;
+                self.m.types.int(n)
+            }
+            TokenKind::Keyword(k) => {
+                let data = match k {
+                    Keyword::Void => TypeData::Void,
+                    Keyword::Half => TypeData::Float(FloatKind::Half),
+                    Keyword::Bfloat => TypeData::Float(FloatKind::BFloat),
+                    Keyword::Float => TypeData::Float(FloatKind::Float),
+                    Keyword::Double => TypeData::Float(FloatKind::Double),
+                    Keyword::X86Fp80 => TypeData::Float(FloatKind::X86Fp80),
+                    Keyword::Fp128 => TypeData::Float(FloatKind::Fp128),
+                    Keyword::PpcFp128 => TypeData::Float(FloatKind::PpcFp128),
+                    Keyword::Label => TypeData::Label,
+                    Keyword::Metadata => TypeData::Metadata,
+                    Keyword::X86Mmx => TypeData::X86Mmx,
+                    Keyword::X86Amx => TypeData::X86Amx,
+                    Keyword::Token => TypeData::Token,
+                    Keyword::Ptr => {
+                        self.note_dialect(Dialect::OpaquePointers, start)?;
+                        self.bump()?;
+                        let addr_space = if self.is_kw(Keyword::Addrspace) { self.parse_addrspace()? } else { 0 };
+                        let p = self.m.types.intern(TypeData::Pointer { addr_space, pointee: None });
+                        return self.type_suffixes(p);
+                    }
+                    Keyword::Target => return self.target_ext_type(),
+                    _ => return self.err(format!("expected a type, found {}", self.describe())),
+                };
+                self.bump()?;
+                self.m.types.intern(data)
+            }
+            TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
+                let t = self.bump()?;
+                let name: Box<str> = match t.kind {
+                    TokenKind::LocalId(n) => n.to_string().into(),
+                    _ => self.value_str(t)?,
+                };
+                let (id, ty) = self.m.types.named_struct(&name);
+                self.type_uses.entry(id).or_insert(sp(t));
+                ty
+            }
+            TokenKind::LBrace => {
+                let fields = self.struct_fields()?;
+                self.m.types.intern(TypeData::Struct(StructBody { fields: fields.into(), packed: false }))
+            }
+            TokenKind::LSquare => {
+                self.bump()?;
+                let len = self.parse_u64()?;
+                self.expect_kw(Keyword::X)?;
+                let elem = self.parse_type()?;
+                self.expect(TokenKind::RSquare, "']' after an array type")?;
+                self.m.types.intern(TypeData::Array { len, elem })
+            }
+            TokenKind::Less => {
+                self.bump()?;
+                if self.tok.kind == TokenKind::LBrace {
+                    let fields = self.struct_fields()?;
+                    self.expect(TokenKind::Greater, "'>' after a packed struct")?;
+                    self.m.types.intern(TypeData::Struct(StructBody { fields: fields.into(), packed: true }))
+                } else {
+                    let scalable = self.eat_kw(Keyword::Vscale)?;
+                    if scalable {
+                        self.expect_kw(Keyword::X)?;
+                    }
+                    let len = self.parse_u32()?;
+                    if len == 0 {
+                        return self.err("zero-element vector is invalid");
+                    }
+                    self.expect_kw(Keyword::X)?;
+                    let elem = self.parse_type()?;
+                    self.expect(TokenKind::Greater, "'>' after a vector type")?;
+                    self.m.types.intern(TypeData::Vector { len, elem, scalable })
+                }
+            }
+            _ => return self.err(format!("expected a type, found {}", self.describe())),
+        };
+        ty = self.type_suffixes(ty)?;
+        Ok(ty)
+    }
+
+    fn type_suffixes(&mut self, mut ty: TypeId) -> PResult<TypeId> {
+        loop {
+            match self.tok.kind {
+                TokenKind::Star => {
+                    let at = self.span();
+                    self.check_pointee(ty, at)?;
+                    self.bump()?;
+                    ty = self.m.types.typed_ptr(ty, 0);
+                }
+                TokenKind::Keyword(Keyword::Addrspace) => {
+                    let at = self.span();
+                    let n = self.parse_addrspace()?;
+                    if self.tok.kind != TokenKind::Star {
+                        return self.err("expected '*' after addrspace(N) in a typed pointer");
+                    }
+                    self.check_pointee(ty, at)?;
+                    self.bump()?;
+                    ty = self.m.types.typed_ptr(ty, n);
+                }
+                TokenKind::LParen => {
+                    let (params, vararg) = self.function_type_params()?;
+                    if matches!(self.m.types.get(ty), TypeData::Label | TypeData::Metadata) {
+                        return self.err("invalid function return type");
+                    }
+                    ty = self.m.types.function(ty, params, vararg);
+                }
+                _ => return Ok(ty),
+            }
+        }
+    }
+
+    fn check_pointee(&mut self, ty: TypeId, at: nvir_diag::Span) -> PResult<()> {
+        self.note_dialect(Dialect::TypedPointers, at)?;
+        match self.m.types.get(ty) {
+            TypeData::Void => Err(ParseError::new(at, "pointers to void are invalid; use i8* instead")),
+            TypeData::Label => Err(ParseError::new(at, "pointers to labels are invalid")),
+            TypeData::Metadata => Err(ParseError::new(at, "pointers to metadata are invalid")),
+            TypeData::Token => Err(ParseError::new(at, "pointers to tokens are invalid")),
+            _ => Ok(()),
+        }
+    }
+
+    /// `(T, T, ...)` in a function type.
+    fn function_type_params(&mut self) -> PResult<(Vec<TypeId>, bool)> {
+        self.expect(TokenKind::LParen, "'('")?;
+        let mut params = Vec::new();
+        if self.eat(TokenKind::RParen)? {
+            return Ok((params, false));
+        }
+        loop {
+            if self.eat(TokenKind::DotDotDot)? {
+                self.expect(TokenKind::RParen, "')' after '...'")?;
+                return Ok((params, true));
+            }
+            params.push(self.parse_type()?);
+            // Attributes are allowed (and dropped) on function-type parameters.
+            while let TokenKind::Keyword(k) = self.tok.kind {
+                if k.class() != crate::text::token::KeywordClass::Attribute {
+                    break;
+                }
+                self.bump()?;
+            }
+            if self.eat(TokenKind::RParen)? {
+                return Ok((params, false));
+            }
+            self.expect(TokenKind::Comma, "',' or ')' in a function type")?;
+        }
+    }
+
+    /// `target("name", T…, N…)`.
+    fn target_ext_type(&mut self) -> PResult<TypeId> {
+        self.expect_kw(Keyword::Target)?;
+        self.expect(TokenKind::LParen, "'(' after target")?;
+        let name = self.parse_string_utf8()?;
+        let mut types = Vec::new();
+        let mut ints = Vec::new();
+        while self.eat(TokenKind::Comma)? {
+            if self.tok.kind == TokenKind::Integer {
+                ints.push(self.parse_u32()?);
+            } else if ints.is_empty() {
+                types.push(self.parse_type()?);
+            } else {
+                return self.err("target extension type parameters: types first, then integers");
+            }
+        }
+        self.expect(TokenKind::RParen, "')'")?;
+        let t = self.m.types.intern(TypeData::TargetExt { name, types: types.into(), ints: ints.into() });
+        self.type_suffixes(t)
+    }
+}

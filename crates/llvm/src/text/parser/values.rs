@@ -1,0 +1,817 @@
+//! Constants and value references. A value is first read as a [`ValId`] (what was written) and
+//! then resolved against the type its context gives, as LLVM's reader does: `i8 -1`, `float 1.0`
+//! and `[2 x i8] c"ab"` mean different bits depending on the type.
+
+use super::{sp, PResult, ParseError, Parser};
+use crate::ir::constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
+use crate::ir::instruction::{flags, BinOp, CastOp, FloatPredicate, IntPredicate};
+use crate::ir::module::{BlockName, SymbolId};
+use crate::ir::types::{FloatKind, TypeData, TypeId};
+use crate::text::token::{HexFloatKind, Keyword, Token, TokenKind};
+use nvir_diag::Span;
+
+/// A value as written, before its type is applied.
+#[derive(Debug, Clone)]
+pub(super) enum ValId {
+    /// `%x` / `%3`.
+    Local(Token),
+    /// `@x`.
+    Global(SymbolId),
+    /// A decimal integer.
+    Int(Token),
+    /// `s0x…` / `u0x…`.
+    HexInt(Token, bool),
+    /// A decimal float.
+    Float(Token),
+    /// A hexadecimal float.
+    HexFloat(HexFloatKind, Token),
+    /// `true` / `false`.
+    Bool(bool),
+    /// `null`.
+    Null,
+    /// `undef`.
+    Undef,
+    /// `poison`.
+    Poison,
+    /// `zeroinitializer`.
+    Zero,
+    /// `none`.
+    NoneToken,
+    /// `c"…"`.
+    CString(Token),
+    /// `[ … ]`.
+    Array(Vec<ConstId>),
+    /// `< … >`.
+    Vector(Vec<ConstId>),
+    /// `{ … }` / `<{ … }>`.
+    Struct(Vec<ConstId>, bool),
+    /// A constant expression (already typed).
+    Const(ConstId),
+    /// `blockaddress(@f, %bb)`.
+    BlockAddress(SymbolId, BlockName),
+    /// `dso_local_equivalent @f`.
+    DsoLocalEquivalent(SymbolId),
+    /// `no_cfi @f`.
+    NoCfi(SymbolId),
+    /// Inline assembly.
+    Asm { side_effect: bool, align_stack: bool, intel: bool, unwind: bool, asm: Box<[u8]>, constraints: Box<[u8]> },
+}
+
+/// Decimal digits to a `width`-bit two's-complement integer (silently truncated, as LLVM does).
+fn decimal_apint(text: &str, width: u32) -> Option<ApInt> {
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Work in as many words as the width needs (plus one), so huge literals stay bounded.
+    let nwords = (width as usize).div_ceil(64) + 1;
+    let mut words = vec![0u64; nwords];
+    for b in digits.bytes() {
+        let mut carry = u128::from(b - b'0');
+        for w in words.iter_mut() {
+            let v = u128::from(*w) * 10 + carry;
+            *w = v as u64;
+            carry = v >> 64;
+        }
+    }
+    if neg {
+        let mut carry = true;
+        for w in words.iter_mut() {
+            let (v, c) = (!*w).overflowing_add(u64::from(carry));
+            *w = v;
+            carry = c;
+        }
+    }
+    Some(ApInt::from_words(words, width))
+}
+
+fn hex_apint(digits: &str, width: u32, signed: bool) -> Option<ApInt> {
+    let mut words = vec![0u64; (width as usize).div_ceil(64) + 1];
+    for c in digits.bytes() {
+        let d = crate::text::token::hex_digit(c)?;
+        let mut carry = u64::from(d);
+        for w in words.iter_mut() {
+            let next = *w >> 60;
+            *w = (*w << 4) | carry;
+            carry = next;
+        }
+    }
+    let _ = signed; // The bits are the same; the sign only matters for wider targets, handled by truncation.
+    Some(ApInt::from_words(words, width))
+}
+
+impl Parser<'_> {
+    /// Reads a value as written.
+    pub(super) fn parse_val_id(&mut self) -> PResult<ValId> {
+        self.enter()?;
+        let r = self.parse_val_id_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_val_id_inner(&mut self) -> PResult<ValId> {
+        let t = self.tok;
+        let v = match t.kind {
+            TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
+                self.bump()?;
+                ValId::Local(t)
+            }
+            TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_) => {
+                self.bump()?;
+                ValId::Global(self.global_token_symbol(t)?)
+            }
+            TokenKind::Integer => {
+                self.bump()?;
+                ValId::Int(t)
+            }
+            TokenKind::HexInt { signed } => {
+                self.bump()?;
+                ValId::HexInt(t, signed)
+            }
+            TokenKind::Float => {
+                self.bump()?;
+                ValId::Float(t)
+            }
+            TokenKind::HexFloat(k) => {
+                self.bump()?;
+                ValId::HexFloat(k, t)
+            }
+            TokenKind::CString => {
+                self.bump()?;
+                ValId::CString(t)
+            }
+            TokenKind::LSquare => {
+                self.bump()?;
+                ValId::Array(self.const_list(TokenKind::RSquare, "']'")?)
+            }
+            TokenKind::LBrace => {
+                self.bump()?;
+                ValId::Struct(self.const_list(TokenKind::RBrace, "'}'")?, false)
+            }
+            TokenKind::Less => {
+                self.bump()?;
+                if self.eat(TokenKind::LBrace)? {
+                    let fields = self.const_list(TokenKind::RBrace, "'}'")?;
+                    self.expect(TokenKind::Greater, "'>' after a packed struct constant")?;
+                    ValId::Struct(fields, true)
+                } else {
+                    ValId::Vector(self.const_list(TokenKind::Greater, "'>'")?)
+                }
+            }
+            TokenKind::Keyword(kw) => match kw {
+                Keyword::True => {
+                    self.bump()?;
+                    ValId::Bool(true)
+                }
+                Keyword::False => {
+                    self.bump()?;
+                    ValId::Bool(false)
+                }
+                Keyword::Null => {
+                    self.bump()?;
+                    ValId::Null
+                }
+                Keyword::Undef => {
+                    self.bump()?;
+                    ValId::Undef
+                }
+                Keyword::Poison => {
+                    self.bump()?;
+                    ValId::Poison
+                }
+                Keyword::Zeroinitializer => {
+                    self.bump()?;
+                    ValId::Zero
+                }
+                Keyword::None => {
+                    self.bump()?;
+                    ValId::NoneToken
+                }
+                Keyword::Blockaddress => self.block_address()?,
+                Keyword::DsoLocalEquivalent | Keyword::NoCfi => {
+                    self.bump()?;
+                    let g = self.tok;
+                    if !matches!(g.kind, TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_)) {
+                        return self.err("expected a global value");
+                    }
+                    self.bump()?;
+                    let s = self.global_token_symbol(g)?;
+                    if kw == Keyword::NoCfi {
+                        ValId::NoCfi(s)
+                    } else {
+                        ValId::DsoLocalEquivalent(s)
+                    }
+                }
+                Keyword::Asm => self.inline_asm()?,
+                _ => ValId::Const(self.const_expr()?),
+            },
+            _ => return self.err(format!("expected a value, found {}", self.describe())),
+        };
+        Ok(v)
+    }
+
+    /// `T v, T v` up to `close`.
+    fn const_list(&mut self, close: TokenKind, what: &str) -> PResult<Vec<ConstId>> {
+        let mut out = Vec::new();
+        if self.eat(close)? {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.parse_typed_const()?);
+            if self.eat(close)? {
+                return Ok(out);
+            }
+            self.expect(TokenKind::Comma, &format!("',' or {what}"))?;
+        }
+    }
+
+    fn block_address(&mut self) -> PResult<ValId> {
+        self.bump()?;
+        self.expect(TokenKind::LParen, "'(' after blockaddress")?;
+        let g = self.tok;
+        if !matches!(g.kind, TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_)) {
+            return self.err("expected a function name in blockaddress");
+        }
+        self.bump()?;
+        let f = self.global_token_symbol(g)?;
+        self.expect(TokenKind::Comma, "','")?;
+        let b = self.bump()?;
+        let block = match b.kind {
+            TokenKind::LocalId(n) => BlockName::Numbered(n),
+            TokenKind::LocalVar { .. } => BlockName::Named(self.value_str(b)?),
+            _ => return Err(ParseError::new(sp(b), "expected a block name in blockaddress")),
+        };
+        self.expect(TokenKind::RParen, "')'")?;
+        Ok(ValId::BlockAddress(f, block))
+    }
+
+    fn inline_asm(&mut self) -> PResult<ValId> {
+        self.expect_kw(Keyword::Asm)?;
+        let side_effect = self.eat_kw(Keyword::Sideeffect)?;
+        let align_stack = self.eat_kw(Keyword::Alignstack)?;
+        let intel = self.eat_kw(Keyword::Inteldialect)?;
+        let unwind = self.eat_kw(Keyword::Unwind)?;
+        let asm = self.parse_string()?;
+        self.expect(TokenKind::Comma, "',' after the assembly string")?;
+        let constraints = self.parse_string()?;
+        Ok(ValId::Asm { side_effect, align_stack, intel, unwind, asm, constraints })
+    }
+
+    /// `T v` in a constant context.
+    pub(super) fn parse_typed_const(&mut self) -> PResult<ConstId> {
+        let ty = self.parse_type()?;
+        let at = self.span();
+        let v = self.parse_val_id()?;
+        self.const_from(v, ty, at)
+    }
+
+    fn int_const(&mut self, ty: TypeId, value: ApInt) -> ConstId {
+        self.m.constant(ConstData::Int { ty, value })
+    }
+
+    fn float_kind(&self, ty: TypeId) -> Option<FloatKind> {
+        match self.m.types.get(ty) {
+            TypeData::Float(k) => Some(*k),
+            _ => None,
+        }
+    }
+
+    fn type_name(&self, ty: TypeId) -> String {
+        self.m.types.to_string(ty)
+    }
+
+    /// Applies a type to a value as written, in a constant context.
+    pub(super) fn const_from(&mut self, v: ValId, ty: TypeId, at: Span) -> PResult<ConstId> {
+        let bad = |p: &Self, what: &str| {
+            Err(ParseError::new(at, format!("{what} is invalid for type '{}'", p.type_name(ty))))
+        };
+        Ok(match v {
+            ValId::Int(t) => {
+                let Some(w) = self.m.types.int_width(ty) else {
+                    return bad(self, "an integer constant");
+                };
+                let value =
+                    decimal_apint(self.text(t), w).ok_or_else(|| ParseError::new(sp(t), "malformed integer"))?;
+                self.int_const(ty, value)
+            }
+            ValId::HexInt(t, signed) => {
+                let Some(w) = self.m.types.int_width(ty) else {
+                    return bad(self, "an integer constant");
+                };
+                let digits = &self.text(t)[3..];
+                let value = hex_apint(digits, w, signed).ok_or_else(|| ParseError::new(sp(t), "malformed integer"))?;
+                self.int_const(ty, value)
+            }
+            ValId::Bool(b) => {
+                if self.m.types.int_width(ty) != Some(1) {
+                    return bad(self, "true/false");
+                }
+                self.int_const(ty, ApInt::Small(u64::from(b)))
+            }
+            ValId::Float(t) => {
+                let Some(k) = self.float_kind(ty) else {
+                    return bad(self, "a floating-point constant");
+                };
+                let d: f64 =
+                    self.text(t).parse().map_err(|_| ParseError::new(sp(t), "malformed floating-point constant"))?;
+                let bits = crate::ir::float::from_f64(k, d).ok_or_else(|| {
+                    ParseError::new(sp(t), format!("floating point constant invalid for type '{}'", self.type_name(ty)))
+                })?;
+                self.m.constant(ConstData::Float { ty, bits })
+            }
+            ValId::HexFloat(kind, t) => {
+                let Some(k) = self.float_kind(ty) else {
+                    return bad(self, "a floating-point constant");
+                };
+                let digits = &t.bytes(self.src)[kind.prefix_len()..];
+                let raw = kind
+                    .bits(digits)
+                    .ok_or_else(|| ParseError::new(sp(t), "malformed hexadecimal floating-point constant"))?;
+                let bits = match (kind, k) {
+                    (HexFloatKind::Double, _) => crate::ir::float::from_f64(k, f64::from_bits(raw as u64)),
+                    (HexFloatKind::X87, FloatKind::X86Fp80)
+                    | (HexFloatKind::Quad, FloatKind::Fp128)
+                    | (HexFloatKind::PpcDoubleDouble, FloatKind::PpcFp128)
+                    | (HexFloatKind::Half, FloatKind::Half)
+                    | (HexFloatKind::BFloat, FloatKind::BFloat) => Some(raw),
+                    _ => None,
+                };
+                let bits = bits.ok_or_else(|| {
+                    ParseError::new(sp(t), format!("floating point constant invalid for type '{}'", self.type_name(ty)))
+                })?;
+                self.m.constant(ConstData::Float { ty, bits })
+            }
+            ValId::Null => {
+                if !matches!(self.m.types.get(ty), TypeData::Pointer { .. } | TypeData::TargetExt { .. }) {
+                    return bad(self, "null");
+                }
+                self.m.constant(ConstData::Null(ty))
+            }
+            ValId::Undef | ValId::Poison | ValId::Zero => {
+                if matches!(
+                    self.m.types.get(ty),
+                    TypeData::Void | TypeData::Label | TypeData::Function { .. } | TypeData::Metadata
+                ) {
+                    return bad(self, "this constant");
+                }
+                self.m.constant(match v {
+                    ValId::Undef => ConstData::Undef(ty),
+                    ValId::Poison => ConstData::Poison(ty),
+                    _ => ConstData::Zero(ty),
+                })
+            }
+            ValId::NoneToken => {
+                if !matches!(self.m.types.get(ty), TypeData::Token) {
+                    return bad(self, "none");
+                }
+                self.m.constant(ConstData::NoneToken(ty))
+            }
+            ValId::CString(t) => {
+                let bytes = self.value_bytes(t).into_owned();
+                match self.m.types.get(ty) {
+                    TypeData::Array { len, elem }
+                        if *len == bytes.len() as u64 && self.m.types.int_width(*elem) == Some(8) => {}
+                    _ => {
+                        return Err(ParseError::new(
+                            at,
+                            format!(
+                                "constant string of {} bytes is invalid for type '{}'",
+                                bytes.len(),
+                                self.type_name(ty)
+                            ),
+                        ))
+                    }
+                }
+                self.m.constant(ConstData::Bytes { ty, bytes: bytes.into() })
+            }
+            ValId::Array(elems) => {
+                let TypeData::Array { len, elem } = self.m.types.get(ty).clone() else {
+                    return bad(self, "an array constant");
+                };
+                if len != elems.len() as u64 {
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "array constant has {} elements, type '{}' needs {len}",
+                            elems.len(),
+                            self.type_name(ty)
+                        ),
+                    ));
+                }
+                self.check_elems(&elems, &[elem], at)?;
+                self.m.constant(ConstData::Array { ty, elems: elems.into() })
+            }
+            ValId::Vector(elems) => {
+                let TypeData::Vector { len, elem, .. } = self.m.types.get(ty).clone() else {
+                    return bad(self, "a vector constant");
+                };
+                if len as usize != elems.len() {
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "vector constant has {} elements, type '{}' needs {len}",
+                            elems.len(),
+                            self.type_name(ty)
+                        ),
+                    ));
+                }
+                self.check_elems(&elems, &[elem], at)?;
+                self.m.constant(ConstData::Vector { ty, elems: elems.into() })
+            }
+            ValId::Struct(fields, packed) => {
+                let body = match self.m.types.get(ty) {
+                    TypeData::Struct(b) => Some(b.clone()),
+                    TypeData::Named(id) => self.m.types.named(*id).body.clone(),
+                    _ => None,
+                };
+                let Some(body) = body.filter(|b| b.packed == packed && b.fields.len() == fields.len()) else {
+                    return bad(self, "this struct constant");
+                };
+                self.check_elems(&fields, &body.fields, at)?;
+                self.m.constant(ConstData::Struct { ty, fields: fields.into() })
+            }
+            ValId::Const(c) => {
+                if self.m.const_ty(c) != ty {
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "constant expression has type '{}', expected '{}'",
+                            self.type_name(self.m.const_ty(c)),
+                            self.type_name(ty)
+                        ),
+                    ));
+                }
+                c
+            }
+            ValId::Global(s) => {
+                if !matches!(self.m.types.get(ty), TypeData::Pointer { .. }) {
+                    return Err(ParseError::new(
+                        at,
+                        format!("global variable reference must have pointer type, not '{}'", self.type_name(ty)),
+                    ));
+                }
+                self.use_symbol(s, ty, at)?;
+                self.m.constant(ConstData::Global { ty, global: s })
+            }
+            ValId::BlockAddress(func, block) => self.m.constant(ConstData::BlockAddress { ty, func, block }),
+            ValId::DsoLocalEquivalent(global) => self.m.constant(ConstData::DsoLocalEquivalent { ty, global }),
+            ValId::NoCfi(global) => self.m.constant(ConstData::NoCfi { ty, global }),
+            ValId::Local(t) => return Err(ParseError::new(sp(t), "local values cannot be used in a constant")),
+            ValId::Asm { .. } => return Err(ParseError::new(at, "inline assembly is not a constant")),
+        })
+    }
+
+    /// Checks a global's use type against its definition (or records it for the definition).
+    pub(super) fn use_symbol(&mut self, s: SymbolId, ty: TypeId, at: Span) -> PResult<()> {
+        match self.m.symbols[s].def {
+            Some(def) => {
+                let (vty, addr_space) = self.global_value_type(def);
+                if !self.ptr_type_fits(ty, vty, addr_space) {
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "'@{}' has value type '{}' in addrspace({addr_space}), but is used as '{}'",
+                            self.m.symbols[s].name,
+                            self.type_name(vty),
+                            self.type_name(ty)
+                        ),
+                    ));
+                }
+            }
+            None => {
+                self.sym_uses.entry(s).or_insert((at, ty));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_elems(&self, elems: &[ConstId], want: &[TypeId], at: Span) -> PResult<()> {
+        for (i, &e) in elems.iter().enumerate() {
+            let w = if want.len() == 1 { want[0] } else { want[i] };
+            if self.m.const_ty(e) != w {
+                return Err(ParseError::new(
+                    at,
+                    format!(
+                        "element {i} has type '{}', expected '{}'",
+                        self.type_name(self.m.const_ty(e)),
+                        self.type_name(w)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    // ---- constant expressions ----
+
+    fn const_expr(&mut self) -> PResult<ConstId> {
+        let at = self.span();
+        let TokenKind::Keyword(kw) = self.tok.kind else { unreachable!() };
+        let name = kw.as_str();
+        if let Some(op) = CastOp::from_keyword(name) {
+            self.bump()?;
+            self.expect(TokenKind::LParen, "'('")?;
+            let v = self.parse_typed_const()?;
+            self.expect_kw(Keyword::To)?;
+            let to = self.parse_type()?;
+            self.expect(TokenKind::RParen, "')'")?;
+            return Ok(self.expr(ExprOp::Cast(op), to, 0, vec![v], None, vec![]));
+        }
+        if let Some(op) = BinOp::from_keyword(name) {
+            self.bump()?;
+            let fl = self.wrap_flags()?;
+            self.expect(TokenKind::LParen, "'('")?;
+            let a = self.parse_typed_const()?;
+            self.expect(TokenKind::Comma, "','")?;
+            let b = self.parse_typed_const()?;
+            self.expect(TokenKind::RParen, "')'")?;
+            let ty = self.m.const_ty(a);
+            return Ok(self.expr(ExprOp::Binary(op), ty, fl, vec![a, b], None, vec![]));
+        }
+        match kw {
+            Keyword::Getelementptr => self.gep_expr(),
+            Keyword::Icmp | Keyword::Fcmp => {
+                self.bump()?;
+                let pt = self.bump()?;
+                let ptext = self.text(pt);
+                let op = if kw == Keyword::Icmp {
+                    IntPredicate::from_keyword(ptext).map(ExprOp::ICmp)
+                } else {
+                    FloatPredicate::from_keyword(ptext).map(ExprOp::FCmp)
+                };
+                let op = op.ok_or_else(|| ParseError::new(sp(pt), "expected a comparison predicate"))?;
+                self.expect(TokenKind::LParen, "'('")?;
+                let a = self.parse_typed_const()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let b = self.parse_typed_const()?;
+                self.expect(TokenKind::RParen, "')'")?;
+                let ty = self.cmp_result_type(self.m.const_ty(a));
+                Ok(self.expr(op, ty, 0, vec![a, b], None, vec![]))
+            }
+            Keyword::Select
+            | Keyword::Extractelement
+            | Keyword::Insertelement
+            | Keyword::Shufflevector
+            | Keyword::Fneg => {
+                self.bump()?;
+                self.expect(TokenKind::LParen, "'('")?;
+                let mut ops = vec![self.parse_typed_const()?];
+                while self.eat(TokenKind::Comma)? {
+                    ops.push(self.parse_typed_const()?);
+                }
+                self.expect(TokenKind::RParen, "')'")?;
+                let (op, n) = match kw {
+                    Keyword::Select => (ExprOp::Select, 3),
+                    Keyword::Extractelement => (ExprOp::ExtractElement, 2),
+                    Keyword::Insertelement => (ExprOp::InsertElement, 3),
+                    Keyword::Shufflevector => (ExprOp::ShuffleVector, 3),
+                    _ => (ExprOp::FNeg, 1),
+                };
+                if ops.len() != n {
+                    return Err(ParseError::new(at, format!("'{name}' takes {n} operands")));
+                }
+                let t0 = self.m.const_ty(ops[0]);
+                let ty = match op {
+                    ExprOp::Select => self.m.const_ty(ops[1]),
+                    ExprOp::ExtractElement => match self.m.types.get(t0) {
+                        TypeData::Vector { elem, .. } => *elem,
+                        _ => return Err(ParseError::new(at, "extractelement needs a vector")),
+                    },
+                    ExprOp::ShuffleVector => {
+                        let (TypeData::Vector { elem, scalable, .. }, TypeData::Vector { len, .. }) =
+                            (self.m.types.get(t0).clone(), self.m.types.get(self.m.const_ty(ops[2])).clone())
+                        else {
+                            return Err(ParseError::new(at, "shufflevector needs vectors"));
+                        };
+                        self.m.types.intern(TypeData::Vector { len, elem, scalable })
+                    }
+                    _ => t0,
+                };
+                Ok(self.expr(op, ty, 0, ops, None, vec![]))
+            }
+            Keyword::Extractvalue | Keyword::Insertvalue => {
+                self.bump()?;
+                self.expect(TokenKind::LParen, "'('")?;
+                let agg = self.parse_typed_const()?;
+                let mut ops = vec![agg];
+                if kw == Keyword::Insertvalue {
+                    self.expect(TokenKind::Comma, "','")?;
+                    ops.push(self.parse_typed_const()?);
+                }
+                let mut idx = Vec::new();
+                while self.eat(TokenKind::Comma)? {
+                    idx.push(i64::from(self.parse_u32()?));
+                }
+                self.expect(TokenKind::RParen, "')'")?;
+                let agg_ty = self.m.const_ty(agg);
+                let ty = if kw == Keyword::Insertvalue {
+                    agg_ty
+                } else {
+                    let idx32: Vec<u32> = idx.iter().map(|&i| i as u32).collect();
+                    self.indexed_type(agg_ty, &idx32)
+                        .ok_or_else(|| ParseError::new(at, "invalid indices for extractvalue"))?
+                };
+                let op = if kw == Keyword::Insertvalue { ExprOp::InsertValue } else { ExprOp::ExtractValue };
+                Ok(self.expr(op, ty, 0, ops, None, idx))
+            }
+            _ => self.err(format!("expected a value, found {}", self.describe())),
+        }
+    }
+
+    fn expr(
+        &mut self,
+        op: ExprOp,
+        ty: TypeId,
+        fl: u8,
+        ops: Vec<ConstId>,
+        source_ty: Option<TypeId>,
+        indices: Vec<i64>,
+    ) -> ConstId {
+        self.m.constant(ConstData::Expr(ConstExpr {
+            op,
+            ty,
+            flags: fl,
+            operands: ops.into(),
+            source_ty,
+            indices: indices.into(),
+        }))
+    }
+
+    /// `nuw`, `nsw`, `exact`, `disjoint` in any order.
+    pub(super) fn wrap_flags(&mut self) -> PResult<u8> {
+        let mut f = 0;
+        loop {
+            f |= match self.tok.kind {
+                TokenKind::Keyword(Keyword::Nuw) => flags::NUW,
+                TokenKind::Keyword(Keyword::Nsw) => flags::NSW,
+                TokenKind::Keyword(Keyword::Exact) => flags::EXACT,
+                TokenKind::Keyword(Keyword::Disjoint) => flags::DISJOINT,
+                _ => return Ok(f),
+            };
+            self.bump()?;
+        }
+    }
+
+    /// `inbounds`, `nusw`, `nuw` after `getelementptr`.
+    pub(super) fn gep_flags(&mut self) -> PResult<u8> {
+        let mut f = 0;
+        loop {
+            f |= match self.tok.kind {
+                TokenKind::Keyword(Keyword::Inbounds) => flags::INBOUNDS,
+                TokenKind::Keyword(Keyword::Nusw) => flags::GEP_NUSW,
+                TokenKind::Keyword(Keyword::Nuw) => flags::NUW,
+                _ => return Ok(f),
+            };
+            self.bump()?;
+        }
+    }
+
+    fn gep_expr(&mut self) -> PResult<ConstId> {
+        let at = self.span();
+        self.bump()?;
+        let fl = self.gep_flags()?;
+        if self.is_kw(Keyword::Inrange) {
+            return self.err("`inrange(…)` on a getelementptr constant (LLVM 19) is not supported yet");
+        }
+        self.expect(TokenKind::LParen, "'('")?;
+        let source_ty = self.parse_type()?;
+        self.expect(TokenKind::Comma, "','")?;
+        let mut ops = Vec::new();
+        let mut inrange = Vec::new();
+        loop {
+            if self.eat_kw(Keyword::Inrange)? {
+                inrange.push(ops.len() as i64);
+            }
+            ops.push(self.parse_typed_const()?);
+            if !self.eat(TokenKind::Comma)? {
+                break;
+            }
+        }
+        self.expect(TokenKind::RParen, "')'")?;
+        let tys: Vec<TypeId> = ops.iter().map(|&c| self.m.const_ty(c)).collect();
+        let idx_consts: Vec<Option<u64>> = ops[1..]
+            .iter()
+            .map(|&c| match &self.m.consts[c] {
+                ConstData::Int { value, .. } => value.as_u64(),
+                _ => None,
+            })
+            .collect();
+        let ty = self.gep_result_type(source_ty, &tys, &idx_consts, at)?;
+        Ok(self.expr(ExprOp::GetElementPtr, ty, fl, ops, Some(source_ty), inrange))
+    }
+
+    /// The type a GEP yields: a pointer (or vector of pointers) in the base's address space, to the
+    /// indexed type in the typed dialect.
+    pub(super) fn gep_result_type(
+        &mut self,
+        source_ty: TypeId,
+        tys: &[TypeId],
+        idx: &[Option<u64>],
+        at: Span,
+    ) -> PResult<TypeId> {
+        let base = tys.first().copied().ok_or_else(|| ParseError::new(at, "getelementptr needs a base pointer"))?;
+        let (base_ptr, mut vec_len) = match self.m.types.get(base) {
+            TypeData::Vector { len, elem, scalable } => (*elem, Some((*len, *scalable))),
+            _ => (base, None),
+        };
+        let TypeData::Pointer { addr_space, pointee } = self.m.types.get(base_ptr).clone() else {
+            return Err(ParseError::new(at, "base of getelementptr must be a pointer"));
+        };
+        if let Some(p) = pointee {
+            if p != source_ty {
+                return Err(ParseError::new(
+                    at,
+                    format!(
+                        "explicit pointee type '{}' does not match the base pointer type '{}'",
+                        self.type_name(source_ty),
+                        self.type_name(base)
+                    ),
+                ));
+            }
+        }
+        let mut cur = source_ty;
+        for (i, &t) in tys.iter().enumerate().skip(2) {
+            if let TypeData::Vector { len, scalable, .. } = self.m.types.get(t) {
+                vec_len = vec_len.or(Some((*len, *scalable)));
+            }
+            cur = match self.m.types.get(cur).clone() {
+                TypeData::Struct(b) => Self::field(&b.fields, idx[i - 1])
+                    .ok_or_else(|| ParseError::new(at, "invalid struct index in getelementptr"))?,
+                TypeData::Named(id) => {
+                    let b = self
+                        .m
+                        .types
+                        .named(id)
+                        .body
+                        .clone()
+                        .ok_or_else(|| ParseError::new(at, "getelementptr into an opaque struct"))?;
+                    Self::field(&b.fields, idx[i - 1])
+                        .ok_or_else(|| ParseError::new(at, "invalid struct index in getelementptr"))?
+                }
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => elem,
+                _ => return Err(ParseError::new(at, "invalid getelementptr indices")),
+            };
+        }
+        if let Some((_, s)) = vec_len {
+            let _ = s;
+        }
+        if let Some(&t) = tys.get(1) {
+            if let TypeData::Vector { len, scalable, .. } = self.m.types.get(t) {
+                vec_len = vec_len.or(Some((*len, *scalable)));
+            }
+        }
+        let ptr = match pointee {
+            Some(_) => self.m.types.typed_ptr(cur, addr_space),
+            None => self.m.types.opaque_ptr(addr_space),
+        };
+        Ok(match vec_len {
+            Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: ptr, scalable }),
+            None => ptr,
+        })
+    }
+
+    fn field(fields: &[TypeId], idx: Option<u64>) -> Option<TypeId> {
+        fields.get(usize::try_from(idx?).ok()?).copied()
+    }
+
+    /// The type `extractvalue` indices lead to.
+    pub(super) fn indexed_type(&self, mut t: TypeId, idx: &[u32]) -> Option<TypeId> {
+        for &i in idx {
+            t = match self.m.types.get(t) {
+                TypeData::Struct(b) => *b.fields.get(i as usize)?,
+                TypeData::Named(id) => *self.m.types.named(*id).body.as_ref()?.fields.get(i as usize)?,
+                TypeData::Array { len, elem } if u64::from(i) < *len => *elem,
+                _ => return None,
+            };
+        }
+        Some(t)
+    }
+
+    /// `i1`, or `<N x i1>` for vector operands.
+    pub(super) fn cmp_result_type(&mut self, operand: TypeId) -> TypeId {
+        let i1 = self.m.types.int(1);
+        match self.m.types.get(operand).clone() {
+            TypeData::Vector { len, scalable, .. } => self.m.types.intern(TypeData::Vector { len, elem: i1, scalable }),
+            _ => i1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_literals_truncate_like_llvm() {
+        assert_eq!(decimal_apint("255", 8), Some(ApInt::Small(255)));
+        assert_eq!(decimal_apint("-1", 8), Some(ApInt::Small(255)));
+        assert_eq!(decimal_apint("256", 8), Some(ApInt::Small(0)));
+        assert_eq!(decimal_apint("-1", 128), Some(ApInt::Big(vec![u64::MAX, u64::MAX].into())));
+        assert_eq!(decimal_apint("18446744073709551616", 128), Some(ApInt::Big(vec![0, 1].into())));
+        assert_eq!(decimal_apint("", 8), None);
+        assert_eq!(hex_apint("FF", 8, false), Some(ApInt::Small(255)));
+    }
+}

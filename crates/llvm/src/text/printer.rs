@@ -1,0 +1,1506 @@
+//! The printer: a [`Module`] as `.ll` text, in one of three syntaxes.
+//!
+//! - [`Syntax::Faithful`]: everything the module holds, in its own pointer dialect.
+//! - [`Syntax::Llvm7`]: what libNVVM's LLVM 7.0.1 parser reads: no numeric labels or numbered
+//!   parameters (LLVM 7 numbers them implicitly, in the same order), attributes LLVM 7 lacks
+//!   left out, each omission reported as a note. Opaque-pointer modules cannot be printed so.
+//! - [`Syntax::Modern`]: opaque pointers (`ptr`), the lossless upgrade of typed input; LLVM 7's
+//!   untyped `byval`/`sret`/`inalloca` get their pointee type.
+//!
+//! Floating-point constants print as exact hexadecimal, so no value changes on a round trip.
+
+use crate::ir::attrs::{Attr, AttrForm, AttrSetId};
+use crate::ir::constant::{ConstData, ConstId, ExprOp};
+use crate::ir::function::{BlockId, Function, LocalMd};
+use crate::ir::instruction::{flags, Atomic, CallSite, FastMath, InstKind, Instruction, TailKind};
+use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
+use crate::ir::module::{BlockName, GlobalProps, Module, SymbolId};
+use crate::ir::types::{FloatKind, TypeData, TypeId};
+use crate::ir::value::Value;
+use crate::ir::{write_ident, write_quoted};
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+/// Which syntax to print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// The module's own dialect, nothing left out.
+    #[default]
+    Faithful,
+    /// What LLVM 7.0.1 (libNVVM below compute_100) reads.
+    Llvm7,
+    /// Opaque pointers, as LLVM 15+ prints.
+    Modern,
+}
+
+/// Printed text and the notes about what a syntax could not carry.
+#[derive(Debug, Clone, Default)]
+pub struct Printed {
+    /// The `.ll` text.
+    pub text: String,
+    /// One line per omission (e.g. an attribute LLVM 7 lacks).
+    pub notes: Vec<String>,
+}
+
+/// Why a module cannot be printed in a syntax.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PrintError(pub String);
+
+/// Prints a module.
+pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
+    if syntax == Syntax::Llvm7 && m.types.dialect() == Some(crate::ir::Dialect::OpaquePointers) {
+        return Err(PrintError(
+            "this module uses opaque pointers; LLVM 7 syntax needs typed pointers, which cannot be recovered here"
+                .into(),
+        ));
+    }
+    let mut p = Printer {
+        m,
+        syntax,
+        out: String::with_capacity(1 << 16),
+        notes: Vec::new(),
+        md_slots: FxHashMap::default(),
+        md_order: Vec::new(),
+    };
+    p.number_metadata();
+    p.module();
+    Ok(Printed { text: p.out, notes: p.notes })
+}
+
+struct Printer<'m> {
+    m: &'m Module,
+    syntax: Syntax,
+    out: String,
+    notes: Vec<String>,
+    md_slots: FxHashMap<MdId, u32>,
+    md_order: Vec<MdId>,
+}
+
+/// Slot numbers of a function's unnamed values.
+#[derive(Default)]
+struct Slots {
+    args: Vec<Option<u32>>,
+    blocks: Vec<Option<u32>>,
+    insts: FxHashMap<crate::ir::InstId, u32>,
+}
+
+impl<'m> Printer<'m> {
+    fn note(&mut self, s: String) {
+        if !self.notes.contains(&s) {
+            self.notes.push(s);
+        }
+    }
+
+    // ---- types ----
+
+    fn ty(&mut self, t: TypeId) {
+        let mut s = std::mem::take(&mut self.out);
+        self.write_ty(t, &mut s);
+        self.out = s;
+    }
+
+    fn write_ty(&self, t: TypeId, out: &mut String) {
+        let types = &self.m.types;
+        match types.get(t) {
+            TypeData::Pointer { addr_space, pointee: Some(_) } if self.syntax == Syntax::Modern => {
+                out.push_str("ptr");
+                if *addr_space != 0 {
+                    let _ = write!(out, " addrspace({addr_space})");
+                }
+            }
+            TypeData::Pointer { addr_space, pointee: Some(p) } => {
+                self.write_ty(*p, out);
+                if *addr_space != 0 {
+                    let _ = write!(out, " addrspace({addr_space})");
+                }
+                out.push('*');
+            }
+            TypeData::Function { ret, params, vararg } => {
+                self.write_ty(*ret, out);
+                out.push_str(" (");
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_ty(*p, out);
+                }
+                if *vararg {
+                    out.push_str(if params.is_empty() { "..." } else { ", ..." });
+                }
+                out.push(')');
+            }
+            TypeData::Struct(body) => self.write_body(&body.fields, body.packed, out),
+            TypeData::Array { len, elem } => {
+                let _ = write!(out, "[{len} x ");
+                self.write_ty(*elem, out);
+                out.push(']');
+            }
+            TypeData::Vector { len, elem, scalable } => {
+                out.push('<');
+                if *scalable {
+                    out.push_str("vscale x ");
+                }
+                let _ = write!(out, "{len} x ");
+                self.write_ty(*elem, out);
+                out.push('>');
+            }
+            TypeData::TargetExt { name, types: tys, ints } => {
+                out.push_str("target(");
+                write_quoted(name.as_bytes(), out);
+                for t in tys.iter() {
+                    out.push_str(", ");
+                    self.write_ty(*t, out);
+                }
+                for i in ints.iter() {
+                    let _ = write!(out, ", {i}");
+                }
+                out.push(')');
+            }
+            _ => types.write(t, out),
+        }
+    }
+
+    fn write_body(&self, fields: &[TypeId], packed: bool, out: &mut String) {
+        if packed {
+            out.push('<');
+        }
+        if fields.is_empty() {
+            out.push_str("{}");
+        } else {
+            out.push_str("{ ");
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                self.write_ty(*f, out);
+            }
+            out.push_str(" }");
+        }
+        if packed {
+            out.push('>');
+        }
+    }
+
+    fn pointee(&self, t: TypeId) -> Option<TypeId> {
+        match self.m.types.get(t) {
+            TypeData::Pointer { pointee, .. } => *pointee,
+            _ => None,
+        }
+    }
+
+    // ---- module ----
+
+    fn string_line(&mut self, key: &str, v: &Option<Box<[u8]>>) {
+        if let Some(v) = v {
+            self.out.push_str(key);
+            write_quoted(v, &mut self.out);
+            self.out.push('\n');
+        }
+    }
+
+    fn module(&mut self) {
+        let m = self.m;
+        self.string_line("source_filename = ", &m.source_filename);
+        self.string_line("target datalayout = ", &m.data_layout);
+        self.string_line("target triple = ", &m.triple);
+        for line in &m.module_asm {
+            self.out.push_str("module asm ");
+            write_quoted(line, &mut self.out);
+            self.out.push('\n');
+        }
+        if !m.comdats.is_empty() {
+            self.out.push('\n');
+            for c in &m.comdats {
+                self.out.push('$');
+                write_ident(&c.name, &mut self.out);
+                let _ = writeln!(self.out, " = comdat {}", c.kind);
+            }
+        }
+        if m.types.named_structs().len() > 0 {
+            self.out.push('\n');
+            for (_, s) in m.types.named_structs() {
+                self.out.push('%');
+                write_ident(&s.name, &mut self.out);
+                self.out.push_str(" = type ");
+                match &s.body {
+                    Some(b) => {
+                        let mut t = String::new();
+                        self.write_body(&b.fields, b.packed, &mut t);
+                        self.out.push_str(&t);
+                    }
+                    None => self.out.push_str("opaque"),
+                }
+                self.out.push('\n');
+            }
+        }
+        if !m.globals.is_empty() {
+            self.out.push('\n');
+        }
+        for (_, g) in m.globals.iter() {
+            self.out.push('@');
+            write_ident(&g.name, &mut self.out);
+            self.out.push_str(" = ");
+            self.props_prefix(&g.props, g.init.is_none());
+            if g.props.thread_local.keyword() != "" {
+                self.out.push_str(g.props.thread_local.keyword());
+                self.out.push(' ');
+            }
+            self.unnamed_addr(&g.props);
+            if g.props.addr_space != 0 || g.props.explicit_addr_space {
+                let _ = write!(self.out, "addrspace({}) ", g.props.addr_space);
+            }
+            if g.externally_initialized {
+                self.out.push_str("externally_initialized ");
+            }
+            self.out.push_str(if g.is_constant { "constant " } else { "global " });
+            self.ty(g.ty);
+            if let Some(init) = g.init {
+                self.out.push(' ');
+                self.const_value(init);
+            }
+            self.props_suffix(&g.props);
+            if let Some(cm) = &g.code_model {
+                self.out.push_str(", code_model ");
+                write_quoted(cm.as_bytes(), &mut self.out);
+            }
+            for a in &g.props.metadata {
+                self.out.push_str(", !");
+                self.out.push_str(self.m.metadata.kind_name(a.kind));
+                self.out.push(' ');
+                self.md_ref(a.node);
+            }
+            if !m.attrs[g.attrs].is_empty() {
+                self.out.push(' ');
+                self.attr_set(g.attrs, None);
+            }
+            self.out.push('\n');
+        }
+        for (_, a) in m.aliases.iter() {
+            self.out.push('@');
+            write_ident(&a.name, &mut self.out);
+            self.out.push_str(" = ");
+            self.props_prefix(&a.props, false);
+            self.unnamed_addr(&a.props);
+            self.out.push_str("alias ");
+            self.ty(a.ty);
+            self.out.push_str(", ");
+            self.typed_const(a.aliasee);
+            self.out.push('\n');
+        }
+        for (_, i) in m.ifuncs.iter() {
+            self.out.push('@');
+            write_ident(&i.name, &mut self.out);
+            self.out.push_str(" = ");
+            self.props_prefix(&i.props, false);
+            self.out.push_str("ifunc ");
+            self.ty(i.ty);
+            self.out.push_str(", ");
+            self.typed_const(i.resolver);
+            self.out.push('\n');
+        }
+        for (_, f) in m.functions.iter() {
+            self.out.push('\n');
+            self.function(f);
+        }
+        if !m.metadata.named.is_empty() || !self.md_order.is_empty() {
+            self.out.push('\n');
+        }
+        for nm in &m.metadata.named {
+            self.out.push('!');
+            write_ident(&nm.name, &mut self.out);
+            self.out.push_str(" = !{");
+            for (i, n) in nm.nodes.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.md_ref(*n);
+            }
+            self.out.push_str("}\n");
+        }
+        let order = std::mem::take(&mut self.md_order);
+        for id in &order {
+            let _ = write!(self.out, "!{} = ", self.md_slots[id]);
+            self.md_node(*id);
+            self.out.push('\n');
+        }
+    }
+
+    fn props_prefix(&mut self, p: &GlobalProps, declaration: bool) {
+        let linkage = p.linkage.keyword();
+        if !linkage.is_empty() {
+            self.out.push_str(linkage);
+            self.out.push(' ');
+        } else if declaration && self.out.ends_with(" = ") {
+            self.out.push_str("external ");
+        }
+        for kw in [p.preemption.keyword(), p.visibility.keyword(), p.dll.keyword()] {
+            if !kw.is_empty() {
+                self.out.push_str(kw);
+                self.out.push(' ');
+            }
+        }
+    }
+
+    fn unnamed_addr(&mut self, p: &GlobalProps) {
+        if !p.unnamed_addr.keyword().is_empty() {
+            self.out.push_str(p.unnamed_addr.keyword());
+            self.out.push(' ');
+        }
+    }
+
+    fn props_suffix(&mut self, p: &GlobalProps) {
+        if let Some(s) = &p.section {
+            self.out.push_str(", section ");
+            write_quoted(s.as_bytes(), &mut self.out);
+        }
+        if let Some(s) = &p.partition {
+            self.out.push_str(", partition ");
+            write_quoted(s.as_bytes(), &mut self.out);
+        }
+        if let Some(c) = &p.comdat {
+            self.out.push_str(", comdat($");
+            write_ident(c, &mut self.out);
+            self.out.push(')');
+        }
+        if let Some(a) = p.align {
+            let _ = write!(self.out, ", align {a}");
+        }
+    }
+
+    // ---- attributes ----
+
+    /// Writes an attribute set; `pointee` is the parameter's pointee type (for untyped byval).
+    fn attr_set(&mut self, set: AttrSetId, pointee: Option<TypeId>) {
+        let attrs = &self.m.attrs[set].0;
+        let mut first = true;
+        for a in attrs.iter() {
+            if let Some(k) = a.kind() {
+                if self.syntax == Syntax::Llvm7 && !k.info().llvm7 {
+                    self.note(format!("left out `{}`: LLVM 7 has no such attribute", k.info().name));
+                    continue;
+                }
+            }
+            if !first {
+                self.out.push(' ');
+            }
+            first = false;
+            match a {
+                Attr::Enum(k) => self.out.push_str(k.info().name),
+                Attr::Int(k, v) => match k.info().form {
+                    AttrForm::IntSpaced => {
+                        let _ = write!(self.out, "{} {v}", k.info().name);
+                    }
+                    _ => {
+                        let _ = write!(self.out, "{}({v})", k.info().name);
+                    }
+                },
+                Attr::Type(k, t) => {
+                    self.out.push_str(k.info().name);
+                    // LLVM 7 writes byval/sret/inalloca untyped (the pointee says it); the modern
+                    // syntax needs the type, which a typed pointer carries.
+                    let t = match self.syntax {
+                        Syntax::Llvm7 => None,
+                        Syntax::Faithful => *t,
+                        Syntax::Modern => t.or(pointee),
+                    };
+                    if let Some(t) = t {
+                        self.out.push('(');
+                        self.ty(t);
+                        self.out.push(')');
+                    }
+                }
+                Attr::Raw(k, arg) => {
+                    self.out.push_str(k.info().name);
+                    if let Some(arg) = arg {
+                        self.out.push('(');
+                        self.out.push_str(arg);
+                        self.out.push(')');
+                    }
+                }
+                Attr::Str(key, val) => {
+                    write_quoted(key.as_bytes(), &mut self.out);
+                    if let Some(v) = val {
+                        self.out.push('=');
+                        write_quoted(v.as_bytes(), &mut self.out);
+                    }
+                }
+            }
+        }
+    }
+
+    fn attrs_then_space(&mut self, set: AttrSetId, pointee: Option<TypeId>) {
+        let before = self.out.len();
+        self.attr_set(set, pointee);
+        if self.out.len() > before {
+            self.out.push(' ');
+        }
+    }
+
+    // ---- constants ----
+
+    fn typed_const(&mut self, c: ConstId) {
+        self.ty(self.m.consts[c].ty());
+        self.out.push(' ');
+        self.const_value(c);
+    }
+
+    fn global_name(&mut self, g: SymbolId) {
+        self.out.push('@');
+        write_ident(&self.m.symbols[g].name, &mut self.out);
+    }
+
+    fn const_value(&mut self, c: ConstId) {
+        let m = self.m;
+        match &m.consts[c] {
+            ConstData::Int { ty, value } => {
+                let w = m.types.int_width(*ty).unwrap_or(64);
+                if w == 1 {
+                    self.out.push_str(if value.is_zero() { "false" } else { "true" });
+                } else {
+                    self.out.push_str(&value.to_signed_string(w));
+                }
+            }
+            ConstData::Float { ty, bits } => self.float(*ty, *bits),
+            ConstData::Null(_) => self.out.push_str("null"),
+            ConstData::Undef(_) => self.out.push_str("undef"),
+            ConstData::Poison(_) => self.out.push_str("poison"),
+            ConstData::Zero(_) => self.out.push_str("zeroinitializer"),
+            ConstData::NoneToken(_) => self.out.push_str("none"),
+            ConstData::Array { elems, .. } => self.const_list('[', elems, ']'),
+            ConstData::Vector { elems, .. } => self.const_list('<', elems, '>'),
+            ConstData::Struct { ty, fields } => {
+                let packed = match m.types.get(*ty) {
+                    TypeData::Struct(b) => b.packed,
+                    TypeData::Named(id) => m.types.named(*id).body.as_ref().is_some_and(|b| b.packed),
+                    _ => false,
+                };
+                if packed {
+                    self.out.push('<');
+                }
+                if fields.is_empty() {
+                    self.out.push_str("{}");
+                } else {
+                    self.out.push_str("{ ");
+                    for (i, f) in fields.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.typed_const(*f);
+                    }
+                    self.out.push_str(" }");
+                }
+                if packed {
+                    self.out.push('>');
+                }
+            }
+            ConstData::Bytes { bytes, .. } => {
+                self.out.push('c');
+                write_quoted(bytes, &mut self.out);
+            }
+            ConstData::Global { global, .. } => self.global_name(*global),
+            ConstData::BlockAddress { func, block, .. } => {
+                self.out.push_str("blockaddress(");
+                self.global_name(*func);
+                self.out.push_str(", %");
+                match block {
+                    BlockName::Named(n) => write_ident(n, &mut self.out),
+                    BlockName::Numbered(n) => {
+                        let _ = write!(self.out, "{n}");
+                    }
+                }
+                self.out.push(')');
+            }
+            ConstData::DsoLocalEquivalent { global, .. } => {
+                self.out.push_str("dso_local_equivalent ");
+                self.global_name(*global);
+            }
+            ConstData::NoCfi { global, .. } => {
+                self.out.push_str("no_cfi ");
+                self.global_name(*global);
+            }
+            ConstData::Expr(e) => {
+                let e = e.clone();
+                match e.op {
+                    ExprOp::Binary(op) => {
+                        self.out.push_str(op.keyword());
+                        self.wrap_flags(e.flags);
+                    }
+                    ExprOp::Cast(op) => self.out.push_str(op.keyword()),
+                    ExprOp::GetElementPtr => {
+                        self.out.push_str("getelementptr");
+                        self.gep_flags(e.flags);
+                    }
+                    ExprOp::ICmp(p) => {
+                        let _ = write!(self.out, "icmp {}", p.keyword());
+                    }
+                    ExprOp::FCmp(p) => {
+                        let _ = write!(self.out, "fcmp {}", p.keyword());
+                    }
+                    ExprOp::Select => self.out.push_str("select"),
+                    ExprOp::ExtractElement => self.out.push_str("extractelement"),
+                    ExprOp::InsertElement => self.out.push_str("insertelement"),
+                    ExprOp::ShuffleVector => self.out.push_str("shufflevector"),
+                    ExprOp::ExtractValue => self.out.push_str("extractvalue"),
+                    ExprOp::InsertValue => self.out.push_str("insertvalue"),
+                    ExprOp::FNeg => self.out.push_str("fneg"),
+                }
+                self.out.push_str(" (");
+                if let Some(src) = e.source_ty {
+                    self.ty(src);
+                    self.out.push_str(", ");
+                }
+                for (i, op) in e.operands.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    if e.op == ExprOp::GetElementPtr && e.indices.first() == Some(&(i as i64)) {
+                        self.out.push_str("inrange ");
+                    }
+                    self.typed_const(*op);
+                }
+                match e.op {
+                    ExprOp::Cast(_) => {
+                        self.out.push_str(" to ");
+                        self.ty(e.ty);
+                    }
+                    ExprOp::ExtractValue | ExprOp::InsertValue => {
+                        for i in e.indices.iter() {
+                            let _ = write!(self.out, ", {i}");
+                        }
+                    }
+                    _ => {}
+                }
+                self.out.push(')');
+            }
+        }
+    }
+
+    fn const_list(&mut self, open: char, elems: &[ConstId], close: char) {
+        self.out.push(open);
+        for (i, e) in elems.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.typed_const(*e);
+        }
+        self.out.push(close);
+    }
+
+    fn float(&mut self, ty: TypeId, bits: u128) {
+        let kind = match self.m.types.get(ty) {
+            TypeData::Float(k) => *k,
+            _ => FloatKind::Double,
+        };
+        let _ = match kind {
+            FloatKind::Double => write!(self.out, "0x{:016X}", bits as u64),
+            FloatKind::Float => {
+                // LLVM writes float constants as the double with the same value.
+                let d = f64::from(f32::from_bits(bits as u32));
+                write!(self.out, "0x{:016X}", d.to_bits())
+            }
+            FloatKind::Half => write!(self.out, "0xH{:04X}", bits as u16),
+            FloatKind::BFloat => write!(self.out, "0xR{:04X}", bits as u16),
+            FloatKind::X86Fp80 => write!(self.out, "0xK{:04X}{:016X}", (bits >> 64) as u16, bits as u64),
+            FloatKind::Fp128 => write!(self.out, "0xL{:016X}{:016X}", bits as u64, (bits >> 64) as u64),
+            FloatKind::PpcFp128 => write!(self.out, "0xM{:016X}{:016X}", bits as u64, (bits >> 64) as u64),
+        };
+    }
+
+    fn wrap_flags(&mut self, f: u8) {
+        for (bit, kw) in
+            [(flags::NUW, "nuw"), (flags::NSW, "nsw"), (flags::EXACT, "exact"), (flags::DISJOINT, "disjoint")]
+        {
+            if f & bit != 0 {
+                self.out.push(' ');
+                self.out.push_str(kw);
+            }
+        }
+    }
+
+    fn gep_flags(&mut self, f: u8) {
+        if f & flags::INBOUNDS != 0 {
+            self.out.push_str(" inbounds");
+        } else if f & flags::GEP_NUSW != 0 {
+            self.out.push_str(" nusw");
+        }
+        if f & flags::NUW != 0 {
+            self.out.push_str(" nuw");
+        }
+    }
+
+    fn fmf(&mut self, f: FastMath) {
+        if f.0 == FastMath::FAST {
+            self.out.push_str(" fast");
+            return;
+        }
+        for (bit, kw) in FastMath::NAMES {
+            if f.0 & bit != 0 {
+                self.out.push(' ');
+                self.out.push_str(kw);
+            }
+        }
+    }
+
+    // ---- metadata ----
+
+    fn number_metadata(&mut self) {
+        let m = self.m;
+        let mut roots: Vec<MdId> = Vec::new();
+        for nm in &m.metadata.named {
+            roots.extend(&nm.nodes);
+        }
+        for (_, g) in m.globals.iter() {
+            roots.extend(g.props.metadata.iter().map(|a| a.node));
+        }
+        for (_, f) in m.functions.iter() {
+            roots.extend(f.props.metadata.iter().map(|a| a.node));
+            for &b in &f.layout {
+                for &i in &f.blocks[b].insts {
+                    let inst = &f.insts[i];
+                    roots.extend(inst.metadata.iter().map(|a| a.node));
+                    if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } = &inst.kind {
+                        for a in &call.args {
+                            if let Value::Md(id) = a.value {
+                                roots.push(id);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Iterative depth-first walk, numbering nodes as first reached.
+        let mut stack: Vec<MdId> = roots.into_iter().rev().collect();
+        while let Some(id) = stack.pop() {
+            let node = m.metadata.get(id);
+            if matches!(node, MdNode::String(_) | MdNode::Value(..)) || self.md_slots.contains_key(&id) {
+                continue;
+            }
+            self.md_slots.insert(id, self.md_order.len() as u32);
+            self.md_order.push(id);
+            for r in node.refs().into_iter().rev() {
+                stack.push(r);
+            }
+        }
+    }
+
+    fn md_ref(&mut self, id: MdId) {
+        match self.m.metadata.get(id) {
+            MdNode::String(s) => {
+                self.out.push('!');
+                write_quoted(s, &mut self.out);
+            }
+            MdNode::Value(t, v) => {
+                let (t, v) = (*t, *v);
+                self.ty(t);
+                self.out.push(' ');
+                self.value(None, None, v);
+            }
+            _ => match self.md_slots.get(&id) {
+                Some(n) => {
+                    let _ = write!(self.out, "!{n}");
+                }
+                None => self.md_node(id),
+            },
+        }
+    }
+
+    fn md_node(&mut self, id: MdId) {
+        let node = self.m.metadata.get(id);
+        if node.is_distinct() {
+            self.out.push_str("distinct ");
+        }
+        match node {
+            MdNode::Tuple { ops, .. } => {
+                self.out.push_str("!{");
+                for (i, op) in ops.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    match op {
+                        Some(r) => self.md_ref(*r),
+                        None => self.out.push_str("null"),
+                    }
+                }
+                self.out.push('}');
+            }
+            MdNode::Special { kind, fields, .. } => {
+                let _ = write!(self.out, "!{kind}(");
+                for (i, (name, v)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    if !name.is_empty() {
+                        let _ = write!(self.out, "{name}: ");
+                    }
+                    match v {
+                        MdField::Null => self.out.push_str("null"),
+                        MdField::Ref(r) => self.md_ref(*r),
+                        MdField::Int(n) => {
+                            let _ = write!(self.out, "{n}");
+                        }
+                        MdField::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
+                        MdField::Word(w) => self.out.push_str(w),
+                        MdField::Str(s) => write_quoted(s, &mut self.out),
+                    }
+                }
+                self.out.push(')');
+            }
+            MdNode::Expression(elems) => {
+                self.out.push_str("!DIExpression(");
+                for (i, e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    match e {
+                        ExprElem::Op(op) => self.out.push_str(op),
+                        ExprElem::Int(n) => {
+                            let _ = write!(self.out, "{n}");
+                        }
+                    }
+                }
+                self.out.push(')');
+            }
+            MdNode::String(_) | MdNode::Value(..) => self.md_ref(id),
+            MdNode::Placeholder(slot) => {
+                let _ = write!(self.out, "!{{}} ; undefined !{slot}");
+            }
+        }
+    }
+
+    // ---- functions ----
+
+    fn function(&mut self, f: &'m Function) {
+        let (ret, params, vararg) = match self.m.types.get(f.ty) {
+            TypeData::Function { ret, params, vararg } => (*ret, params.clone(), *vararg),
+            _ => unreachable!("a function's type is a function type"),
+        };
+        let slots = self.number(f);
+        self.out.push_str(if f.is_definition { "define " } else { "declare " });
+        let linkage = f.props.linkage.keyword();
+        if !linkage.is_empty() {
+            self.out.push_str(linkage);
+            self.out.push(' ');
+        }
+        for kw in [f.props.preemption.keyword(), f.props.visibility.keyword(), f.props.dll.keyword()] {
+            if !kw.is_empty() {
+                self.out.push_str(kw);
+                self.out.push(' ');
+            }
+        }
+        if f.cc != 0 {
+            self.cc(f.cc);
+            self.out.push(' ');
+        }
+        self.attrs_then_space(f.ret_attrs, None);
+        self.ty(ret);
+        self.out.push_str(" @");
+        write_ident(&f.name, &mut self.out);
+        self.out.push('(');
+        for (i, p) in f.params.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.ty(params.get(i).copied().unwrap_or(p.ty));
+            let pointee = self.pointee(p.ty);
+            let before = self.out.len();
+            self.out.push(' ');
+            self.attr_set(p.attrs, pointee);
+            if self.out.len() == before + 1 {
+                self.out.pop();
+            }
+            if f.is_definition {
+                match (&p.name.0, slots.args[i]) {
+                    (Some(n), _) => {
+                        self.out.push_str(" %");
+                        write_ident(n, &mut self.out);
+                    }
+                    (None, Some(n)) if self.syntax != Syntax::Llvm7 => {
+                        let _ = write!(self.out, " %{n}");
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if vararg {
+            self.out.push_str(if f.params.is_empty() { "..." } else { ", ..." });
+        }
+        self.out.push(')');
+        self.unnamed_addr_fn(&f.props);
+        if f.props.explicit_addr_space || f.props.addr_space != 0 {
+            let _ = write!(self.out, " addrspace({})", f.props.addr_space);
+        }
+        let before = self.out.len();
+        self.out.push(' ');
+        self.attr_set(f.fn_attrs, None);
+        if self.out.len() == before + 1 {
+            self.out.pop();
+        }
+        self.props_suffix_fn(&f.props);
+        if let Some(gc) = &f.gc {
+            self.out.push_str(" gc ");
+            write_quoted(gc.as_bytes(), &mut self.out);
+        }
+        for (kw, v) in [("prefix", f.prefix), ("prologue", f.prologue), ("personality", f.personality)] {
+            if let Some((t, v)) = v {
+                let _ = write!(self.out, " {kw} ");
+                self.ty(t);
+                self.out.push(' ');
+                self.value(Some(f), Some(&slots), v);
+            }
+        }
+        for a in &f.props.metadata {
+            self.out.push_str(" !");
+            self.out.push_str(self.m.metadata.kind_name(a.kind));
+            self.out.push(' ');
+            self.md_ref(a.node);
+        }
+        if !f.is_definition {
+            self.out.push('\n');
+            return;
+        }
+        self.out.push_str(" {\n");
+        for (bi, &bid) in f.layout.iter().enumerate() {
+            let b = &f.blocks[bid];
+            if bi > 0 {
+                self.out.push('\n');
+            }
+            match (&b.name.0, slots.blocks[bid.index()]) {
+                (Some(n), _) => {
+                    write_ident(n, &mut self.out);
+                    self.out.push_str(":\n");
+                }
+                (None, Some(n)) if bi > 0 => {
+                    if self.syntax == Syntax::Llvm7 {
+                        let _ = writeln!(self.out, "; <label>:{n}:");
+                    } else {
+                        let _ = writeln!(self.out, "{n}:");
+                    }
+                }
+                _ => {}
+            }
+            for &i in &b.insts {
+                self.out.push_str("  ");
+                self.instruction(f, &slots, i, &f.insts[i]);
+                self.out.push('\n');
+            }
+        }
+        self.out.push_str("}\n");
+    }
+
+    fn unnamed_addr_fn(&mut self, p: &GlobalProps) {
+        if !p.unnamed_addr.keyword().is_empty() {
+            self.out.push(' ');
+            self.out.push_str(p.unnamed_addr.keyword());
+        }
+    }
+
+    fn props_suffix_fn(&mut self, p: &GlobalProps) {
+        if let Some(s) = &p.section {
+            self.out.push_str(" section ");
+            write_quoted(s.as_bytes(), &mut self.out);
+        }
+        if let Some(s) = &p.partition {
+            self.out.push_str(" partition ");
+            write_quoted(s.as_bytes(), &mut self.out);
+        }
+        if let Some(c) = &p.comdat {
+            self.out.push_str(" comdat($");
+            write_ident(c, &mut self.out);
+            self.out.push(')');
+        }
+        if let Some(a) = p.align {
+            let _ = write!(self.out, " align {a}");
+        }
+    }
+
+    fn cc(&mut self, cc: u32) {
+        match crate::ir::function::CALLING_CONVS.iter().find(|(n, _)| *n == cc) {
+            Some((_, kw)) => self.out.push_str(kw),
+            None => {
+                let _ = write!(self.out, "cc {cc}");
+            }
+        }
+    }
+
+    fn number(&self, f: &Function) -> Slots {
+        let mut s = Slots::default();
+        let mut next = 0u32;
+        for p in &f.params {
+            s.args.push(if p.name.0.is_none() {
+                next += 1;
+                Some(next - 1)
+            } else {
+                None
+            });
+        }
+        let void = |t: TypeId| matches!(self.m.types.get(t), TypeData::Void);
+        s.blocks = vec![None; f.blocks.len()];
+        for &bid in &f.layout {
+            let b = &f.blocks[bid];
+            if b.name.0.is_none() {
+                s.blocks[bid.index()] = Some(next);
+                next += 1;
+            }
+            for &i in &b.insts {
+                let inst = &f.insts[i];
+                if inst.name.0.is_none() && !void(inst.ty) {
+                    s.insts.insert(i, next);
+                    next += 1;
+                }
+            }
+        }
+        s
+    }
+
+    fn block(&mut self, slots: &Slots, f: &Function, b: BlockId) {
+        self.out.push_str("label ");
+        self.block_ref(slots, f, b);
+    }
+
+    fn block_ref(&mut self, slots: &Slots, f: &Function, b: BlockId) {
+        self.out.push('%');
+        match (&f.blocks[b].name.0, slots.blocks[b.index()]) {
+            (Some(n), _) => write_ident(n, &mut self.out),
+            (None, Some(n)) => {
+                let _ = write!(self.out, "{n}");
+            }
+            (None, None) => self.out.push_str("<unnumbered>"),
+        }
+    }
+
+    fn value(&mut self, f: Option<&Function>, slots: Option<&Slots>, v: Value) {
+        match v {
+            Value::Const(c) => self.const_value(c),
+            Value::Arg(i) => {
+                let (f, slots) = (f.expect("arguments only inside functions"), slots.unwrap());
+                self.out.push('%');
+                match (&f.params[i as usize].name.0, slots.args[i as usize]) {
+                    (Some(n), _) => write_ident(n, &mut self.out),
+                    (None, Some(n)) => {
+                        let _ = write!(self.out, "{n}");
+                    }
+                    _ => {}
+                }
+            }
+            Value::Inst(i) => {
+                let (f, slots) = (f.expect("instructions only inside functions"), slots.unwrap());
+                self.out.push('%');
+                match (&f.insts[i].name.0, slots.insts.get(&i)) {
+                    (Some(n), _) => write_ident(n, &mut self.out),
+                    (None, Some(n)) => {
+                        let _ = write!(self.out, "{n}");
+                    }
+                    _ => self.out.push_str("<void>"),
+                }
+            }
+            Value::Md(id) => self.md_ref(id),
+            Value::LocalMd(id) => {
+                let f = f.expect("local metadata only inside functions");
+                match &f.local_md[id] {
+                    LocalMd::Value(t, v) => {
+                        let (t, v) = (*t, *v);
+                        self.ty(t);
+                        self.out.push(' ');
+                        self.value(Some(f), slots, v);
+                    }
+                    LocalMd::ArgList(args) => {
+                        self.out.push_str("!DIArgList(");
+                        for (i, (t, v)) in args.clone().into_iter().enumerate() {
+                            if i > 0 {
+                                self.out.push_str(", ");
+                            }
+                            self.ty(t);
+                            self.out.push(' ');
+                            self.value(Some(f), slots, v);
+                        }
+                        self.out.push(')');
+                    }
+                    #[allow(unreachable_patterns)]
+                    _ => {}
+                }
+            }
+            Value::Asm(id) => {
+                let a = &self.m.asms[id];
+                self.out.push_str("asm ");
+                if a.side_effect {
+                    self.out.push_str("sideeffect ");
+                }
+                if a.align_stack {
+                    self.out.push_str("alignstack ");
+                }
+                if a.intel {
+                    self.out.push_str("inteldialect ");
+                }
+                if a.unwind {
+                    self.out.push_str("unwind ");
+                }
+                write_quoted(&a.asm, &mut self.out);
+                self.out.push_str(", ");
+                write_quoted(&a.constraints, &mut self.out);
+            }
+        }
+    }
+
+    fn tv(&mut self, f: &Function, s: &Slots, t: TypeId, v: Value) {
+        self.ty(t);
+        self.out.push(' ');
+        self.value(Some(f), Some(s), v);
+    }
+
+    fn atomic(&mut self, a: &Atomic) {
+        if let Some(scope) = &a.scope {
+            self.out.push_str(" syncscope(");
+            write_quoted(scope.as_bytes(), &mut self.out);
+            self.out.push(')');
+        }
+        self.out.push(' ');
+        self.out.push_str(a.ordering.keyword());
+    }
+
+    fn align(&mut self, a: Option<u64>) {
+        if let Some(a) = a {
+            let _ = write!(self.out, ", align {a}");
+        }
+    }
+
+    fn call(&mut self, f: &Function, s: &Slots, c: &CallSite) {
+        self.fmf(c.fmf);
+        if c.cc != 0 {
+            self.out.push(' ');
+            self.cc(c.cc);
+        }
+        self.out.push(' ');
+        self.attrs_then_space(c.ret_attrs, None);
+        let (ret, vararg) = match self.m.types.get(c.fn_ty) {
+            TypeData::Function { ret, vararg, .. } => (*ret, *vararg),
+            _ => (c.fn_ty, false),
+        };
+        if vararg || c.explicit_fn_ty {
+            self.ty(c.fn_ty);
+        } else {
+            self.ty(ret);
+        }
+        if let Some(a) = c.addr_space {
+            let _ = write!(self.out, " addrspace({a})");
+        }
+        self.out.push(' ');
+        self.value(Some(f), Some(s), c.callee);
+        self.out.push('(');
+        for (i, a) in c.args.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.ty(a.ty);
+            self.out.push(' ');
+            let pointee = self.pointee(a.ty);
+            self.attrs_then_space(a.attrs, pointee);
+            self.value(Some(f), Some(s), a.value);
+        }
+        self.out.push(')');
+        let before = self.out.len();
+        self.out.push(' ');
+        self.attr_set(c.fn_attrs, None);
+        if self.out.len() == before + 1 {
+            self.out.pop();
+        }
+        if !c.bundles.is_empty() {
+            self.out.push_str(" [ ");
+            for (i, b) in c.bundles.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                write_quoted(b.tag.as_bytes(), &mut self.out);
+                self.out.push('(');
+                for (j, (t, v)) in b.inputs.iter().enumerate() {
+                    if j > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.tv(f, s, *t, *v);
+                }
+                self.out.push(')');
+            }
+            self.out.push_str(" ]");
+        }
+    }
+
+    fn instruction(&mut self, f: &Function, s: &Slots, id: crate::ir::InstId, inst: &Instruction) {
+        let void = matches!(self.m.types.get(inst.ty), TypeData::Void);
+        if !void {
+            self.out.push('%');
+            match (&inst.name.0, s.insts.get(&id)) {
+                (Some(n), _) => write_ident(n, &mut self.out),
+                (None, Some(n)) => {
+                    let _ = write!(self.out, "{n}");
+                }
+                _ => {}
+            }
+            self.out.push_str(" = ");
+        }
+        let ty = inst.ty;
+        match &inst.kind {
+            InstKind::Ret(None) => self.out.push_str("ret void"),
+            InstKind::Ret(Some(v)) => {
+                let ret = match self.m.types.get(f.ty) {
+                    TypeData::Function { ret, .. } => *ret,
+                    _ => ty,
+                };
+                self.out.push_str("ret ");
+                self.tv(f, s, ret, *v);
+            }
+            InstKind::Br(b) => {
+                self.out.push_str("br ");
+                self.block(s, f, *b);
+            }
+            InstKind::CondBr { cond, then_bb, else_bb } => {
+                self.out.push_str("br i1 ");
+                self.value(Some(f), Some(s), *cond);
+                self.out.push_str(", ");
+                self.block(s, f, *then_bb);
+                self.out.push_str(", ");
+                self.block(s, f, *else_bb);
+            }
+            InstKind::Switch { ty: cty, cond, default, cases } => {
+                self.out.push_str("switch ");
+                self.tv(f, s, *cty, *cond);
+                self.out.push_str(", ");
+                self.block(s, f, *default);
+                self.out.push_str(" [");
+                for (c, b) in cases {
+                    self.out.push_str("\n    ");
+                    self.typed_const(*c);
+                    self.out.push_str(", ");
+                    self.block(s, f, *b);
+                }
+                self.out.push_str("\n  ]");
+            }
+            InstKind::IndirectBr { ty: aty, addr, dests } => {
+                self.out.push_str("indirectbr ");
+                self.tv(f, s, *aty, *addr);
+                self.out.push_str(", [");
+                for (i, d) in dests.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.block(s, f, *d);
+                }
+                self.out.push(']');
+            }
+            InstKind::Invoke { call, normal, unwind } => {
+                self.out.push_str("invoke");
+                self.call(f, s, call);
+                self.out.push_str("\n          to ");
+                self.block(s, f, *normal);
+                self.out.push_str(" unwind ");
+                self.block(s, f, *unwind);
+            }
+            InstKind::CallBr { call, default, indirect } => {
+                self.out.push_str("callbr");
+                self.call(f, s, call);
+                self.out.push_str("\n          to ");
+                self.block(s, f, *default);
+                self.out.push_str(" [");
+                for (i, d) in indirect.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.block(s, f, *d);
+                }
+                self.out.push(']');
+            }
+            InstKind::Resume(t, v) => {
+                self.out.push_str("resume ");
+                self.tv(f, s, *t, *v);
+            }
+            InstKind::Unreachable => self.out.push_str("unreachable"),
+            InstKind::CleanupRet { pad, unwind } => {
+                self.out.push_str("cleanupret from ");
+                self.value(Some(f), Some(s), *pad);
+                self.out.push_str(" unwind ");
+                match unwind {
+                    Some(b) => self.block(s, f, *b),
+                    None => self.out.push_str("to caller"),
+                }
+            }
+            InstKind::CatchRet { pad, target } => {
+                self.out.push_str("catchret from ");
+                self.value(Some(f), Some(s), *pad);
+                self.out.push_str(" to ");
+                self.block(s, f, *target);
+            }
+            InstKind::CatchSwitch { parent, handlers, unwind } => {
+                self.out.push_str("catchswitch within ");
+                self.value(Some(f), Some(s), *parent);
+                self.out.push_str(" [");
+                for (i, h) in handlers.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.block(s, f, *h);
+                }
+                self.out.push_str("] unwind ");
+                match unwind {
+                    Some(b) => self.block(s, f, *b),
+                    None => self.out.push_str("to caller"),
+                }
+            }
+            InstKind::FNeg { fmf, op } => {
+                self.out.push_str("fneg");
+                self.fmf(*fmf);
+                self.out.push(' ');
+                self.tv(f, s, ty, *op);
+            }
+            InstKind::Binary { op, flags: fl, fmf, lhs, rhs } => {
+                self.out.push_str(op.keyword());
+                self.wrap_flags(*fl);
+                self.fmf(*fmf);
+                self.out.push(' ');
+                self.tv(f, s, ty, *lhs);
+                self.out.push_str(", ");
+                self.value(Some(f), Some(s), *rhs);
+            }
+            InstKind::Alloca { ty: aty, count, align, addr_space, inalloca, swifterror } => {
+                self.out.push_str("alloca ");
+                if *inalloca {
+                    self.out.push_str("inalloca ");
+                }
+                if *swifterror {
+                    self.out.push_str("swifterror ");
+                }
+                self.ty(*aty);
+                if let Some((ct, cv)) = count {
+                    self.out.push_str(", ");
+                    self.tv(f, s, *ct, *cv);
+                }
+                self.align(*align);
+                if let Some(a) = addr_space {
+                    let _ = write!(self.out, ", addrspace({a})");
+                }
+            }
+            InstKind::Load { ty: lty, ptr_ty, ptr, align, volatile, atomic } => {
+                self.out.push_str("load ");
+                if atomic.is_some() {
+                    self.out.push_str("atomic ");
+                }
+                if *volatile {
+                    self.out.push_str("volatile ");
+                }
+                self.ty(*lty);
+                self.out.push_str(", ");
+                self.tv(f, s, *ptr_ty, *ptr);
+                if let Some(a) = atomic {
+                    self.atomic(a);
+                }
+                self.align(*align);
+            }
+            InstKind::Store { ty: vty, value, ptr_ty, ptr, align, volatile, atomic } => {
+                self.out.push_str("store ");
+                if atomic.is_some() {
+                    self.out.push_str("atomic ");
+                }
+                if *volatile {
+                    self.out.push_str("volatile ");
+                }
+                self.tv(f, s, *vty, *value);
+                self.out.push_str(", ");
+                self.tv(f, s, *ptr_ty, *ptr);
+                if let Some(a) = atomic {
+                    self.atomic(a);
+                }
+                self.align(*align);
+            }
+            InstKind::Fence(a) => {
+                self.out.push_str("fence");
+                self.atomic(a);
+            }
+            InstKind::CmpXchg { ptr_ty, ptr, ty: cty, cmp, new, success, failure, weak, volatile, align } => {
+                self.out.push_str("cmpxchg ");
+                if *weak {
+                    self.out.push_str("weak ");
+                }
+                if *volatile {
+                    self.out.push_str("volatile ");
+                }
+                self.tv(f, s, *ptr_ty, *ptr);
+                self.out.push_str(", ");
+                self.tv(f, s, *cty, *cmp);
+                self.out.push_str(", ");
+                self.tv(f, s, *cty, *new);
+                self.atomic(success);
+                self.out.push(' ');
+                self.out.push_str(failure.keyword());
+                self.align(*align);
+            }
+            InstKind::AtomicRmw { op, ptr_ty, ptr, ty: vty, value, atomic, volatile, align } => {
+                self.out.push_str("atomicrmw ");
+                if *volatile {
+                    self.out.push_str("volatile ");
+                }
+                self.out.push_str(op.keyword());
+                self.out.push(' ');
+                self.tv(f, s, *ptr_ty, *ptr);
+                self.out.push_str(", ");
+                self.tv(f, s, *vty, *value);
+                self.atomic(atomic);
+                self.align(*align);
+            }
+            InstKind::GetElementPtr { source_ty, flags: fl, operands } => {
+                self.out.push_str("getelementptr");
+                self.gep_flags(*fl);
+                self.out.push(' ');
+                self.ty(*source_ty);
+                for (t, v) in operands {
+                    self.out.push_str(", ");
+                    self.tv(f, s, *t, *v);
+                }
+            }
+            InstKind::Cast { op, flags: fl, from, value } => {
+                self.out.push_str(op.keyword());
+                if fl & flags::NNEG != 0 {
+                    self.out.push_str(" nneg");
+                }
+                self.out.push(' ');
+                self.tv(f, s, *from, *value);
+                self.out.push_str(" to ");
+                self.ty(ty);
+            }
+            InstKind::ICmp { pred, flags: fl, ty: oty, lhs, rhs } => {
+                self.out.push_str("icmp ");
+                if fl & flags::SAMESIGN != 0 {
+                    self.out.push_str("samesign ");
+                }
+                self.out.push_str(pred.keyword());
+                self.out.push(' ');
+                self.tv(f, s, *oty, *lhs);
+                self.out.push_str(", ");
+                self.value(Some(f), Some(s), *rhs);
+            }
+            InstKind::FCmp { pred, fmf, ty: oty, lhs, rhs } => {
+                self.out.push_str("fcmp");
+                self.fmf(*fmf);
+                self.out.push(' ');
+                self.out.push_str(pred.keyword());
+                self.out.push(' ');
+                self.tv(f, s, *oty, *lhs);
+                self.out.push_str(", ");
+                self.value(Some(f), Some(s), *rhs);
+            }
+            InstKind::Phi { fmf, incoming } => {
+                self.out.push_str("phi");
+                if self.syntax == Syntax::Llvm7 && !fmf.is_empty() {
+                    self.note("left out fast-math flags on `phi`: LLVM 7 has none there".into());
+                } else {
+                    self.fmf(*fmf);
+                }
+                self.out.push(' ');
+                self.ty(ty);
+                for (i, (v, b)) in incoming.iter().enumerate() {
+                    self.out.push_str(if i > 0 { ", [ " } else { " [ " });
+                    self.value(Some(f), Some(s), *v);
+                    self.out.push_str(", ");
+                    self.block_ref(s, f, *b);
+                    self.out.push_str(" ]");
+                }
+            }
+            InstKind::Select { fmf, cond_ty, cond, then_v, else_v } => {
+                self.out.push_str("select");
+                self.fmf(*fmf);
+                self.out.push(' ');
+                self.tv(f, s, *cond_ty, *cond);
+                self.out.push_str(", ");
+                self.tv(f, s, ty, *then_v);
+                self.out.push_str(", ");
+                self.tv(f, s, ty, *else_v);
+            }
+            InstKind::Freeze(v) => {
+                self.out.push_str("freeze ");
+                self.tv(f, s, ty, *v);
+            }
+            InstKind::Call { tail, call } => {
+                match tail {
+                    TailKind::Tail => self.out.push_str("tail "),
+                    TailKind::MustTail => self.out.push_str("musttail "),
+                    TailKind::NoTail => self.out.push_str("notail "),
+                    _ => {}
+                }
+                self.out.push_str("call");
+                self.call(f, s, call);
+            }
+            InstKind::VaArg { list_ty, list } => {
+                self.out.push_str("va_arg ");
+                self.tv(f, s, *list_ty, *list);
+                self.out.push_str(", ");
+                self.ty(ty);
+            }
+            InstKind::ExtractElement { vec_ty, vec, idx_ty, idx } => {
+                self.out.push_str("extractelement ");
+                self.tv(f, s, *vec_ty, *vec);
+                self.out.push_str(", ");
+                self.tv(f, s, *idx_ty, *idx);
+            }
+            InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } => {
+                self.out.push_str("insertelement ");
+                self.tv(f, s, *vec_ty, *vec);
+                self.out.push_str(", ");
+                self.tv(f, s, *elt_ty, *elt);
+                self.out.push_str(", ");
+                self.tv(f, s, *idx_ty, *idx);
+            }
+            InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask } => {
+                self.out.push_str("shufflevector ");
+                self.tv(f, s, *vec_ty, *a);
+                self.out.push_str(", ");
+                self.tv(f, s, *vec_ty, *b);
+                self.out.push_str(", ");
+                self.tv(f, s, *mask_ty, *mask);
+            }
+            InstKind::ExtractValue { agg_ty, agg, indices } => {
+                self.out.push_str("extractvalue ");
+                self.tv(f, s, *agg_ty, *agg);
+                for i in indices {
+                    let _ = write!(self.out, ", {i}");
+                }
+            }
+            InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices } => {
+                self.out.push_str("insertvalue ");
+                self.tv(f, s, *agg_ty, *agg);
+                self.out.push_str(", ");
+                self.tv(f, s, *elt_ty, *elt);
+                for i in indices {
+                    let _ = write!(self.out, ", {i}");
+                }
+            }
+            InstKind::LandingPad { cleanup, clauses } => {
+                self.out.push_str("landingpad ");
+                self.ty(ty);
+                if *cleanup {
+                    self.out.push_str("\n          cleanup");
+                }
+                for (filter, t, v) in clauses {
+                    self.out.push_str(if *filter { "\n          filter " } else { "\n          catch " });
+                    self.tv(f, s, *t, *v);
+                }
+            }
+            InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
+                self.out.push_str(inst.opcode());
+                self.out.push_str(" within ");
+                self.value(Some(f), Some(s), *parent);
+                self.out.push_str(" [");
+                for (i, (t, v)) in args.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.tv(f, s, *t, *v);
+                }
+                self.out.push(']');
+            }
+        }
+        for a in &inst.metadata {
+            self.out.push_str(", !");
+            self.out.push_str(self.m.metadata.kind_name(a.kind));
+            self.out.push(' ');
+            self.md_ref(a.node);
+        }
+    }
+}

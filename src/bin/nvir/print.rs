@@ -1,0 +1,73 @@
+//! `nvir print`: read `.ll` text, print it back.
+
+use anyhow::Result;
+use clap::ValueEnum;
+use nvir::{report, ColorChoice, FormatArg, InputArg, OutputArg, EXIT_OK};
+use nvir_diag::{Diagnostic, Source};
+use nvir_llvm::Syntax;
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SyntaxArg {
+    /// Everything the module holds, in its own pointer dialect.
+    Faithful,
+    /// What libNVVM's LLVM 7.0.1 reader takes (compute_75 … compute_90a); omissions are noted.
+    Llvm7,
+    /// Opaque pointers (`ptr`), as LLVM 15+ prints.
+    Modern,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    output: OutputArg,
+    /// Which syntax to print.
+    #[arg(long, value_enum, default_value_t = SyntaxArg::Faithful)]
+    syntax: SyntaxArg,
+    /// Parse only; print nothing (for timing and for checking syntax).
+    #[arg(long)]
+    parse_only: bool,
+    /// Print counts (functions, blocks, instructions, unique types/constants/metadata) to stderr.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let m = match nvir_llvm::parse_bytes(&input.bytes) {
+        Ok(m) => m,
+        Err(e) => {
+            let text = String::from_utf8_lossy(&input.bytes);
+            return Ok(report(&[e.to_diagnostic()], &Source::text(&input.name, &text), a.format.format, color));
+        }
+    };
+    let src = Source { name: &input.name, content: nvir_diag::SourceContent::None };
+    if a.stats {
+        let s = m.stats();
+        eprintln!(
+            "functions {} globals {} blocks {} instructions {} types {} constants {} metadata {}",
+            s.functions, s.globals, s.blocks, s.instructions, s.types, s.constants, s.metadata
+        );
+    }
+    if a.parse_only {
+        return Ok(EXIT_OK);
+    }
+    let syntax = match a.syntax {
+        SyntaxArg::Faithful => Syntax::Faithful,
+        SyntaxArg::Llvm7 => Syntax::Llvm7,
+        SyntaxArg::Modern => Syntax::Modern,
+    };
+    let printed = match nvir_llvm::print(&m, syntax) {
+        Ok(p) => p,
+        Err(e) => {
+            return Ok(report(&[Diagnostic::error(e.to_string()).with_code("ll-print")], &src, a.format.format, color))
+        }
+    };
+    let notes: Vec<Diagnostic> =
+        printed.notes.iter().map(|n| Diagnostic::note(n.clone()).with_code("ll-syntax")).collect();
+    a.output.write_text(&printed.text)?;
+    Ok(report(&notes, &src, a.format.format, color))
+}

@@ -1,0 +1,2 @@
+@a = global i32* null
+@b = global ptr null
