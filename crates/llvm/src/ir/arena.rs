@@ -144,6 +144,11 @@ impl<T: Eq + Hash> UniqueArena<T> {
         let (i, _) = self.set.insert_full(value);
         Handle::from_index(i)
     }
+    /// The handle of `value`, inserting it if it is new, and whether it was.
+    pub fn insert_full(&mut self, value: T) -> (Handle<T>, bool) {
+        let (i, new) = self.set.insert_full(value);
+        (Handle::from_index(i), new)
+    }
     /// The handle of `value` if present.
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
         self.set.get_index_of(value).map(Handle::from_index)

@@ -284,8 +284,48 @@ pub enum TailKind {
 pub struct Atomic {
     /// Ordering.
     pub ordering: Ordering,
-    /// `syncscope("…")`; `None` for the system scope.
-    pub scope: Option<Box<str>>,
+    /// `syncscope("…")` (an index into [`super::Module::sync_scopes`]); `None` for the system scope.
+    pub scope: Option<u32>,
+}
+
+/// An alignment: a power of two, stored as its log2 so that instructions stay small.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Align(u8);
+
+impl Align {
+    /// The alignment of `bytes`, if it is a power of two up to 2^32.
+    pub fn new(bytes: u64) -> Option<Align> {
+        (bytes.is_power_of_two() && bytes <= 1 << 32).then(|| Align(bytes.trailing_zeros() as u8))
+    }
+    /// In bytes.
+    pub fn bytes(self) -> u64 {
+        1 << self.0
+    }
+}
+
+/// The operands of `cmpxchg`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CmpXchg {
+    /// Pointer type.
+    pub ptr_ty: TypeId,
+    /// Pointer.
+    pub ptr: Value,
+    /// Compared value type.
+    pub ty: TypeId,
+    /// Expected.
+    pub cmp: Value,
+    /// New.
+    pub new: Value,
+    /// Success ordering and scope.
+    pub success: Atomic,
+    /// Failure ordering.
+    pub failure: Ordering,
+    /// `weak`.
+    pub weak: bool,
+    /// `volatile`.
+    pub volatile: bool,
+    /// Alignment (LLVM 13+).
+    pub align: Option<Align>,
 }
 
 /// What an instruction does, with its operands.
@@ -397,7 +437,7 @@ pub enum InstKind {
         /// Element count (type, value).
         count: Option<(TypeId, Value)>,
         /// Alignment in bytes.
-        align: Option<u64>,
+        align: Option<Align>,
         /// Address space (`addrspace(N)`).
         addr_space: Option<u32>,
         /// `inalloca`.
@@ -414,7 +454,7 @@ pub enum InstKind {
         /// Pointer.
         ptr: Value,
         /// Alignment.
-        align: Option<u64>,
+        align: Option<Align>,
         /// `volatile`.
         volatile: bool,
         /// `atomic`.
@@ -431,7 +471,7 @@ pub enum InstKind {
         /// Pointer.
         ptr: Value,
         /// Alignment.
-        align: Option<u64>,
+        align: Option<Align>,
         /// `volatile`.
         volatile: bool,
         /// `atomic`.
@@ -439,29 +479,8 @@ pub enum InstKind {
     },
     /// `fence`.
     Fence(Atomic),
-    /// `cmpxchg`.
-    CmpXchg {
-        /// Pointer type.
-        ptr_ty: TypeId,
-        /// Pointer.
-        ptr: Value,
-        /// Compared value type.
-        ty: TypeId,
-        /// Expected.
-        cmp: Value,
-        /// New.
-        new: Value,
-        /// Success ordering and scope.
-        success: Atomic,
-        /// Failure ordering.
-        failure: Ordering,
-        /// `weak`.
-        weak: bool,
-        /// `volatile`.
-        volatile: bool,
-        /// Alignment (LLVM 13+).
-        align: Option<u64>,
-    },
+    /// `cmpxchg` (boxed: it is large and rare).
+    CmpXchg(Box<CmpXchg>),
     /// `atomicrmw`.
     AtomicRmw {
         /// Operation.
@@ -479,7 +498,7 @@ pub enum InstKind {
         /// `volatile`.
         volatile: bool,
         /// Alignment (LLVM 13+).
-        align: Option<u64>,
+        align: Option<Align>,
     },
     /// `getelementptr`.
     GetElementPtr {
@@ -609,7 +628,7 @@ pub enum InstKind {
         /// Aggregate.
         agg: Value,
         /// Indices.
-        indices: Vec<u32>,
+        indices: Box<[u32]>,
     },
     /// `insertvalue`.
     InsertValue {
@@ -622,7 +641,7 @@ pub enum InstKind {
         /// Element.
         elt: Value,
         /// Indices.
-        indices: Vec<u32>,
+        indices: Box<[u32]>,
     },
     /// `landingpad`.
     LandingPad {
@@ -657,7 +676,7 @@ pub struct Instruction {
     /// The operation.
     pub kind: InstKind,
     /// `!dbg !5`, `!tbaa !7`, … in written order.
-    pub metadata: Vec<MdAttachment>,
+    pub metadata: Box<[MdAttachment]>,
 }
 
 impl Instruction {
@@ -700,7 +719,7 @@ impl Instruction {
             InstKind::Load { .. } => "load",
             InstKind::Store { .. } => "store",
             InstKind::Fence(_) => "fence",
-            InstKind::CmpXchg { .. } => "cmpxchg",
+            InstKind::CmpXchg(_) => "cmpxchg",
             InstKind::AtomicRmw { .. } => "atomicrmw",
             InstKind::GetElementPtr { .. } => "getelementptr",
             InstKind::Cast { op, .. } => op.keyword(),

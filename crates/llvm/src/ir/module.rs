@@ -302,6 +302,8 @@ pub struct Module {
     pub comdats: Vec<Comdat>,
     /// Global names.
     pub symbols: Arena<Symbol>,
+    /// `syncscope("…")` names, indexed by [`crate::ir::instruction::Atomic::scope`].
+    pub sync_scopes: Vec<Box<str>>,
 }
 
 impl Module {
@@ -320,6 +322,17 @@ impl Module {
     /// Interns a constant.
     pub fn constant(&mut self, c: ConstData) -> ConstId {
         self.consts.insert(c)
+    }
+
+    /// The index of a sync scope name, added if new.
+    pub fn sync_scope(&mut self, name: &str) -> u32 {
+        match self.sync_scopes.iter().position(|s| &**s == name) {
+            Some(i) => i as u32,
+            None => {
+                self.sync_scopes.push(name.into());
+                (self.sync_scopes.len() - 1) as u32
+            }
+        }
     }
 
     /// The type of a constant.

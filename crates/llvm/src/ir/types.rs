@@ -168,16 +168,17 @@ pub struct Types {
 impl Types {
     /// The handle of a type, interning it.
     pub fn intern(&mut self, t: TypeData) -> TypeId {
-        if let TypeData::Pointer { pointee, .. } = &t {
-            if self.unique.find(&t).is_none() {
-                if pointee.is_some() {
-                    self.typed_ptrs += 1;
-                } else {
-                    self.opaque_ptrs += 1;
-                }
-            }
+        let typed = match &t {
+            TypeData::Pointer { pointee, .. } => Some(pointee.is_some()),
+            _ => None,
+        };
+        let (id, new) = self.unique.insert_full(t);
+        match typed {
+            Some(true) if new => self.typed_ptrs += 1,
+            Some(false) if new => self.opaque_ptrs += 1,
+            _ => {}
         }
-        self.unique.insert(t)
+        id
     }
 
     /// The structure of a type.

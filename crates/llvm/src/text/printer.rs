@@ -12,7 +12,7 @@
 use crate::ir::attrs::{Attr, AttrForm, AttrSetId};
 use crate::ir::constant::{ConstData, ConstId, ExprOp};
 use crate::ir::function::{BlockId, Function, LocalMd};
-use crate::ir::instruction::{flags, Atomic, CallSite, FastMath, InstKind, Instruction, TailKind};
+use crate::ir::instruction::{flags, Align, Atomic, CallSite, CmpXchg, FastMath, InstKind, Instruction, TailKind};
 use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
 use crate::ir::module::{BlockName, GlobalProps, Module, SymbolId};
 use crate::ir::types::{FloatKind, TypeData, TypeId};
@@ -1050,18 +1050,18 @@ impl<'m> Printer<'m> {
     }
 
     fn atomic(&mut self, a: &Atomic) {
-        if let Some(scope) = &a.scope {
+        if let Some(scope) = a.scope {
             self.out.push_str(" syncscope(");
-            write_quoted(scope.as_bytes(), &mut self.out);
+            write_quoted(self.m.sync_scopes[scope as usize].as_bytes(), &mut self.out);
             self.out.push(')');
         }
         self.out.push(' ');
         self.out.push_str(a.ordering.keyword());
     }
 
-    fn align(&mut self, a: Option<u64>) {
+    fn align(&mut self, a: Option<Align>) {
         if let Some(a) = a {
-            let _ = write!(self.out, ", align {a}");
+            let _ = write!(self.out, ", align {}", a.bytes());
         }
     }
 
@@ -1314,7 +1314,8 @@ impl<'m> Printer<'m> {
                 self.out.push_str("fence");
                 self.atomic(a);
             }
-            InstKind::CmpXchg { ptr_ty, ptr, ty: cty, cmp, new, success, failure, weak, volatile, align } => {
+            InstKind::CmpXchg(x) => {
+                let CmpXchg { ptr_ty, ptr, ty: cty, cmp, new, success, failure, weak, volatile, align } = &**x;
                 self.out.push_str("cmpxchg ");
                 if *weak {
                     self.out.push_str("weak ");

@@ -151,6 +151,10 @@ impl Parser<'_> {
 
     /// Interns a list of attributes.
     pub(super) fn attr_set(&mut self, attrs: Vec<Attr>) -> AttrSetId {
+        if attrs.is_empty() {
+            // Most positions carry no attributes; the empty set is the arena's first entry.
+            return AttrSetId::from_index(0);
+        }
         self.m.attrs.insert(AttrSet(attrs.into()))
     }
 

@@ -7,8 +7,8 @@ use crate::ir::arena::Arena;
 use crate::ir::attrs::AttrSetId;
 use crate::ir::function::{calling_conv, Block, BlockId, Function, LocalMd, Param};
 use crate::ir::instruction::{
-    flags, Atomic, BinOp, Bundle, CallArg, CallSite, CastOp, FastMath, FloatPredicate, InstId, InstKind, Instruction,
-    IntPredicate, Ordering, RmwOp, TailKind,
+    flags, Align, Atomic, BinOp, Bundle, CallArg, CallSite, CastOp, CmpXchg, FastMath, FloatPredicate, InstId,
+    InstKind, Instruction, IntPredicate, Ordering, RmwOp, TailKind,
 };
 use crate::ir::metadata::{MdAttachment, MdId, MdNode};
 use crate::ir::module::{
@@ -28,6 +28,42 @@ enum Local {
     Inst(InstId),
 }
 
+/// Numbered values and blocks (`%5`): a vector for the dense numbers real modules use, a map for
+/// anything far beyond (a forward reference to `%4000000000` allocates nothing).
+struct NumMap<T: Copy> {
+    dense: Vec<Option<T>>,
+    sparse: FxHashMap<u32, T>,
+}
+
+impl<T: Copy> Default for NumMap<T> {
+    fn default() -> Self {
+        NumMap { dense: Vec::new(), sparse: FxHashMap::default() }
+    }
+}
+
+impl<T: Copy> NumMap<T> {
+    const DENSE_LIMIT: usize = 1 << 22;
+
+    fn get(&self, n: u32) -> Option<T> {
+        match self.dense.get(n as usize) {
+            Some(v) => *v,
+            None => self.sparse.get(&n).copied(),
+        }
+    }
+
+    fn insert(&mut self, n: u32, v: T) {
+        let i = n as usize;
+        if i < Self::DENSE_LIMIT {
+            if i >= self.dense.len() {
+                self.dense.resize(i + 1, None);
+            }
+            self.dense[i] = Some(v);
+        } else {
+            self.sparse.insert(n, v);
+        }
+    }
+}
+
 /// A function body being read.
 struct FnState {
     params: Vec<TypeId>,
@@ -37,12 +73,12 @@ struct FnState {
     insts: Arena<Instruction>,
     local_md: Arena<LocalMd>,
     names: FxHashMap<Box<str>, Local>,
-    numbered: FxHashMap<u32, Local>,
+    numbered: NumMap<Local>,
     next_num: u32,
     /// Placeholders: used, not yet defined, with their first use.
     fwd: FxHashMap<InstId, Span>,
     block_names: FxHashMap<Box<str>, BlockId>,
-    block_nums: FxHashMap<u32, BlockId>,
+    block_nums: NumMap<BlockId>,
     block_defined: Vec<bool>,
     block_uses: FxHashMap<BlockId, Span>,
     call_groups: Vec<(InstId, AttrSetId, super::GroupRefs)>,
@@ -291,7 +327,7 @@ impl Parser<'_> {
 
     fn attachment(&mut self) -> PResult<MdAttachment> {
         let k = self.bump()?;
-        let kind_name = self.value_str(k)?;
+        let kind_name = self.name_cow(k)?;
         let kind = self.m.metadata.kind(&kind_name);
         let r = self.tok;
         let node = match r.kind {
@@ -471,11 +507,11 @@ impl Parser<'_> {
             insts: Arena::new(),
             local_md: Arena::new(),
             names: FxHashMap::default(),
-            numbered: FxHashMap::default(),
+            numbered: NumMap::default(),
             next_num: 0,
             fwd: FxHashMap::default(),
             block_names: FxHashMap::default(),
-            block_nums: FxHashMap::default(),
+            block_nums: NumMap::default(),
             block_defined: Vec::new(),
             block_uses: FxHashMap::default(),
             call_groups: Vec::new(),
@@ -532,10 +568,11 @@ impl Parser<'_> {
         let id = match t.kind {
             TokenKind::Label { .. } => {
                 self.bump()?;
-                let name = self.value_str(t)?;
-                match fs.block_names.get(&name) {
+                let name = self.name_cow(t)?;
+                match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
+                        let name: Box<str> = name.into();
                         let b = Self::new_block(fs, Name(Some(name.clone())));
                         fs.block_names.insert(name, b);
                         b
@@ -548,8 +585,8 @@ impl Parser<'_> {
                     return Err(ParseError::new(sp(t), format!("label expected to be numbered '{}'", fs.next_num)));
                 }
                 fs.next_num += 1;
-                match fs.block_nums.get(&n) {
-                    Some(&b) => b,
+                match fs.block_nums.get(n) {
+                    Some(b) => b,
                     None => {
                         let b = Self::new_block(fs, Name::NONE);
                         fs.block_nums.insert(n, b);
@@ -560,8 +597,8 @@ impl Parser<'_> {
             _ => {
                 let n = fs.next_num;
                 fs.next_num += 1;
-                match fs.block_nums.get(&n) {
-                    Some(&b) => b,
+                match fs.block_nums.get(n) {
+                    Some(b) => b,
                     None => {
                         let b = Self::new_block(fs, Name::NONE);
                         fs.block_nums.insert(n, b);
@@ -601,10 +638,10 @@ impl Parser<'_> {
 
     fn local(&mut self, fs: &mut FnState, t: Token, ty: TypeId) -> PResult<Value> {
         let found = match t.kind {
-            TokenKind::LocalId(n) => fs.numbered.get(&n).copied(),
+            TokenKind::LocalId(n) => fs.numbered.get(n),
             _ => {
-                let name = self.value_str(t)?;
-                fs.names.get(&name).copied()
+                let name = self.name_cow(t)?;
+                fs.names.get(name.as_ref()).copied()
             }
         };
         match found {
@@ -653,14 +690,16 @@ impl Parser<'_> {
                     name: name.clone(),
                     ty,
                     kind: InstKind::Unreachable,
-                    metadata: Vec::new(),
+                    metadata: Box::new([]),
                 });
                 fs.fwd.insert(id, sp(t));
                 match (t.kind, name.0) {
                     (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
-                    (_, Some(n)) => fs.names.insert(n, Local::Inst(id)),
-                    _ => None,
-                };
+                    (_, Some(n)) => {
+                        fs.names.insert(n, Local::Inst(id));
+                    }
+                    _ => {}
+                }
                 Ok(Value::Inst(id))
             }
         }
@@ -691,18 +730,19 @@ impl Parser<'_> {
         let t = self.tok;
         let b = match t.kind {
             TokenKind::LocalVar { .. } => {
-                let name = self.value_str(t)?;
-                match fs.block_names.get(&name) {
+                let name = self.name_cow(t)?;
+                match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
+                        let name: Box<str> = name.into();
                         let b = Self::new_block(fs, Name(Some(name.clone())));
                         fs.block_names.insert(name, b);
                         b
                     }
                 }
             }
-            TokenKind::LocalId(n) => match fs.block_nums.get(&n) {
-                Some(&b) => b,
+            TokenKind::LocalId(n) => match fs.block_nums.get(n) {
+                Some(b) => b,
                 None => {
                     let b = Self::new_block(fs, Name::NONE);
                     fs.block_nums.insert(n, b);
@@ -761,7 +801,7 @@ impl Parser<'_> {
             self.expect(TokenKind::LParen, "'(' after syncscope")?;
             let s = self.parse_string_utf8()?;
             self.expect(TokenKind::RParen, "')'")?;
-            Some(s)
+            Some(self.m.sync_scope(&s))
         } else {
             None
         };
@@ -769,13 +809,19 @@ impl Parser<'_> {
     }
 
     /// `, align N` when it follows (metadata attachments may follow instead).
-    fn opt_align(&mut self) -> PResult<Option<u64>> {
+    fn opt_align(&mut self) -> PResult<Option<Align>> {
         if self.tok.kind == TokenKind::Comma && self.lex.peek().kind == TokenKind::Keyword(Keyword::Align) {
             self.bump()?;
             self.bump()?;
-            return Ok(Some(self.parse_align_value()?));
+            return Ok(Some(self.inst_align()?));
         }
         Ok(None)
+    }
+
+    fn inst_align(&mut self) -> PResult<Align> {
+        let at = self.span();
+        let a = self.parse_align_value()?;
+        Align::new(a).ok_or_else(|| ParseError::new(at, "alignment is not a power of two"))
     }
 
     fn ptr_pointee_check(&self, ptr_ty: TypeId, want: TypeId, at: Span) -> PResult<()> {
@@ -807,14 +853,14 @@ impl Parser<'_> {
         let TokenKind::Keyword(op) = op_tok.kind else {
             return self.err(format!("expected an instruction opcode, found {}", self.describe()));
         };
-        let void = self.m.types.void();
+        let void = self.common.void;
         let (ty, kind) = self.inst_body(fs, op, op_tok, void)?;
         let mut metadata = Vec::new();
         while self.tok.kind == TokenKind::Comma && self.lex.peek().kind == TokenKind::MetadataVar {
             self.bump()?;
             metadata.push(self.attachment()?);
         }
-        let inst = Instruction { name: Name::NONE, ty, kind, metadata };
+        let inst = Instruction { name: Name::NONE, ty, kind, metadata: metadata.into() };
         let id = self.define_local(fs, name, inst, sp(op_tok))?;
         if let Some((inline, groups)) = fs.pending_groups.take() {
             fs.call_groups.push((id, inline, groups));
@@ -870,7 +916,7 @@ impl Parser<'_> {
         at: Span,
     ) -> PResult<InstId> {
         let existing = match (&num, &name) {
-            (Some(n), _) => fs.numbered.get(n).copied(),
+            (Some(n), _) => fs.numbered.get(*n),
             (_, Some(n)) => fs.names.get(n).copied(),
             _ => None,
         };
@@ -899,9 +945,11 @@ impl Parser<'_> {
                 let id = fs.insts.push(inst);
                 match (num, name) {
                     (Some(n), _) => fs.numbered.insert(n, Local::Inst(id)),
-                    (_, Some(n)) => fs.names.insert(n, Local::Inst(id)),
-                    _ => None,
-                };
+                    (_, Some(n)) => {
+                        fs.names.insert(n, Local::Inst(id));
+                    }
+                    _ => {}
+                }
                 Ok(id)
             }
         }
@@ -1217,12 +1265,12 @@ impl Parser<'_> {
                     .indexed_type(agg_ty, &indices)
                     .ok_or_else(|| ParseError::new(at, format!("invalid indices for {name}")))?;
                 match elt {
-                    None => (ety, InstKind::ExtractValue { agg_ty, agg, indices }),
+                    None => (ety, InstKind::ExtractValue { agg_ty, agg, indices: indices.into() }),
                     Some((elt_ty, elt)) => {
                         if elt_ty != ety {
                             return Err(ParseError::new(at, "insertvalue operand and field types disagree"));
                         }
-                        (agg_ty, InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices })
+                        (agg_ty, InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices: indices.into() })
                     }
                 }
             }
@@ -1238,7 +1286,7 @@ impl Parser<'_> {
                     match self.tok.kind {
                         TokenKind::Keyword(Keyword::Align) => {
                             self.bump()?;
-                            align = Some(self.parse_align_value()?);
+                            align = Some(self.inst_align()?);
                         }
                         TokenKind::Keyword(Keyword::Addrspace) => addr_space = Some(self.parse_addrspace()?),
                         _ if count.is_none() && align.is_none() => count = Some(self.typed_value(fs)?),
@@ -1287,7 +1335,21 @@ impl Parser<'_> {
                 let i1 = self.m.types.int(1);
                 let rty =
                     self.m.types.intern(TypeData::Struct(StructBody { fields: vec![ty, i1].into(), packed: false }));
-                (rty, InstKind::CmpXchg { ptr_ty, ptr, ty, cmp, new, success, failure, weak, volatile, align })
+                (
+                    rty,
+                    InstKind::CmpXchg(Box::new(CmpXchg {
+                        ptr_ty,
+                        ptr,
+                        ty,
+                        cmp,
+                        new,
+                        success,
+                        failure,
+                        weak,
+                        volatile,
+                        align,
+                    })),
+                )
             }
             Keyword::Atomicrmw => {
                 let volatile = self.eat_kw(Keyword::Volatile)?;
@@ -1387,10 +1449,7 @@ impl Parser<'_> {
         }
         let (fn_ty, explicit) = match self.m.types.get(ty) {
             TypeData::Function { .. } => (ty, true),
-            _ => {
-                let params = args.iter().map(|a| a.ty).collect();
-                (self.m.types.function(ty, params, false), false)
-            }
+            _ => (self.implied_fn_type(ty, &args, &callee), false),
         };
         let TypeData::Function { ret, params, vararg } = self.m.types.get(fn_ty).clone() else { unreachable!() };
         if args.len() < params.len() || (!vararg && args.len() != params.len()) {
@@ -1470,6 +1529,23 @@ impl Parser<'_> {
             addr_space,
         };
         Ok((ret, call))
+    }
+
+    /// The function type a call written with only its return type implies. A direct call to a
+    /// defined function usually matches that function's type, found without building a new one.
+    fn implied_fn_type(&mut self, ret: TypeId, args: &[CallArg], callee: &ValId) -> TypeId {
+        if let ValId::Global(s) = callee {
+            if let Some(GlobalDef::Func(f)) = self.m.symbols[*s].def {
+                let fty = self.m.functions[f].ty;
+                if let TypeData::Function { ret: r, params, vararg: false } = self.m.types.get(fty) {
+                    if *r == ret && params.len() == args.len() && params.iter().zip(args).all(|(p, a)| *p == a.ty) {
+                        return fty;
+                    }
+                }
+            }
+        }
+        let params = args.iter().map(|a| a.ty).collect();
+        self.m.types.function(ret, params, false)
     }
 
     /// A `metadata` argument: a node, a string, or a (local) value as metadata.

@@ -131,6 +131,15 @@ pub(crate) struct Parser<'a> {
     /// The dialect, from the first pointer type in the input (found by a look ahead that stops
     /// there), so that pointer types the parser makes itself agree with the written ones.
     dialect: Dialect,
+    /// Types every module needs, interned once.
+    common: Common,
+}
+
+/// Handles of types the parser asks for constantly.
+struct Common {
+    void: TypeId,
+    /// `iN` for N < 256.
+    ints: Vec<Option<TypeId>>,
 }
 
 fn sp(t: Token) -> Span {
@@ -170,7 +179,14 @@ impl<'a> Parser<'a> {
             attr_fixups: Vec::new(),
             dialect_span: None,
             dialect,
+            common: Common { void: TypeId::from_index(0), ints: vec![None; 256] },
         }
+        .with_common()
+    }
+
+    fn with_common(mut self) -> Self {
+        self.common.void = self.m.types.void();
+        self
     }
 
     // ---- tokens ----
@@ -195,6 +211,33 @@ impl<'a> Parser<'a> {
 
     fn value_bytes(&self, t: Token) -> Cow<'a, [u8]> {
         t.value(self.src)
+    }
+
+    /// A name without copying it when it has no escapes.
+    fn name_cow(&self, t: Token) -> PResult<Cow<'a, str>> {
+        let raw = t.raw_value(self.src);
+        if raw.is_ascii() && !raw.contains(&b'\\') {
+            // Unquoted names are ASCII; this is the common path and validates nothing twice.
+            return Ok(Cow::Borrowed(std::str::from_utf8(raw).unwrap_or_default()));
+        }
+        match self.value_bytes(t) {
+            Cow::Borrowed(b) => std::str::from_utf8(b).map(Cow::Borrowed).map_err(|_| ()),
+            Cow::Owned(b) => String::from_utf8(b).map(Cow::Owned).map_err(|_| ()),
+        }
+        .map_err(|()| ParseError::new(sp(t), "names must be valid UTF-8 here"))
+    }
+
+    /// `iN`, interned once per width.
+    fn int_type(&mut self, n: u32) -> TypeId {
+        match self.common.ints.get(n as usize) {
+            Some(Some(t)) => *t,
+            Some(None) => {
+                let t = self.m.types.int(n);
+                self.common.ints[n as usize] = Some(t);
+                t
+            }
+            None => self.m.types.int(n),
+        }
     }
 
     fn value_str(&self, t: Token) -> PResult<Box<str>> {
@@ -368,11 +411,13 @@ impl<'a> Parser<'a> {
 
     /// The symbol for a `@name`/`@N` token.
     fn global_token_symbol(&mut self, t: Token) -> PResult<SymbolId> {
-        let name: Box<str> = match t.kind {
-            TokenKind::GlobalId(n) => n.to_string().into(),
-            _ => self.value_str(t)?,
-        };
-        Ok(self.symbol(&name))
+        match t.kind {
+            TokenKind::GlobalId(n) => Ok(self.symbol(&n.to_string())),
+            _ => {
+                let name = self.name_cow(t)?;
+                Ok(self.symbol(&name))
+            }
+        }
     }
 
     /// A pointer to `pointee` in the module's dialect.
@@ -546,7 +591,9 @@ impl<'a> Parser<'a> {
         }
         // Uniqued metadata that became equal once forward references resolved.
         let map = self.m.metadata.unique_all();
-        function::remap_metadata(&mut self.m, &map);
+        if map.iter().enumerate().any(|(i, m)| m.index() != i) {
+            function::remap_metadata(&mut self.m, &map);
+        }
         Ok(self.m)
     }
 }

@@ -88,3 +88,10 @@ fn deep_nesting_is_refused_not_overflowed() {
     let e = super::parse_module(&deep).unwrap_err();
     assert!(e.message().contains("nested"), "{e}");
 }
+
+#[test]
+fn instructions_stay_small() {
+    // A module of a million instructions costs this much per instruction; keep it in check.
+    assert!(std::mem::size_of::<crate::ir::Instruction>() <= 88, "{}", std::mem::size_of::<crate::ir::Instruction>());
+    assert!(std::mem::size_of::<crate::ir::InstKind>() <= 48, "{}", std::mem::size_of::<crate::ir::InstKind>());
+}

@@ -65,7 +65,7 @@ impl Parser<'_> {
         let mut ty = match self.tok.kind {
             TokenKind::IntType(n) => {
                 self.bump()?;
-                self.m.types.int(n)
+                self.int_type(n)
             }
             TokenKind::Keyword(k) => {
                 let data = match k {
@@ -97,11 +97,13 @@ impl Parser<'_> {
             }
             TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
                 let t = self.bump()?;
-                let name: Box<str> = match t.kind {
-                    TokenKind::LocalId(n) => n.to_string().into(),
-                    _ => self.value_str(t)?,
+                let (id, ty) = match t.kind {
+                    TokenKind::LocalId(n) => self.m.types.named_struct(&n.to_string()),
+                    _ => {
+                        let name = self.name_cow(t)?;
+                        self.m.types.named_struct(&name)
+                    }
                 };
-                let (id, ty) = self.m.types.named_struct(&name);
                 self.type_uses.entry(id).or_insert(sp(t));
                 ty
             }

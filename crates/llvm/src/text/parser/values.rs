@@ -66,6 +66,13 @@ fn decimal_apint(text: &str, width: u32) -> Option<ApInt> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
+    if width <= 64 && digits.len() <= 19 {
+        // The common case: no big-number arithmetic.
+        let v: u64 = digits.parse().ok()?;
+        let v = if neg { v.wrapping_neg() } else { v };
+        let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+        return Some(ApInt::Small(v & mask));
+    }
     // Work in as many words as the width needs (plus one), so huge literals stay bounded.
     let nwords = (width as usize).div_ceil(64) + 1;
     let mut words = vec![0u64; nwords];
