@@ -1,7 +1,7 @@
 //! Metadata: `!N = …` definitions, `!name = !{…}`, operands, and specialized `!DI…(…)` nodes.
 
 use super::{sp, PResult, ParseError, Parser};
-use crate::ir::di::DiKind;
+use crate::ir::di::{DiKind, LlvmVersion};
 use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode, NamedMd};
 use crate::ir::value::Value;
 use crate::text::token::{Keyword, TokenKind};
@@ -147,10 +147,11 @@ impl Parser<'_> {
         if &*name == "DIArgList" {
             return Err(ParseError::new(sp(t), "!DIArgList is only valid as a call argument inside a function"));
         }
-        if DiKind::from_name(&name).is_none() {
+        let Some(kind) = DiKind::from_name(&name) else {
             return Err(ParseError::new(sp(t), format!("unknown metadata node kind '!{name}'"))
                 .hint("specialized nodes are DI… kinds (DILocation, DISubprogram, …) and GenericDINode"));
-        }
+        };
+        let spec = kind.spec();
         self.expect(TokenKind::LParen, "'(' after a specialized node name")?;
         if &*name == "DIExpression" {
             let mut elems = Vec::new();
@@ -185,6 +186,10 @@ impl Parser<'_> {
                 };
                 self.bump()?;
                 let fname = self.value_str(f)?;
+                if spec.field(&fname).is_none() {
+                    return Err(ParseError::new(sp(f), format!("invalid field '{fname}'"))
+                        .hint(format!("!{name} has no field '{fname}' in LLVM 7.0.1 or LLVM 19")));
+                }
                 if fields.iter().any(|(n, _)| *n == fname) {
                     return Err(ParseError::new(sp(f), format!("field '{fname}' cannot be specified more than once")));
                 }
@@ -194,6 +199,13 @@ impl Parser<'_> {
                     break;
                 }
                 self.expect(TokenKind::Comma, "',' or ')'")?;
+            }
+        }
+        // Required by both readers that know the field (LLVM 19 relaxed some of LLVM 7's).
+        for f in spec.fields {
+            let required = [LlvmVersion::Llvm7, LlvmVersion::Llvm19].iter().all(|&v| f.rules(v).is_none_or(|r| r.required));
+            if required && !fields.iter().any(|(n, _)| **n == *f.name) {
+                return Err(ParseError::new(sp(t), format!("missing required field '{}'", f.name)));
             }
         }
         Ok(MdNode::Special { distinct, kind: name, fields: fields.into() })

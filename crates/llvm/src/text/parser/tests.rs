@@ -95,3 +95,13 @@ fn instructions_stay_small() {
     assert!(std::mem::size_of::<crate::ir::Instruction>() <= 88, "{}", std::mem::size_of::<crate::ir::Instruction>());
     assert!(std::mem::size_of::<crate::ir::InstKind>() <= 48, "{}", std::mem::size_of::<crate::ir::InstKind>());
 }
+
+#[test]
+fn debug_info_fields_are_checked_against_the_table() {
+    let ok = "!0 = !DILocation(line: 3, column: 7, scope: !1)\n!1 = distinct !DISubprogram(name: \"f\", scope: null, spFlags: DISPFlagDefinition, unit: !2)\n!2 = distinct !DICompileUnit(language: DW_LANG_C99, file: !3, emissionKind: FullDebug)\n!3 = !DIFile(filename: \"a.c\", directory: \"/\")\n!llvm.dbg.cu = !{!2}\n";
+    round_trip(ok);
+    let e = super::parse_module("!0 = !DILocation(line: 3, colour: 7, scope: null)\n").unwrap_err();
+    assert!(e.message().contains("invalid field 'colour'"), "{e}");
+    let e = super::parse_module("!0 = !DILocation(line: 3)\n").unwrap_err();
+    assert!(e.message().contains("missing required field 'scope'"), "{e}");
+}
