@@ -149,6 +149,10 @@ impl<T: Eq + Hash> UniqueArena<T> {
         let (i, new) = self.set.insert_full(value);
         (Handle::from_index(i), new)
     }
+    /// The handle of a value equivalent to `key` (which must hash as `T` does), if present.
+    pub fn find_by<Q: Hash + indexmap::Equivalent<T> + ?Sized>(&self, key: &Q) -> Option<Handle<T>> {
+        self.set.get_index_of(key).map(Handle::from_index)
+    }
     /// The handle of `value` if present.
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
         self.set.get_index_of(value).map(Handle::from_index)

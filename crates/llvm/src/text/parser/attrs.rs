@@ -6,6 +6,17 @@ use crate::ir::attrs::{Attr, AttrForm, AttrKind, AttrSet, AttrSetId};
 use crate::text::token::{Keyword, KeywordClass, TokenKind};
 use nvir_diag::Span;
 
+/// An attribute list looked up in the set arena without boxing it first (hashes as
+/// [`AttrSet`] does: the derived hash of a one-field struct is its slice's).
+#[derive(Hash)]
+struct AttrSlice<'a>(&'a [Attr]);
+
+impl indexmap::Equivalent<AttrSet> for AttrSlice<'_> {
+    fn equivalent(&self, key: &AttrSet) -> bool {
+        *self.0 == *key.0
+    }
+}
+
 /// Where attributes are being read: the forms allowed differ.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum AttrPlace {
@@ -29,10 +40,16 @@ pub(super) struct FnAttrExtras {
 }
 
 impl Parser<'_> {
-    /// The attribute kind of the current token, if it is an attribute word.
+    /// The attribute kind of the current token, if it is an attribute word (a table from keyword
+    /// to kind, built once: this runs at every parameter and call argument).
     fn attr_kind_here(&self) -> Option<AttrKind> {
+        static BY_KEYWORD: std::sync::OnceLock<Vec<Option<AttrKind>>> = std::sync::OnceLock::new();
         match self.tok.kind {
-            TokenKind::Keyword(k) if k.class() == KeywordClass::Attribute => AttrKind::from_name(k.as_str()),
+            TokenKind::Keyword(k) if k.class() == KeywordClass::Attribute => {
+                let table =
+                    BY_KEYWORD.get_or_init(|| Keyword::ALL.iter().map(|k| AttrKind::from_name(k.as_str())).collect());
+                table[k as usize]
+            }
             _ => None,
         }
     }
@@ -154,6 +171,9 @@ impl Parser<'_> {
         if attrs.is_empty() {
             // Most positions carry no attributes; the empty set is the arena's first entry.
             return AttrSetId::from_index(0);
+        }
+        if let Some(id) = self.m.attrs.find_by(&AttrSlice(&attrs)) {
+            return id;
         }
         self.m.attrs.insert(AttrSet(attrs.into()))
     }

@@ -203,7 +203,8 @@ impl Parser<'_> {
         }
         // Required by both readers that know the field (LLVM 19 relaxed some of LLVM 7's).
         for f in spec.fields {
-            let required = [LlvmVersion::Llvm7, LlvmVersion::Llvm19].iter().all(|&v| f.rules(v).is_none_or(|r| r.required));
+            let required =
+                [LlvmVersion::Llvm7, LlvmVersion::Llvm19].iter().all(|&v| f.rules(v).is_none_or(|r| r.required));
             if required && !fields.iter().any(|(n, _)| **n == *f.name) {
                 return Err(ParseError::new(sp(t), format!("missing required field '{}'", f.name)));
             }

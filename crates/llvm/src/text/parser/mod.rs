@@ -112,6 +112,8 @@ pub fn parse_module_bytes(src: &[u8]) -> Result<Module, ParseError> {
 
 pub(crate) struct Parser<'a> {
     src: &'a [u8],
+    /// The source as text, when it is valid UTF-8 (checked once), so token text needs no check.
+    src_str: Option<&'a str>,
     lex: Lexer<'a>,
     tok: Token,
     m: Module,
@@ -163,6 +165,7 @@ impl<'a> Parser<'a> {
         let tok = lex.next_token();
         Parser {
             src,
+            src_str: std::str::from_utf8(src).ok(),
             lex,
             tok,
             m: Module::new(),
@@ -205,8 +208,11 @@ impl<'a> Parser<'a> {
     }
 
     fn text(&self, t: Token) -> &'a str {
-        // The lexer only ends tokens on ASCII boundaries; fall back gracefully anyway.
-        std::str::from_utf8(t.bytes(self.src)).unwrap_or("")
+        match self.src_str {
+            Some(s) => s.get(t.span()).unwrap_or(""),
+            // Not UTF-8 somewhere (inside a string); tokens themselves are ASCII.
+            None => std::str::from_utf8(t.bytes(self.src)).unwrap_or(""),
+        }
     }
 
     fn value_bytes(&self, t: Token) -> Cow<'a, [u8]> {
@@ -215,10 +221,11 @@ impl<'a> Parser<'a> {
 
     /// A name without copying it when it has no escapes.
     fn name_cow(&self, t: Token) -> PResult<Cow<'a, str>> {
-        let raw = t.raw_value(self.src);
-        if raw.is_ascii() && !raw.contains(&b'\\') {
-            // Unquoted names are ASCII; this is the common path and validates nothing twice.
-            return Ok(Cow::Borrowed(std::str::from_utf8(raw).unwrap_or_default()));
+        if let (Some(s), TokenKind::LocalVar { quoted: false } | TokenKind::GlobalVar { quoted: false }) =
+            (self.src_str, t.kind)
+        {
+            // Unquoted names have no escapes: a slice of the source, nothing to check.
+            return Ok(Cow::Borrowed(s.get(t.start as usize + 1..t.end as usize).unwrap_or("")));
         }
         match self.value_bytes(t) {
             Cow::Borrowed(b) => std::str::from_utf8(b).map(Cow::Borrowed).map_err(|_| ()),
