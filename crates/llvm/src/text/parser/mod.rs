@@ -142,6 +142,8 @@ struct Common {
     void: TypeId,
     /// `iN` for N < 256.
     ints: Vec<Option<TypeId>>,
+    /// Recently made typed pointers, direct-mapped by (pointee, address space).
+    typed_ptrs: Vec<Option<(TypeId, u32, TypeId)>>,
 }
 
 fn sp(t: Token) -> Span {
@@ -182,7 +184,7 @@ impl<'a> Parser<'a> {
             attr_fixups: Vec::new(),
             dialect_span: None,
             dialect,
-            common: Common { void: TypeId::from_index(0), ints: vec![None; 256] },
+            common: Common { void: TypeId::from_index(0), ints: vec![None; 256], typed_ptrs: vec![None; 1024] },
         }
         .with_common()
     }
@@ -232,6 +234,19 @@ impl<'a> Parser<'a> {
             Cow::Owned(b) => String::from_utf8(b).map(Cow::Owned).map_err(|_| ()),
         }
         .map_err(|()| ParseError::new(sp(t), "names must be valid UTF-8 here"))
+    }
+
+    /// `T addrspace(N)*`, through a small cache in front of the interner.
+    fn typed_ptr_type(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
+        let slot = (pointee.index() ^ (addr_space as usize).wrapping_mul(31)) & 1023;
+        if let Some((p, a, t)) = self.common.typed_ptrs[slot] {
+            if p == pointee && a == addr_space {
+                return t;
+            }
+        }
+        let t = self.m.types.typed_ptr(pointee, addr_space);
+        self.common.typed_ptrs[slot] = Some((pointee, addr_space, t));
+        t
     }
 
     /// `iN`, interned once per width.

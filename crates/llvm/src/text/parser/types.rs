@@ -153,7 +153,7 @@ impl Parser<'_> {
                     let at = self.span();
                     self.check_pointee(ty, at)?;
                     self.bump()?;
-                    ty = self.m.types.typed_ptr(ty, 0);
+                    ty = self.typed_ptr_type(ty, 0);
                 }
                 TokenKind::Keyword(Keyword::Addrspace) => {
                     let at = self.span();
@@ -163,7 +163,7 @@ impl Parser<'_> {
                     }
                     self.check_pointee(ty, at)?;
                     self.bump()?;
-                    ty = self.m.types.typed_ptr(ty, n);
+                    ty = self.typed_ptr_type(ty, n);
                 }
                 TokenKind::LParen => {
                     let (params, vararg) = self.function_type_params()?;
