@@ -1,7 +1,9 @@
 //! Differential tests against NVIDIA's real tools and an independent decoder
-//! (`scripts/oracles/container_diff.py`). They need the oracle venv: `.ci/run` makes it with
-//! `scripts/oracles/setup.sh` and passes its interpreter in `NVIR_ORACLE_PYTHON`. Without it the
-//! test says so and passes locally; under CI (`CI=true`) a missing oracle fails.
+//! (`scripts/oracles/container_diff.py`), and of `nvir print` against LLVM 14's and LLVM 19's
+//! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`). They need the oracle venv:
+//! `.ci/run` makes it with `scripts/oracles/setup.sh` and passes its interpreter in
+//! `NVIR_ORACLE_PYTHON`. Without it the tests say so and pass locally; under CI (`CI=true`) a
+//! missing oracle fails.
 
 use std::path::Path;
 use std::process::Command;
@@ -20,22 +22,32 @@ fn oracle_python() -> Option<String> {
     }
 }
 
-#[test]
-fn container_matches_nvidia_tools_and_independent_decoder() {
+/// Runs an oracle script with `--nvir` and `--shared`, and checks its closing summary line.
+fn run_script(script: &str, summary_prefix: &str) {
     let Some(py) = oracle_python() else { return };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new(py)
-        .arg(root.join("scripts/oracles/container_diff.py"))
+        .arg(root.join("scripts/oracles").join(script))
         .arg("--nvir")
         .arg(env!("CARGO_BIN_EXE_nvir"))
         .arg("--shared")
         .arg(root.join("../shared"))
         .output()
-        .expect("run container_diff.py");
+        .unwrap_or_else(|e| panic!("run {script}: {e}"));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    eprintln!("{stdout}");
-    assert!(out.status.success(), "container differential test failed:\n{stdout}\n{stderr}");
-    let summary = stdout.lines().rev().find(|l| l.starts_with("container-diff:")).expect("summary line");
+    eprintln!("{stdout}{stderr}");
+    assert!(out.status.success(), "{script} failed:\n{stdout}\n{stderr}");
+    let summary = stdout.lines().rev().find(|l| l.starts_with(summary_prefix)).expect("summary line");
     assert!(summary.ends_with(" 0 failed"), "{summary}");
+}
+
+#[test]
+fn container_matches_nvidia_tools_and_independent_decoder() {
+    run_script("container_diff.py", "container-diff:");
+}
+
+#[test]
+fn llvm_text_round_trips_through_llvm_as() {
+    run_script("llvm_roundtrip.py", "llvm-roundtrip:");
 }

@@ -69,6 +69,33 @@ pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
     Ok(Printed { text: p.out, notes: p.notes })
 }
 
+/// The argument positions of an inline-asm constraint string whose constraints are indirect
+/// (`*m`, `=*m`): every input and every indirect output takes an argument, in order; direct
+/// outputs and clobbers (`~{…}`) take none.
+fn indirect_asm_operands(constraints: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut arg = 0;
+    for c in constraints.split(|&b| b == b',') {
+        if c.first() == Some(&b'~') {
+            continue;
+        }
+        let (output, rest) = match c.first() {
+            Some(b'=') => (true, &c[1..]),
+            _ => (false, c),
+        };
+        let rest = rest.strip_prefix(b"&").unwrap_or(rest);
+        let indirect = rest.first() == Some(&b'*');
+        if output && !indirect {
+            continue;
+        }
+        if indirect {
+            out.push(arg);
+        }
+        arg += 1;
+    }
+    out
+}
+
 struct Printer<'m> {
     m: &'m Module,
     syntax: Syntax,
@@ -1088,6 +1115,12 @@ impl<'m> Printer<'m> {
         self.out.push(' ');
         self.value(Some(f), Some(s), c.callee);
         self.out.push('(');
+        // Opaque pointers need `elementtype(T)` on the operands of indirect asm constraints
+        // (`"*m"`); a typed pointer says T, so the upgrade adds it as LLVM's does.
+        let indirect = match (self.syntax, c.callee) {
+            (Syntax::Modern, Value::Asm(id)) => indirect_asm_operands(&self.m.asms[id].constraints),
+            _ => Vec::new(),
+        };
         for (i, a) in c.args.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
@@ -1096,6 +1129,17 @@ impl<'m> Printer<'m> {
             self.out.push(' ');
             let pointee = self.pointee(a.ty);
             self.attrs_then_space(a.attrs, pointee);
+            if indirect.contains(&i) {
+                let has = self.m.attrs[a.attrs]
+                    .0
+                    .iter()
+                    .any(|x| matches!(x, Attr::Type(k, _) if k.info().name == "elementtype"));
+                if let (false, Some(p)) = (has, pointee) {
+                    self.out.push_str("elementtype(");
+                    self.ty(p);
+                    self.out.push_str(") ");
+                }
+            }
             self.value(Some(f), Some(s), a.value);
         }
         self.out.push(')');

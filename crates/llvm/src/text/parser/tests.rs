@@ -105,3 +105,12 @@ fn debug_info_fields_are_checked_against_the_table() {
     let e = super::parse_module("!0 = !DILocation(line: 3)\n").unwrap_err();
     assert!(e.message().contains("missing required field 'scope'"), "{e}");
 }
+
+#[test]
+fn modern_syntax_adds_elementtype_to_indirect_asm_operands() {
+    let src = "define void @f(i32* %p) {\n  call void asm sideeffect \"st.u32 [$0], 0;\", \"*m\"(i32* %p)\n  %r = call i32 asm \"\", \"=r,*m,~{memory}\"(i32* %p)\n  ret void\n}\n";
+    let m = super::parse_module(src).unwrap();
+    let out = print_module(&m, Syntax::Modern).unwrap().text;
+    assert!(out.contains("\"*m\"(ptr elementtype(i32) %p)"), "{out}");
+    assert!(out.contains("\"=r,*m,~{memory}\"(ptr elementtype(i32) %p)"), "{out}");
+}
