@@ -144,6 +144,8 @@ struct Common {
     ints: Vec<Option<TypeId>>,
     /// Recently made typed pointers, direct-mapped by (pointee, address space).
     typed_ptrs: Vec<Option<(TypeId, u32, TypeId)>>,
+    /// Recently made small integer constants, direct-mapped by (type, value).
+    ints_const: Vec<Option<(TypeId, u64, crate::ir::ConstId)>>,
 }
 
 fn sp(t: Token) -> Span {
@@ -184,7 +186,12 @@ impl<'a> Parser<'a> {
             attr_fixups: Vec::new(),
             dialect_span: None,
             dialect,
-            common: Common { void: TypeId::from_index(0), ints: vec![None; 256], typed_ptrs: vec![None; 1024] },
+            common: Common {
+                void: TypeId::from_index(0),
+                ints: vec![None; 256],
+                typed_ptrs: vec![None; 1024],
+                ints_const: vec![None; values::INT_CACHE],
+            },
         }
         .with_common()
     }

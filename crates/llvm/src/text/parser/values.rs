@@ -57,6 +57,9 @@ pub(super) enum ValId {
     Asm { side_effect: bool, align_stack: bool, intel: bool, unwind: bool, asm: Box<[u8]>, constraints: Box<[u8]> },
 }
 
+/// Entries in the small-integer constant cache (a power of two).
+pub(super) const INT_CACHE: usize = 4096;
+
 /// Decimal digits to a `width`-bit two's-complement integer (silently truncated, as LLVM does).
 fn decimal_apint(text: &str, width: u32) -> Option<ApInt> {
     let (neg, digits) = match text.strip_prefix('-') {
@@ -276,7 +279,18 @@ impl Parser<'_> {
     }
 
     fn int_const(&mut self, ty: TypeId, value: ApInt) -> ConstId {
-        self.m.constant(ConstData::Int { ty, value })
+        // Small integers (GEP indices, flags, sizes) recur constantly: a direct-mapped cache
+        // answers most of them without hashing a ConstData.
+        let ApInt::Small(v) = value else { return self.m.constant(ConstData::Int { ty, value }) };
+        let slot = (v as usize ^ ty.index().wrapping_mul(0x9E37)) & (INT_CACHE - 1);
+        if let Some((t, x, c)) = self.common.ints_const[slot] {
+            if t == ty && x == v {
+                return c;
+            }
+        }
+        let c = self.m.constant(ConstData::Int { ty, value });
+        self.common.ints_const[slot] = Some((ty, v, c));
+        c
     }
 
     fn float_kind(&self, ty: TypeId) -> Option<FloatKind> {
