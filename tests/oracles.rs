@@ -51,3 +51,8 @@ fn container_matches_nvidia_tools_and_independent_decoder() {
 fn llvm_text_round_trips_through_llvm_as() {
     run_script("llvm_roundtrip.py", "llvm-roundtrip:");
 }
+
+#[test]
+fn llvm7_printing_parses_in_libnvvm() {
+    run_script("llvm7_libnvvm.py", "llvm7-libnvvm:");
+}

@@ -61,11 +61,15 @@ pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
         syntax,
         out: String::with_capacity(1 << 16),
         notes: Vec::new(),
+        unsupported: Vec::new(),
         md_slots: FxHashMap::default(),
         md_order: Vec::new(),
     };
     p.number_metadata();
     p.module();
+    if !p.unsupported.is_empty() {
+        return Err(PrintError(format!("LLVM 7 syntax cannot express: {}", p.unsupported.join("; "))));
+    }
     Ok(Printed { text: p.out, notes: p.notes })
 }
 
@@ -101,6 +105,8 @@ struct Printer<'m> {
     syntax: Syntax,
     out: String,
     notes: Vec<String>,
+    /// Constructs the target syntax has no way to say (LLVM 7: `atomicrmw fadd`, `freeze`, …).
+    unsupported: Vec<String>,
     md_slots: FxHashMap<MdId, u32>,
     md_order: Vec<MdId>,
 }
@@ -114,6 +120,12 @@ struct Slots {
 }
 
 impl<'m> Printer<'m> {
+    fn unsupported(&mut self, what: String) {
+        if !self.unsupported.contains(&what) {
+            self.unsupported.push(what);
+        }
+    }
+
     fn note(&mut self, s: String) {
         if !self.notes.contains(&s) {
             self.notes.push(s);
@@ -392,6 +404,9 @@ impl<'m> Printer<'m> {
             self.out.push(')');
         }
         if let Some(a) = p.align {
+            if self.syntax == Syntax::Llvm7 && a > 1 << 29 {
+                self.unsupported(format!("`align {a}` on a global (LLVM 7 allows at most 2^29)"));
+            }
             let _ = write!(self.out, ", align {a}");
         }
     }
@@ -492,6 +507,11 @@ impl<'m> Printer<'m> {
             ConstData::Float { ty, bits } => self.float(*ty, *bits),
             ConstData::Null(_) => self.out.push_str("null"),
             ConstData::Undef(_) => self.out.push_str("undef"),
+            ConstData::Poison(_) if self.syntax == Syntax::Llvm7 => {
+                // LLVM 7 has no poison constant; undef is a correct (weaker) stand-in.
+                self.note("wrote `poison` as `undef`: LLVM 7 has no poison constant".into());
+                self.out.push_str("undef");
+            }
             ConstData::Poison(_) => self.out.push_str("poison"),
             ConstData::Zero(_) => self.out.push_str("zeroinitializer"),
             ConstData::NoneToken(_) => self.out.push_str("none"),
@@ -540,6 +560,9 @@ impl<'m> Printer<'m> {
                 self.out.push(')');
             }
             ConstData::DsoLocalEquivalent { global, .. } => {
+                if self.syntax == Syntax::Llvm7 {
+                    self.unsupported("`dso_local_equivalent` (LLVM 12+)".into());
+                }
                 self.out.push_str("dso_local_equivalent ");
                 self.global_name(*global);
             }
@@ -633,6 +656,35 @@ impl<'m> Printer<'m> {
             FloatKind::Fp128 => write!(self.out, "0xL{:016X}{:016X}", bits as u64, (bits >> 64) as u64),
             FloatKind::PpcFp128 => write!(self.out, "0xM{:016X}{:016X}", bits as u64, (bits >> 64) as u64),
         };
+    }
+
+    /// `-0.0` of a floating-point (or vector of floating-point) type.
+    fn neg_zero(&mut self, ty: TypeId) {
+        match self.m.types.get(ty).clone() {
+            TypeData::Vector { len, elem, .. } => {
+                self.out.push('<');
+                for i in 0..len {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.ty(elem);
+                    self.out.push(' ');
+                    self.neg_zero(elem);
+                }
+                self.out.push('>');
+            }
+            TypeData::Float(k) => {
+                let bits: u128 = match k {
+                    FloatKind::Half | FloatKind::BFloat => 0x8000,
+                    FloatKind::Float => 0x8000_0000,
+                    FloatKind::X86Fp80 => 1 << 79,
+                    FloatKind::Fp128 => 1 << 127,
+                    _ => 1 << 63,
+                };
+                self.float(ty, bits);
+            }
+            _ => self.out.push_str("-0.0"),
+        }
     }
 
     fn wrap_flags(&mut self, f: u8) {
@@ -1092,6 +1144,18 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// `align` on `cmpxchg`/`atomicrmw` is LLVM 13+ syntax (LLVM 7 assumes natural alignment).
+    fn atomic_align(&mut self, a: Option<Align>) {
+        if self.syntax == Syntax::Llvm7 && a.is_some() {
+            self.note(
+                "left out `align` on cmpxchg/atomicrmw: LLVM 7 has no such syntax (it assumes natural alignment)"
+                    .into(),
+            );
+            return;
+        }
+        self.align(a);
+    }
+
     fn call(&mut self, f: &Function, s: &Slots, c: &CallSite) {
         self.fmf(c.fmf);
         if c.cc != 0 {
@@ -1240,6 +1304,9 @@ impl<'m> Printer<'m> {
                 self.block(s, f, *unwind);
             }
             InstKind::CallBr { call, default, indirect } => {
+                if self.syntax == Syntax::Llvm7 {
+                    self.unsupported("`callbr` (LLVM 9+)".into());
+                }
                 self.out.push_str("callbr");
                 self.call(f, s, call);
                 self.out.push_str("\n          to ");
@@ -1288,6 +1355,18 @@ impl<'m> Printer<'m> {
                     Some(b) => self.block(s, f, *b),
                     None => self.out.push_str("to caller"),
                 }
+            }
+            InstKind::FNeg { fmf, op } if self.syntax == Syntax::Llvm7 => {
+                // LLVM 7 spells negation `fsub -0.0, x` (same result, sign of zero included).
+                self.note("wrote `fneg` as `fsub -0.0, x`: LLVM 7 has no fneg".into());
+                self.out.push_str("fsub");
+                self.fmf(*fmf);
+                self.out.push(' ');
+                self.ty(ty);
+                self.out.push(' ');
+                self.neg_zero(ty);
+                self.out.push_str(", ");
+                self.value(Some(f), Some(s), *op);
             }
             InstKind::FNeg { fmf, op } => {
                 self.out.push_str("fneg");
@@ -1375,9 +1454,15 @@ impl<'m> Printer<'m> {
                 self.atomic(success);
                 self.out.push(' ');
                 self.out.push_str(failure.keyword());
-                self.align(*align);
+                self.atomic_align(*align);
             }
             InstKind::AtomicRmw { op, ptr_ty, ptr, ty: vty, value, atomic, volatile, align } => {
+                if self.syntax == Syntax::Llvm7 && (!op.in_llvm7() || self.m.types.int_width(*vty).is_none()) {
+                    self.unsupported(format!(
+                        "`atomicrmw {}` on a non-integer (LLVM 7 has integer atomicrmw only)",
+                        op.keyword()
+                    ));
+                }
                 self.out.push_str("atomicrmw ");
                 if *volatile {
                     self.out.push_str("volatile ");
@@ -1388,7 +1473,7 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", ");
                 self.tv(f, s, *vty, *value);
                 self.atomic(atomic);
-                self.align(*align);
+                self.atomic_align(*align);
             }
             InstKind::GetElementPtr { source_ty, flags: fl, operands } => {
                 self.out.push_str("getelementptr");
@@ -1459,6 +1544,9 @@ impl<'m> Printer<'m> {
                 self.tv(f, s, ty, *else_v);
             }
             InstKind::Freeze(v) => {
+                if self.syntax == Syntax::Llvm7 {
+                    self.unsupported("`freeze` (LLVM 10+)".into());
+                }
                 self.out.push_str("freeze ");
                 self.tv(f, s, ty, *v);
             }

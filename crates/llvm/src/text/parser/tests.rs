@@ -114,3 +114,20 @@ fn modern_syntax_adds_elementtype_to_indirect_asm_operands() {
     assert!(out.contains("\"*m\"(ptr elementtype(i32) %p)"), "{out}");
     assert!(out.contains("\"=r,*m,~{memory}\"(ptr elementtype(i32) %p)"), "{out}");
 }
+
+#[test]
+fn llvm7_syntax_rewrites_or_refuses_newer_constructs() {
+    let src = "define float @f(float %x, i32* %p) {\n  %n = fneg nnan float %x\n  %a = atomicrmw add i32* %p, i32 1 monotonic, align 4\n  %s = insertvalue { float } poison, float %n, 0\n  ret float %n\n}\n";
+    let m = super::parse_module(src).unwrap();
+    let p = print_module(&m, Syntax::Llvm7).unwrap();
+    assert!(p.text.contains("%n = fsub nnan float 0x8000000000000000, %x"), "{}", p.text);
+    assert!(p.text.contains("atomicrmw add i32* %p, i32 1 monotonic\n"), "{}", p.text);
+    assert!(p.text.contains("insertvalue { float } undef"), "{}", p.text);
+    assert_eq!(p.notes.len(), 3, "{:?}", p.notes);
+    let m = super::parse_module(
+        "define void @f(float* %p) {\n  %a = atomicrmw fadd float* %p, float 1.0 seq_cst\n  ret void\n}\n",
+    )
+    .unwrap();
+    let e = print_module(&m, Syntax::Llvm7).unwrap_err();
+    assert!(e.to_string().contains("atomicrmw fadd"), "{e}");
+}
