@@ -135,6 +135,8 @@ pub(crate) struct Parser<'a> {
     dialect: Dialect,
     /// Types every module needs, interned once.
     common: Common,
+    /// The address constant last made for each symbol, with its pointer type.
+    sym_consts: Vec<Option<(TypeId, crate::ir::ConstId)>>,
 }
 
 /// Handles of types the parser asks for constantly.
@@ -186,6 +188,7 @@ impl<'a> Parser<'a> {
             attr_fixups: Vec::new(),
             dialect_span: None,
             dialect,
+            sym_consts: Vec::new(),
             common: Common {
                 void: TypeId::from_index(0),
                 ints: vec![None; 256],
@@ -598,16 +601,26 @@ impl<'a> Parser<'a> {
             return Err(ParseError::new(*at, format!("use of undefined metadata '!{slot}'")));
         }
         // Merge attribute groups into the sets that name them.
+        // Many sites share one (inline set, groups) combination: merge each once.
+        let mut merged: FxHashMap<(AttrSetId, Vec<u32>), AttrSetId> = FxHashMap::default();
         for (target, inline, groups) in std::mem::take(&mut self.attr_fixups) {
-            let mut attrs: Vec<Attr> = self.m.attrs[inline].0.to_vec();
-            for (g, at) in groups {
-                let group = self
-                    .attr_groups
-                    .get(&g)
-                    .ok_or_else(|| ParseError::new(at, format!("use of undefined attribute group '#{g}'")))?;
-                attrs.extend(group.iter().cloned());
-            }
-            let set = self.m.attrs.insert(AttrSet(attrs.into()));
+            let key = (inline, groups.iter().map(|(g, _)| *g).collect::<Vec<u32>>());
+            let set = match merged.get(&key) {
+                Some(&set) => set,
+                None => {
+                    let mut attrs: Vec<Attr> = self.m.attrs[inline].0.to_vec();
+                    for (g, at) in groups {
+                        let group = self
+                            .attr_groups
+                            .get(&g)
+                            .ok_or_else(|| ParseError::new(at, format!("use of undefined attribute group '#{g}'")))?;
+                        attrs.extend(group.iter().cloned());
+                    }
+                    let set = self.m.attrs.insert(AttrSet(attrs.into()));
+                    merged.insert(key, set);
+                    set
+                }
+            };
             match target {
                 AttrTarget::Function(f) => self.m.functions[f].fn_attrs = set,
                 AttrTarget::Global(g) => self.m.globals[g].attrs = set,

@@ -468,6 +468,13 @@ impl Parser<'_> {
                 c
             }
             ValId::Global(s) => {
+                // The same global is referenced with the same type again and again (every call of
+                // a function): remember its constant per symbol.
+                if let Some(Some((t, c))) = self.sym_consts.get(s.index()) {
+                    if *t == ty {
+                        return Ok(*c);
+                    }
+                }
                 if !matches!(self.m.types.get(ty), TypeData::Pointer { .. }) {
                     return Err(ParseError::new(
                         at,
@@ -475,7 +482,12 @@ impl Parser<'_> {
                     ));
                 }
                 self.use_symbol(s, ty, at)?;
-                self.m.constant(ConstData::Global { ty, global: s })
+                let c = self.m.constant(ConstData::Global { ty, global: s });
+                if self.sym_consts.len() <= s.index() {
+                    self.sym_consts.resize(s.index() + 1, None);
+                }
+                self.sym_consts[s.index()] = Some((ty, c));
+                c
             }
             ValId::BlockAddress(func, block) => self.m.constant(ConstData::BlockAddress { ty, func, block }),
             ValId::DsoLocalEquivalent(global) => self.m.constant(ConstData::DsoLocalEquivalent { ty, global }),
