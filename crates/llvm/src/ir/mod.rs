@@ -41,6 +41,22 @@ pub fn write_ident(s: &str, out: &mut String) {
     }
 }
 
+/// Writes a metadata name (`!name`, without the `!`): never quoted; bytes outside
+/// `[-a-zA-Z$._0-9]` are written as `\XX`, as LLVM does.
+pub fn write_md_name(s: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for (i, &c) in s.as_bytes().iter().enumerate() {
+        let plain = c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_') || (i > 0 && c.is_ascii_digit());
+        if plain {
+            out.push(c as char);
+        } else {
+            out.push('\\');
+            out.push(HEX[(c >> 4) as usize] as char);
+            out.push(HEX[(c & 15) as usize] as char);
+        }
+    }
+}
+
 /// Writes `"…"` with `\\`, `\"` and non-printable bytes as `\XX`, as LLVM prints strings.
 pub fn write_quoted(bytes: &[u8], out: &mut String) {
     out.push('"');

@@ -17,7 +17,7 @@ use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
 use crate::ir::module::{BlockName, GlobalProps, Module, SymbolId};
 use crate::ir::types::{FloatKind, TypeData, TypeId};
 use crate::ir::value::Value;
-use crate::ir::{write_ident, write_quoted};
+use crate::ir::{write_ident, write_md_name, write_quoted};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
@@ -306,7 +306,7 @@ impl<'m> Printer<'m> {
             }
             for a in &g.props.metadata {
                 self.out.push_str(", !");
-                self.out.push_str(self.m.metadata.kind_name(a.kind));
+                write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
                 self.out.push(' ');
                 self.md_ref(a.node);
             }
@@ -348,7 +348,7 @@ impl<'m> Printer<'m> {
         }
         for nm in &m.metadata.named {
             self.out.push('!');
-            write_ident(&nm.name, &mut self.out);
+            write_md_name(&nm.name, &mut self.out);
             self.out.push_str(" = !{");
             for (i, n) in nm.nodes.iter().enumerate() {
                 if i > 0 {
@@ -931,7 +931,7 @@ impl<'m> Printer<'m> {
         }
         for a in &f.props.metadata {
             self.out.push_str(" !");
-            self.out.push_str(self.m.metadata.kind_name(a.kind));
+            write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
             self.out.push(' ');
             self.md_ref(a.node);
         }
@@ -1631,7 +1631,7 @@ impl<'m> Printer<'m> {
         }
         for a in &inst.metadata {
             self.out.push_str(", !");
-            self.out.push_str(self.m.metadata.kind_name(a.kind));
+            write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
             self.out.push(' ');
             self.md_ref(a.node);
         }

@@ -159,8 +159,18 @@ impl Parser<'_> {
                         return Ok(text.split_whitespace().collect::<Vec<_>>().join(" ").into());
                     }
                 }
+                // What attribute arguments are made of: numbers, words, types, strings, `a: b`.
+                TokenKind::Integer
+                | TokenKind::Keyword(_)
+                | TokenKind::Word
+                | TokenKind::IntType(_)
+                | TokenKind::Comma
+                | TokenKind::Colon
+                | TokenKind::Label { quoted: false }
+                | TokenKind::String
+                | TokenKind::Bar => {}
                 TokenKind::Eof => return Err(ParseError::new(sp(open), "unbalanced '(' in an attribute")),
-                _ => {}
+                _ => return self.err(format!("unexpected {} in an attribute argument", self.describe())),
             }
             self.bump()?;
         }

@@ -131,3 +131,13 @@ fn llvm7_syntax_rewrites_or_refuses_newer_constructs() {
     let e = print_module(&m, Syntax::Llvm7).unwrap_err();
     assert!(e.to_string().contains("atomicrmw fadd"), "{e}");
 }
+
+#[test]
+fn fuzz_findings_stay_fixed() {
+    // A named metadata name with a backslash prints escaped, unquoted.
+    round_trip("!nvvm\\r.version = !{!0}\n!0 = !{i32 2}\n");
+    // An attribute argument ends at its parenthesis; it cannot swallow instructions.
+    let e = super::parse_module("define i32 @f(i32 %x) {\n  %y = call range(i32 0, 8 add i32 %x, 1\n  ret i32 %y\n}\n")
+        .unwrap_err();
+    assert!(e.message().contains("in an attribute argument"), "{e}");
+}
