@@ -1,14 +1,21 @@
 //! One fuzz target for every format; the first input byte picks the fuzzer, so one corpus and
-//! one build cover them all.
+//! one build cover them all: 0 container round trip, 1 container XML, 2 `.ll` lexer, 3 `.ll`
+//! parser, 4 `.ll` print/parse round trip (modulo 5). `fuzz/seed.sh` seeds the corpus.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use nvir_llvm::text::lexer::Lexer;
+use nvir_llvm::text::token::TokenKind;
+use nvir_llvm::{Module, Syntax};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, input)) = data.split_first() else { return };
-    match which % 2 {
+    match which % 5 {
         0 => container_roundtrip(input),
-        _ => container_xml(input),
+        1 => container_xml(input),
+        2 => llvm_lex(input),
+        3 => llvm_parse(input),
+        _ => llvm_roundtrip(input),
     }
 });
 
@@ -31,5 +38,90 @@ fn container_xml(input: &[u8]) {
     if let Ok(bytes) = nvir_container::write(&c) {
         let again = nvir_container::read(&bytes).expect("written containers read back");
         assert_eq!(again, c);
+    }
+}
+
+/// Arbitrary bytes through the `.ll` lexer: it reaches `Eof`, every other token is non-empty, in
+/// order and in bounds (on character boundaries when the input is UTF-8), and lexing with
+/// `peek` before each `next_token` gives the same tokens.
+fn llvm_lex(input: &[u8]) {
+    let utf8 = std::str::from_utf8(input).ok();
+    let mut lex = Lexer::from_bytes(input);
+    let mut peeking = Lexer::from_bytes(input);
+    let mut prev_end = 0;
+    for _ in 0..=input.len() {
+        let tok = lex.next_token();
+        let peeked = peeking.peek();
+        assert_eq!(peeking.next_token(), peeked, "next_token returns the peeked token");
+        assert_eq!(peeked, tok, "peek lexes as next_token does");
+        if tok.kind == TokenKind::Eof {
+            assert_eq!(lex.next_token().kind, TokenKind::Eof, "Eof repeats");
+            return;
+        }
+        let span = tok.span();
+        assert!(
+            prev_end <= span.start && span.start < span.end && span.end <= input.len(),
+            "token {tok:?} after offset {prev_end} in {} bytes",
+            input.len()
+        );
+        if let Some(text) = utf8 {
+            assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end), "{tok:?} splits a character");
+        }
+        let _ = lex.value(tok);
+        prev_end = span.end;
+    }
+    panic!("more tokens than input bytes: the lexer made no progress");
+}
+
+/// Arbitrary bytes through the `.ll` parser: a module or an error located inside the input,
+/// which renders as the CLI renders it.
+fn llvm_parse(input: &[u8]) {
+    match nvir_llvm::parse_bytes(input) {
+        Ok(m) => {
+            let _ = m.stats();
+        }
+        Err(e) => {
+            let span = e.span();
+            assert!(span.start <= span.end && span.end <= input.len(), "{e}: span {span:?} outside the input");
+            let text = nvir_diag::text_with_same_offsets(input);
+            let src = nvir_diag::Source::text("fuzz.ll", &text);
+            let _ = nvir_diag::render_human(&[e.to_diagnostic()], &src, false);
+        }
+    }
+}
+
+/// What parses prints and parses back: faithful printing is a fixed point after one round, and
+/// the modern and LLVM 7 syntaxes (where they can carry the module) reparse.
+fn llvm_roundtrip(input: &[u8]) {
+    let Ok(m) = nvir_llvm::parse_bytes(input) else { return };
+    let text = print(&m, Syntax::Faithful);
+    let again = reparse(&text, Syntax::Faithful);
+    let text2 = print(&again, Syntax::Faithful);
+    if text2 != text {
+        let line = text.lines().zip(text2.lines()).take_while(|(a, b)| a == b).count() + 1;
+        let at = |t: &str| t.lines().nth(line - 1).unwrap_or("(no line)").to_string();
+        panic!(
+            "printing is not stable; first difference at line {line}:\n  {}\n  {}\n--- printed:\n{text}",
+            at(&text),
+            at(&text2)
+        );
+    }
+    let _ = reparse(&print(&m, Syntax::Modern), Syntax::Modern);
+    if let Ok(p) = nvir_llvm::print(&m, Syntax::Llvm7) {
+        let _ = reparse(&p.text, Syntax::Llvm7);
+    }
+}
+
+fn print(m: &Module, syntax: Syntax) -> String {
+    match nvir_llvm::print(m, syntax) {
+        Ok(p) => p.text,
+        Err(e) => panic!("a parsed module prints as {syntax:?}: {e}"),
+    }
+}
+
+fn reparse(text: &str, syntax: Syntax) -> Module {
+    match nvir_llvm::parse(text) {
+        Ok(m) => m,
+        Err(e) => panic!("{syntax:?} output reparses: {e}\n--- printed:\n{text}"),
     }
 }

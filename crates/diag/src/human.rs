@@ -121,7 +121,18 @@ fn render_text(out: &mut String, d: &Diagnostic, name: &str, text: &str, color: 
         Severity::Warning => Level::Warning,
         Severity::Note => Level::Note,
     };
-    let clamp = |s: Span| s.start.min(text.len())..s.end.min(text.len());
+    // The snippet renderer measures columns itself: give it one byte per column (tabs and
+    // carriage returns as spaces, the same length) and spans on character boundaries.
+    let shown: String = text.chars().map(|c| if c == '\t' || c == '\r' { ' ' } else { c }).collect();
+    let text = shown.as_str();
+    let floor = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let clamp = |s: Span| floor(s.start)..floor(s.end).max(floor(s.start));
     let span = d.span.expect("caller checked");
     let mut snippet = Snippet::source(text).origin(name).fold(true);
     snippet = snippet.annotation(level(d.severity).span(clamp(span)).label(d.span_label.as_deref().unwrap_or("")));
@@ -168,6 +179,20 @@ mod tests {
         let out = render_human(&[d], &Source::text("m.ll", "abc\ndef\n"), false);
         assert!(out.contains("m.ll:2:1"), "{out}");
         assert!(out.contains("def"), "{out}");
+    }
+
+    #[test]
+    fn awkward_text_renders_without_panicking() {
+        // Found by fuzzing: tabs or carriage returns before the span, and a span inside a
+        // multi-byte character.
+        let line = format!("\t\t\t\t1{}", " ".repeat(132));
+        let d = Diagnostic::error("x").with_span(Span::at(4, 1));
+        assert!(render_human(std::slice::from_ref(&d), &Source::text("t", &line), false).contains("t:1:5"));
+        let d = Diagnostic::error("x").with_span(Span::at(1, 1));
+        let _ = render_human(&[d], &Source::text("u", "\u{fffd}"), false);
+        let crs = format!("{}1", "\r".repeat(15));
+        let d = Diagnostic::error("x").with_span(Span::at(15, 1));
+        let _ = render_human(&[d], &Source::text("c", &crs), false);
     }
 
     #[test]

@@ -223,6 +223,23 @@ impl<'a> Source<'a> {
     }
 }
 
+/// Text for rendering diagnostics about `bytes` whose byte offsets stay valid: each byte of an
+/// invalid UTF-8 sequence becomes `?` (one byte for one byte), so spans still point at the
+/// same places. Borrowed when the input is valid UTF-8.
+pub fn text_with_same_offsets(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => {
+            let mut out = String::with_capacity(bytes.len());
+            for chunk in bytes.utf8_chunks() {
+                out.push_str(chunk.valid());
+                out.extend(std::iter::repeat_n('?', chunk.invalid().len()));
+            }
+            std::borrow::Cow::Owned(out)
+        }
+    }
+}
+
 /// Counts of the diagnostics by severity, for summaries.
 pub fn count_errors(diags: &[Diagnostic]) -> usize {
     diags.iter().filter(|d| d.is_error()).count()
@@ -240,6 +257,13 @@ mod tests {
         assert_eq!(src.line_col(5), Some((2, 2)), "ç is one column");
         assert_eq!(src.line_col(99), Some((3, 1)), "clamped to the end");
         assert_eq!(Source::binary("x", b"").line_col(0), None);
+    }
+
+    #[test]
+    fn lossy_text_keeps_offsets() {
+        let t = text_with_same_offsets(b"a\xffb\xe2\x82c");
+        assert_eq!(t, "a?b??c");
+        assert_eq!(t.len(), 6);
     }
 
     #[test]

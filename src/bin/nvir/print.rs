@@ -40,7 +40,7 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     let m = match nvir_llvm::parse_bytes(&input.bytes) {
         Ok(m) => m,
         Err(e) => {
-            let text = String::from_utf8_lossy(&input.bytes);
+            let text = nvir_diag::text_with_same_offsets(&input.bytes);
             return Ok(report(&[e.to_diagnostic()], &Source::text(&input.name, &text), a.format.format, color));
         }
     };

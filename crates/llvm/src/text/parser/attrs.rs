@@ -144,8 +144,9 @@ impl Parser<'_> {
 
     /// The text between balanced parentheses (the opening one is current), as written.
     fn raw_parens(&mut self) -> PResult<Box<str>> {
+        // Rebuilt from the tokens, not sliced from the source: a comment inside must not survive.
         let open = self.bump()?;
-        let start = open.end as usize;
+        let mut text = String::new();
         let mut depth = 1usize;
         loop {
             match self.tok.kind {
@@ -153,10 +154,8 @@ impl Parser<'_> {
                 TokenKind::RParen => {
                     depth -= 1;
                     if depth == 0 {
-                        let end = self.tok.start as usize;
                         self.bump()?;
-                        let text = std::str::from_utf8(&self.src[start..end]).unwrap_or("");
-                        return Ok(text.split_whitespace().collect::<Vec<_>>().join(" ").into());
+                        return Ok(text.into());
                     }
                 }
                 // What attribute arguments are made of: numbers, words, types, strings, `a: b`.
@@ -172,6 +171,12 @@ impl Parser<'_> {
                 TokenKind::Eof => return Err(ParseError::new(sp(open), "unbalanced '(' in an attribute")),
                 _ => return self.err(format!("unexpected {} in an attribute argument", self.describe())),
             }
+            let piece = self.text(self.tok);
+            let tight = matches!(self.tok.kind, TokenKind::Comma | TokenKind::Colon | TokenKind::RParen);
+            if !text.is_empty() && !text.ends_with('(') && !tight {
+                text.push(' ');
+            }
+            text.push_str(piece);
             self.bump()?;
         }
     }

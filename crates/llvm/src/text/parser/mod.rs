@@ -305,7 +305,7 @@ impl<'a> Parser<'a> {
     fn describe(&self) -> String {
         match self.tok.kind {
             TokenKind::Eof => "end of input".into(),
-            _ => format!("'{}'", self.text(self.tok)),
+            _ => format!("'{}'", String::from_utf8_lossy(self.tok.bytes(self.src))),
         }
     }
 

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Parse-only time and memory of nvir against LLVM's own reader, measured in one run.
+#   BIG (first argument, default big/pg_all.ll in the checkout): a large typed-pointer module, as
+#   shared/corpus/llvm/make-big.sh builds it. Beside it, when present, the script also takes
+#   BIG's opaque-pointer twin (pg_all.opaque.ll, against opt-19) and libdevice
+#   (libdevice.10.ll14.ll against opt-14, libdevice.10.ll19.ll against opt-19).
+#   NVIR (environment): an nvir binary to use instead of building this checkout in release.
+#   RUNS (environment, default 3): runs per tool and module; the best wall time is kept.
+# nvir runs `nvir print --parse-only`; LLVM runs `opt-N -disable-output -disable-verify`, which
+# reads the module and runs no pass. Peak RSS is `/usr/bin/time -f %M`, the largest over the runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+big="${1:-big/pg_all.ll}"
+runs="${RUNS:-3}"
+dir="$(dirname "$big")"
+
+die() { echo "compare.sh: $*" >&2; exit 1; }
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
+[ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is needed for peak RSS"
+[ -f "$big" ] || die "no module at $big (build it with shared/corpus/llvm/make-big.sh)"
+command -v opt-14 >/dev/null || die "opt-14 not found (apt-get install llvm-14)"
+
+if [ -n "${NVIR:-}" ]; then
+  [ -x "$NVIR" ] || die "NVIR=$NVIR is not executable"
+  nvir="$NVIR"
+  built="given by NVIR"
+else
+  cargo build --release --locked --quiet --bin nvir || die "release build of nvir failed"
+  nvir="$PWD/target/release/nvir"
+  built="release build of $(git rev-parse --short HEAD 2>/dev/null || echo 'this tree')"
+  if git rev-parse --git-dir >/dev/null 2>&1 && ! git diff --quiet HEAD -- Cargo.toml Cargo.lock crates src; then
+    built+=" with uncommitted changes"
+  fi
+fi
+
+# The modules to compare on, each with the opt that reads its dialect.
+cases=("$big opt-14")
+have_opt19=$(command -v opt-19 >/dev/null && echo 1 || true)
+opaque="${big%.ll}.opaque.ll"
+if [ -f "$opaque" ]; then
+  if [ -n "$have_opt19" ]; then cases+=("$opaque opt-19"); else echo "note: opt-19 not found; skipping $opaque"; fi
+fi
+for ld in "$dir/libdevice.10.ll14.ll opt-14" "$dir/libdevice.10.ll19.ll opt-19"; do
+  f="${ld% *}"
+  if [ -f "$f" ] && [ "$f" != "$big" ] && { [ "${ld##* }" = opt-14 ] || [ -n "$have_opt19" ]; }; then cases+=("$ld"); fi
+done
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# measure CMD...: runs it RUNS times; sets best (seconds, best wall) and rss (MiB, largest peak).
+# A failing run stops the script, with the tool's own message.
+measure() {
+  local i t0 t1 ns kib best_ns="" max_kib=0
+  for ((i = 0; i < runs; i++)); do
+    t0=$(date +%s%N)
+    if ! /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err"; then
+      cat "$tmp/err" >&2
+      die "failed: $*"
+    fi
+    t1=$(date +%s%N)
+    ns=$((t1 - t0))
+    kib=$(tail -n 1 "$tmp/rss")
+    if [ -z "$best_ns" ] || [ "$ns" -lt "$best_ns" ]; then best_ns=$ns; fi
+    if [ "$kib" -gt "$max_kib" ]; then max_kib=$kib; fi
+  done
+  best=$(awk -v n="$best_ns" 'BEGIN { printf "%.3f", n / 1e9 }')
+  rss=$(awk -v k="$max_kib" 'BEGIN { printf "%.1f", k / 1024 }')
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
+
+echo "nvir:   $nvir ($built)"
+for o in opt-14 opt-19; do
+  if command -v "$o" >/dev/null; then echo "$o: $("$o" --version | sed -n 's/.*LLVM version /LLVM /p' | head -n 1)"; fi
+done
+echo "best of $runs wall; peak RSS is the largest of the runs"
+echo
+printf '%-24s %8s %-7s %9s %9s %9s %10s %10s %9s\n' \
+  module MB opt "nvir s" "opt s" opt/nvir "nvir MiB" "opt MiB" opt/nvir
+for c in "${cases[@]}"; do
+  f="${c% *}"
+  opt="${c##* }"
+  mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+  measure "$nvir" print --parse-only "$f"
+  nvir_s=$best nvir_rss=$rss
+  measure "$opt" -disable-output -disable-verify "$f"
+  opt_s=$best opt_rss=$rss
+  printf '%-24s %8s %-7s %9s %9s %9s %10s %10s %9s\n' "$(basename "$f")" "$mb" "$opt" \
+    "$nvir_s" "$opt_s" "$(ratio "$opt_s" "$nvir_s")" "$nvir_rss" "$opt_rss" "$(ratio "$opt_rss" "$nvir_rss")"
+done
