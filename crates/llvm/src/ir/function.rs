@@ -104,6 +104,45 @@ pub struct Function {
     pub insts: Arena<Instruction>,
     /// Function-local metadata.
     pub local_md: Arena<LocalMd>,
+    /// Debug records (LLVM 19 `#dbg_value(…)` lines), each before the instruction it names, in
+    /// written order.
+    pub debug_records: Vec<(InstId, DebugRecord)>,
+}
+
+/// The kinds of debug record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DebugRecordKind {
+    /// `#dbg_value`
+    Value,
+    /// `#dbg_declare`
+    Declare,
+    /// `#dbg_assign`
+    Assign,
+    /// `#dbg_label`
+    Label,
+}
+
+impl DebugRecordKind {
+    /// The word after `#`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            DebugRecordKind::Value => "dbg_value",
+            DebugRecordKind::Declare => "dbg_declare",
+            DebugRecordKind::Assign => "dbg_assign",
+            DebugRecordKind::Label => "dbg_label",
+        }
+    }
+}
+
+/// A debug record: `#dbg_value(i32 %x, !12, !DIExpression(), !13)`. Its operands are metadata:
+/// values as metadata ([`Value::Md`], [`Value::LocalMd`]) or nodes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DebugRecord {
+    /// Which record.
+    pub kind: DebugRecordKind,
+    /// Operands, in written order.
+    pub operands: Vec<Value>,
 }
 
 impl Function {

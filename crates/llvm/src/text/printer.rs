@@ -11,7 +11,7 @@
 
 use crate::ir::attrs::{Attr, AttrForm, AttrSetId};
 use crate::ir::constant::{ConstData, ConstId, ExprOp};
-use crate::ir::function::{BlockId, Function, LocalMd};
+use crate::ir::function::{BlockId, DebugRecord, Function, LocalMd};
 use crate::ir::instruction::{flags, Align, Atomic, CallSite, CmpXchg, FastMath, InstKind, Instruction, TailKind};
 use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
 use crate::ir::module::{BlockName, GlobalProps, Module, SymbolId};
@@ -739,7 +739,9 @@ impl<'m> Printer<'m> {
                 for &i in &f.blocks[b].insts {
                     let inst = &f.insts[i];
                     roots.extend(inst.metadata.iter().map(|a| a.node));
-                    if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } = &inst.kind {
+                    if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } =
+                        &inst.kind
+                    {
                         for a in &call.args {
                             if let Value::Md(id) = a.value {
                                 roots.push(id);
@@ -747,6 +749,11 @@ impl<'m> Printer<'m> {
                         }
                     }
                 }
+            }
+        }
+        for (_, f) in m.functions.iter() {
+            for (_, r) in &f.debug_records {
+                roots.extend(r.operands.iter().filter_map(|v| if let Value::Md(id) = v { Some(*id) } else { None }));
             }
         }
         // Iterative depth-first walk, numbering nodes as first reached.
@@ -940,6 +947,13 @@ impl<'m> Printer<'m> {
             return;
         }
         self.out.push_str(" {\n");
+        let mut records: FxHashMap<crate::ir::InstId, Vec<usize>> = FxHashMap::default();
+        for (r, (i, _)) in f.debug_records.iter().enumerate() {
+            records.entry(*i).or_default().push(r);
+        }
+        if self.syntax == Syntax::Llvm7 && !records.is_empty() {
+            self.unsupported("debug records (`#dbg_value …`, LLVM 19; LLVM 7 uses llvm.dbg.* calls)".into());
+        }
         for (bi, &bid) in f.layout.iter().enumerate() {
             let b = &f.blocks[bid];
             if bi > 0 {
@@ -960,12 +974,28 @@ impl<'m> Printer<'m> {
                 _ => {}
             }
             for &i in &b.insts {
+                if let Some(list) = records.get(&i) {
+                    for &r in list {
+                        self.debug_record(f, &slots, &f.debug_records[r].1);
+                    }
+                }
                 self.out.push_str("  ");
                 self.instruction(f, &slots, i, &f.insts[i]);
                 self.out.push('\n');
             }
         }
         self.out.push_str("}\n");
+    }
+
+    fn debug_record(&mut self, f: &Function, s: &Slots, r: &DebugRecord) {
+        let _ = write!(self.out, "    #{}(", r.kind.keyword());
+        for (i, v) in r.operands.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.value(Some(f), Some(s), *v);
+        }
+        self.out.push_str(")\n");
     }
 
     fn unnamed_addr_fn(&mut self, p: &GlobalProps) {

@@ -5,7 +5,7 @@ use super::values::ValId;
 use super::{sp, AttrTarget, PResult, ParseError, Parser};
 use crate::ir::arena::Arena;
 use crate::ir::attrs::AttrSetId;
-use crate::ir::function::{calling_conv, Block, BlockId, Function, LocalMd, Param};
+use crate::ir::function::{calling_conv, Block, BlockId, DebugRecord, DebugRecordKind, Function, LocalMd, Param};
 use crate::ir::instruction::{
     flags, Align, Atomic, BinOp, Bundle, CallArg, CallSite, CastOp, CmpXchg, FastMath, FloatPredicate, InstId,
     InstKind, Instruction, IntPredicate, Ordering, RmwOp, TailKind,
@@ -82,6 +82,8 @@ struct FnState {
     block_defined: Vec<bool>,
     block_uses: FxHashMap<BlockId, Span>,
     call_groups: Vec<(InstId, AttrSetId, super::GroupRefs)>,
+    /// Debug records read so far, with the instruction each precedes.
+    records: Vec<(InstId, DebugRecord)>,
     /// Group references of the call being read, until its instruction has an id.
     pending_groups: Option<(AttrSetId, super::GroupRefs)>,
 }
@@ -102,6 +104,13 @@ pub(super) fn remap_metadata(m: &mut Module, map: &[MdId]) {
     }
     for (_, f) in m.functions.iter_mut() {
         f.props.metadata.iter_mut().for_each(|a| fix(&mut a.node));
+        for (_, r) in &mut f.debug_records {
+            for v in &mut r.operands {
+                if let Value::Md(id) = v {
+                    fix(id);
+                }
+            }
+        }
         for (_, inst) in f.insts.iter_mut() {
             inst.metadata.iter_mut().for_each(|a| fix(&mut a.node));
             if let Some(call) = call_site_mut(&mut inst.kind) {
@@ -430,6 +439,7 @@ impl Parser<'_> {
             layout: Vec::new(),
             insts: Arena::new(),
             local_md: Arena::new(),
+            debug_records: Vec::new(),
         };
         loop {
             match self.tok.kind {
@@ -516,6 +526,7 @@ impl Parser<'_> {
             block_uses: FxHashMap::default(),
             call_groups: Vec::new(),
             pending_groups: None,
+            records: Vec::new(),
         };
         for (i, p) in self.m.functions[fid].params.iter().enumerate() {
             match &p.name.0 {
@@ -555,6 +566,7 @@ impl Parser<'_> {
         f.layout = fs.layout;
         f.insts = fs.insts;
         f.local_md = fs.local_md;
+        f.debug_records = fs.records;
         Ok(())
     }
 
@@ -612,15 +624,18 @@ impl Parser<'_> {
         }
         fs.block_defined[id.index()] = true;
         fs.layout.push(id);
+        let mut records = Vec::new();
         loop {
             if self.tok.kind == TokenKind::Hash {
-                return self.err("debug records (#dbg_value …, LLVM 19) are not supported yet");
+                records.push(self.debug_record(fs)?);
+                continue;
             }
             if self.is_kw(Keyword::Uselistorder) {
                 self.skip_uselistorder()?;
                 continue;
             }
             let inst = self.instruction(fs)?;
+            fs.records.extend(records.drain(..).map(|r| (inst, r)));
             fs.blocks[id].insts.push(inst);
             if fs.insts[inst].is_terminator() {
                 return Ok(());
@@ -1546,6 +1561,46 @@ impl Parser<'_> {
         }
         let params = args.iter().map(|a| a.ty).collect();
         self.m.types.function(ret, params, false)
+    }
+
+    /// `#dbg_value(…)` and its kin (LLVM 19): metadata operands, attached to the next instruction.
+    fn debug_record(&mut self, fs: &mut FnState) -> PResult<DebugRecord> {
+        self.expect(TokenKind::Hash, "'#'")?;
+        let w = self.bump()?;
+        let kind =
+            match self.text(w) {
+                "dbg_value" => DebugRecordKind::Value,
+                "dbg_declare" => DebugRecordKind::Declare,
+                "dbg_assign" => DebugRecordKind::Assign,
+                "dbg_label" => DebugRecordKind::Label,
+                other => return Err(ParseError::new(
+                    sp(w),
+                    format!(
+                        "expected a debug record kind (dbg_value, dbg_declare, dbg_assign, dbg_label), found '{other}'"
+                    ),
+                )),
+            };
+        self.expect(TokenKind::LParen, "'(' after the debug record kind")?;
+        let mut operands = Vec::new();
+        loop {
+            operands.push(self.metadata_arg(fs)?);
+            if self.eat(TokenKind::RParen)? {
+                break;
+            }
+            self.expect_comma()?;
+        }
+        let want = match kind {
+            DebugRecordKind::Value | DebugRecordKind::Declare => 4,
+            DebugRecordKind::Assign => 7,
+            DebugRecordKind::Label => 2,
+        };
+        if operands.len() != want {
+            return Err(ParseError::new(
+                sp(w),
+                format!("#{} takes {want} operands, found {}", kind.keyword(), operands.len()),
+            ));
+        }
+        Ok(DebugRecord { kind, operands })
     }
 
     /// A `metadata` argument: a node, a string, or a (local) value as metadata.

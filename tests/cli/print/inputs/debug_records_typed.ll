@@ -1,0 +1,6 @@
+define void @f(i32 %x) {
+    #dbg_value(i32 %x, !0, !DIExpression(), !1)
+  ret void
+}
+!0 = !{}
+!1 = !{}
