@@ -195,8 +195,10 @@ pub struct ConstExpr {
     pub operands: Box<[ConstId]>,
     /// GEP source element type.
     pub source_ty: Option<TypeId>,
-    /// GEP `inrange` operand index, or extract/insert-value indices, or a shuffle mask.
+    /// GEP `inrange` operand index (LLVM ≤ 18), or extract/insert-value indices, or a shuffle mask.
     pub indices: Box<[i64]>,
+    /// GEP `inrange(start, end)` (LLVM 19): the byte range the result may access.
+    pub inrange: Option<(i64, i64)>,
 }
 
 /// A constant's structure.

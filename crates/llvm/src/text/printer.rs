@@ -581,6 +581,12 @@ impl<'m> Printer<'m> {
                     ExprOp::GetElementPtr => {
                         self.out.push_str("getelementptr");
                         self.gep_flags(e.flags);
+                        if let Some((a, b)) = e.inrange {
+                            if self.syntax == Syntax::Llvm7 {
+                                self.unsupported("`inrange(…)` on a getelementptr constant (LLVM 19)".into());
+                            }
+                            let _ = write!(self.out, " inrange({a}, {b})");
+                        }
                     }
                     ExprOp::ICmp(p) => {
                         let _ = write!(self.out, "icmp {}", p.keyword());

@@ -1567,19 +1567,20 @@ impl Parser<'_> {
     fn debug_record(&mut self, fs: &mut FnState) -> PResult<DebugRecord> {
         self.expect(TokenKind::Hash, "'#'")?;
         let w = self.bump()?;
-        let kind =
-            match self.text(w) {
-                "dbg_value" => DebugRecordKind::Value,
-                "dbg_declare" => DebugRecordKind::Declare,
-                "dbg_assign" => DebugRecordKind::Assign,
-                "dbg_label" => DebugRecordKind::Label,
-                other => return Err(ParseError::new(
+        let kind = match self.text(w) {
+            "dbg_value" => DebugRecordKind::Value,
+            "dbg_declare" => DebugRecordKind::Declare,
+            "dbg_assign" => DebugRecordKind::Assign,
+            "dbg_label" => DebugRecordKind::Label,
+            other => {
+                return Err(ParseError::new(
                     sp(w),
                     format!(
                         "expected a debug record kind (dbg_value, dbg_declare, dbg_assign, dbg_label), found '{other}'"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         self.expect(TokenKind::LParen, "'(' after the debug record kind")?;
         let mut operands = Vec::new();
         loop {

@@ -158,3 +158,11 @@ fn debug_records_attach_to_the_next_instruction() {
     let e = super::parse_module("define void @f() {\n    #dbg_value(!0)\n  ret void\n}\n!0 = !{}\n").unwrap_err();
     assert!(e.message().contains("takes 4 operands"), "{e}");
 }
+
+#[test]
+fn gep_constant_inrange_both_forms() {
+    let out = round_trip("@vt = constant [4 x ptr] zeroinitializer\n@p = global ptr getelementptr inbounds inrange(-16, 8) (i8, ptr @vt, i64 16)\n");
+    assert!(out.contains("getelementptr inbounds inrange(-16, 8) (i8, ptr @vt, i64 16)"), "{out}");
+    let out = round_trip("@vt = constant { [2 x i8*] } zeroinitializer\n@p = global i8** getelementptr inbounds ({ [2 x i8*] }, { [2 x i8*] }* @vt, i32 0, inrange i32 0, i32 1)\n");
+    assert!(out.contains("i32 0, inrange i32 0, i32 1)"), "{out}");
+}

@@ -670,6 +670,7 @@ impl Parser<'_> {
             operands: ops.into(),
             source_ty,
             indices: indices.into(),
+            inrange: None,
         }))
     }
 
@@ -706,9 +707,20 @@ impl Parser<'_> {
         let at = self.span();
         self.bump()?;
         let fl = self.gep_flags()?;
-        if self.is_kw(Keyword::Inrange) {
-            return self.err("`inrange(…)` on a getelementptr constant (LLVM 19) is not supported yet");
-        }
+        let range = if self.eat_kw(Keyword::Inrange)? {
+            // LLVM 19: `inrange(start, end)` before the operand list.
+            self.expect(TokenKind::LParen, "'(' after inrange")?;
+            let a = self.signed_i64()?;
+            self.expect(TokenKind::Comma, "','")?;
+            let b = self.signed_i64()?;
+            self.expect(TokenKind::RParen, "')'")?;
+            if a > b {
+                return self.err("expected end to be larger than start");
+            }
+            Some((a, b))
+        } else {
+            None
+        };
         self.expect(TokenKind::LParen, "'('")?;
         let source_ty = self.parse_type()?;
         self.expect(TokenKind::Comma, "','")?;
@@ -733,7 +745,23 @@ impl Parser<'_> {
             })
             .collect();
         let ty = self.gep_result_type(source_ty, &tys, &idx_consts, at)?;
-        Ok(self.expr(ExprOp::GetElementPtr, ty, fl, ops, Some(source_ty), inrange))
+        Ok(self.m.constant(ConstData::Expr(ConstExpr {
+            op: ExprOp::GetElementPtr,
+            ty,
+            flags: fl,
+            operands: ops.into(),
+            source_ty: Some(source_ty),
+            indices: inrange.into(),
+            inrange: range,
+        })))
+    }
+
+    fn signed_i64(&mut self) -> PResult<i64> {
+        if self.tok.kind != TokenKind::Integer {
+            return self.err(format!("expected an integer, found {}", self.describe()));
+        }
+        let t = self.bump()?;
+        self.text(t).parse().map_err(|_| ParseError::new(sp(t), "expected a 64-bit signed integer"))
     }
 
     /// The type a GEP yields: a pointer (or vector of pointers) in the base's address space, to the
