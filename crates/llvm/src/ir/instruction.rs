@@ -11,27 +11,6 @@ use super::value::{Name, Value};
 /// An instruction in a function's arena.
 pub type InstId = Handle<Instruction>;
 
-macro_rules! keyword_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $kw:literal,)* }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum $name { $($(#[$vm])* $variant,)* }
-        impl $name {
-            /// Every value, in table order.
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
-            /// The keyword.
-            pub fn keyword(self) -> &'static str {
-                match self { $($name::$variant => $kw,)* }
-            }
-            /// The value spelled `kw`.
-            pub fn from_keyword(kw: &str) -> Option<Self> {
-                match kw { $($kw => Some($name::$variant),)* _ => None }
-            }
-        }
-    };
-}
-
 keyword_enum! {
     /// Binary operators.
     BinOp {

@@ -2,6 +2,34 @@
 //! (hash-consed: equal ones share a handle), global variables and functions; functions own their
 //! blocks and instructions. Entities are named by small `Copy` handles.
 
+/// An enum of keywords as data: the variants, their spellings, `ALL`, and lookups both ways.
+/// `Name: Variant { … }` also makes `Variant` the default.
+macro_rules! keyword_enum {
+    ($(#[$m:meta])* $name:ident $(: $default:ident)? { $($(#[$vm:meta])* $variant:ident = $kw:literal,)* }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum $name { $($(#[$vm])* $variant,)* }
+        impl $name {
+            /// Every value, in table order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+            /// The keyword (empty for an unwritten default).
+            pub fn keyword(self) -> &'static str {
+                match self { $($name::$variant => $kw,)* }
+            }
+            /// The value spelled `kw`.
+            pub fn from_keyword(kw: &str) -> Option<Self> {
+                match kw { $($kw if !$kw.is_empty() => Some($name::$variant),)* _ => None }
+            }
+        }
+        $(impl Default for $name {
+            fn default() -> Self {
+                $name::$default
+            }
+        })?
+    };
+}
+
 pub mod arena;
 pub mod attrs;
 pub mod constant;

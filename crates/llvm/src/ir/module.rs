@@ -54,28 +54,9 @@ pub enum BlockName {
     Numbered(u32),
 }
 
-macro_rules! keyword_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $kw:literal,)* }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-        #[non_exhaustive]
-        pub enum $name { #[default] $($(#[$vm])* $variant,)* }
-        impl $name {
-            /// The keyword (empty for the default).
-            pub fn keyword(self) -> &'static str {
-                match self { $($name::$variant => $kw,)* }
-            }
-            /// The value spelled `kw`.
-            pub fn from_keyword(kw: &str) -> Option<Self> {
-                match kw { $($kw if !$kw.is_empty() => Some($name::$variant),)* _ => None }
-            }
-        }
-    };
-}
-
 keyword_enum! {
     /// Linkage.
-    Linkage {
+    Linkage: External {
         /// (external, the default)
         External = "", /// `private`
         Private = "private", /// `internal`
@@ -94,7 +75,7 @@ keyword_enum! {
 
 keyword_enum! {
     /// Visibility.
-    Visibility {
+    Visibility: Default {
         /// (default)
         Default = "", /// `hidden`
         Hidden = "hidden", /// `protected`
@@ -104,7 +85,7 @@ keyword_enum! {
 
 keyword_enum! {
     /// DLL storage class.
-    DllStorage {
+    DllStorage: None {
         /// (none)
         None = "", /// `dllimport`
         Import = "dllimport", /// `dllexport`
@@ -114,7 +95,7 @@ keyword_enum! {
 
 keyword_enum! {
     /// `unnamed_addr`.
-    UnnamedAddr {
+    UnnamedAddr: None {
         /// (none)
         None = "", /// `unnamed_addr`
         Global = "unnamed_addr", /// `local_unnamed_addr`
@@ -124,7 +105,7 @@ keyword_enum! {
 
 keyword_enum! {
     /// Thread-local mode.
-    ThreadLocal {
+    ThreadLocal: None {
         /// (not thread-local)
         None = "", /// `thread_local`
         GeneralDynamic = "thread_local", /// `thread_local(localdynamic)`
@@ -136,7 +117,7 @@ keyword_enum! {
 
 keyword_enum! {
     /// `dso_local` / `dso_preemptable` (LLVM 7+).
-    Preemption {
+    Preemption: Unspecified {
         /// (unspecified)
         Unspecified = "", /// `dso_local`
         DsoLocal = "dso_local", /// `dso_preemptable`

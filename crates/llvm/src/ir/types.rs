@@ -272,6 +272,11 @@ impl Types {
 
     /// Writes the type in LLVM syntax (typed pointers as `T*`).
     pub fn write(&self, t: TypeId, out: &mut String) {
+        self.write_in(t, out, false);
+    }
+
+    /// Writes the type; with `opaque`, typed pointers are written as `ptr` (the modern syntax).
+    pub fn write_in(&self, t: TypeId, out: &mut String, opaque: bool) {
         use std::fmt::Write;
         match self.get(t) {
             TypeData::Void => out.push_str("void"),
@@ -284,41 +289,41 @@ impl Types {
             TypeData::Int(n) => {
                 let _ = write!(out, "i{n}");
             }
-            TypeData::Pointer { addr_space, pointee: Some(p) } => {
-                self.write(*p, out);
+            TypeData::Pointer { addr_space, pointee: Some(p) } if !opaque => {
+                self.write_in(*p, out, opaque);
                 if *addr_space != 0 {
                     let _ = write!(out, " addrspace({addr_space})");
                 }
                 out.push('*');
             }
-            TypeData::Pointer { addr_space, pointee: None } => {
+            TypeData::Pointer { addr_space, .. } => {
                 out.push_str("ptr");
                 if *addr_space != 0 {
                     let _ = write!(out, " addrspace({addr_space})");
                 }
             }
             TypeData::Function { ret, params, vararg } => {
-                self.write(*ret, out);
+                self.write_in(*ret, out, opaque);
                 out.push_str(" (");
                 for (i, p) in params.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.write(*p, out);
+                    self.write_in(*p, out, opaque);
                 }
                 if *vararg {
                     out.push_str(if params.is_empty() { "..." } else { ", ..." });
                 }
                 out.push(')');
             }
-            TypeData::Struct(body) => self.write_body(body, out),
+            TypeData::Struct(body) => self.write_body_in(body, out, opaque),
             TypeData::Named(id) => {
                 out.push('%');
                 super::write_ident(&self.named(*id).name, out);
             }
             TypeData::Array { len, elem } => {
                 let _ = write!(out, "[{len} x ");
-                self.write(*elem, out);
+                self.write_in(*elem, out, opaque);
                 out.push(']');
             }
             TypeData::Vector { len, elem, scalable } => {
@@ -327,16 +332,15 @@ impl Types {
                     out.push_str("vscale x ");
                 }
                 let _ = write!(out, "{len} x ");
-                self.write(*elem, out);
+                self.write_in(*elem, out, opaque);
                 out.push('>');
             }
             TypeData::TargetExt { name, types, ints } => {
-                out.push_str("target(\"");
-                out.push_str(name);
-                out.push('"');
+                out.push_str("target(");
+                super::write_quoted(name.as_bytes(), out);
                 for ty in types.iter() {
                     out.push_str(", ");
-                    self.write(*ty, out);
+                    self.write_in(*ty, out, opaque);
                 }
                 for i in ints.iter() {
                     let _ = write!(out, ", {i}");
@@ -348,6 +352,11 @@ impl Types {
 
     /// Writes a struct body: `{ i32, i8 }`, `<{ i8 }>`, `{}`.
     pub fn write_body(&self, body: &StructBody, out: &mut String) {
+        self.write_body_in(body, out, false);
+    }
+
+    /// [`Types::write_body`], with `opaque` as in [`Types::write_in`].
+    pub fn write_body_in(&self, body: &StructBody, out: &mut String, opaque: bool) {
         if body.packed {
             out.push('<');
         }
@@ -359,7 +368,7 @@ impl Types {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                self.write(*f, out);
+                self.write_in(*f, out, opaque);
             }
             out.push_str(" }");
         }

@@ -141,85 +141,7 @@ impl<'m> Printer<'m> {
     }
 
     fn write_ty(&self, t: TypeId, out: &mut String) {
-        let types = &self.m.types;
-        match types.get(t) {
-            TypeData::Pointer { addr_space, pointee: Some(_) } if self.syntax == Syntax::Modern => {
-                out.push_str("ptr");
-                if *addr_space != 0 {
-                    let _ = write!(out, " addrspace({addr_space})");
-                }
-            }
-            TypeData::Pointer { addr_space, pointee: Some(p) } => {
-                self.write_ty(*p, out);
-                if *addr_space != 0 {
-                    let _ = write!(out, " addrspace({addr_space})");
-                }
-                out.push('*');
-            }
-            TypeData::Function { ret, params, vararg } => {
-                self.write_ty(*ret, out);
-                out.push_str(" (");
-                for (i, p) in params.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_ty(*p, out);
-                }
-                if *vararg {
-                    out.push_str(if params.is_empty() { "..." } else { ", ..." });
-                }
-                out.push(')');
-            }
-            TypeData::Struct(body) => self.write_body(&body.fields, body.packed, out),
-            TypeData::Array { len, elem } => {
-                let _ = write!(out, "[{len} x ");
-                self.write_ty(*elem, out);
-                out.push(']');
-            }
-            TypeData::Vector { len, elem, scalable } => {
-                out.push('<');
-                if *scalable {
-                    out.push_str("vscale x ");
-                }
-                let _ = write!(out, "{len} x ");
-                self.write_ty(*elem, out);
-                out.push('>');
-            }
-            TypeData::TargetExt { name, types: tys, ints } => {
-                out.push_str("target(");
-                write_quoted(name.as_bytes(), out);
-                for t in tys.iter() {
-                    out.push_str(", ");
-                    self.write_ty(*t, out);
-                }
-                for i in ints.iter() {
-                    let _ = write!(out, ", {i}");
-                }
-                out.push(')');
-            }
-            _ => types.write(t, out),
-        }
-    }
-
-    fn write_body(&self, fields: &[TypeId], packed: bool, out: &mut String) {
-        if packed {
-            out.push('<');
-        }
-        if fields.is_empty() {
-            out.push_str("{}");
-        } else {
-            out.push_str("{ ");
-            for (i, f) in fields.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                self.write_ty(*f, out);
-            }
-            out.push_str(" }");
-        }
-        if packed {
-            out.push('>');
-        }
+        self.m.types.write_in(t, out, self.syntax == Syntax::Modern);
     }
 
     fn pointee(&self, t: TypeId) -> Option<TypeId> {
@@ -266,7 +188,7 @@ impl<'m> Printer<'m> {
                 match &s.body {
                     Some(b) => {
                         let mut t = String::new();
-                        self.write_body(&b.fields, b.packed, &mut t);
+                        m.types.write_body_in(b, &mut t, self.syntax == Syntax::Modern);
                         self.out.push_str(&t);
                     }
                     None => self.out.push_str("opaque"),

@@ -1037,17 +1037,7 @@ impl Parser<'_> {
             Keyword::Indirectbr => {
                 let (ty, addr) = self.typed_value(fs)?;
                 self.expect_comma()?;
-                self.expect(TokenKind::LSquare, "'['")?;
-                let mut dests = Vec::new();
-                if !self.eat(TokenKind::RSquare)? {
-                    loop {
-                        dests.push(self.label(fs)?);
-                        if self.eat(TokenKind::RSquare)? {
-                            break;
-                        }
-                        self.expect_comma()?;
-                    }
-                }
+                let dests = self.label_list(fs)?;
                 (void, InstKind::IndirectBr { ty, addr, dests })
             }
             Keyword::Invoke => {
@@ -1062,17 +1052,7 @@ impl Parser<'_> {
                 let (ret, call) = self.call_site(fs, at)?;
                 self.expect_kw(Keyword::To)?;
                 let default = self.label(fs)?;
-                self.expect(TokenKind::LSquare, "'['")?;
-                let mut indirect = Vec::new();
-                if !self.eat(TokenKind::RSquare)? {
-                    loop {
-                        indirect.push(self.label(fs)?);
-                        if self.eat(TokenKind::RSquare)? {
-                            break;
-                        }
-                        self.expect_comma()?;
-                    }
-                }
+                let indirect = self.label_list(fs)?;
                 (ret, InstKind::CallBr { call: Box::new(call), default, indirect })
             }
             Keyword::Resume => {
@@ -1081,42 +1061,31 @@ impl Parser<'_> {
             }
             Keyword::Unreachable => (void, InstKind::Unreachable),
             Keyword::Cleanupret => {
-                self.expect_kw(Keyword::From)?;
-                let token = self.m.types.intern(TypeData::Token);
-                let pad = self.value_of(fs, token)?;
+                let pad = self.token_after(fs, Keyword::From)?;
                 self.expect_kw(Keyword::Unwind)?;
                 let unwind = self.unwind_dest(fs)?;
                 (void, InstKind::CleanupRet { pad, unwind })
             }
             Keyword::Catchret => {
-                self.expect_kw(Keyword::From)?;
-                let token = self.m.types.intern(TypeData::Token);
-                let pad = self.value_of(fs, token)?;
+                let pad = self.token_after(fs, Keyword::From)?;
                 self.expect_kw(Keyword::To)?;
                 let target = self.label(fs)?;
                 (void, InstKind::CatchRet { pad, target })
             }
             Keyword::Catchswitch => {
-                self.expect_kw(Keyword::Within)?;
-                let token = self.m.types.intern(TypeData::Token);
-                let parent = self.value_of(fs, token)?;
-                self.expect(TokenKind::LSquare, "'['")?;
-                let mut handlers = Vec::new();
-                loop {
-                    handlers.push(self.label(fs)?);
-                    if self.eat(TokenKind::RSquare)? {
-                        break;
-                    }
-                    self.expect_comma()?;
+                let parent = self.token_after(fs, Keyword::Within)?;
+                let handlers = self.label_list(fs)?;
+                if handlers.is_empty() {
+                    return Err(ParseError::new(at, "catchswitch needs at least one handler"));
                 }
                 self.expect_kw(Keyword::Unwind)?;
                 let unwind = self.unwind_dest(fs)?;
+                let token = self.m.types.intern(TypeData::Token);
                 (token, InstKind::CatchSwitch { parent, handlers, unwind })
             }
             Keyword::Catchpad | Keyword::Cleanuppad => {
-                self.expect_kw(Keyword::Within)?;
+                let parent = self.token_after(fs, Keyword::Within)?;
                 let token = self.m.types.intern(TypeData::Token);
-                let parent = self.value_of(fs, token)?;
                 self.expect(TokenKind::LSquare, "'['")?;
                 let mut args = Vec::new();
                 if !self.eat(TokenKind::RSquare)? {
@@ -1419,6 +1388,29 @@ impl Parser<'_> {
             return self.err("cmpxchg operands must have the same type");
         }
         self.value_of(fs, ty)
+    }
+
+    /// `kw %pad` / `kw none`: a token operand of the EH pads.
+    fn token_after(&mut self, fs: &mut FnState, kw: Keyword) -> PResult<Value> {
+        self.expect_kw(kw)?;
+        let token = self.m.types.intern(TypeData::Token);
+        self.value_of(fs, token)
+    }
+
+    /// `[label %a, label %b]`, possibly empty.
+    fn label_list(&mut self, fs: &mut FnState) -> PResult<Vec<BlockId>> {
+        self.expect(TokenKind::LSquare, "'['")?;
+        let mut out = Vec::new();
+        if self.eat(TokenKind::RSquare)? {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.label(fs)?);
+            if self.eat(TokenKind::RSquare)? {
+                return Ok(out);
+            }
+            self.expect_comma()?;
+        }
     }
 
     fn unwind_dest(&mut self, fs: &mut FnState) -> PResult<Option<BlockId>> {
