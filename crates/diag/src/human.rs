@@ -121,9 +121,17 @@ fn render_text(out: &mut String, d: &Diagnostic, name: &str, text: &str, color: 
         Severity::Warning => Level::Warning,
         Severity::Note => Level::Note,
     };
-    // The snippet renderer measures columns itself: give it one byte per column (tabs and
-    // carriage returns as spaces, the same length) and spans on character boundaries.
-    let shown: String = text.chars().map(|c| if c == '\t' || c == '\r' { ' ' } else { c }).collect();
+    // The snippet renderer measures columns itself and miscounts control characters (tabs,
+    // carriage returns, form feeds …): show each as spaces of the same byte length, so spans
+    // still fit, and keep spans on character boundaries.
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            shown.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else {
+            shown.push(c);
+        }
+    }
     let text = shown.as_str();
     let floor = |mut i: usize| {
         i = i.min(text.len());
@@ -190,9 +198,23 @@ mod tests {
         assert!(render_human(std::slice::from_ref(&d), &Source::text("t", &line), false).contains("t:1:5"));
         let d = Diagnostic::error("x").with_span(Span::at(1, 1));
         let _ = render_human(&[d], &Source::text("u", "\u{fffd}"), false);
+        let ff = format!("{}{}1", "\x0c".repeat(22), "?".repeat(100));
+        let d = Diagnostic::error("x").with_span(Span::at(0, 1));
+        let _ = render_human(&[d], &Source::text("f", &ff), false);
         let crs = format!("{}1", "\r".repeat(15));
         let d = Diagnostic::error("x").with_span(Span::at(15, 1));
         let _ = render_human(&[d], &Source::text("c", &crs), false);
+    }
+
+    #[test]
+    fn every_character_before_a_span_renders() {
+        // One line per character class the renderer might measure differently.
+        for c in (0u32..0x3000).step_by(7).chain([0x200B, 0xFEFF, 0x1F600, 0xE000]).filter_map(char::from_u32) {
+            let line = format!("{c}{c}x{c}");
+            let at = 2 * c.len_utf8();
+            let d = Diagnostic::error("x").with_span(Span::at(at, 1));
+            let _ = render_human(&[d], &Source::text("c", &line), false);
+        }
     }
 
     #[test]
