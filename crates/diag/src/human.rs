@@ -1,5 +1,7 @@
-//! The human form: rustc-like. Text inputs get a source snippet (annotate-snippets, rustc's
-//! renderer); binary inputs get the 16-byte hex row around the offset with carets under it.
+//! The human form, in rustc's layout. Text inputs get the source line (cut to a window around
+//! the span on long lines) with carets under the span; binary inputs get the 16-byte hex row
+//! around the offset with carets under it. Both are drawn here, so no input can make rendering
+//! fail.
 
 use crate::{Diagnostic, Severity, Source, SourceContent, Span};
 use std::fmt::Write;
@@ -35,7 +37,7 @@ pub fn render_human(diags: &[Diagnostic], src: &Source<'_>, color: bool) -> Stri
     let mut out = String::new();
     for d in diags {
         match src.content {
-            SourceContent::Text(text) if d.span.is_some() => render_text(&mut out, d, src.name, text, color),
+            SourceContent::Text(text) if d.span.is_some() => render_text(&mut out, d, src, text, color),
             _ => render_other(&mut out, d, src, &Style { on: color }),
         }
         out.push('\n');
@@ -114,48 +116,79 @@ fn hex_row(out: &mut String, bytes: &[u8], span: Span, label: Option<&str>, st: 
     let _ = writeln!(out, "{GUTTER}{} {}", st.gutter("|"), st.paint(code, &marks));
 }
 
-fn render_text(out: &mut String, d: &Diagnostic, name: &str, text: &str, color: bool) {
-    use annotate_snippets::{Level, Renderer, Snippet};
-    let level = |s: Severity| match s {
-        Severity::Error => Level::Error,
-        Severity::Warning => Level::Warning,
-        Severity::Note => Level::Note,
-    };
-    // The snippet renderer measures columns itself and miscounts control characters (tabs,
-    // carriage returns, form feeds …): show each as spaces of the same byte length, so spans
-    // still fit, and keep spans on character boundaries.
-    let mut shown = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() && c != '\n' {
-            shown.extend(std::iter::repeat_n(' ', c.len_utf8()));
-        } else {
-            shown.push(c);
-        }
-    }
-    let text = shown.as_str();
-    let floor = |mut i: usize| {
-        i = i.min(text.len());
-        while !text.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
-    let clamp = |s: Span| floor(s.start)..floor(s.end).max(floor(s.start));
+/// Columns of source shown around a span; longer lines are cut, with `…` where they are.
+const WINDOW: usize = 100;
+
+/// A text snippet, rendered here rather than by a general renderer: every input, however
+/// odd (control characters, huge lines, invalid spans), must render without failing.
+fn render_text(out: &mut String, d: &Diagnostic, src: &Source<'_>, text: &str, color: bool) {
+    let st = Style { on: color };
+    out.push_str(&title(d, &st));
     let span = d.span.expect("caller checked");
-    let mut snippet = Snippet::source(text).origin(name).fold(true);
-    snippet = snippet.annotation(level(d.severity).span(clamp(span)).label(d.span_label.as_deref().unwrap_or("")));
-    for l in &d.labels {
-        snippet = snippet.annotation(Level::Info.span(clamp(l.span)).label(&l.message));
+    let mut rows: Vec<(Span, Option<&str>, Severity)> = vec![(span, d.span_label.as_deref(), d.severity)];
+    rows.extend(d.labels.iter().map(|l| (l.span, Some(l.message.as_str()), Severity::Note)));
+    // Labels in source order, as a reader follows them.
+    rows.sort_by_key(|(s, _, _)| s.start);
+    let last_line = rows.iter().filter_map(|(s, _, _)| src.line_col(s.start)).map(|(l, _)| l).max().unwrap_or(1);
+    let width = last_line.to_string().len();
+    let pad = " ".repeat(width);
+    let _ = writeln!(out, "{pad}{} {}", st.gutter("-->"), src.location(span.start));
+    let _ = writeln!(out, "{pad} {}", st.gutter("|"));
+    for (s, label, sev) in rows {
+        text_row(out, text, s, label, sev, &st, width);
     }
-    let mut msg = level(d.severity).title(&d.message).snippet(snippet);
-    if let Some(code) = d.code {
-        msg = msg.id(code);
+    let _ = writeln!(out, "{pad} {}", st.gutter("|"));
+    footer(out, d, &st, &format!("{pad} "));
+}
+
+/// The line holding `span.start`, cut to a window around the span, and a marker line under it.
+fn text_row(out: &mut String, text: &str, span: Span, label: Option<&str>, sev: Severity, st: &Style, width: usize) {
+    let start = floor_boundary(text, span.start);
+    let line_start = text[..start].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+    let line_no = text[..line_start].bytes().filter(|&b| b == b'\n').count() + 1;
+    // Characters of the line, controls shown as spaces; the span in character positions.
+    let chars: Vec<char> = text[line_start..line_end].chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let col = text[line_start..start].chars().count();
+    let end = floor_boundary(text, span.end.max(span.start)).min(line_end).max(start);
+    let len = text[start..end].chars().count().max(1);
+    let (from, to) = if chars.len() <= WINDOW {
+        (0, chars.len())
+    } else {
+        let from = col.saturating_sub(WINDOW / 3).min(chars.len());
+        (from, (col + len.min(WINDOW / 2) + WINDOW / 3).min(chars.len()).max(from))
+    };
+    let mut shown: String = chars[from..to].iter().collect();
+    let mut lead = 0;
+    if from > 0 {
+        shown.insert(0, '…');
+        lead = 1;
     }
-    let notes: Vec<_> = d.notes.iter().map(|n| Level::Note.title(n)).collect();
-    let helps: Vec<_> = d.help.iter().map(|h| Level::Help.title(h)).collect();
-    msg = msg.footers(notes).footers(helps);
-    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
-    let _ = writeln!(out, "{}", renderer.render(msg));
+    if to < chars.len() {
+        shown.push('…');
+    }
+    let _ = writeln!(out, "{} {} {}", st.gutter(&format!("{line_no:>width$}")), st.gutter("|"), shown.trim_end());
+    let marker = if sev == Severity::Note { '-' } else { '^' };
+    let mut marks = " ".repeat(lead + col - from);
+    marks.extend(std::iter::repeat_n(marker, len.min(to.saturating_sub(col)).max(1)));
+    if let Some(label) = label.filter(|l| !l.is_empty()) {
+        marks.push(' ');
+        marks.push_str(label);
+    }
+    let code = match sev {
+        Severity::Error => "1;31",
+        Severity::Warning => "1;33",
+        Severity::Note => "1;34",
+    };
+    let _ = writeln!(out, "{} {} {}", " ".repeat(width), st.gutter("|"), st.paint(code, &marks));
+}
+
+fn floor_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 #[cfg(test)]

@@ -305,7 +305,7 @@ impl<'a> Parser<'a> {
     fn describe(&self) -> String {
         match self.tok.kind {
             TokenKind::Eof => "end of input".into(),
-            _ => format!("'{}'", String::from_utf8_lossy(self.tok.bytes(self.src))),
+            _ => format!("'{}'", String::from_utf8_lossy(self.tok.bytes(self.src)).escape_debug()),
         }
     }
 
@@ -466,6 +466,8 @@ impl<'a> Parser<'a> {
         loop {
             match self.tok.kind {
                 TokenKind::Eof => return Ok(()),
+                // Only the very first token reaches here unchecked (later ones pass through bump).
+                TokenKind::Error(e) => return Err(ParseError::new(self.span(), e.to_string())),
                 TokenKind::Keyword(Keyword::SourceFilename) => {
                     self.bump()?;
                     self.expect(TokenKind::Equal, "'='")?;
