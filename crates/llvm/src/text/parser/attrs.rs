@@ -171,12 +171,16 @@ impl Parser<'_> {
                 TokenKind::Eof => return Err(ParseError::new(sp(open), "unbalanced '(' in an attribute")),
                 _ => return self.err(format!("unexpected {} in an attribute argument", self.describe())),
             }
-            let piece = self.text(self.tok);
             let tight = matches!(self.tok.kind, TokenKind::Comma | TokenKind::Colon | TokenKind::RParen);
             if !text.is_empty() && !text.ends_with('(') && !tight {
                 text.push(' ');
             }
-            text.push_str(piece);
+            if self.tok.kind == TokenKind::String {
+                // Strings are written back escaped, whatever bytes they hold.
+                crate::ir::write_quoted(&self.value_bytes(self.tok), &mut text);
+            } else {
+                text.push_str(self.text(self.tok));
+            }
             self.bump()?;
         }
     }

@@ -140,6 +140,10 @@ fn fuzz_findings_stay_fixed() {
     let out =
         round_trip("declare i32 @f()\ndefine void @g() {\n  %1 = call range(i32 0, ; x\n 9) i32 @f()\n  ret void\n}\n");
     assert!(out.contains("call range(i32 0, 9) i32 @f()"), "{out}");
+    // A string of any bytes inside an attribute argument prints escaped, stably.
+    let out =
+        round_trip("declare i32 @f()\ndefine void @g() {\n  %1 = call allockind(\"a\\FF\") i32 @f()\n  ret void\n}\n");
+    assert!(out.contains("allockind(\"a\\FF\")"), "{out}");
     // An attribute argument ends at its parenthesis; it cannot swallow instructions.
     let e = super::parse_module("define i32 @f(i32 %x) {\n  %y = call range(i32 0, 8 add i32 %x, 1\n  ret i32 %y\n}\n")
         .unwrap_err();
