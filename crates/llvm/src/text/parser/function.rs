@@ -88,6 +88,15 @@ struct FnState {
     pending_groups: Option<(AttrSetId, super::GroupRefs)>,
 }
 
+/// Numbered values come in order: `n` must be the counter's next number.
+fn next_number(counter: &mut u32, n: u32, at: Span, what: &str, sigil: &str) -> PResult<()> {
+    if n != *counter {
+        return Err(ParseError::new(at, format!("{what} expected to be numbered '{sigil}{}'", *counter)));
+    }
+    *counter += 1;
+    Ok(())
+}
+
 /// The call site inside a call-like instruction.
 pub(super) fn call_site_mut(k: &mut InstKind) -> Option<&mut CallSite> {
     match k {
@@ -173,13 +182,7 @@ impl Parser<'_> {
     fn global_name(&mut self, t: Token) -> PResult<Box<str>> {
         match t.kind {
             TokenKind::GlobalId(n) => {
-                if n != self.next_global_num {
-                    return Err(ParseError::new(
-                        sp(t),
-                        format!("variable expected to be numbered '@{}'", self.next_global_num),
-                    ));
-                }
-                self.next_global_num += 1;
+                next_number(&mut self.next_global_num, n, sp(t), "variable", "@")?;
                 Ok(n.to_string().into())
             }
             _ => self.value_str(t),
@@ -593,10 +596,7 @@ impl Parser<'_> {
             }
             TokenKind::LabelId(n) => {
                 self.bump()?;
-                if n != fs.next_num {
-                    return Err(ParseError::new(sp(t), format!("label expected to be numbered '{}'", fs.next_num)));
-                }
-                fs.next_num += 1;
+                next_number(&mut fs.next_num, n, sp(t), "label", "")?;
                 match fs.block_nums.get(n) {
                     Some(b) => b,
                     None => {
@@ -904,13 +904,7 @@ impl Parser<'_> {
         }
         match t.kind {
             TokenKind::LocalId(n) => {
-                if n != fs.next_num {
-                    return Err(ParseError::new(
-                        sp(t),
-                        format!("instruction expected to be numbered '%{}'", fs.next_num),
-                    ));
-                }
-                fs.next_num += 1;
+                next_number(&mut fs.next_num, n, sp(t), "instruction", "%")?;
                 self.fill(fs, Some(n), None, inst, at)
             }
             _ => {
