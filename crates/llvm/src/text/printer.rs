@@ -221,7 +221,7 @@ impl<'m> Printer<'m> {
                 self.out.push(' ');
                 self.const_value(init);
             }
-            self.props_suffix(&g.props);
+            self.props_suffix(&g.props, ", ");
             if let Some(cm) = &g.code_model {
                 self.out.push_str(", code_model ");
                 write_quoted(cm.as_bytes(), &mut self.out);
@@ -311,25 +311,27 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn props_suffix(&mut self, p: &GlobalProps) {
+    /// `section`, `partition`, `comdat`, `align` after a global (`sep` = ", ") or a function
+    /// header (`sep` = " ").
+    fn props_suffix(&mut self, p: &GlobalProps, sep: &str) {
         if let Some(s) = &p.section {
-            self.out.push_str(", section ");
+            let _ = write!(self.out, "{sep}section ");
             write_quoted(s.as_bytes(), &mut self.out);
         }
         if let Some(s) = &p.partition {
-            self.out.push_str(", partition ");
+            let _ = write!(self.out, "{sep}partition ");
             write_quoted(s.as_bytes(), &mut self.out);
         }
         if let Some(c) = &p.comdat {
-            self.out.push_str(", comdat($");
+            let _ = write!(self.out, "{sep}comdat($");
             write_ident(c, &mut self.out);
             self.out.push(')');
         }
         if let Some(a) = p.align {
             if self.syntax == Syntax::Llvm7 && a > 1 << 29 {
-                self.unsupported(format!("`align {a}` on a global (LLVM 7 allows at most 2^29)"));
+                self.unsupported(format!("`align {a}` (LLVM 7 allows at most 2^29)"));
             }
-            let _ = write!(self.out, ", align {a}");
+            let _ = write!(self.out, "{sep}align {a}");
         }
     }
 
@@ -851,7 +853,7 @@ impl<'m> Printer<'m> {
         if self.out.len() == before + 1 {
             self.out.pop();
         }
-        self.props_suffix_fn(&f.props);
+        self.props_suffix(&f.props, " ");
         if let Some(gc) = &f.gc {
             self.out.push_str(" gc ");
             write_quoted(gc.as_bytes(), &mut self.out);
@@ -930,25 +932,6 @@ impl<'m> Printer<'m> {
         if !p.unnamed_addr.keyword().is_empty() {
             self.out.push(' ');
             self.out.push_str(p.unnamed_addr.keyword());
-        }
-    }
-
-    fn props_suffix_fn(&mut self, p: &GlobalProps) {
-        if let Some(s) = &p.section {
-            self.out.push_str(" section ");
-            write_quoted(s.as_bytes(), &mut self.out);
-        }
-        if let Some(s) = &p.partition {
-            self.out.push_str(" partition ");
-            write_quoted(s.as_bytes(), &mut self.out);
-        }
-        if let Some(c) = &p.comdat {
-            self.out.push_str(" comdat($");
-            write_ident(c, &mut self.out);
-            self.out.push(')');
-        }
-        if let Some(a) = p.align {
-            let _ = write!(self.out, " align {a}");
         }
     }
 

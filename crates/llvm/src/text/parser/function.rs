@@ -1081,16 +1081,7 @@ impl Parser<'_> {
                 let parent = self.token_after(fs, Keyword::Within)?;
                 let token = self.m.types.intern(TypeData::Token);
                 self.expect(TokenKind::LSquare, "'['")?;
-                let mut args = Vec::new();
-                if !self.eat(TokenKind::RSquare)? {
-                    loop {
-                        args.push(self.typed_value(fs)?);
-                        if self.eat(TokenKind::RSquare)? {
-                            break;
-                        }
-                        self.expect_comma()?;
-                    }
-                }
+                let args = self.typed_values_until(fs, TokenKind::RSquare)?;
                 let kind = if op == Keyword::Catchpad {
                     InstKind::CatchPad { parent, args }
                 } else {
@@ -1391,6 +1382,21 @@ impl Parser<'_> {
         self.value_of(fs, token)
     }
 
+    /// `T v, T v, …` up to `close` (consumed), possibly empty.
+    fn typed_values_until(&mut self, fs: &mut FnState, close: TokenKind) -> PResult<Vec<(TypeId, Value)>> {
+        let mut out = Vec::new();
+        if self.eat(close)? {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.typed_value(fs)?);
+            if self.eat(close)? {
+                return Ok(out);
+            }
+            self.expect_comma()?;
+        }
+    }
+
     /// `[label %a, label %b]`, possibly empty.
     fn label_list(&mut self, fs: &mut FnState) -> PResult<Vec<BlockId>> {
         self.expect(TokenKind::LSquare, "'['")?;
@@ -1497,16 +1503,7 @@ impl Parser<'_> {
             loop {
                 let tag = self.parse_string_utf8()?;
                 self.expect(TokenKind::LParen, "'(' after the bundle tag")?;
-                let mut inputs = Vec::new();
-                if !self.eat(TokenKind::RParen)? {
-                    loop {
-                        inputs.push(self.typed_value(fs)?);
-                        if self.eat(TokenKind::RParen)? {
-                            break;
-                        }
-                        self.expect_comma()?;
-                    }
-                }
+                let inputs = self.typed_values_until(fs, TokenKind::RParen)?;
                 bundles.push(Bundle { tag, inputs });
                 if self.eat(TokenKind::RSquare)? {
                     break;
@@ -1597,16 +1594,7 @@ impl Parser<'_> {
             TokenKind::MetadataVar if self.value_bytes(t).as_ref() == b"DIArgList" => {
                 self.bump()?;
                 self.expect(TokenKind::LParen, "'('")?;
-                let mut args = Vec::new();
-                if !self.eat(TokenKind::RParen)? {
-                    loop {
-                        args.push(self.typed_value(fs)?);
-                        if self.eat(TokenKind::RParen)? {
-                            break;
-                        }
-                        self.expect_comma()?;
-                    }
-                }
+                let args = self.typed_values_until(fs, TokenKind::RParen)?;
                 Ok(Value::LocalMd(fs.local_md.push(LocalMd::ArgList(args))))
             }
             TokenKind::MetadataId(_) | TokenKind::MetadataString | TokenKind::Exclaim | TokenKind::MetadataVar => {
