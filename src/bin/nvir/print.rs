@@ -53,6 +53,9 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         );
     }
     if a.parse_only {
+        // The process ends next: freeing the module's many small allocations one by one would be
+        // work nobody sees (the operating system takes the memory back at once).
+        std::mem::forget(m);
         return Ok(EXIT_OK);
     }
     let syntax = match a.syntax {
@@ -66,6 +69,7 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             return Ok(report(&[Diagnostic::error(e.to_string()).with_code("ll-print")], &src, a.format.format, color))
         }
     };
+    std::mem::forget(m); // as above: the process ends soon, the memory goes back with it
     let notes: Vec<Diagnostic> =
         printed.notes.iter().map(|n| Diagnostic::note(n.clone()).with_code("ll-syntax")).collect();
     a.output.write_text(&printed.text)?;

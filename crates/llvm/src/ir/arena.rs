@@ -91,6 +91,17 @@ impl<T> Arena<T> {
     pub fn len(&self) -> usize {
         self.items.len()
     }
+    /// Moves the entities out into an arena of exactly their size, leaving this one empty with
+    /// its capacity (a builder reuses one arena and keeps only what each result needs).
+    pub fn take_exact(&mut self) -> Self {
+        let mut items = Vec::with_capacity(self.items.len());
+        items.append(&mut self.items);
+        Arena { items }
+    }
+    /// Removes every entity, keeping the capacity.
+    pub fn clear(&mut self) {
+        self.items.clear()
+    }
     /// Whether it is empty.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()

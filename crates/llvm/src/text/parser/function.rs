@@ -51,6 +51,11 @@ impl<T: Copy> NumMap<T> {
         }
     }
 
+    fn clear(&mut self) {
+        self.dense.clear();
+        self.sparse.clear();
+    }
+
     fn insert(&mut self, n: u32, v: T) {
         let i = n as usize;
         if i < Self::DENSE_LIMIT {
@@ -64,8 +69,15 @@ impl<T: Copy> NumMap<T> {
     }
 }
 
+/// The elements of `v` in a vector of exactly their size; `v` is left empty with its capacity.
+fn take_exact<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len());
+    out.append(v);
+    out
+}
+
 /// A function body being read.
-struct FnState {
+pub(super) struct FnState {
     params: Vec<TypeId>,
     ret_ty: TypeId,
     blocks: Arena<Block>,
@@ -86,6 +98,51 @@ struct FnState {
     records: Vec<(InstId, DebugRecord)>,
     /// Group references of the call being read, until its instruction has an id.
     pending_groups: Option<(AttrSetId, super::GroupRefs)>,
+}
+
+impl FnState {
+    fn new(ret_ty: TypeId) -> Self {
+        FnState {
+            params: Vec::new(),
+            ret_ty,
+            blocks: Arena::new(),
+            layout: Vec::new(),
+            insts: Arena::new(),
+            local_md: Arena::new(),
+            names: FxHashMap::default(),
+            numbered: NumMap::default(),
+            next_num: 0,
+            fwd: FxHashMap::default(),
+            block_names: FxHashMap::default(),
+            block_nums: NumMap::default(),
+            block_defined: Vec::new(),
+            block_uses: FxHashMap::default(),
+            call_groups: Vec::new(),
+            pending_groups: None,
+            records: Vec::new(),
+        }
+    }
+
+    /// Empties it for the next body, keeping capacity.
+    fn reset(&mut self, ret_ty: TypeId) {
+        self.params.clear();
+        self.ret_ty = ret_ty;
+        self.blocks.clear();
+        self.layout.clear();
+        self.insts.clear();
+        self.local_md.clear();
+        self.names.clear();
+        self.numbered.clear();
+        self.next_num = 0;
+        self.fwd.clear();
+        self.block_names.clear();
+        self.block_nums.clear();
+        self.block_defined.clear();
+        self.block_uses.clear();
+        self.call_groups.clear();
+        self.pending_groups = None;
+        self.records.clear();
+    }
 }
 
 /// Numbered values come in order: `n` must be the counter's next number.
@@ -511,26 +568,17 @@ impl Parser<'_> {
 
     fn body(&mut self, fid: crate::ir::module::FuncId, ret_ty: TypeId) -> PResult<()> {
         self.expect(TokenKind::LBrace, "'{' to start the function body")?;
-        let params: Vec<TypeId> = self.m.functions[fid].params.iter().map(|p| p.ty).collect();
-        let mut fs = FnState {
-            params,
-            ret_ty,
-            blocks: Arena::new(),
-            layout: Vec::new(),
-            insts: Arena::new(),
-            local_md: Arena::new(),
-            names: FxHashMap::default(),
-            numbered: NumMap::default(),
-            next_num: 0,
-            fwd: FxHashMap::default(),
-            block_names: FxHashMap::default(),
-            block_nums: NumMap::default(),
-            block_defined: Vec::new(),
-            block_uses: FxHashMap::default(),
-            call_groups: Vec::new(),
-            pending_groups: None,
-            records: Vec::new(),
-        };
+        // One scratch state serves every body: its maps and arenas keep their capacity, and each
+        // function receives arenas of exactly its size.
+        let mut fs = self.fn_scratch.take().unwrap_or_else(|| FnState::new(ret_ty));
+        fs.reset(ret_ty);
+        fs.params.extend(self.m.functions[fid].params.iter().map(|p| p.ty));
+        let r = self.body_in(fid, &mut fs);
+        self.fn_scratch = Some(fs);
+        r
+    }
+
+    fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState) -> PResult<()> {
         for (i, p) in self.m.functions[fid].params.iter().enumerate() {
             match &p.name.0 {
                 Some(n) => {
@@ -548,7 +596,7 @@ impl Parser<'_> {
             return self.err("function body requires at least one basic block");
         }
         while self.tok.kind != TokenKind::RBrace {
-            self.block(&mut fs)?;
+            self.block(fs)?;
         }
         self.bump()?;
         if let Some((id, at)) = fs.fwd.iter().min_by_key(|(_, at)| at.start) {
@@ -565,11 +613,11 @@ impl Parser<'_> {
             self.attr_fixups.push((AttrTarget::Call(fid, inst), inline, groups));
         }
         let f = &mut self.m.functions[fid];
-        f.blocks = fs.blocks;
-        f.layout = fs.layout;
-        f.insts = fs.insts;
-        f.local_md = fs.local_md;
-        f.debug_records = fs.records;
+        f.blocks = fs.blocks.take_exact();
+        f.layout = take_exact(&mut fs.layout);
+        f.insts = fs.insts.take_exact();
+        f.local_md = fs.local_md.take_exact();
+        f.debug_records = take_exact(&mut fs.records);
         Ok(())
     }
 

@@ -137,6 +137,8 @@ pub(crate) struct Parser<'a> {
     common: Common,
     /// The address constant last made for each symbol, with its pointer type.
     sym_consts: Vec<Option<(TypeId, crate::ir::ConstId)>>,
+    /// The state function bodies are read with, reused from body to body.
+    fn_scratch: Option<function::FnState>,
 }
 
 /// Handles of types the parser asks for constantly.
@@ -189,6 +191,7 @@ impl<'a> Parser<'a> {
             dialect_span: None,
             dialect,
             sym_consts: Vec::new(),
+            fn_scratch: None,
             common: Common {
                 void: TypeId::from_index(0),
                 ints: vec![None; 256],
