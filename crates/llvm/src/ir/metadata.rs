@@ -8,7 +8,9 @@ use super::arena::{Arena, Handle};
 use super::types::TypeId;
 use super::value::Value;
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
 
 /// A metadata node.
 pub type MdId = Handle<MdNode>;
@@ -106,6 +108,10 @@ impl MdNode {
     }
 }
 
+fn hash_of(node: &MdNode) -> u64 {
+    FxBuildHasher.hash_one(node)
+}
+
 /// `!dbg !5`: an attachment kind and node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MdAttachment {
@@ -132,7 +138,8 @@ pub struct NamedMd {
 #[derive(Debug, Clone, Default)]
 pub struct Metadata {
     nodes: Arena<MdNode>,
-    uniq: FxHashMap<MdNode, MdId>,
+    /// Uniqued nodes by hash, as handles into `nodes` (each node is stored once).
+    uniq: HashTable<MdId>,
     kinds: IndexSet<Box<str>, FxBuildHasher>,
     next_distinct: u32,
     /// `!name = …`, in written order.
@@ -168,11 +175,14 @@ impl Metadata {
         if node.is_distinct() || matches!(node, MdNode::Placeholder(_)) {
             return self.nodes.push(node);
         }
-        if let Some(&id) = self.uniq.get(&node) {
+        let nodes = &self.nodes;
+        let hash = hash_of(&node);
+        if let Some(&id) = self.uniq.find(hash, |&id| nodes[id] == node) {
             return id;
         }
-        let id = self.nodes.push(node.clone());
-        self.uniq.insert(node, id);
+        let id = self.nodes.push(node);
+        let nodes = &self.nodes;
+        self.uniq.insert_unique(hash, id, |&id| hash_of(&nodes[id]));
         id
     }
 
@@ -205,22 +215,24 @@ impl Metadata {
         let n = self.nodes.len();
         let mut total: Vec<MdId> = (0..n).map(MdId::from_index).collect();
         loop {
-            let mut seen: FxHashMap<MdNode, MdId> = FxHashMap::default();
+            let mut seen: HashTable<MdId> = HashTable::with_capacity(self.uniq.len());
             let mut map: Vec<MdId> = (0..n).map(MdId::from_index).collect();
             let mut changed = false;
+            let nodes = &self.nodes;
             for i in 0..n {
                 let id = MdId::from_index(i);
-                let node = &self.nodes[id];
+                let node = &nodes[id];
                 if node.is_distinct() || matches!(node, MdNode::Placeholder(_)) || total[i] != id {
                     continue;
                 }
-                match seen.get(node) {
+                let hash = hash_of(node);
+                match seen.find(hash, |&other| nodes[other] == *node) {
                     Some(&first) => {
                         map[i] = first;
                         changed = true;
                     }
                     None => {
-                        seen.insert(node.clone(), id);
+                        seen.insert_unique(hash, id, |&other| hash_of(&nodes[other]));
                     }
                 }
             }

@@ -607,14 +607,19 @@ impl<'a> Parser<'a> {
         }
         // Merge attribute groups into the sets that name them.
         // Many sites share one (inline set, groups) combination: merge each once.
+        // Most name one group: those are keyed without allocating.
+        let mut merged_one: FxHashMap<(AttrSetId, u32), AttrSetId> = FxHashMap::default();
         let mut merged: FxHashMap<(AttrSetId, Vec<u32>), AttrSetId> = FxHashMap::default();
         for (target, inline, groups) in std::mem::take(&mut self.attr_fixups) {
-            let key = (inline, groups.iter().map(|(g, _)| *g).collect::<Vec<u32>>());
-            let set = match merged.get(&key) {
-                Some(&set) => set,
+            let known = match groups.as_slice() {
+                [(g, _)] => merged_one.get(&(inline, *g)).copied(),
+                _ => merged.get(&(inline, groups.iter().map(|(g, _)| *g).collect::<Vec<u32>>())).copied(),
+            };
+            let set = match known {
+                Some(set) => set,
                 None => {
                     let mut attrs: Vec<Attr> = self.m.attrs[inline].0.to_vec();
-                    for (g, at) in groups {
+                    for &(g, at) in &groups {
                         let group = self
                             .attr_groups
                             .get(&g)
@@ -622,7 +627,10 @@ impl<'a> Parser<'a> {
                         attrs.extend(group.iter().cloned());
                     }
                     let set = self.m.attrs.insert(AttrSet(attrs.into()));
-                    merged.insert(key, set);
+                    match groups.as_slice() {
+                        [(g, _)] => merged_one.insert((inline, *g), set),
+                        _ => merged.insert((inline, groups.iter().map(|(g, _)| *g).collect()), set),
+                    };
                     set
                 }
             };
