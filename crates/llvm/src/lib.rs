@@ -14,5 +14,8 @@ pub mod text;
 
 pub use ir::Module;
 pub use nvir_diag::Span;
-pub use text::parser::{parse_module as parse, parse_module_bytes as parse_bytes, ParseError};
+pub use text::parser::{
+    parse_module as parse, parse_module_bytes as parse_bytes, parse_module_with as parse_bytes_with, ParseError,
+    ParseOptions,
+};
 pub use text::printer::{print_module as print, PrintError, Printed, Syntax};

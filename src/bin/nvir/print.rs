@@ -28,6 +28,10 @@ pub struct Args {
     /// Parse only; print nothing (for timing and for checking syntax).
     #[arg(long)]
     parse_only: bool,
+    /// Threads to read function bodies with (default: one per CPU, up to 8; inputs under a few
+    /// MiB are read on one). The module read is the same whatever the number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// Print counts (functions, blocks, instructions, unique types/constants/metadata) to stderr.
     #[arg(long)]
     stats: bool,
@@ -37,7 +41,11 @@ pub struct Args {
 
 pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     let input = a.input.read()?;
-    let m = match nvir_llvm::parse_bytes(&input.bytes) {
+    let mut options = nvir_llvm::ParseOptions::default();
+    if let Some(n) = a.threads {
+        options.threads = n.into();
+    }
+    let m = match nvir_llvm::parse_bytes_with(&input.bytes, options) {
         Ok(m) => m,
         Err(e) => {
             let text = nvir_diag::text_with_same_offsets(&input.bytes);

@@ -98,6 +98,10 @@ impl<T> Arena<T> {
         items.append(&mut self.items);
         Arena { items }
     }
+    /// Removes the entities from index `at` on and returns them in order.
+    pub fn split_off(&mut self, at: usize) -> Vec<T> {
+        self.items.split_off(at.min(self.items.len()))
+    }
     /// Removes every entity, keeping the capacity.
     pub fn clear(&mut self) {
         self.items.clear()
@@ -185,6 +189,14 @@ impl<T: Eq + Hash> UniqueArena<T> {
         self.set.get_index(h.index())
     }
 }
+
+/// Equal when they hold equal values under the same handles (insertion order counts).
+impl<T: PartialEq> PartialEq for UniqueArena<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.set.len() == other.set.len() && self.set.iter().eq(other.set.iter())
+    }
+}
+impl<T: Eq> Eq for UniqueArena<T> {}
 
 impl<T: Eq + Hash> std::ops::Index<Handle<T>> for UniqueArena<T> {
     type Output = T;

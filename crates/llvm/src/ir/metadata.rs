@@ -7,8 +7,8 @@
 use super::arena::{Arena, Handle};
 use super::types::TypeId;
 use super::value::Value;
-use indexmap::IndexSet;
 use hashbrown::HashTable;
+use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
 
@@ -146,6 +146,17 @@ pub struct Metadata {
     pub named: Vec<NamedMd>,
 }
 
+/// Equal when every handle names an equal node and the kinds, names and `distinct` numbering
+/// agree (the uniquing table follows from the nodes).
+impl PartialEq for Metadata {
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes == other.nodes
+            && self.kinds.iter().eq(other.kinds.iter())
+            && self.next_distinct == other.next_distinct
+            && self.named == other.named
+    }
+}
+
 impl Metadata {
     /// The node.
     pub fn get(&self, id: MdId) -> &MdNode {
@@ -202,6 +213,14 @@ impl Metadata {
             return MdKind(i as u32);
         }
         MdKind(self.kinds.insert_full(name.into()).0 as u32)
+    }
+    /// The number of attachment kinds.
+    pub fn kinds_len(&self) -> usize {
+        self.kinds.len()
+    }
+    /// How many `distinct` numbers have been handed out.
+    pub(crate) fn distinct_count(&self) -> u32 {
+        self.next_distinct
     }
     /// The name of an attachment kind.
     pub fn kind_name(&self, k: MdKind) -> &str {

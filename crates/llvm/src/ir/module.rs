@@ -250,8 +250,9 @@ pub struct Stats {
     pub metadata: usize,
 }
 
-/// A module.
-#[derive(Debug, Clone, Default)]
+/// A module. Two modules are equal when they are equal handle for handle: the same entities in
+/// the same arenas at the same places.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Module {
     /// `source_filename = "…"`.
     pub source_filename: Option<Box<[u8]>>,

@@ -165,6 +165,14 @@ pub struct Types {
     opaque_ptrs: usize,
 }
 
+/// Equal when every handle names an equal type (the lookup tables follow from that).
+impl PartialEq for Types {
+    fn eq(&self, other: &Self) -> bool {
+        self.unique == other.unique && self.named == other.named
+    }
+}
+impl Eq for Types {}
+
 impl Types {
     /// The handle of a type, interning it.
     pub fn intern(&mut self, t: TypeData) -> TypeId {

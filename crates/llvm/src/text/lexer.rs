@@ -147,6 +147,12 @@ impl<'a> Lexer<'a> {
         self.lex()
     }
 
+    /// Continues lexing at byte `pos` (which must start a token, or be whitespace before one).
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+        self.peeked = None;
+    }
+
     /// Whether `word:` lexes as a word followed by `:` rather than as a label, as the reader wants inside
     /// module summary entries (`module: (path: "a.o", hash: (…))`). A peeked token is lexed again.
     pub fn set_ignore_colon_in_identifiers(&mut self, ignore: bool) {

@@ -353,7 +353,7 @@ impl Parser<'_> {
         }
     }
 
-    fn define_global(&mut self, at: Span, sym: crate::ir::module::SymbolId, def: GlobalDef) -> PResult<()> {
+    pub(super) fn define_global(&mut self, at: Span, sym: crate::ir::module::SymbolId, def: GlobalDef) -> PResult<()> {
         let (vty, addr_space) = self.global_value_type(def);
         if self.m.symbols[sym].def.is_some() {
             return Err(ParseError::new(at, format!("redefinition of global '@{}'", self.m.symbols[sym].name)));

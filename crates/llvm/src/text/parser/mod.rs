@@ -9,6 +9,7 @@
 mod attrs;
 mod function;
 mod metadata;
+mod parallel;
 mod types;
 mod values;
 
@@ -21,6 +22,8 @@ use crate::ir::types::{Dialect, TypeId};
 use nvir_diag::{Diagnostic, Span};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+
+pub use parallel::ParseOptions;
 
 /// A syntax or semantic error in `.ll` text, located by byte range.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,13 +103,27 @@ pub fn parse_module(src: &str) -> Result<Module, ParseError> {
     parse_module_bytes(src.as_bytes())
 }
 
-/// Parses a module from `.ll` bytes (strings and quoted names may hold any bytes).
+/// Parses a module from `.ll` bytes (strings and quoted names may hold any bytes), reading
+/// function bodies of large inputs on several threads ([`ParseOptions::default`]).
 pub fn parse_module_bytes(src: &[u8]) -> Result<Module, ParseError> {
+    parse_module_with(src, ParseOptions::default())
+}
+
+/// Parses a module from `.ll` bytes with the given threading. The result does not depend on
+/// the options: a parallel read builds the module a sequential one does, handle for handle.
+pub fn parse_module_with(src: &[u8], options: ParseOptions) -> Result<Module, ParseError> {
     if u32::try_from(src.len()).is_err() {
         return Err(ParseError::new(Span::at(0, 0), "input of 4 GiB or more is not supported"));
     }
-    let mut p = Parser::new(src);
-    p.module()?;
+    let mut p = Parser::new(src, options);
+    let read = p.module();
+    if p.fell_back {
+        drop(p);
+        let mut p = Parser::new(src, ParseOptions::SEQUENTIAL);
+        p.module()?;
+        return p.finish();
+    }
+    read?;
     p.finish()
 }
 
@@ -139,9 +156,18 @@ pub(crate) struct Parser<'a> {
     sym_consts: Vec<Option<(TypeId, crate::ir::ConstId)>>,
     /// The state function bodies are read with, reused from body to body.
     fn_scratch: Option<function::FnState>,
+    /// Top-level reading stops at an entity that starts at or after this offset.
+    limit: u32,
+    /// Top-level reading stops at an entity that is not a function (a parallel worker).
+    functions_only: bool,
+    /// Threading for function bodies; sequential once used.
+    options: ParseOptions,
+    /// Set when a parallel read gave up: the input is to be read again sequentially.
+    fell_back: bool,
 }
 
 /// Handles of types the parser asks for constantly.
+#[derive(Clone)]
 struct Common {
     void: TypeId,
     /// `iN` for N < 256.
@@ -157,7 +183,7 @@ fn sp(t: Token) -> Span {
 }
 
 impl<'a> Parser<'a> {
-    fn new(src: &'a [u8]) -> Self {
+    fn new(src: &'a [u8], options: ParseOptions) -> Self {
         let mut lex = Lexer::from_bytes(src);
         let dialect = {
             let mut ahead = lex.clone();
@@ -192,6 +218,10 @@ impl<'a> Parser<'a> {
             dialect,
             sym_consts: Vec::new(),
             fn_scratch: None,
+            limit: u32::MAX,
+            functions_only: false,
+            options,
+            fell_back: false,
             common: Common {
                 void: TypeId::from_index(0),
                 ints: vec![None; 256],
@@ -467,6 +497,12 @@ impl<'a> Parser<'a> {
 
     fn module(&mut self) -> PResult<()> {
         loop {
+            if self.tok.start >= self.limit && self.tok.kind != TokenKind::Eof {
+                return Ok(());
+            }
+            if self.functions_only && !matches!(self.tok.kind, TokenKind::Keyword(Keyword::Define | Keyword::Declare)) {
+                return Ok(());
+            }
             match self.tok.kind {
                 TokenKind::Eof => return Ok(()),
                 // Only the very first token reaches here unchecked (later ones pass through bump).
@@ -499,7 +535,12 @@ impl<'a> Parser<'a> {
                 TokenKind::ComdatVar { .. } => self.comdat()?,
                 TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_) => self.global_definition()?,
                 TokenKind::Keyword(Keyword::Declare) => self.function(false)?,
-                TokenKind::Keyword(Keyword::Define) => self.function(true)?,
+                TokenKind::Keyword(Keyword::Define) => {
+                    if self.options.threads > 1 && self.read_bodies_in_parallel()? {
+                        continue;
+                    }
+                    self.function(true)?
+                }
                 TokenKind::Keyword(Keyword::Attributes) => self.attribute_group()?,
                 TokenKind::MetadataVar => self.named_metadata()?,
                 TokenKind::MetadataId(_) => self.metadata_definition()?,

@@ -1,0 +1,143 @@
+//! Reading function bodies on several threads builds the module a sequential read builds, handle
+//! for handle, and reports the error a sequential read reports.
+
+use nvir_llvm::{parse_bytes_with, Module, ParseError, ParseOptions};
+use std::path::{Path, PathBuf};
+
+/// Cuts at every `define` line the input allows, however small.
+const SPLIT_ALWAYS: ParseOptions = ParseOptions { threads: 4, min_chunk: 1 };
+
+fn both(src: &str) -> (Result<Module, ParseError>, Result<Module, ParseError>) {
+    (parse_bytes_with(src.as_bytes(), ParseOptions::SEQUENTIAL), parse_bytes_with(src.as_bytes(), SPLIT_ALWAYS))
+}
+
+#[track_caller]
+fn same(src: &str) -> Module {
+    match both(src) {
+        (Ok(a), Ok(b)) => {
+            assert!(a == b, "parallel read differs from the sequential one");
+            a
+        }
+        (a, b) => panic!("sequential: {:?}\nparallel: {:?}", a.err(), b.err()),
+    }
+}
+
+#[track_caller]
+fn same_error(src: &str, want: &str) {
+    match both(src) {
+        (Err(a), Err(b)) => {
+            assert_eq!(a, b);
+            assert!(a.message().contains(want), "{}", a.message());
+        }
+        (a, b) => panic!("expected errors, got sequential ok={} parallel ok={}", a.is_ok(), b.is_ok()),
+    }
+}
+
+fn corpus_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut out = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "ll") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() > 300, "shared corpus missing under {}", root.display());
+    out
+}
+
+#[test]
+fn corpus_reads_the_same_in_parallel() {
+    let mut split = 0;
+    let mut failures = Vec::new();
+    for f in corpus_files() {
+        let src = std::fs::read(&f).unwrap();
+        let seq = parse_bytes_with(&src, ParseOptions::SEQUENTIAL);
+        let par = parse_bytes_with(&src, SPLIT_ALWAYS);
+        let name = f.display().to_string();
+        match (seq, par) {
+            (Ok(a), Ok(b)) if a == b => {}
+            (Err(a), Err(b)) if a == b => {}
+            (a, b) => failures.push(format!("{name}: sequential ok={} parallel ok={}", a.is_ok(), b.is_ok())),
+        }
+        if src.windows(8).filter(|w| w == b"\ndefine ").count() >= 2 {
+            split += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(split > 40, "only {split} files have two functions to split between");
+}
+
+const TWO: &str = "@g = global i32 0\n\
+define i32 @a(i32 %x) {\n  %y = add i32 %x, 7\n  ret i32 %y\n}\n\
+define i32 @b() {\n  %v = load i32, i32* @g, align 4\n  %w = call i32 @a(i32 %v) #0\n  ret i32 %w\n}\n\
+attributes #0 = { nounwind }\n";
+
+#[test]
+fn chunks_share_types_constants_symbols_and_groups() {
+    let m = same(TWO);
+    assert_eq!(m.functions.len(), 2);
+}
+
+#[test]
+fn forward_references_across_chunks_resolve() {
+    same(
+        "define void @a() {\n  call void @c()\n  ret void\n}\n\
+         define void @b() {\n  call void @a()\n  ret void\n}\n\
+         define void @c() {\n  %p = alloca %T\n  ret void\n}\n\
+         %T = type { i32, i8* }\n",
+    );
+    same(
+        "define void @a() {\n  call void @b(), !dbg !3, !custom !4\n  ret void\n}\n\
+         define void @b() {\n  call void @llvm.foo(metadata !{!\"x\"}, metadata !DIExpression()), !custom !4\n  ret void\n}\n\
+         declare void @llvm.foo(metadata, metadata)\n\
+         !3 = !{}\n!4 = !{!3}\n",
+    );
+}
+
+#[test]
+fn numbered_functions_across_chunks() {
+    same("define void @0() {\n  ret void\n}\ndefine void @1() {\n  call void @0()\n  ret void\n}\n");
+    same_error("define void @0() {\n  ret void\n}\ndefine void @2() {\n  ret void\n}\n", "expected to be numbered");
+}
+
+#[test]
+fn errors_in_later_chunks_are_the_sequential_ones() {
+    same_error(
+        "define void @a() {\n  ret void\n}\ndefine void @b() {\n  %x = add i32 1\n  ret void\n}\n",
+        "expected ','",
+    );
+    same_error("define void @a() {\n  ret void\n}\ndefine void @a() {\n  ret void\n}\n", "redefinition of global '@a'");
+    same_error(
+        "define void @a() {\n  call void @b(i32 1)\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n",
+        "is used as",
+    );
+    same_error("define void @a() {\n  ret void\n}\ndefine void @b() {\n  call void @nope()\n  ret void\n}\n", "@nope");
+    same_error(
+        "define void @a() {\n  ret void\n}\ndefine void @b() {\n  call void @a() #7\n  ret void\n}\n",
+        "attribute group '#7'",
+    );
+}
+
+#[test]
+fn a_define_line_inside_a_string_is_not_a_cut() {
+    same(
+        "define void @a() {\n  call void asm sideeffect \"nop\ndefine void @z() {\", \"\"()\n  ret void\n}\n\
+         define void @b() {\n  ret void\n}\n",
+    );
+}
+
+#[test]
+fn other_entities_after_functions_are_read_in_order() {
+    same(
+        "define void @a() {\n  ret void\n}\n@g = global i32 1\ndefine void @b() {\n  store i32 2, i32* @g\n  ret void\n}\n\
+         @h = alias void (), void ()* @b\ndefine void @c() {\n  call void @h()\n  ret void\n}\n",
+    );
+}
