@@ -141,3 +141,16 @@ fn other_entities_after_functions_are_read_in_order() {
          @h = alias void (), void ()* @b\ndefine void @c() {\n  call void @h()\n  ret void\n}\n",
     );
 }
+
+#[test]
+fn globals_are_read_in_parallel_too() {
+    same(
+        "%T = type { i32, %T* }\n@0 = global i32 1\n@1 = global %T { i32 2, %T* @2 }\n\
+         define void @a() {\n  ret void\n}\n@2 = global %T zeroinitializer, align 8 #0\n\
+         @s = private constant [2 x i8] c\"a\\00\", !m !0\n\
+         define void @b() {\n  store i32 3, i32* @0\n  ret void\n}\n@3 = alias i32, i32* @0\n\
+         attributes #0 = { \"x\" }\n!0 = !{}\n",
+    );
+    same_error("@0 = global i32 1\ndefine void @a() {\n  ret void\n}\n@2 = global i32 0\n", "expected to be numbered");
+    same_error("@g = global i32 1\ndefine void @a() {\n  ret void\n}\n@g = global i32 0\n", "redefinition of global");
+}

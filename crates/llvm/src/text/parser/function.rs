@@ -239,6 +239,14 @@ impl Parser<'_> {
     fn global_name(&mut self, t: Token) -> PResult<Box<str>> {
         match t.kind {
             TokenKind::GlobalId(n) => {
+                if self.first_global_num.is_none() {
+                    // A parallel worker takes the numbering where its chunk starts it (the merge
+                    // checks that the chunks before end there).
+                    self.first_global_num = Some(n);
+                    if self.global_num_unknown {
+                        self.next_global_num = n;
+                    }
+                }
                 next_number(&mut self.next_global_num, n, sp(t), "variable", "@")?;
                 Ok(n.to_string().into())
             }

@@ -139,6 +139,10 @@ pub(crate) struct Parser<'a> {
     /// First use of each not-yet-defined symbol, and the pointer type it was used with.
     sym_uses: FxHashMap<SymbolId, (Span, TypeId)>,
     next_global_num: u32,
+    /// The first numbered global defined (`@N = …`), if any.
+    first_global_num: Option<u32>,
+    /// A parallel worker does not know how many numbered globals come before its chunk.
+    global_num_unknown: bool,
     types_defined: FxHashMap<crate::ir::types::NamedStructId, bool>,
     type_uses: FxHashMap<crate::ir::types::NamedStructId, Span>,
     md_slots: FxHashMap<u32, MdId>,
@@ -207,6 +211,8 @@ impl<'a> Parser<'a> {
             symbols: FxHashMap::default(),
             sym_uses: FxHashMap::default(),
             next_global_num: 0,
+            first_global_num: None,
+            global_num_unknown: false,
             types_defined: FxHashMap::default(),
             type_uses: FxHashMap::default(),
             md_slots: FxHashMap::default(),
@@ -500,7 +506,14 @@ impl<'a> Parser<'a> {
             if self.tok.start >= self.limit && self.tok.kind != TokenKind::Eof {
                 return Ok(());
             }
-            if self.functions_only && !matches!(self.tok.kind, TokenKind::Keyword(Keyword::Define | Keyword::Declare)) {
+            if self.functions_only
+                && !matches!(
+                    self.tok.kind,
+                    TokenKind::Keyword(Keyword::Define | Keyword::Declare)
+                        | TokenKind::GlobalVar { .. }
+                        | TokenKind::GlobalId(_)
+                )
+            {
                 return Ok(());
             }
             match self.tok.kind {
@@ -533,10 +546,15 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => self.type_definition()?,
                 TokenKind::ComdatVar { .. } => self.comdat()?,
-                TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_) => self.global_definition()?,
+                TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_) => {
+                    if self.options.threads > 1 && self.read_rest_in_parallel()? {
+                        continue;
+                    }
+                    self.global_definition()?
+                }
                 TokenKind::Keyword(Keyword::Declare) => self.function(false)?,
                 TokenKind::Keyword(Keyword::Define) => {
-                    if self.options.threads > 1 && self.read_bodies_in_parallel()? {
+                    if self.options.threads > 1 && self.read_rest_in_parallel()? {
                         continue;
                     }
                     self.function(true)?

@@ -1,20 +1,20 @@
 //! Reading function bodies on several threads.
 //!
 //! Real modules are mostly function bodies, and bodies depend on each other only through the
-//! module's shared tables (types, constants, metadata, attribute sets, symbols). When the parser
-//! reaches the first `define` of a large input, it cuts the rest at `define` lines into one chunk
-//! per thread. Each worker reads its chunk into a copy of the module as it stood at the cut; the
+//! module's shared tables (types, constants, metadata, attribute sets, symbols), as do global
+//! variables. When the parser reaches the first global or function of a large input, it cuts the
+//! rest at `define` and `@name =` lines into one chunk per thread. Each worker reads its chunk into a copy of the module as it stood at the cut; the
 //! main thread reads the first chunk itself. The workers' results are then merged in text order:
 //! what a worker added to a table is looked up or added in the main module in the order the
 //! worker added it, and its functions move over with their handles rewritten. Replaying additions
 //! in text order gives the module a sequential read builds, handle for handle (a test compares).
 //!
-//! A worker stops at the first top-level entity that is not a function; the main thread goes on
+//! A worker stops at the first top-level entity that is not a function or global; the main thread goes on
 //! from there by itself. Anything unusual makes the whole input be read again sequentially, so
 //! that the result (or the error reported) is exactly the sequential one: a cut that turns out
 //! not to be a top-level boundary (a `define` line inside a string), an error in a worker's
 //! chunk, or a conflict only the merge sees (a redefinition, a use whose type does not fit,
-//! numbered globals or `distinct` metadata in more than one chunk).
+//! numbered globals that do not continue the numbering before the chunk, `distinct` metadata).
 
 use super::{AttrTarget, PResult, ParseError, Parser};
 use crate::ir::attrs::{Attr, AttrSet, AttrSetId};
@@ -65,7 +65,9 @@ struct Base {
     functions: usize,
     scopes: usize,
     distinct: u32,
-    global_num: u32,
+    globals: usize,
+    aliases: usize,
+    ifuncs: usize,
 }
 
 impl Base {
@@ -82,17 +84,20 @@ impl Base {
             functions: p.m.functions.len(),
             scopes: p.m.sync_scopes.len(),
             distinct: p.m.metadata.distinct_count(),
-            global_num: p.next_global_num,
+            globals: p.m.globals.len(),
+            aliases: p.m.aliases.len(),
+            ifuncs: p.m.ifuncs.len(),
         }
     }
 }
 
-/// The start of the first line at or after `from` that begins with `define `.
-fn next_define_line(src: &[u8], from: usize) -> Option<usize> {
+/// The start of the first line at or after `from` that begins a function or a global
+/// (`define …`, `@name = …`).
+fn next_entity_line(src: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while let Some(off) = src.get(i..)?.iter().position(|&b| b == b'\n') {
         let line = i + off + 1;
-        if src[line..].starts_with(b"define ") {
+        if src[line..].starts_with(b"define ") || src[line..].starts_with(b"@") {
             return Some(line);
         }
         i = line;
@@ -100,14 +105,14 @@ fn next_define_line(src: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// Chunk starts: `start`, then `define` lines near equal fractions of the rest.
+/// Chunk starts: `start`, then function or global lines near equal fractions of the rest.
 fn cut_points(src: &[u8], start: usize, parts: usize) -> Vec<usize> {
     let len = src.len() - start;
     let mut cuts = vec![start];
     for k in 1..parts {
         let last = *cuts.last().unwrap_or(&start);
         let target = (start + len / parts * k).max(last + 1);
-        match next_define_line(src, target) {
+        match next_entity_line(src, target) {
             Some(p) if p > last => cuts.push(p),
             _ => break,
         }
@@ -146,6 +151,8 @@ impl<'a> Parser<'a> {
             symbols: self.symbols.clone(),
             sym_uses: self.sym_uses.clone(),
             next_global_num: self.next_global_num,
+            first_global_num: None,
+            global_num_unknown: true,
             types_defined: self.types_defined.clone(),
             type_uses: Default::default(),
             md_slots: self.md_slots.clone(),
@@ -175,7 +182,7 @@ impl<'a> Parser<'a> {
     /// At the first `define`: reads the function bodies from here on in parallel when the rest is
     /// large enough. `Ok(false)`: not worth it, nothing was read. `Ok(true)`: the bodies were read
     /// and the parser stands at the first top-level entity after them.
-    pub(super) fn read_bodies_in_parallel(&mut self) -> PResult<bool> {
+    pub(super) fn read_rest_in_parallel(&mut self) -> PResult<bool> {
         let options = std::mem::replace(&mut self.options, ParseOptions::SEQUENTIAL);
         let start = self.tok.start as usize;
         let parts = options.threads.min((self.src.len() - start) / options.min_chunk.max(1));
@@ -241,8 +248,8 @@ impl<'a> Parser<'a> {
         if w.m.metadata.distinct_count() != base.distinct {
             return Err(());
         }
-        if w.next_global_num != base.global_num {
-            if self.next_global_num != base.global_num {
+        if let Some(first) = w.first_global_num {
+            if first != self.next_global_num {
                 return Err(());
             }
             self.next_global_num = w.next_global_num;
@@ -317,7 +324,35 @@ impl<'a> Parser<'a> {
             self.md_uses.entry(slot).or_insert(at);
         }
 
-        // Functions move over; each defines its symbol as it would have in order.
+        // Globals, aliases and ifuncs move over, then functions; each defines its symbol.
+        let at = Span::at(0, 0);
+        let mut globals = Vec::new();
+        for mut g in w.m.globals.split_off(base.globals) {
+            g.ty = r.ty(g.ty);
+            g.init = g.init.map(|c| r.cnst(c));
+            g.attrs = r.attr(g.attrs);
+            r.attachments(&mut g.props.metadata);
+            let sym = self.symbol(&g.name);
+            let id = self.m.globals.push(g);
+            globals.push(id);
+            self.define_global(at, sym, GlobalDef::Var(id)).map_err(|_| ())?;
+        }
+        for mut a in w.m.aliases.split_off(base.aliases) {
+            a.ty = r.ty(a.ty);
+            a.aliasee = r.cnst(a.aliasee);
+            r.attachments(&mut a.props.metadata);
+            let sym = self.symbol(&a.name);
+            let id = self.m.aliases.push(a);
+            self.define_global(at, sym, GlobalDef::Alias(id)).map_err(|_| ())?;
+        }
+        for mut i in w.m.ifuncs.split_off(base.ifuncs) {
+            i.ty = r.ty(i.ty);
+            i.resolver = r.cnst(i.resolver);
+            r.attachments(&mut i.props.metadata);
+            let sym = self.symbol(&i.name);
+            let id = self.m.ifuncs.push(i);
+            self.define_global(at, sym, GlobalDef::IFunc(id)).map_err(|_| ())?;
+        }
         let mut funcs = Vec::new();
         for mut f in w.m.functions.split_off(base.functions) {
             r.function(&mut f);
@@ -325,7 +360,7 @@ impl<'a> Parser<'a> {
             let fid = self.m.functions.push(f);
             funcs.push(fid);
             let sym = self.symbol(&name);
-            self.define_global(Span::at(0, 0), sym, GlobalDef::Func(fid)).map_err(|_| ())?;
+            self.define_global(at, sym, GlobalDef::Func(fid)).map_err(|_| ())?;
         }
         // Uses of globals the chunk never saw defined.
         let mut uses: Vec<_> = std::mem::take(&mut w.sym_uses).into_iter().collect();
@@ -344,7 +379,10 @@ impl<'a> Parser<'a> {
             let target = match target {
                 AttrTarget::Function(f) => AttrTarget::Function(func(f)?),
                 AttrTarget::Call(f, i) => AttrTarget::Call(func(f)?, i),
-                AttrTarget::Global(_) => return Err(()),
+                AttrTarget::Global(g) if g.index() >= base.globals => {
+                    AttrTarget::Global(globals.get(g.index() - base.globals).copied().ok_or(())?)
+                }
+                AttrTarget::Global(g) => AttrTarget::Global(g),
             };
             self.attr_fixups.push((target, r.attr(set), groups));
         }
