@@ -34,7 +34,7 @@ pub(super) enum AttrPlace {
 #[derive(Default)]
 pub(super) struct FnAttrExtras {
     /// `#N` references, with where they were.
-    pub groups: Vec<(u32, Span)>,
+    pub groups: super::GroupRefs,
     /// `align N` (a function's alignment).
     pub align: Option<u64>,
 }
@@ -65,7 +65,7 @@ impl Parser<'_> {
                     out.push(Attr::Str(key, val));
                 }
                 TokenKind::AttrGroupId(n) if matches!(place, AttrPlace::Function | AttrPlace::Call) => {
-                    extras.groups.push((n, self.span()));
+                    extras.groups.push(n, self.span());
                     self.bump()?;
                 }
                 TokenKind::Keyword(Keyword::Align) if place == AttrPlace::Function => {

@@ -95,8 +95,35 @@ enum AttrTarget {
     Call(crate::ir::module::FuncId, crate::ir::InstId),
 }
 
-/// `#N` references with where they were written.
-type GroupRefs = Vec<(u32, Span)>;
+/// `#N` references with where they were written. Nearly every site names one group, which is
+/// kept inline (a call site costs no allocation).
+#[derive(Debug, Clone, Default)]
+pub(super) struct GroupRefs {
+    first: Option<(u32, Span)>,
+    rest: Vec<(u32, Span)>,
+}
+
+impl GroupRefs {
+    fn push(&mut self, group: u32, at: Span) {
+        match self.first {
+            None => self.first = Some((group, at)),
+            Some(_) => self.rest.push((group, at)),
+        }
+    }
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+    fn iter(&self) -> impl Iterator<Item = (u32, Span)> + '_ {
+        self.first.iter().chain(self.rest.iter()).copied()
+    }
+    /// The group, when there is exactly one.
+    fn single(&self) -> Option<u32> {
+        match (self.first, self.rest.is_empty()) {
+            (Some((g, _)), true) => Some(g),
+            _ => None,
+        }
+    }
+}
 
 /// Parses a module from `.ll` text.
 pub fn parse_module(src: &str) -> Result<Module, ParseError> {
@@ -670,15 +697,16 @@ impl<'a> Parser<'a> {
         let mut merged_one: FxHashMap<(AttrSetId, u32), AttrSetId> = FxHashMap::default();
         let mut merged: FxHashMap<(AttrSetId, Vec<u32>), AttrSetId> = FxHashMap::default();
         for (target, inline, groups) in std::mem::take(&mut self.attr_fixups) {
-            let known = match groups.as_slice() {
-                [(g, _)] => merged_one.get(&(inline, *g)).copied(),
-                _ => merged.get(&(inline, groups.iter().map(|(g, _)| *g).collect::<Vec<u32>>())).copied(),
+            let ids = || groups.iter().map(|(g, _)| g).collect::<Vec<u32>>();
+            let known = match groups.single() {
+                Some(g) => merged_one.get(&(inline, g)).copied(),
+                None => merged.get(&(inline, ids())).copied(),
             };
             let set = match known {
                 Some(set) => set,
                 None => {
                     let mut attrs: Vec<Attr> = self.m.attrs[inline].0.to_vec();
-                    for &(g, at) in &groups {
+                    for (g, at) in groups.iter() {
                         let group = self
                             .attr_groups
                             .get(&g)
@@ -686,9 +714,9 @@ impl<'a> Parser<'a> {
                         attrs.extend(group.iter().cloned());
                     }
                     let set = self.m.attrs.insert(AttrSet(attrs.into()));
-                    match groups.as_slice() {
-                        [(g, _)] => merged_one.insert((inline, *g), set),
-                        _ => merged.insert((inline, groups.iter().map(|(g, _)| *g).collect()), set),
+                    match groups.single() {
+                        Some(g) => merged_one.insert((inline, g), set),
+                        None => merged.insert((inline, ids()), set),
                     };
                     set
                 }
