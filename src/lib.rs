@@ -89,13 +89,54 @@ impl InputArg {
         if len > MAX_INPUT {
             bail!("{name} is larger than {MAX_INPUT} bytes");
         }
-        bytes.reserve_exact(len as usize + 1);
-        file.take(MAX_INPUT + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read {name}"))?;
+        if let Some(read) = read_in_parallel(&file, len) {
+            bytes = read;
+        } else {
+            bytes.reserve_exact(len as usize + 1);
+        }
+        let have = bytes.len() as u64;
+        // Whatever the parallel read did not cover (all of it when it was not used), sequentially.
+        (&file).take(MAX_INPUT + 1 - have).read_to_end(&mut bytes).with_context(|| format!("cannot read {name}"))?;
         if bytes.len() as u64 > MAX_INPUT {
             bail!("{name} is larger than {MAX_INPUT} bytes");
         }
         Ok(Input { name, bytes })
     }
+}
+
+/// Reads the first `len` bytes of a large file on several threads (copying out of the page cache
+/// and faulting in fresh pages is most of reading a file, and both spread over cores), leaving
+/// the file position after them. `None`: not worth it or not possible; nothing was consumed.
+#[cfg(unix)]
+fn read_in_parallel(file: &std::fs::File, len: u64) -> Option<Vec<u8>> {
+    use std::io::{Seek, SeekFrom};
+    use std::os::unix::fs::FileExt;
+    const MIN_PART: u64 = 8 << 20;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8) as u64;
+    let parts = threads.min(len / MIN_PART);
+    if parts < 2 {
+        return None;
+    }
+    let mut bytes = vec![0u8; usize::try_from(len).ok()?];
+    let part = (len / parts) as usize + 1;
+    let ok = std::thread::scope(|scope| {
+        let jobs: Vec<_> = bytes
+            .chunks_mut(part)
+            .enumerate()
+            .map(|(i, chunk)| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || file.read_exact_at(chunk, (i * part) as u64).is_ok())
+            })
+            .collect();
+        jobs.into_iter().all(|j| j.is_ok_and(|j| j.join().unwrap_or(false)))
+    });
+    // The file shrank or could not be read at an offset: the caller reads it plainly.
+    (ok && { file }.seek(SeekFrom::Start(len)).is_ok()).then_some(bytes)
+}
+
+#[cfg(not(unix))]
+fn read_in_parallel(_: &std::fs::File, _: u64) -> Option<Vec<u8>> {
+    None
 }
 
 /// `-o PATH`: where output goes (standard output by default).

@@ -160,7 +160,8 @@ pub enum Dialect {
 pub struct Types {
     unique: UniqueArena<TypeData>,
     named: Vec<NamedStruct>,
-    by_name: FxHashMap<Box<str>, NamedStructId>,
+    /// Each identified struct with the handle of its type.
+    by_name: FxHashMap<Box<str>, (NamedStructId, TypeId)>,
     typed_ptrs: usize,
     opaque_ptrs: usize,
 }
@@ -221,16 +222,14 @@ impl Types {
 
     /// The identified struct called `name`, created opaque if new.
     pub fn named_struct(&mut self, name: &str) -> (NamedStructId, TypeId) {
-        let id = match self.by_name.get(name) {
-            Some(&id) => id,
-            None => {
-                let id = NamedStructId::from_index(self.named.len());
-                self.named.push(NamedStruct { name: name.into(), body: None });
-                self.by_name.insert(name.into(), id);
-                id
-            }
-        };
-        (id, self.intern(TypeData::Named(id)))
+        if let Some(&found) = self.by_name.get(name) {
+            return found;
+        }
+        let id = NamedStructId::from_index(self.named.len());
+        self.named.push(NamedStruct { name: name.into(), body: None });
+        let ty = self.intern(TypeData::Named(id));
+        self.by_name.insert(name.into(), (id, ty));
+        (id, ty)
     }
     /// An identified struct.
     pub fn named(&self, id: NamedStructId) -> &NamedStruct {

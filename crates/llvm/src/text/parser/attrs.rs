@@ -4,7 +4,6 @@
 use super::{sp, PResult, ParseError, Parser};
 use crate::ir::attrs::{Attr, AttrForm, AttrKind, AttrSet, AttrSetId};
 use crate::text::token::{Keyword, KeywordClass, TokenKind};
-use nvir_diag::Span;
 
 /// An attribute list looked up in the set arena without boxing it first (hashes as
 /// [`AttrSet`] does: the derived hash of a one-field struct is its slice's).

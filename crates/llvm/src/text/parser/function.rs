@@ -1598,8 +1598,28 @@ impl Parser<'_> {
                 }
             }
         }
+        // Otherwise the type last built for a call to the same global (the same callee is called
+        // the same way again and again), checked like the definition's.
+        let cached = match callee {
+            ValId::Global(s) => self.call_fn_tys.get(s.index()).copied().flatten().map(|t| (*s, t)),
+            _ => None,
+        };
+        if let Some((_, fty)) = cached {
+            if let TypeData::Function { ret: r, params, vararg: false } = self.m.types.get(fty) {
+                if *r == ret && params.len() == args.len() && params.iter().zip(args).all(|(p, a)| *p == a.ty) {
+                    return fty;
+                }
+            }
+        }
         let params = args.iter().map(|a| a.ty).collect();
-        self.m.types.function(ret, params, false)
+        let fty = self.m.types.function(ret, params, false);
+        if let ValId::Global(s) = callee {
+            if self.call_fn_tys.len() <= s.index() {
+                self.call_fn_tys.resize(s.index() + 1, None);
+            }
+            self.call_fn_tys[s.index()] = Some(fty);
+        }
+        fty
     }
 
     /// `#dbg_value(…)` and its kin (LLVM 19): metadata operands, attached to the next instruction.

@@ -185,6 +185,8 @@ pub(crate) struct Parser<'a> {
     common: Common,
     /// The address constant last made for each symbol, with its pointer type.
     sym_consts: Vec<Option<(TypeId, crate::ir::ConstId)>>,
+    /// The function type last built for a call to each global, by symbol.
+    call_fn_tys: Vec<Option<TypeId>>,
     /// The state function bodies are read with, reused from body to body.
     fn_scratch: Option<function::FnState>,
     /// Top-level reading stops at an entity that starts at or after this offset.
@@ -250,6 +252,7 @@ impl<'a> Parser<'a> {
             dialect_span: None,
             dialect,
             sym_consts: Vec::new(),
+            call_fn_tys: Vec::new(),
             fn_scratch: None,
             limit: u32::MAX,
             functions_only: false,

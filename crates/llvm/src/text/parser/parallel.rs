@@ -28,6 +28,8 @@ use crate::ir::value::Value;
 use crate::text::lexer::Lexer;
 use crate::text::token::TokenKind;
 use nvir_diag::Span;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc;
 
 /// How a parse may use threads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +51,16 @@ impl Default for ParseOptions {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
         ParseOptions { threads, min_chunk: 1 << 20 }
     }
+}
+
+/// Chunks per thread: enough that merging overlaps reading and no thread idles long at the end.
+const CHUNKS_PER_THREAD: usize = 2;
+
+/// A chunk read by a worker.
+struct Chunk<'a> {
+    k: usize,
+    parser: Parser<'a>,
+    read: PResult<()>,
 }
 
 /// Table sizes at the cut: handles below them mean the same in every copy of the module.
@@ -164,6 +176,7 @@ impl<'a> Parser<'a> {
             dialect: self.dialect,
             common: self.common.clone(),
             sym_consts: self.sym_consts.clone(),
+            call_fn_tys: self.call_fn_tys.clone(),
             fn_scratch: None,
             limit: u32::try_from(limit).unwrap_or(u32::MAX),
             functions_only: true,
@@ -179,14 +192,19 @@ impl<'a> Parser<'a> {
         Err(ParseError::new(Span::at(0, 0), "the parallel read fell back to a sequential one"))
     }
 
-    /// At the first `define`: reads the function bodies from here on in parallel when the rest is
-    /// large enough. `Ok(false)`: not worth it, nothing was read. `Ok(true)`: the bodies were read
-    /// and the parser stands at the first top-level entity after them.
+    /// At the first global or function: reads the rest in parallel when it is large enough.
+    /// `Ok(false)`: not worth it, nothing was read. `Ok(true)`: the globals and functions were
+    /// read and the parser stands at the first top-level entity after them.
+    ///
+    /// The rest is cut into a few chunks per thread. This parser reads the first chunk in place;
+    /// the others go to whichever thread is free, each into a copy of the state at the cut. This
+    /// thread merges finished chunks in order as they come, and reads an unclaimed chunk itself
+    /// while the next one to merge is still being read, so merging overlaps reading.
     pub(super) fn read_rest_in_parallel(&mut self) -> PResult<bool> {
         let options = std::mem::replace(&mut self.options, ParseOptions::SEQUENTIAL);
         let start = self.tok.start as usize;
-        let parts = options.threads.min((self.src.len() - start) / options.min_chunk.max(1));
-        if parts < 2 {
+        let parts = (options.threads * CHUNKS_PER_THREAD).min((self.src.len() - start) / options.min_chunk.max(1));
+        if options.threads < 2 || parts < 2 {
             return Ok(false);
         }
         let cuts = cut_points(self.src, start, parts);
@@ -194,57 +212,113 @@ impl<'a> Parser<'a> {
             return Ok(false);
         }
         let base = Base::of(self);
-        let end_of = |k: usize| cuts.get(k + 1).copied().unwrap_or(self.src.len());
-        let workers: Vec<Parser<'a>> = (1..cuts.len()).map(|k| self.fork(cuts[k], end_of(k))).collect();
+        let len = self.src.len();
+        let end_of = |k: usize| cuts.get(k + 1).copied().unwrap_or(len);
+        let snapshot = self.fork(start, start);
+        let next = AtomicUsize::new(1);
+        let halt = AtomicBool::new(false);
+        // Reads the next unclaimed chunk, if any.
+        let claim = || -> Option<Chunk<'a>> {
+            if halt.load(Relaxed) {
+                return None;
+            }
+            let k = next.fetch_add(1, Relaxed);
+            let &s = cuts.get(k)?;
+            let mut w = snapshot.fork(s, end_of(k));
+            let read = w.module();
+            Some(Chunk { k, parser: w, read })
+        };
         self.limit = cuts[1] as u32;
         self.functions_only = true;
-        let (mine, theirs) = std::thread::scope(|scope| {
-            let handles: Vec<_> = workers
-                .into_iter()
-                .map(|mut w| {
-                    scope.spawn(move || {
-                        let r = w.module();
-                        (w, r)
-                    })
-                })
-                .collect();
-            let mine = self.module();
-            let theirs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
-            (mine, theirs)
+        let outcome = std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel::<Chunk<'a>>();
+            for _ in 1..options.threads.min(cuts.len()) {
+                let tx = tx.clone();
+                let claim = &claim;
+                // Should no thread be had, this one reads every chunk itself.
+                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    while let Some(done) = claim() {
+                        if tx.send(done).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let outcome = self.merge_chunks(&cuts, &base, &claim, &rx);
+            halt.store(true, Relaxed);
+            outcome
         });
         self.limit = u32::MAX;
         self.functions_only = false;
-        // The first chunk was read by this parser in order: its error is the sequential one.
-        mine?;
-        let mut at = self.stop_offset();
-        if at != cuts[1] {
-            // Stopped early at some other entity: go on from there alone.
-            return Ok(true);
+        match outcome? {
+            Some(at) => {
+                self.seek(at);
+                Ok(true)
+            }
+            None => self.fall_back(),
         }
-        for (i, joined) in theirs.into_iter().enumerate() {
-            let k = i + 1;
+    }
+
+    /// Reads the first chunk, then merges the others in order. `Ok(Some(at))`: merged up to `at`,
+    /// a top-level boundary to go on from; `Ok(None)`: fall back; `Err`: the first chunk's error
+    /// (read in order by this parser, it is the sequential one).
+    fn merge_chunks(
+        &mut self,
+        cuts: &[usize],
+        base: &Base,
+        claim: &dyn Fn() -> Option<Chunk<'a>>,
+        rx: &mpsc::Receiver<Chunk<'a>>,
+    ) -> PResult<Option<usize>> {
+        self.module()?;
+        let mut at = self.stop_offset();
+        let mut ready: Vec<Option<Chunk<'a>>> = (0..cuts.len()).map(|_| None).collect();
+        for k in 1..cuts.len() {
             if at != cuts[k] {
+                // The chunk before stopped early, at some other entity: go on from there alone.
                 break;
             }
-            let (w, r) = match joined {
-                Ok(done) => done,
-                Err(panic) => std::panic::resume_unwind(panic),
+            let chunk = loop {
+                if let Some(c) = ready[k].take() {
+                    break c;
+                }
+                let got = match rx.try_recv() {
+                    Ok(c) => Some(c),
+                    Err(_) => match claim() {
+                        Some(c) => Some(c),
+                        // Everything is claimed: wait for the thread reading this one.
+                        None => rx.recv().ok(),
+                    },
+                };
+                match got {
+                    Some(c) => {
+                        let j = c.k;
+                        ready[j] = Some(c);
+                    }
+                    None => return Ok(None),
+                }
             };
-            if r.is_err() || w.stop_offset() > end_of(k) {
-                return self.fall_back();
+            let end = cuts.get(k + 1).copied().unwrap_or(self.src.len());
+            if chunk.read.is_err() || chunk.parser.stop_offset() > end {
+                return Ok(None);
             }
-            at = w.stop_offset();
-            if self.merge(w, &base).is_err() {
-                return self.fall_back();
+            at = chunk.parser.stop_offset();
+            let mut w = chunk.parser;
+            let merged = self.merge(&mut w, base);
+            // What is left of the copy is freed off this thread, which has merging to do.
+            let leftovers = (std::mem::take(&mut w.m), std::mem::take(&mut w.symbols), std::mem::take(&mut w.md_slots));
+            // (Should no thread be had, it is freed here when the refused closure is.)
+            let _ = std::thread::Builder::new().spawn(move || drop(leftovers));
+            if merged.is_err() {
+                return Ok(None);
             }
         }
-        self.seek(at);
-        Ok(true)
+        Ok(Some(at))
     }
 
     /// Moves a worker's additions into this module, in the worker's order. `Err`: a conflict the
     /// sequential read reports with its own error.
-    fn merge(&mut self, mut w: Parser<'a>, base: &Base) -> Result<(), ()> {
+    fn merge(&mut self, w: &mut Parser<'a>, base: &Base) -> Result<(), ()> {
         if w.m.metadata.distinct_count() != base.distinct {
             return Err(());
         }
