@@ -729,7 +729,7 @@ impl Packed {
 /// Open-addressing table from keyword hash to `index + 1` (0 = empty), built at compile time.
 const TABLE_BITS: u32 = 11;
 const TABLE_MASK: usize = (1 << TABLE_BITS) - 1;
-const KEYWORD_COUNT: usize = Keyword::TEXT.len();
+pub(crate) const KEYWORD_COUNT: usize = Keyword::TEXT.len();
 static TABLE: [u16; 1 << TABLE_BITS] = build_table();
 static PACKED: [Packed; KEYWORD_COUNT] = build_packed();
 

@@ -207,6 +207,10 @@ struct Common {
     ints: Vec<Option<TypeId>>,
     /// Recently made typed pointers, direct-mapped by (pointee, address space).
     typed_ptrs: Vec<Option<(TypeId, u32, TypeId)>>,
+    /// Types named by one keyword (`double`, `label`), by keyword, once made.
+    kw_types: Vec<Option<TypeId>>,
+    /// `ptr addrspace(N)` for small N, once made.
+    opaque_ptrs: [Option<TypeId>; 16],
     /// Recently made small integer constants, direct-mapped by (type, value).
     ints_const: Vec<Option<(TypeId, u64, crate::ir::ConstId)>>,
 }
@@ -262,6 +266,8 @@ impl<'a> Parser<'a> {
                 void: TypeId::from_index(0),
                 ints: vec![None; 256],
                 typed_ptrs: vec![None; 1024],
+                kw_types: vec![None; super::token::KEYWORD_COUNT],
+                opaque_ptrs: [None; 16],
                 ints_const: vec![None; values::INT_CACHE],
             },
         }
@@ -326,6 +332,19 @@ impl<'a> Parser<'a> {
         let t = self.m.types.typed_ptr(pointee, addr_space);
         self.common.typed_ptrs[slot] = Some((pointee, addr_space, t));
         t
+    }
+
+    /// `ptr addrspace(N)`, interned once per small address space.
+    fn opaque_ptr_type(&mut self, addr_space: u32) -> TypeId {
+        match self.common.opaque_ptrs.get(addr_space as usize) {
+            Some(Some(t)) => *t,
+            Some(None) => {
+                let t = self.m.types.opaque_ptr(addr_space);
+                self.common.opaque_ptrs[addr_space as usize] = Some(t);
+                t
+            }
+            None => self.m.types.opaque_ptr(addr_space),
+        }
     }
 
     /// `iN`, interned once per width.
@@ -524,8 +543,8 @@ impl<'a> Parser<'a> {
     /// A pointer to `pointee` in the module's dialect.
     fn ptr_to(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
         match self.dialect {
-            Dialect::OpaquePointers => self.m.types.opaque_ptr(addr_space),
-            _ => self.m.types.typed_ptr(pointee, addr_space),
+            Dialect::OpaquePointers => self.opaque_ptr_type(addr_space),
+            _ => self.typed_ptr_type(pointee, addr_space),
         }
     }
 

@@ -67,6 +67,10 @@ impl Parser<'_> {
                 self.bump()?;
                 self.int_type(n)
             }
+            TokenKind::Keyword(k) if k != Keyword::Ptr && self.common.kw_types.get(k as usize).is_some_and(Option::is_some) => {
+                self.bump()?;
+                self.common.kw_types[k as usize].unwrap_or(self.common.void)
+            }
             TokenKind::Keyword(k) => {
                 let data = match k {
                     Keyword::Void => TypeData::Void,
@@ -86,14 +90,18 @@ impl Parser<'_> {
                         self.note_dialect(Dialect::OpaquePointers, start)?;
                         self.bump()?;
                         let addr_space = if self.is_kw(Keyword::Addrspace) { self.parse_addrspace()? } else { 0 };
-                        let p = self.m.types.intern(TypeData::Pointer { addr_space, pointee: None });
+                        let p = self.opaque_ptr_type(addr_space);
                         return self.type_suffixes(p);
                     }
                     Keyword::Target => return self.target_ext_type(),
                     _ => return self.err(format!("expected a type, found {}", self.describe())),
                 };
                 self.bump()?;
-                self.m.types.intern(data)
+                let t = self.m.types.intern(data);
+                if let Some(slot) = self.common.kw_types.get_mut(k as usize) {
+                    *slot = Some(t);
+                }
+                t
             }
             TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
                 let t = self.bump()?;

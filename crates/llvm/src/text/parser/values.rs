@@ -825,8 +825,8 @@ impl Parser<'_> {
             }
         }
         let ptr = match pointee {
-            Some(_) => self.m.types.typed_ptr(cur, addr_space),
-            None => self.m.types.opaque_ptr(addr_space),
+            Some(_) => self.typed_ptr_type(cur, addr_space),
+            None => self.opaque_ptr_type(addr_space),
         };
         Ok(match vec_len {
             Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: ptr, scalable }),
