@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use nvir_llvm::text::lexer::Lexer;
 use nvir_llvm::text::token::TokenKind;
-use nvir_llvm::{Module, Syntax};
+use nvir_llvm::{Module, ParseOptions, Syntax};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, input)) = data.split_first() else { return };
@@ -74,9 +74,17 @@ fn llvm_lex(input: &[u8]) {
 }
 
 /// Arbitrary bytes through the `.ll` parser: a module or an error located inside the input,
-/// which renders as the CLI renders it.
+/// which renders as the CLI renders it; reading it on threads, cut at every chunk boundary it
+/// allows, gives the same module (handle for handle) or the same error.
 fn llvm_parse(input: &[u8]) {
-    match nvir_llvm::parse_bytes(input) {
+    let sequential = nvir_llvm::parse_bytes_with(input, ParseOptions::SEQUENTIAL);
+    let parallel = nvir_llvm::parse_bytes_with(input, ParseOptions { threads: 3, min_chunk: 1 });
+    match (&sequential, &parallel) {
+        (Ok(a), Ok(b)) => assert!(a == b, "the parallel read built a different module"),
+        (Err(a), Err(b)) => assert_eq!(a, b, "the parallel read reports another error"),
+        (a, b) => panic!("sequential ok={} but parallel ok={}", a.is_ok(), b.is_ok()),
+    }
+    match sequential {
         Ok(m) => {
             let _ = m.stats();
         }

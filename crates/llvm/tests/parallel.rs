@@ -154,3 +154,19 @@ fn globals_are_read_in_parallel_too() {
     same_error("@0 = global i32 1\ndefine void @a() {\n  ret void\n}\n@2 = global i32 0\n", "expected to be numbered");
     same_error("@g = global i32 1\ndefine void @a() {\n  ret void\n}\n@g = global i32 0\n", "redefinition of global");
 }
+
+#[test]
+fn deep_nesting_in_a_worker_chunk() {
+    let deep = |n: usize| format!("{}i8{}", "[1 x ".repeat(n), "]".repeat(n));
+    same(&format!(
+        "define void @a() {{\n  ret void\n}}\ndefine void @b() {{\n  %x = alloca {}\n  ret void\n}}\n",
+        deep(200)
+    ));
+    same_error(
+        &format!(
+            "define void @a() {{\n  ret void\n}}\ndefine void @b() {{\n  %x = alloca {}\n  ret void\n}}\n",
+            deep(400)
+        ),
+        "nested more than",
+    );
+}

@@ -56,6 +56,10 @@ impl Default for ParseOptions {
 /// Chunks per thread: enough that merging overlaps reading and no thread idles long at the end.
 const CHUNKS_PER_THREAD: usize = 2;
 
+/// Workers recurse as deep as the main thread may (nesting is bounded by the parser's depth
+/// limit): give them a main thread's stack.
+const WORKER_STACK: usize = 8 << 20;
+
 /// A chunk read by a worker.
 struct Chunk<'a> {
     k: usize,
@@ -236,7 +240,7 @@ impl<'a> Parser<'a> {
                 let tx = tx.clone();
                 let claim = &claim;
                 // Should no thread be had, this one reads every chunk itself.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let _ = std::thread::Builder::new().stack_size(WORKER_STACK).spawn_scoped(scope, move || {
                     while let Some(done) = claim() {
                         if tx.send(done).is_err() {
                             break;

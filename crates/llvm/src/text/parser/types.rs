@@ -67,7 +67,9 @@ impl Parser<'_> {
                 self.bump()?;
                 self.int_type(n)
             }
-            TokenKind::Keyword(k) if k != Keyword::Ptr && self.common.kw_types.get(k as usize).is_some_and(Option::is_some) => {
+            TokenKind::Keyword(k)
+                if k != Keyword::Ptr && self.common.kw_types.get(k as usize).is_some_and(Option::is_some) =>
+            {
                 self.bump()?;
                 self.common.kw_types[k as usize].unwrap_or(self.common.void)
             }
