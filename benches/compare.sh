@@ -6,8 +6,10 @@
 #   (libdevice.10.ll14.ll against opt-14, libdevice.10.ll19.ll against opt-19).
 #   NVIR (environment): an nvir binary to use instead of building this checkout in release.
 #   RUNS (environment, default 3): runs per tool and module; the best wall time is kept.
-# nvir runs `nvir print --parse-only`; LLVM runs `opt-N -disable-output -disable-verify`, which
-# reads the module and runs no pass. Peak RSS is `/usr/bin/time -f %M`, the largest over the runs.
+# nvir runs `nvir print --parse-only`, which reads large modules on all cores, and again with
+# `--threads 1` (the one-core figure); LLVM runs `opt-N -disable-output -disable-verify`, which
+# reads the module on one core and runs no pass. Peak RSS is `/usr/bin/time -f %M`, the largest
+# over the runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,16 +79,20 @@ for o in opt-14 opt-19; do
 done
 echo "best of $runs wall; peak RSS is the largest of the runs"
 echo
-printf '%-24s %8s %-7s %9s %9s %9s %10s %10s %9s\n' \
-  module MB opt "nvir s" "opt s" opt/nvir "nvir MiB" "opt MiB" opt/nvir
+echo "cores: $(nproc) (nvir s: all of them; 1-core s: --threads 1)"
+printf '%-24s %8s %-7s %9s %9s %9s %9s %9s %10s %10s %9s\n' \
+  module MB opt "nvir s" "opt s" opt/nvir "1-core s" opt/1-core "nvir MiB" "opt MiB" opt/nvir
 for c in "${cases[@]}"; do
   f="${c% *}"
   opt="${c##* }"
-  mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+  mb=$(awk -v b="$(stat -L -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
   measure "$nvir" print --parse-only "$f"
   nvir_s=$best nvir_rss=$rss
+  measure "$nvir" print --parse-only --threads 1 "$f"
+  one_s=$best
   measure "$opt" -disable-output -disable-verify "$f"
   opt_s=$best opt_rss=$rss
-  printf '%-24s %8s %-7s %9s %9s %9s %10s %10s %9s\n' "$(basename "$f")" "$mb" "$opt" \
-    "$nvir_s" "$opt_s" "$(ratio "$opt_s" "$nvir_s")" "$nvir_rss" "$opt_rss" "$(ratio "$opt_rss" "$nvir_rss")"
+  printf '%-24s %8s %-7s %9s %9s %9s %9s %9s %10s %10s %9s\n' "$(basename "$f")" "$mb" "$opt" \
+    "$nvir_s" "$opt_s" "$(ratio "$opt_s" "$nvir_s")" "$one_s" "$(ratio "$opt_s" "$one_s")" \
+    "$nvir_rss" "$opt_rss" "$(ratio "$opt_rss" "$nvir_rss")"
 done

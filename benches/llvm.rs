@@ -1,12 +1,13 @@
 //! `.ll` throughput: lexing to end of input, parsing, and faithful printing, on real modules
 //! from the shared corpus (both pointer dialects) and, when `NVIR_BIG_LL` names one, a large
 //! module (e.g. `pg_all.ll` from `shared/corpus/llvm/make-big.sh`). Throughput is counted over
-//! the input text (MB/s), printing included.
+//! the input text (MB/s), printing included. Inputs over 1 MiB are also parsed on one thread
+//! (the default reads their function bodies on all cores).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use nvir_llvm::text::lexer::Lexer;
 use nvir_llvm::text::token::TokenKind;
-use nvir_llvm::{parse_bytes, print, Syntax};
+use nvir_llvm::{parse_bytes, parse_bytes_with, print, ParseOptions, Syntax};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -57,6 +58,12 @@ fn bench(cr: &mut Criterion) {
         }
         g.bench_function("lex", |b| b.iter(|| lex_all(black_box(&src))));
         g.bench_function("parse", |b| b.iter(|| parse_bytes(black_box(&src)).unwrap()));
+        if src.len() > 1 << 20 {
+            // Large inputs are read on all cores by default; this is the one-thread figure.
+            g.bench_function("parse-1-thread", |b| {
+                b.iter(|| parse_bytes_with(black_box(&src), ParseOptions::SEQUENTIAL).unwrap())
+            });
+        }
         g.bench_function("print", |b| b.iter(|| print(black_box(&m), Syntax::Faithful).unwrap()));
         g.finish();
     }

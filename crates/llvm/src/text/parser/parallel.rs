@@ -249,7 +249,11 @@ impl<'a> Parser<'a> {
                 });
             }
             drop(tx);
-            let outcome = self.merge_chunks(&cuts, &base, &claim, &rx);
+            let (dropper, leftovers) = mpsc::channel::<Parser<'a>>();
+            // Should no thread be had, the refused closure drops the receiver; sends then fail
+            // and merged copies are freed where they are.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || leftovers.into_iter().for_each(drop));
+            let outcome = self.merge_chunks(&cuts, &base, &claim, &dropper, &rx);
             halt.store(true, Relaxed);
             outcome
         });
@@ -272,6 +276,7 @@ impl<'a> Parser<'a> {
         cuts: &[usize],
         base: &Base,
         claim: &dyn Fn() -> Option<Chunk<'a>>,
+        dropper: &mpsc::Sender<Parser<'a>>,
         rx: &mpsc::Receiver<Chunk<'a>>,
     ) -> PResult<Option<usize>> {
         self.module()?;
@@ -310,9 +315,7 @@ impl<'a> Parser<'a> {
             let mut w = chunk.parser;
             let merged = self.merge(&mut w, base);
             // What is left of the copy is freed off this thread, which has merging to do.
-            let leftovers = (std::mem::take(&mut w.m), std::mem::take(&mut w.symbols), std::mem::take(&mut w.md_slots));
-            // (Should no thread be had, it is freed here when the refused closure is.)
-            let _ = std::thread::Builder::new().spawn(move || drop(leftovers));
+            let _ = dropper.send(w);
             if merged.is_err() {
                 return Ok(None);
             }
