@@ -51,25 +51,25 @@ done
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# measure CMD...: runs it RUNS times; sets best (seconds, best wall) and rss (MiB, largest peak).
-# A failing run stops the script, with the tool's own message.
-measure() {
-  local i t0 t1 ns kib best_ns="" max_kib=0
-  for ((i = 0; i < runs; i++)); do
-    t0=$(date +%s%N)
-    if ! /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err"; then
-      cat "$tmp/err" >&2
-      die "failed: $*"
-    fi
-    t1=$(date +%s%N)
-    ns=$((t1 - t0))
-    kib=$(tail -n 1 "$tmp/rss")
-    if [ -z "$best_ns" ] || [ "$ns" -lt "$best_ns" ]; then best_ns=$ns; fi
-    if [ "$kib" -gt "$max_kib" ]; then max_kib=$kib; fi
-  done
-  best=$(awk -v n="$best_ns" 'BEGIN { printf "%.3f", n / 1e9 }')
-  rss=$(awk -v k="$max_kib" 'BEGIN { printf "%.1f", k / 1024 }')
+# run_once KEY CMD...: runs CMD once; keeps KEY's best wall (ns) and largest peak RSS (KiB) in
+# best_ns[KEY] and max_kib[KEY]. A failing run stops the script, with the tool's own message.
+declare -A best_ns max_kib
+run_once() {
+  local key=$1 t0 t1 ns kib
+  shift
+  t0=$(date +%s%N)
+  if ! /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err"; then
+    cat "$tmp/err" >&2
+    die "failed: $*"
+  fi
+  t1=$(date +%s%N)
+  ns=$((t1 - t0))
+  kib=$(tail -n 1 "$tmp/rss")
+  if [ -z "${best_ns[$key]:-}" ] || [ "$ns" -lt "${best_ns[$key]}" ]; then best_ns[$key]=$ns; fi
+  if [ "$kib" -gt "${max_kib[$key]:-0}" ]; then max_kib[$key]=$kib; fi
 }
+secs() { awk -v n="${best_ns[$1]}" 'BEGIN { printf "%.3f", n / 1e9 }'; }
+mib() { awk -v k="${max_kib[$1]}" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
 
@@ -77,7 +77,7 @@ echo "nvir:   $nvir ($built)"
 for o in opt-14 opt-19; do
   if command -v "$o" >/dev/null; then echo "$o: $("$o" --version | sed -n 's/.*LLVM version /LLVM /p' | head -n 1)"; fi
 done
-echo "best of $runs wall; peak RSS is the largest of the runs"
+echo "best of $runs wall, the tools taking turns; peak RSS is the largest of the runs"
 echo
 echo "cores: $(nproc) (nvir s: all of them; 1-core s: --threads 1)"
 printf '%-24s %8s %-7s %9s %9s %9s %9s %9s %10s %10s %9s\n' \
@@ -86,12 +86,14 @@ for c in "${cases[@]}"; do
   f="${c% *}"
   opt="${c##* }"
   mb=$(awk -v b="$(stat -L -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
-  measure "$nvir" print --parse-only "$f"
-  nvir_s=$best nvir_rss=$rss
-  measure "$nvir" print --parse-only --threads 1 "$f"
-  one_s=$best
-  measure "$opt" -disable-output -disable-verify "$f"
-  opt_s=$best opt_rss=$rss
+  # The three take turns, so a busy spell on the machine hits them alike.
+  best_ns=() max_kib=()
+  for ((i = 0; i < runs; i++)); do
+    run_once nvir "$nvir" print --parse-only "$f"
+    run_once one "$nvir" print --parse-only --threads 1 "$f"
+    run_once opt "$opt" -disable-output -disable-verify "$f"
+  done
+  nvir_s=$(secs nvir) one_s=$(secs one) opt_s=$(secs opt) nvir_rss=$(mib nvir) opt_rss=$(mib opt)
   printf '%-24s %8s %-7s %9s %9s %9s %9s %9s %10s %10s %9s\n' "$(basename "$f")" "$mb" "$opt" \
     "$nvir_s" "$opt_s" "$(ratio "$opt_s" "$nvir_s")" "$one_s" "$(ratio "$opt_s" "$one_s")" \
     "$nvir_rss" "$opt_rss" "$(ratio "$opt_rss" "$nvir_rss")"
