@@ -188,10 +188,8 @@ impl<'a> Lexer<'a> {
         loop {
             // Blanks are a quarter of a typical file: skip them before dispatching. NUL counts as blank here,
             // so this loop checks the bound itself rather than relying on `at`.
-            let mut start = self.pos;
-            while start < src.len() && CLASS[src[start] as usize] & BLANK != 0 {
-                start += 1;
-            }
+            let rest = src.get(self.pos..).unwrap_or(&[]);
+            let start = self.pos + rest.iter().take_while(|&&c| CLASS[c as usize] & BLANK != 0).count();
             let Some(&c) = src.get(start) else {
                 return Token { kind: TokenKind::Eof, start: start as u32, end: start as u32 };
             };
@@ -280,12 +278,28 @@ impl<'a> Lexer<'a> {
 
     /// Digits from `i` as a numbered id: `make(n)` or an error if it exceeds `u32`.
     fn lex_id(&mut self, i: usize, make: fn(u32) -> TokenKind) -> TokenKind {
-        let end = self.run_end(i, DIGIT);
+        let (end, n) = self.digits(i);
         self.pos = end;
-        match parse_u32(&self.src[i..end]) {
+        match n {
             Some(n) => make(n),
             None => TokenKind::Error(LexError::IdTooLarge),
         }
+    }
+
+    /// The run of decimal digits from `i`: where it ends, and its value when that fits in `u32`
+    /// (one pass: ids and integer-type widths are read on every few tokens).
+    #[inline(always)]
+    fn digits(&self, i: usize) -> (usize, Option<u32>) {
+        let run = self.src.get(i..).unwrap_or(&[]);
+        let len = run.iter().take_while(|&&c| c.is_ascii_digit()).count();
+        let digits = &run[..len];
+        let value = if len <= 9 {
+            // Nine digits cannot overflow.
+            Some(digits.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')))
+        } else {
+            parse_u32(digits)
+        };
+        (i + len, value)
     }
 
     /// A quoted name whose opening quote is at `quote`: `make(true)`, or an error.
@@ -402,11 +416,14 @@ impl<'a> Lexer<'a> {
         let src = self.src;
         if src[start] == b'i' && self.is(start + 1, DIGIT) {
             // `iN` is the most common word by far; settle it without scanning for a label first.
-            let digits_end = self.run_end(start + 2, DIGIT);
+            let (digits_end, width) = self.digits(start + 1);
             let next = self.at(digits_end);
             if CLASS[next as usize] & LABEL == 0 && next != b':' {
                 self.pos = digits_end;
-                return int_type(&src[start + 1..digits_end]);
+                return match width {
+                    Some(n @ 1..=MAX_INT_BITS_LLVM7) => TokenKind::IntType(n),
+                    _ => TokenKind::Error(LexError::IntTypeWidth),
+                };
             }
         }
         let kw_end = self.run_end(start + 1, KEYWORD);

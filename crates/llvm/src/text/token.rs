@@ -27,11 +27,63 @@ pub struct Token {
     pub end: u32,
 }
 
+/// Equal kinds: the same variant with the same payload. Written out (not derived) so that it
+/// inlines: the parser compares the current token's kind with a constant on most tokens.
+impl PartialEq for TokenKind {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        use TokenKind as K;
+        // Exhaustive over `self`, so that a new variant has to be placed here.
+        match *self {
+            K::Error(a) => matches!(*other, K::Error(b) if a == b),
+            K::Keyword(a) => matches!(*other, K::Keyword(b) if a == b),
+            K::DebugInfo(a) => matches!(*other, K::DebugInfo(b) if a == b),
+            K::HexFloat(a) => matches!(*other, K::HexFloat(b) if a == b),
+            K::IntType(a) => matches!(*other, K::IntType(b) if a == b),
+            K::LocalId(a) => matches!(*other, K::LocalId(b) if a == b),
+            K::GlobalId(a) => matches!(*other, K::GlobalId(b) if a == b),
+            K::MetadataId(a) => matches!(*other, K::MetadataId(b) if a == b),
+            K::AttrGroupId(a) => matches!(*other, K::AttrGroupId(b) if a == b),
+            K::SummaryId(a) => matches!(*other, K::SummaryId(b) if a == b),
+            K::LabelId(a) => matches!(*other, K::LabelId(b) if a == b),
+            K::LocalVar { quoted: a } => matches!(*other, K::LocalVar { quoted: b } if a == b),
+            K::GlobalVar { quoted: a } => matches!(*other, K::GlobalVar { quoted: b } if a == b),
+            K::ComdatVar { quoted: a } => matches!(*other, K::ComdatVar { quoted: b } if a == b),
+            K::Label { quoted: a } => matches!(*other, K::Label { quoted: b } if a == b),
+            K::HexInt { signed: a } => matches!(*other, K::HexInt { signed: b } if a == b),
+            K::Eof
+            | K::Equal
+            | K::Comma
+            | K::Star
+            | K::LSquare
+            | K::RSquare
+            | K::LBrace
+            | K::RBrace
+            | K::LParen
+            | K::RParen
+            | K::Less
+            | K::Greater
+            | K::Exclaim
+            | K::Bar
+            | K::Colon
+            | K::Hash
+            | K::DotDotDot
+            | K::Word
+            | K::MetadataVar
+            | K::MetadataString
+            | K::String
+            | K::CString
+            | K::Integer
+            | K::Float => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
+    }
+}
+
 /// The kinds of token.
 ///
 /// Sigilled forms are single tokens: `%x`, `@"x"`, `!foo`, `!42`, `!"text"`, `#3`, `^0`. Where a form has a name
 /// that may be quoted, `quoted` says which spelling was used; [`Token::value`] strips the quotes and unescapes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Eq, Debug)]
 #[non_exhaustive]
 pub enum TokenKind {
     /// End of input. Asking again gives `Eof` again.

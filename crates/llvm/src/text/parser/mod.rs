@@ -361,6 +361,12 @@ impl<'a> Parser<'a> {
     }
 
     fn value_str(&self, t: Token) -> PResult<Box<str>> {
+        if let (Some(s), TokenKind::LocalVar { quoted: false } | TokenKind::GlobalVar { quoted: false }) =
+            (self.src_str, t.kind)
+        {
+            // Unquoted names have no escapes: a slice of text already checked.
+            return Ok(s.get(t.start as usize + 1..t.end as usize).unwrap_or("").into());
+        }
         match self.value_bytes(t) {
             Cow::Borrowed(b) => std::str::from_utf8(b).map(Into::into),
             Cow::Owned(b) => String::from_utf8(b).map(Into::into).map_err(|e| e.utf8_error()),

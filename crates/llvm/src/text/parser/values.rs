@@ -70,8 +70,8 @@ fn decimal_apint(text: &str, width: u32) -> Option<ApInt> {
         return None;
     }
     if width <= 64 && digits.len() <= 19 {
-        // The common case: no big-number arithmetic.
-        let v: u64 = digits.parse().ok()?;
+        // The common case: nineteen digits fit in 64 bits, no big-number arithmetic.
+        let v = digits.bytes().fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
         let v = if neg { v.wrapping_neg() } else { v };
         let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
         return Some(ApInt::Small(v & mask));
