@@ -55,7 +55,9 @@ impl Parser<'_> {
 
     /// Reads attributes while they last.
     pub(super) fn parse_attrs(&mut self, place: AttrPlace, extras: &mut FnAttrExtras) -> PResult<Vec<Attr>> {
-        let mut out = Vec::new();
+        // The buffer `attr_set` hands back: most lists are found interned already.
+        let mut out = std::mem::take(&mut self.attr_scratch);
+        out.clear();
         loop {
             match self.tok.kind {
                 TokenKind::String => {
@@ -185,15 +187,17 @@ impl Parser<'_> {
     }
 
     /// Interns a list of attributes.
-    pub(super) fn attr_set(&mut self, attrs: Vec<Attr>) -> AttrSetId {
-        if attrs.is_empty() {
+    pub(super) fn attr_set(&mut self, mut attrs: Vec<Attr>) -> AttrSetId {
+        let id = if attrs.is_empty() {
             // Most positions carry no attributes; the empty set is the arena's first entry.
-            return AttrSetId::from_index(0);
-        }
-        if let Some(id) = self.m.attrs.find_by(&AttrSlice(&attrs)) {
-            return id;
-        }
-        self.m.attrs.insert(AttrSet(attrs.into()))
+            AttrSetId::from_index(0)
+        } else if let Some(id) = self.m.attrs.find_by(&AttrSlice(&attrs)) {
+            id
+        } else {
+            self.m.attrs.insert(AttrSet(attrs.drain(..).collect()))
+        };
+        self.attr_scratch = attrs;
+        id
     }
 
     /// Parameter or return attributes.

@@ -187,6 +187,8 @@ pub(crate) struct Parser<'a> {
     sym_consts: Vec<Option<(TypeId, crate::ir::ConstId)>>,
     /// The function type last built for a call to each global, by symbol.
     call_fn_tys: Vec<Option<TypeId>>,
+    /// The buffer attribute lists are read into, reused.
+    attr_scratch: Vec<Attr>,
     /// The state function bodies are read with, reused from body to body.
     fn_scratch: Option<function::FnState>,
     /// Top-level reading stops at an entity that starts at or after this offset.
@@ -258,6 +260,7 @@ impl<'a> Parser<'a> {
             sym_consts: Vec::new(),
             call_fn_tys: Vec::new(),
             fn_scratch: None,
+            attr_scratch: Vec::new(),
             limit: u32::MAX,
             functions_only: false,
             options,

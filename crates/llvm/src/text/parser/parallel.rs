@@ -182,6 +182,7 @@ impl<'a> Parser<'a> {
             sym_consts: self.sym_consts.clone(),
             call_fn_tys: self.call_fn_tys.clone(),
             fn_scratch: None,
+            attr_scratch: Vec::new(),
             limit: u32::try_from(limit).unwrap_or(u32::MAX),
             functions_only: true,
             options: ParseOptions::SEQUENTIAL,
