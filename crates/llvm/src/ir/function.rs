@@ -107,6 +107,22 @@ pub struct Function {
     /// Debug records (LLVM 19 `#dbg_value(…)` lines), each before the instruction it names, in
     /// written order.
     pub debug_records: Vec<(InstId, DebugRecord)>,
+    /// Where it was read from, when it was.
+    pub source: FnSource,
+}
+
+/// Where a function was read from: byte offsets into the text (absent for built functions).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FnSource {
+    /// The start of `define`/`declare`.
+    pub start: Option<u32>,
+    /// The start of each instruction, by instruction handle (empty when unknown).
+    pub insts: Vec<u32>,
+    /// The first explicitly numbered argument (`i32 %0` in the header): LLVM 8+ syntax, which
+    /// libNVVM's LLVM 7 reader rejects and the IR does not otherwise keep.
+    pub numbered_argument: Option<u32>,
+    /// The first numbered block label (`3:`): LLVM 8+ syntax, likewise.
+    pub numbered_label: Option<u32>,
 }
 
 /// The kinds of debug record.
@@ -146,6 +162,11 @@ pub struct DebugRecord {
 }
 
 impl Function {
+    /// Where instruction `i` starts in the text it was read from.
+    pub fn inst_offset(&self, i: InstId) -> Option<u32> {
+        self.source.insts.get(i.index()).copied()
+    }
+
     /// The number of instructions placed in blocks.
     pub fn instruction_count(&self) -> usize {
         self.layout.iter().map(|&b| self.blocks[b].insts.len()).sum()

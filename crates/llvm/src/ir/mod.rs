@@ -45,7 +45,7 @@ pub mod value;
 pub use arena::{Arena, Handle, UniqueArena};
 pub use attrs::{Attr, AttrKind, AttrSet, AttrSetId};
 pub use constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
-pub use function::{Block, BlockId, Function, LocalMd, LocalMdId, Param};
+pub use function::{Block, BlockId, FnSource, Function, LocalMd, LocalMdId, Param};
 pub use instruction::{InstId, InstKind, Instruction};
 pub use metadata::{MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
 pub use module::{GlobalDef, GlobalProps, GlobalVar, Module, Stats, Symbol, SymbolId};

@@ -175,6 +175,8 @@ pub struct GlobalVar {
     pub attrs: AttrSetId,
     /// `code_model "…"` (LLVM 18+).
     pub code_model: Option<Box<str>>,
+    /// Where its definition starts in the text it was read from.
+    pub source: Option<u32>,
 }
 
 /// An alias.

@@ -5,7 +5,7 @@ use super::values::ValId;
 use super::{sp, AttrTarget, PResult, ParseError, Parser};
 use crate::ir::arena::Arena;
 use crate::ir::attrs::AttrSetId;
-use crate::ir::function::{calling_conv, Block, BlockId, DebugRecord, DebugRecordKind, Function, LocalMd, Param};
+use crate::ir::function::{calling_conv, Block, BlockId, DebugRecord, DebugRecordKind, FnSource, Function, LocalMd, Param};
 use crate::ir::instruction::{
     flags, Align, Atomic, BinOp, Bundle, CallArg, CallSite, CastOp, CmpXchg, FastMath, FloatPredicate, InstId,
     InstKind, Instruction, IntPredicate, Ordering, RmwOp, TailKind,
@@ -98,6 +98,10 @@ pub(super) struct FnState {
     records: Vec<(InstId, DebugRecord)>,
     /// Group references of the call being read, until its instruction has an id.
     pending_groups: Option<(AttrSetId, super::GroupRefs)>,
+    /// Where each instruction starts, by handle.
+    inst_src: Vec<u32>,
+    /// The first numbered block label.
+    numbered_label: Option<u32>,
 }
 
 impl FnState {
@@ -120,6 +124,8 @@ impl FnState {
             call_groups: Vec::new(),
             pending_groups: None,
             records: Vec::new(),
+            inst_src: Vec::new(),
+            numbered_label: None,
         }
     }
 
@@ -142,6 +148,8 @@ impl FnState {
         self.call_groups.clear();
         self.pending_groups = None;
         self.records.clear();
+        self.inst_src.clear();
+        self.numbered_label = None;
     }
 }
 
@@ -298,6 +306,7 @@ impl Parser<'_> {
                     init,
                     attrs: self.m.no_attrs(),
                     code_model: None,
+                    source: Some(t.start),
                 };
                 while self.eat(TokenKind::Comma)? {
                     match self.tok.kind {
@@ -440,6 +449,7 @@ impl Parser<'_> {
         let mut params = Vec::new();
         let mut vararg = false;
         let mut next_arg = 0u32;
+        let mut numbered_argument = None;
         if !self.eat(TokenKind::RParen)? {
             loop {
                 if self.eat(TokenKind::DotDotDot)? {
@@ -458,6 +468,7 @@ impl Parser<'_> {
                         if n != next_arg {
                             return self.err(format!("argument expected to be numbered '%{next_arg}'"));
                         }
+                        numbered_argument.get_or_insert(self.tok.start);
                         self.bump()?;
                         next_arg += 1;
                         Name::NONE
@@ -508,6 +519,7 @@ impl Parser<'_> {
             insts: Arena::new(),
             local_md: Arena::new(),
             debug_records: Vec::new(),
+            source: FnSource { start: Some(kw.start), numbered_argument, ..FnSource::default() },
         };
         loop {
             match self.tok.kind {
@@ -626,6 +638,9 @@ impl Parser<'_> {
         f.insts = fs.insts.take_exact();
         f.local_md = fs.local_md.take_exact();
         f.debug_records = take_exact(&mut fs.records);
+        fs.inst_src.resize(f.insts.len(), 0);
+        f.source.insts = take_exact(&mut fs.inst_src);
+        f.source.numbered_label = fs.numbered_label.take();
         Ok(())
     }
 
@@ -652,6 +667,7 @@ impl Parser<'_> {
             }
             TokenKind::LabelId(n) => {
                 self.bump()?;
+                fs.numbered_label.get_or_insert(t.start);
                 next_number(&mut fs.next_num, n, sp(t), "label", "")?;
                 match fs.block_nums.get(n) {
                     Some(b) => b,
@@ -933,6 +949,10 @@ impl Parser<'_> {
         }
         let inst = Instruction { name: Name::NONE, ty, kind, metadata: metadata.into() };
         let id = self.define_local(fs, name, inst, sp(op_tok))?;
+        if fs.inst_src.len() <= id.index() {
+            fs.inst_src.resize(id.index() + 1, 0);
+        }
+        fs.inst_src[id.index()] = start.start;
         if let Some((inline, groups)) = fs.pending_groups.take() {
             fs.call_groups.push((id, inline, groups));
         }
