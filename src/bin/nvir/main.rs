@@ -2,6 +2,7 @@
 
 mod container;
 mod print;
+mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use nvir::{ColorChoice, EXIT_USAGE};
@@ -27,6 +28,9 @@ enum Command {
     /// Read LLVM IR text (.ll, either pointer dialect) and print it: faithfully, as LLVM 7 syntax
     /// for libNVVM below compute_100, or with opaque pointers.
     Print(print::Args),
+    /// Verify NVVM IR for a target as libNVVM does, reporting every problem at once (the first
+    /// error is the one libNVVM prints).
+    Verify(verify::Args),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Container(cmd) => container::run(cmd, cli.color),
         Command::Print(args) => print::run(args, cli.color),
+        Command::Verify(args) => verify::run(args, cli.color),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nvir", &mut std::io::stdout());
             Ok(0)

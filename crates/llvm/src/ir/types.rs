@@ -244,6 +244,10 @@ impl Types {
         self.named.iter().enumerate().map(|(i, s)| (NamedStructId::from_index(i), s))
     }
 
+    /// Every type with its handle, in creation order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (TypeId, &TypeData)> {
+        self.unique.iter()
+    }
     /// The number of distinct types (identified structs count once each).
     pub fn len(&self) -> usize {
         self.unique.len()

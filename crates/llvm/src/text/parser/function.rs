@@ -5,7 +5,9 @@ use super::values::ValId;
 use super::{sp, AttrTarget, PResult, ParseError, Parser};
 use crate::ir::arena::Arena;
 use crate::ir::attrs::AttrSetId;
-use crate::ir::function::{calling_conv, Block, BlockId, DebugRecord, DebugRecordKind, FnSource, Function, LocalMd, Param};
+use crate::ir::function::{
+    calling_conv, Block, BlockId, DebugRecord, DebugRecordKind, FnSource, Function, LocalMd, Param,
+};
 use crate::ir::instruction::{
     flags, Align, Atomic, BinOp, Bundle, CallArg, CallSite, CastOp, CmpXchg, FastMath, FloatPredicate, InstId,
     InstKind, Instruction, IntPredicate, Ordering, RmwOp, TailKind,

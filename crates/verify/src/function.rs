@@ -1,0 +1,300 @@
+//! Function and instruction rules, function by function in module order: a function's own
+//! properties first, then its instructions in layout order (libNVVM's reporting order).
+
+use crate::intrinsics::{self, Rule};
+use crate::module::{global_of, pointer_space, unsupported_type};
+use crate::{Cx, Findings, Location, Path};
+use nvir_llvm::ir::attrs::Attr;
+use nvir_llvm::ir::instruction::{CastOp, RmwOp};
+use nvir_llvm::ir::{Function, InstKind, TypeData, TypeId, Value};
+
+/// Function attributes libNVVM refuses, in the order it checks them.
+const REFUSED_ATTRS: &[&str] = &[
+    "jumptable",
+    "naked",
+    "nobuiltin",
+    "noimplicitfloat",
+    "noredzone",
+    "nonlazybind",
+    "returns_twice",
+    "safestack",
+    "sanitize_address",
+    "sanitize_memory",
+    "sanitize_thread",
+    "ssp",
+    "sspreq",
+    "sspstrong",
+    "alignstack",
+    "uwtable",
+];
+
+pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
+    for (_, f) in cx.m.functions.iter() {
+        check_function(cx, f, out);
+        if f.is_definition {
+            check_body(cx, f, out);
+        }
+    }
+}
+
+fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
+    let m = cx.m;
+    let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
+    if f.is_definition && f.name.starts_with("llvm.") {
+        out.error("nvvm-intrinsic-definition", "llvm intrinsics cannot be defined!", at());
+        out.help("names starting with `llvm.` are reserved for intrinsics: rename the function");
+    }
+    let attrs = &m.attrs[f.fn_attrs].0;
+    for &refused in REFUSED_ATTRS {
+        if attrs.iter().any(|a| attr_name(a) == Some(refused)) {
+            out.error("nvvm-fn-attr", format!("{refused} function attribute is not supported."), at());
+            out.help(format!("remove `{refused}` from the function (or its attribute group)"));
+        }
+    }
+    if f.prefix.is_some() {
+        out.error("nvvm-fn-prefix", "Prefix data is not allowed.", at());
+    }
+    if f.prologue.is_some() {
+        out.error("nvvm-fn-prologue", "Prologue data is not allowed.", at());
+    }
+    if f.personality.is_some() {
+        out.error("nvvm-fn-personality", "Personality function is not allowed.", at());
+        out.help("NVVM has no exception handling: no personality, invoke, landingpad or resume");
+    }
+    if f.gc.is_some() {
+        out.error("nvvm-fn-gc", "GC names are not supported.", at());
+    }
+    if f.props.align.is_some() {
+        out.error("nvvm-fn-align", "Explicit alignment is not allowed.", at());
+    }
+    if let Some(s) = &f.props.section {
+        out.error("nvvm-fn-section", format!("Explicit section marker {s}is not allowed."), at());
+    }
+    if cx.kernels.contains(&*f.name) {
+        if let TypeData::Function { ret, .. } = m.types.get(f.ty) {
+            if !matches!(m.types.get(*ret), TypeData::Void) {
+                out.error("nvvm-kernel-return", "non-void entry function.", at());
+                out.help("kernels return void; pass results through a pointer parameter");
+            }
+        }
+    }
+}
+
+fn attr_name(a: &Attr) -> Option<&'static str> {
+    a.kind().map(|k| k.info().name)
+}
+
+fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
+    let m = cx.m;
+    for &b in &f.layout {
+        let block = &f.blocks[b];
+        for &i in &block.insts {
+            let inst = &f.insts[i];
+            let at = || Location::Instruction {
+                function: f.name.to_string(),
+                block: block.name.as_str().unwrap_or("").to_string(),
+                block_id: b,
+                inst: i,
+                offset: f.inst_offset(i),
+            };
+            let space = |t: TypeId| pointer_space(m, t);
+            match &inst.kind {
+                InstKind::Fence(_) if cx.llvm7() => {
+                    out.error("nvvm-fence", "Illegal instruction: fence", at());
+                    out.help("use a fence intrinsic such as llvm.nvvm.membar.gl, or target compute_100+ (or --nvvm-latest), whose reader accepts fence");
+                }
+                InstKind::IndirectBr { .. } => out.error("nvvm-indirectbr", "Illegal instruction: indirectbr", at()),
+                InstKind::Load { ptr_ty, atomic, .. } | InstKind::Store { ptr_ty, atomic, .. } => {
+                    if atomic.is_some() {
+                        out.error("nvvm-atomic-load-store", "Atomic loads/stores are not supported", at());
+                        out.help("use atomicrmw/cmpxchg, or a volatile access with a fence");
+                    }
+                    if cx.target.path == Path::Modern && space(*ptr_ty) == 6 {
+                        out.error("nvvm-tensor-memory", "Tensor Memory loads/stores are not supported", at());
+                    }
+                }
+                InstKind::AtomicRmw { op, ptr_ty, ty, .. } => {
+                    atomic_type(cx, *ty, Some(*op), out, &at);
+                    if !matches!(space(*ptr_ty), 0 | 1 | 3) {
+                        out.error(
+                            "nvvm-atomic-addrspace",
+                            "atomicrmw pointer operand must point to generic, global, or shared address space",
+                            at(),
+                        );
+                    }
+                    if *op == RmwOp::Nand && cx.llvm7() {
+                        out.error("nvvm-atomic-op", "atomicrmw does not support operation.", at());
+                    }
+                }
+                InstKind::CmpXchg(x) => {
+                    atomic_type(cx, x.ty, None, out, &at);
+                    if !matches!(space(x.ptr_ty), 0 | 1 | 3) {
+                        out.error(
+                            "nvvm-atomic-addrspace",
+                            "cmpxchg pointer operand must point to generic, global, or shared address space",
+                            at(),
+                        );
+                    }
+                }
+                InstKind::Cast { op: CastOp::AddrSpaceCast, from, .. } => {
+                    let (src, dst) = (space(*from), space(inst.ty));
+                    if src != 0 && dst != 0 && src != dst {
+                        out.error(
+                            "nvvm-addrspacecast",
+                            "Cannot cast non-generic pointer to different non-generic pointer",
+                            at(),
+                        );
+                        out.help("cast through the generic address space");
+                    } else if src == 0 && matches!(dst, 2 | 6 | 101) {
+                        out.error("nvvm-addrspacecast", "Invalid target address space", at());
+                    }
+                }
+                InstKind::Alloca { align, addr_space, .. } => {
+                    if addr_space.is_some_and(|s| s != 0) {
+                        let msg = match cx.target.path {
+                            Path::Llvm7 => "Allocation instruction pointer not in the stack address space!",
+                            Path::Modern => "Allocas are not supported on address spaces except Generic",
+                        };
+                        out.error("nvvm-alloca-addrspace", msg, at());
+                    }
+                    if align.is_some_and(|a| a.bytes() > 1 << 23) {
+                        out.error("nvvm-alloca-align", "alloca align must be <= 2^23", at());
+                    }
+                }
+                InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => {
+                    check_call(cx, f, call, out, &at);
+                }
+                _ => {}
+            }
+            if !matches!(inst.kind, InstKind::Call { .. }) {
+                if let Some(t) = unsupported_type(m, inst.ty) {
+                    out.error("nvvm-type", format!("{t} type is not supported"), at());
+                }
+            }
+        }
+    }
+}
+
+/// Atomic operand types: i32, i64 and (xchg only, for atomicrmw) i128; floats go to the
+/// floating-point atomics.
+fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &dyn Fn() -> Location) {
+    match cx.m.types.get(ty) {
+        TypeData::Int(32 | 64) | TypeData::Float(_) => {}
+        TypeData::Int(128) => {
+            if op.is_some_and(|o| o != RmwOp::Xchg) {
+                out.error(
+                    "nvvm-atomic-type",
+                    "Atomic operations on i128 types are only supported for xchg operation",
+                    at(),
+                );
+            }
+        }
+        _ => out.error("nvvm-atomic-type", "Atomic operations on non-i32/i64/i128 types are not supported", at()),
+    }
+}
+
+fn check_call(
+    cx: &Cx,
+    f: &Function,
+    call: &nvir_llvm::ir::instruction::CallSite,
+    out: &mut Findings,
+    at: &dyn Fn() -> Location,
+) {
+    let m = cx.m;
+    match call.callee {
+        Value::Asm(a) => {
+            let asm = &m.asms[a];
+            if asm.intel {
+                out.error("nvvm-asm", "intel dialect not supported", at());
+            }
+            for arg in &call.args {
+                if !asm_type_ok(cx, arg.ty) {
+                    let msg = match cx.target.path {
+                        Path::Llvm7 => "Invalid type in inline assembly, must be i8, i16, i32, i64, float, or double",
+                        Path::Modern => {
+                            "Invalid type in inline assembly, must be i1, i8, i16, i32, i64, float, or double"
+                        }
+                    };
+                    out.error("nvvm-asm", msg, at());
+                    break;
+                }
+            }
+        }
+        Value::Const(c) => {
+            let Some(name) = global_of(m, c) else { return };
+            // The LLVM verifier's argument rules for two intrinsics libNVVM has no use for.
+            let second = call.args.get(1).map(|a| a.value);
+            if name == "llvm.init.trampoline" && !second.is_some_and(|v| is_function(m, v)) {
+                out.error("nvvm-intrinsic-arg", "llvm.init_trampoline parameter #2 must resolve to a function.", at());
+                return;
+            }
+            let is_alloca =
+                |v: Value| matches!(v, Value::Inst(i) if matches!(f.insts[i].kind, InstKind::Alloca { .. }));
+            if name == "llvm.stackprotector" && !second.is_some_and(is_alloca) {
+                out.error("nvvm-intrinsic-arg", "llvm.stackprotector parameter #2 must resolve to an alloca.", at());
+                return;
+            }
+            let Some(family) = intrinsics::family(&name, cx.target.path) else { return };
+            let first_ty = call.args.first().map(|a| a.ty);
+            match family.rule {
+                Rule::Unsupported => {
+                    let printed = intrinsics::printed_name(&name, cx.target.path);
+                    out.error("nvvm-intrinsic", format!("Unsupported intrinsic: {printed}"), at());
+                    if name.starts_with("llvm.fabs") || name.starts_with("llvm.sin") || name.starts_with("llvm.cos") {
+                        out.help("call libdevice (`__nv_fabsf`, `__nv_sinf`, …) instead");
+                    }
+                }
+                Rule::IntWidths { widths, vectors, message } => {
+                    let Some(ty) = first_ty else { return };
+                    let elem = match m.types.get(ty) {
+                        TypeData::Vector { elem, .. } if vectors => *elem,
+                        _ => ty,
+                    };
+                    let ok = matches!(m.types.get(elem), TypeData::Int(w) if widths.contains(w));
+                    if !ok {
+                        let bswap_i8 = family.name == "llvm.bswap" && m.types.int_width(ty) == Some(8);
+                        if bswap_i8 && cx.target.path == Path::Modern {
+                            // The modern path's LLVM verifier says it first.
+                            out.error("nvvm-intrinsic-type", "bswap must be an even number of bytes", at());
+                        } else {
+                            out.error("nvvm-intrinsic-type", message, at());
+                        }
+                    }
+                }
+                Rule::NotToConstant { message } => {
+                    if first_ty.is_some_and(|t| pointer_space(m, t) == 4) {
+                        out.error("nvvm-intrinsic-addrspace", message, at());
+                    }
+                }
+                Rule::AddrSpaceConversion => {
+                    out.error(
+                        "nvvm-intrinsic",
+                        "nvvm address space conversion intrinsics are not supported.  Please use addrspacecast instruction for address space conversions",
+                        Location::Module,
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Operand types inline assembly takes (pointers included: they pass as 64-bit values).
+fn asm_type_ok(cx: &Cx, t: TypeId) -> bool {
+    use nvir_llvm::ir::FloatKind;
+    match cx.m.types.get(t) {
+        TypeData::Int(8 | 16 | 32 | 64) => true,
+        TypeData::Int(1) => cx.target.path == Path::Modern,
+        TypeData::Float(FloatKind::Float | FloatKind::Double | FloatKind::Half) => true,
+        TypeData::Int(_) | TypeData::Float(_) => false,
+        _ => true,
+    }
+}
+
+/// Whether a value is a function (through casts).
+fn is_function(m: &nvir_llvm::Module, v: Value) -> bool {
+    use nvir_llvm::ir::GlobalDef;
+    let Value::Const(c) = v else { return false };
+    let Some(name) = global_of(m, c) else { return false };
+    m.symbols.iter().any(|(_, s)| *s.name == *name && matches!(s.def, Some(GlobalDef::Func(_))))
+}

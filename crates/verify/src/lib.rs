@@ -1,0 +1,201 @@
+//! The NVVM IR verifier: whether libNVVM accepts a module for a target, and exactly why not, with
+//! every problem at once.
+//!
+//! What is checked, with which message and in which order follows libNVVM 13.5 as measured
+//! (`../shared/docs/libnvvm-verifier-facts.md`), not the reverse-engineered seeds where they
+//! differ. libNVVM stops at its first error; [`verify`] goes on, and orders its findings as
+//! libNVVM reports, so the first error is the one libNVVM would print. Each message begins with
+//! libNVVM's own text for the rule (without its `: Function `f': ` location prefix).
+//!
+//! Layers, in libNVVM's order: the reader ([`syntax`]: what the target's reader cannot read),
+//! the IR version, the module (triple, data layout), global variables, global value names and
+//! linkage, then each function (its own properties first, then its instructions and intrinsic
+//! calls).
+
+#![deny(missing_docs)]
+
+mod function;
+mod intrinsics;
+mod module;
+mod syntax;
+mod target;
+
+pub use target::{Path, Target, Variant};
+
+use nvir_llvm::ir::{BlockId, InstId};
+use nvir_llvm::Module;
+
+/// How bad a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Severity {
+    /// libNVVM accepts it; something will happen at compile time that the user should know.
+    Warning,
+    /// libNVVM rejects the module.
+    Error,
+}
+
+/// Where a finding is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Location {
+    /// The module as a whole.
+    Module,
+    /// A global variable, alias or function as a global value.
+    Global {
+        /// Its name.
+        name: String,
+        /// Where it starts in the text, when known.
+        offset: Option<u32>,
+    },
+    /// A function (its header).
+    Function {
+        /// Its name.
+        name: String,
+        /// Where it starts in the text, when known.
+        offset: Option<u32>,
+    },
+    /// An instruction.
+    Instruction {
+        /// The function's name.
+        function: String,
+        /// The block's name (empty when numbered).
+        block: String,
+        /// The block.
+        block_id: BlockId,
+        /// The instruction.
+        inst: InstId,
+        /// Where it starts in the text, when known.
+        offset: Option<u32>,
+    },
+    /// A place in the text (the reader's findings).
+    Text(u32),
+}
+
+impl Location {
+    /// The byte offset in the text, when known.
+    pub fn offset(&self) -> Option<u32> {
+        match self {
+            Location::Module => None,
+            Location::Global { offset, .. }
+            | Location::Function { offset, .. }
+            | Location::Instruction { offset, .. } => *offset,
+            Location::Text(at) => Some(*at),
+        }
+    }
+}
+
+/// libNVVM's class of failure, which decides its return code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Class {
+    /// The reader rejects the text (`parse …` in libNVVM's log).
+    Parse,
+    /// `!nvvmir.version` or the debug version: libNVVM returns NVVM_ERROR_IR_VERSION_MISMATCH (3).
+    Version,
+    /// The verifier rejects the module: NVVM_ERROR_INVALID_IR (6).
+    Verifier,
+}
+
+/// One problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A stable code (`nvvm-fence`, `nvvm-datalayout`, …).
+    pub code: &'static str,
+    /// The message, beginning with libNVVM's text for the rule.
+    pub message: String,
+    /// Where.
+    pub location: Location,
+    /// How to fix it, when there is a clear way.
+    pub help: Option<String>,
+    /// libNVVM's class of failure.
+    pub class: Class,
+}
+
+/// Findings as a layer collects them.
+#[derive(Debug, Default)]
+pub(crate) struct Findings(Vec<Finding>);
+
+impl Findings {
+    fn push(&mut self, severity: Severity, class: Class, code: &'static str, message: String, location: Location) {
+        self.0.push(Finding { severity, code, message, location, help: None, class });
+    }
+    pub(crate) fn error(&mut self, code: &'static str, message: impl Into<String>, location: Location) {
+        self.push(Severity::Error, Class::Verifier, code, message.into(), location);
+    }
+    pub(crate) fn warning(&mut self, code: &'static str, message: impl Into<String>, location: Location) {
+        self.push(Severity::Warning, Class::Verifier, code, message.into(), location);
+    }
+    pub(crate) fn version(&mut self, message: impl Into<String>, location: Location) {
+        self.push(Severity::Error, Class::Version, "nvvm-ir-version", message.into(), location);
+    }
+    pub(crate) fn parse(&mut self, code: &'static str, message: impl Into<String>, at: Option<u32>) {
+        let location = at.map_or(Location::Module, Location::Text);
+        self.push(Severity::Error, Class::Parse, code, message.into(), location);
+    }
+    /// Adds a help line to the last finding.
+    pub(crate) fn help(&mut self, help: impl Into<String>) {
+        if let Some(f) = self.0.last_mut() {
+            f.help = Some(help.into());
+        }
+    }
+}
+
+/// Verifies a module for a target: every finding, in the order libNVVM reports (the first error
+/// is the one libNVVM prints).
+pub fn verify(m: &Module, target: &Target) -> Vec<Finding> {
+    let mut out = Findings::default();
+    let cx = Cx::new(m, target);
+    syntax::check(&cx, &mut out);
+    module::check_version(&cx, &mut out);
+    module::check_target(&cx, &mut out);
+    module::check_globals(&cx, &mut out);
+    module::check_global_values(&cx, &mut out);
+    function::check_functions(&cx, &mut out);
+    out.0
+}
+
+/// Whether libNVVM accepts the module: no error among the findings.
+pub fn accepts(findings: &[Finding]) -> bool {
+    findings.iter().all(|f| f.severity != Severity::Error)
+}
+
+/// What every layer reads: the module, the target and facts gathered once.
+pub(crate) struct Cx<'m> {
+    pub m: &'m Module,
+    pub target: Target,
+    /// Functions that are kernels (`ptx_kernel` or a `"kernel"` entry in `!nvvm.annotations`).
+    pub kernels: std::collections::HashSet<String>,
+    /// Globals annotated as textures or surfaces.
+    pub texsurf: std::collections::HashSet<String>,
+}
+
+impl<'m> Cx<'m> {
+    fn new(m: &'m Module, target: &Target) -> Self {
+        let mut kernels = std::collections::HashSet::new();
+        let mut texsurf = std::collections::HashSet::new();
+        for (name, prop, _) in module::annotations(m) {
+            match prop.as_str() {
+                "kernel" => {
+                    kernels.insert(name);
+                }
+                "texture" | "surface" => {
+                    texsurf.insert(name);
+                }
+                _ => {}
+            }
+        }
+        for (_, f) in m.functions.iter() {
+            if f.cc == 71 {
+                kernels.insert(f.name.to_string());
+            }
+        }
+        Cx { m, target: *target, kernels, texsurf }
+    }
+
+    pub fn llvm7(&self) -> bool {
+        self.target.path == Path::Llvm7
+    }
+}

@@ -1,0 +1,332 @@
+//! Module-level rules: the IR version, triple and data layout, global variables, and the names and
+//! linkage of global values.
+
+use crate::{Cx, Findings, Location};
+use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
+use nvir_llvm::ir::instruction::CastOp;
+use nvir_llvm::ir::module::Linkage;
+use nvir_llvm::ir::{ConstId, MdNode, Module, TypeData, Value};
+
+/// `!nvvm.annotations` entries whose first operand names a global: (name, property, value).
+pub(crate) fn annotations(m: &Module) -> Vec<(String, String, Option<u64>)> {
+    let mut out = Vec::new();
+    for nm in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
+        for &node in &nm.nodes {
+            let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
+            let Some(Some(first)) = ops.first() else { continue };
+            let Some(name) = md_global(m, *first) else { continue };
+            // Properties come in (name, value) pairs after the global.
+            for pair in ops[1..].chunks(2) {
+                let Some(Some(key)) = pair.first() else { continue };
+                let MdNode::String(key) = m.metadata.get(*key) else { continue };
+                let value = pair.get(1).copied().flatten().and_then(|v| md_int(m, v));
+                out.push((name.clone(), String::from_utf8_lossy(key).into_owned(), value));
+            }
+        }
+    }
+    out
+}
+
+/// The global a metadata operand wraps (`ptr @k`, `void ()* @k`).
+fn md_global(m: &Module, id: nvir_llvm::ir::MdId) -> Option<String> {
+    let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
+    global_of(m, *c)
+}
+
+/// The global a constant names, through casts.
+pub(crate) fn global_of(m: &Module, c: ConstId) -> Option<String> {
+    match &m.consts[c] {
+        ConstData::Global { global, .. } => Some(m.symbols[*global].name.to_string()),
+        ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) => e.operands.first().and_then(|&o| global_of(m, o)),
+        _ => None,
+    }
+}
+
+/// A metadata operand's integer value (`i32 2`, `i64 0`).
+fn md_int(m: &Module, id: nvir_llvm::ir::MdId) -> Option<u64> {
+    let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
+    match &m.consts[*c] {
+        ConstData::Int { value: ApInt::Small(v), .. } => Some(*v),
+        _ => None,
+    }
+}
+
+/// `!nvvmir.version`: IR 2.0 and debug 3.1 or 3.2 (libNVVM returns 3 otherwise).
+pub(crate) fn check_version(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    let Some(nm) = m.metadata.named.iter().find(|n| &*n.name == "nvvmir.version") else {
+        out.version("IR version 1.0 incompatible with current version 2.0", Location::Module);
+        out.help("add `!nvvmir.version = !{!0}` and `!0 = !{i32 2, i32 0}` (with the debug version, `i32 3, i32 2`, when there is debug info)");
+        return;
+    };
+    for &node in &nm.nodes {
+        let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
+        if ops.len() != 2 && ops.len() != 4 {
+            out.version(
+                format!("invalid nvvmir.version metadata: expected 2 or 4 operands, got {}", ops.len()),
+                Location::Module,
+            );
+            return;
+        }
+        let ints: Vec<Option<u64>> = ops.iter().map(|o| o.and_then(|o| md_int(m, o))).collect();
+        let (Some(major), Some(minor)) = (ints[0], ints[1]) else {
+            out.version("invalid nvvmir.version metadata: expected integer IR major/minor versions", Location::Module);
+            return;
+        };
+        if (major, minor) != (2, 0) {
+            out.version(format!("IR version {major}.{minor} incompatible with current version 2.0"), Location::Module);
+            out.help("libNVVM 13.5 reads NVVM IR 2.0: `!{i32 2, i32 0}`");
+            return;
+        }
+        if ops.len() == 4 {
+            let (Some(dmajor), Some(dminor)) = (ints[2], ints[3]) else {
+                out.version(
+                    "invalid nvvmir.version metadata: expected integer debug major/minor versions",
+                    Location::Module,
+                );
+                return;
+            };
+            if dmajor != 3 || !(1..=2).contains(&dminor) {
+                out.version(
+                    format!("debug metadata version {dmajor}.{dminor} incompatible with current version 3.2"),
+                    Location::Module,
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// The triple and the data layout, in libNVVM's order: a missing triple, then the layout, then
+/// the triple's value.
+pub(crate) fn check_target(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    let triple = m.triple.as_deref().map(|t| String::from_utf8_lossy(t).into_owned());
+    if triple.as_deref().is_none_or(str::is_empty) {
+        out.error("nvvm-triple", "Module does not contain a triple, should be 'nvptx64-'", Location::Module);
+        out.help("add `target triple = \"nvptx64-nvidia-cuda\"`");
+    }
+    check_layout(cx, out);
+    if let Some(t) = triple.filter(|t| !t.is_empty()) {
+        let mut parts = t.split('-');
+        let arch_ok = matches!(parts.next(), Some("nvptx" | "nvptx64" | "nvgpu"));
+        if !arch_ok || !parts.any(|p| p == "cuda") {
+            out.error(
+                "nvvm-triple",
+                format!(
+                    "Invalid target triple ({t}), must be one of: 32-bit: nvptx-*-cuda, 64-bit: nvptx64-*-cuda, nvgpu-*-cuda"
+                ),
+                Location::Module,
+            );
+            out.help("use `target triple = \"nvptx64-nvidia-cuda\"`");
+        }
+    }
+}
+
+/// The layout libNVVM suggests.
+const EXAMPLE_LAYOUT: &str = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64";
+
+fn check_layout(cx: &Cx, out: &mut Findings) {
+    let layout = cx.m.data_layout.as_deref().map(|l| String::from_utf8_lossy(l).into_owned()).unwrap_or_default();
+    if layout.is_empty() {
+        if cx.llvm7() {
+            out.error("nvvm-datalayout", "Empty target data layout, must exist", Location::Module);
+        } else {
+            // libNVVM's modern path crashes here; say what it needs.
+            out.error(
+                "nvvm-datalayout",
+                "Empty target data layout, must exist (libNVVM's compute_100+ path crashes on this module)",
+                Location::Module,
+            );
+        }
+        out.help(format!("add `target datalayout = \"{EXAMPLE_LAYOUT}\"`"));
+        return;
+    }
+    let bad = |out: &mut Findings, what: &str| {
+        out.error("nvvm-datalayout", format!("DataLayoutError: {what}"), Location::Module);
+        out.help(format!("Example valid data layout: {EXAMPLE_LAYOUT}"));
+    };
+    const INT_ALIGN: &str =
+        "Unsupported integer alignment [Supported: -i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128].";
+    // LLVM's defaults, then what the layout sets: (width, abi, preferred).
+    let mut ints: Vec<(u32, u32, u32)> = vec![(1, 8, 8), (8, 8, 8), (16, 16, 16), (32, 32, 32), (64, 32, 64)];
+    let mut native: Vec<u32> = Vec::new();
+    for spec in layout.split('-') {
+        let (head, rest) = spec.split_at(spec.find(|c: char| c.is_ascii_digit() || c == ':').unwrap_or(spec.len()));
+        match head {
+            "E" => return bad(out, "Endianness must be little endian [Supported: -e]."),
+            "m" => return bad(out, "No mangling mode supported."),
+            "ni" => return bad(out, "Non integral address spaces not supported."),
+            "A" if rest != "0" => return bad(out, "Alloca address space must be 0 [Supported: -A:0]."),
+            "i" => {
+                let nums: Vec<u32> = rest.split(':').filter_map(|n| n.parse().ok()).collect();
+                if let [w, abi, ref pref @ ..] = nums[..] {
+                    let pref = pref.first().copied().unwrap_or(abi);
+                    ints.retain(|&(width, _, _)| width != w);
+                    ints.push((w, abi, pref));
+                }
+            }
+            "n" => native = rest.split(':').filter_map(|n| n.parse().ok()).collect(),
+            _ => {}
+        }
+    }
+    let supported = [(1, 8, 8), (8, 8, 8), (16, 16, 16), (32, 32, 32), (64, 64, 64), (128, 128, 128)];
+    for want in supported {
+        if !ints.contains(&want) {
+            return bad(out, INT_ALIGN);
+        }
+    }
+    if ints.iter().any(|i| !supported.contains(i)) {
+        return bad(out, INT_ALIGN);
+    }
+    if !native.contains(&16) || !native.contains(&64) {
+        bad(out, "Require 16 and 64 bit native integer widths [Supported: -n:16:32:64].");
+    }
+}
+
+/// Global variables, in file order, every rule on one before the next.
+pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    for (_, g) in m.globals.iter() {
+        let at = || Location::Global { name: g.name.to_string(), offset: g.source };
+        let name = &*g.name;
+        if name == "llvm.global_ctors" || name == "llvm.global_dtors" {
+            out.warning("nvvm-global-ctors", format!("{name} is not supported."), at());
+        }
+        check_name_and_linkage(cx, name, g.props.linkage, g.source, out);
+        let space = g.props.addr_space;
+        if !matches!(space, 0 | 1 | 3 | 4) {
+            out.error("nvvm-global-addrspace", "Invalid address space for global variable", at());
+            out.help("globals live in the generic (0), global (1), shared (3) or constant (4) address space");
+        }
+        if space == 3 {
+            if let Some(init) = g.init {
+                if !matches!(m.consts[init], ConstData::Undef(_) | ConstData::Poison(_)) {
+                    out.error("nvvm-shared-init", "Shared variables can't be initialized", at());
+                    out.help("shared memory has no initial value: use `undef` and store at run time");
+                }
+            }
+        }
+        if let Some(s) = &g.props.section {
+            if &**s != "llvm.metadata" && &**s != ".nv.constant0" {
+                out.error(
+                    "nvvm-global-section",
+                    "Explicit section marker other than llvm.metadata is not allowed",
+                    at(),
+                );
+            }
+        }
+        if cx.texsurf.contains(name) {
+            if space != 1 {
+                out.error("nvvm-texsurf", "Texture/surface variables must be global address space", at());
+            }
+            if cx.m.types.int_width(g.ty) != Some(64) {
+                out.error("nvvm-texsurf", "Texture and surface variables must be type i64*", at());
+            }
+        }
+        if let Some(t) = unsupported_type(m, g.ty) {
+            out.error("nvvm-type", format!("{t} type is not supported"), at());
+        }
+        if let Some(init) = g.init {
+            let mut seen = Vec::new();
+            walk_const(m, init, &mut seen, &mut |c| match c {
+                ConstData::Expr(e) if e.op == ExprOp::Cast(CastOp::AddrSpaceCast) => {
+                    let from = e.operands.first().map(|&o| pointer_space(m, m.const_ty(o)));
+                    let to = pointer_space(m, e.ty);
+                    if from.is_some_and(|f| f != 0) && to != 0 {
+                        out.error(
+                            "nvvm-initializer-addrspace",
+                            "Invalid address space for global constant initializer",
+                            at(),
+                        );
+                    }
+                }
+                ConstData::BlockAddress { .. } => out.error("nvvm-blockaddress", "blockaddress is not supported", at()),
+                _ => {}
+            });
+        }
+    }
+}
+
+/// Visits a constant and everything in it, once each.
+pub(crate) fn walk_const(m: &Module, c: ConstId, seen: &mut Vec<ConstId>, f: &mut dyn FnMut(&ConstData)) {
+    if seen.contains(&c) || seen.len() > 4096 {
+        return;
+    }
+    seen.push(c);
+    let data = &m.consts[c];
+    f(data);
+    let children: &[ConstId] = match data {
+        ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => elems,
+        ConstData::Struct { fields, .. } => fields,
+        ConstData::Expr(e) => &e.operands,
+        _ => &[],
+    };
+    for &ch in children {
+        walk_const(m, ch, seen, f);
+    }
+}
+
+/// A pointer type's address space (0 for anything else).
+pub(crate) fn pointer_space(m: &Module, t: nvir_llvm::ir::TypeId) -> u32 {
+    match m.types.get(t) {
+        TypeData::Pointer { addr_space, .. } => *addr_space,
+        TypeData::Vector { elem, .. } => pointer_space(m, *elem),
+        _ => 0,
+    }
+}
+
+/// The floating-point (or MMX) type libNVVM refuses, if `t` is or holds one.
+pub(crate) fn unsupported_type(m: &Module, t: nvir_llvm::ir::TypeId) -> Option<&'static str> {
+    use nvir_llvm::ir::FloatKind;
+    match m.types.get(t) {
+        TypeData::Float(FloatKind::Fp128) => Some("fp128"),
+        TypeData::Float(FloatKind::X86Fp80) => Some("x86_fp80"),
+        TypeData::Float(FloatKind::PpcFp128) => Some("ppc_fp128"),
+        TypeData::X86Mmx => Some("x86mmx"),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => unsupported_type(m, *elem),
+        TypeData::Struct(body) => body.fields.iter().find_map(|&f| unsupported_type(m, f)),
+        _ => None,
+    }
+}
+
+/// Whether a name is a valid PTX identifier: `[a-zA-Z$_][a-zA-Z$_0-9]*`.
+fn is_identifier(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    matches!(bytes.next(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'$' | b'_'))
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'$' || b == b'_')
+}
+
+/// Names and linkage of functions and aliases (variables have theirs checked with the rest of
+/// their rules), before any function body: libNVVM reports a badly named later function before an
+/// earlier function's bad instruction.
+pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    for (_, f) in m.functions.iter() {
+        check_name_and_linkage(cx, &f.name, f.props.linkage, f.source.start, out);
+    }
+    for (_, a) in m.aliases.iter() {
+        check_name_and_linkage(cx, &a.name, a.props.linkage, None, out);
+    }
+}
+
+fn check_name_and_linkage(cx: &Cx, name: &str, linkage: Linkage, offset: Option<u32>, out: &mut Findings) {
+    let at = || Location::Global { name: name.to_string(), offset };
+    let local = matches!(linkage, Linkage::Internal | Linkage::Private);
+    let intrinsic = name.starts_with("llvm.");
+    let numbered = name.bytes().all(|b| b.is_ascii_digit());
+    if !local && !intrinsic && !numbered && !is_identifier(name) {
+        out.error(
+            "nvvm-identifier",
+            format!("Invalid identifier name: {name}  Must match [a-zA-Z$_][a-zA-Z$_0-9]*"),
+            at(),
+        );
+        out.help("rename it, or give it internal linkage (internal and private names are not checked)");
+    }
+    if linkage == Linkage::Appending && name != "llvm.used" && name != "llvm.compiler.used" {
+        out.error("nvvm-linkage", "appending linkage is not supported.", at());
+    }
+    if linkage == Linkage::ExternWeak && cx.llvm7() {
+        out.error("nvvm-linkage", "extern_weak linkage is not supported.", at());
+    }
+}

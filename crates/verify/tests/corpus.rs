@@ -1,0 +1,80 @@
+//! Agreement with libNVVM 13.5 on the labelled verifier corpus (`../shared/corpus/verifier/`,
+//! recorded by running `nvvmVerifyProgram`): the verdict at compute_90 (LLVM 7 path) and
+//! compute_100 (modern path), and whether the first error begins with libNVVM's message.
+//! Runs where libNVVM crashed are left out. The floors rise as rules land.
+
+use nvir_verify::{accepts, Severity, Target};
+use std::path::Path;
+
+/// libNVVM's message without its location prefix (``: Function `f': ``) and the stray
+/// `Error:` its log runs into the next record.
+fn libnvvm_key(key: &str) -> &str {
+    let mut k = key.trim();
+    for prefix in [": Function `", ": Global Value `", ": Global Variable `"] {
+        if let Some(rest) = k.strip_prefix(prefix) {
+            if let Some(i) = rest.find("': ") {
+                k = &rest[i + 3..];
+            }
+        }
+    }
+    k.trim_end_matches("Error:").trim_end()
+}
+
+#[test]
+fn verdicts_and_first_messages_agree_with_libnvvm() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/verifier");
+    let expected = std::fs::read_to_string(root.join("expected_compact.jsonl")).expect("shared verifier corpus");
+    let (mut runs, mut agree, mut rejected, mut same_first) = (0, 0, 0, 0);
+    let mut report = Vec::new();
+    for line in expected.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let verdict = r["verdict"].as_str().unwrap();
+        if verdict == "crash" {
+            continue;
+        }
+        let file = r["file"].as_str().unwrap();
+        let arch = r["arch"].as_str().unwrap();
+        let src = std::fs::read(root.join(file)).unwrap();
+        let target = Target::parse(arch, false).unwrap();
+        let findings = match nvir_llvm::parse_bytes(&src) {
+            Ok(m) => nvir_verify::verify(&m, &target),
+            Err(e) => {
+                report.push(format!("{file} @{arch}: nvir cannot read it: {e}"));
+                runs += 1;
+                if verdict != "ok" {
+                    agree += 1;
+                    rejected += 1;
+                }
+                continue;
+            }
+        };
+        runs += 1;
+        let ok = accepts(&findings);
+        if ok == (verdict == "ok") {
+            agree += 1;
+        } else {
+            report.push(format!("{file} @{arch}: libNVVM {verdict}, nvir {}", if ok { "ok" } else { "error" }));
+        }
+        if verdict != "ok" {
+            rejected += 1;
+            let key = libnvvm_key(r["first_error_key"].as_str().unwrap_or(""));
+            let first = findings.iter().find(|f| f.severity == Severity::Error).map_or("", |f| f.message.as_str());
+            if !key.is_empty() && first.starts_with(key) {
+                same_first += 1;
+            } else if !ok {
+                report.push(format!("{file} @{arch}: first error {first:?}, libNVVM {key:?}"));
+            }
+        }
+    }
+    let verdict_pct = 100.0 * agree as f64 / runs as f64;
+    let first_pct = 100.0 * same_first as f64 / rejected as f64;
+    eprintln!("{}", report.join("\n"));
+    eprintln!("verdicts: {agree}/{runs} ({verdict_pct:.1}%); first error as libNVVM's: {same_first}/{rejected} ({first_pct:.1}%)");
+    assert!(runs > 500, "corpus incomplete: {runs} runs");
+    assert!(verdict_pct >= FLOOR_VERDICTS, "verdict agreement fell to {verdict_pct:.1}%");
+    assert!(first_pct >= FLOOR_FIRST, "first-error agreement fell to {first_pct:.1}%");
+}
+
+/// What the rules reach today; raise these as they improve.
+const FLOOR_VERDICTS: f64 = 95.0;
+const FLOOR_FIRST: f64 = 87.0;

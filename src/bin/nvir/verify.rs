@@ -1,0 +1,164 @@
+//! `nvir verify`: whether libNVVM accepts each module for a target, with every problem at once.
+
+use anyhow::{Context, Result};
+use nvir::{ColorChoice, Format, EXIT_INVALID, EXIT_OK};
+use nvir_diag::{render_human, Diagnostic, Source, Span};
+use nvir_verify::{Finding, Location, Severity, Target};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Modules to verify (`.ll`; `-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The target: compute_XX, sm_XX or XX, with an optional a or f (compute_90a, sm_100f).
+    #[arg(long, value_name = "ARCH")]
+    arch: String,
+    /// Verify as libNVVM's `-nvvm-latest` does: the compute_100+ reader and rules at any arch.
+    #[arg(long)]
+    nvvm_latest: bool,
+    /// Report only the first error (the one libNVVM prints), and warnings before it.
+    #[arg(long)]
+    first_error: bool,
+    /// human (diagnostics on stderr) or json (one object per file per line on stdout).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
+    let target = Target::parse(&a.arch, a.nvvm_latest).map_err(anyhow::Error::msg)?;
+    let mut status = EXIT_OK;
+    for file in &a.files {
+        let input = nvir::InputArg { input: file.clone() }.read()?;
+        let text = nvir_diag::text_with_same_offsets(&input.bytes);
+        let findings = match nvir_llvm::parse_bytes(&input.bytes) {
+            Ok(m) => {
+                let mut f = nvir_verify::verify(&m, &target);
+                std::mem::forget(m); // freed with the process
+                if a.first_error {
+                    if let Some(first) = f.iter().position(|x| x.severity == Severity::Error) {
+                        f.truncate(first + 1);
+                    }
+                }
+                f
+            }
+            Err(e) => {
+                // Not LLVM IR at all: neither reader takes it.
+                let d = e.to_diagnostic();
+                emit(&a, &target, &input.name, &text, &[], Some(d), color)?;
+                status = EXIT_INVALID;
+                continue;
+            }
+        };
+        if !nvir_verify::accepts(&findings) {
+            status = EXIT_INVALID;
+        }
+        emit(&a, &target, &input.name, &text, &findings, None, color)?;
+    }
+    Ok(status)
+}
+
+/// Line (1-based), column (1-based) and the line's text at a byte offset.
+fn line_col(text: &str, offset: u32) -> (usize, usize, &str) {
+    let at = (offset as usize).min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line = text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
+    (line, at - start + 1, &text[start..end])
+}
+
+fn where_(l: &Location) -> (Option<&str>, Option<&str>) {
+    match l {
+        Location::Function { name, .. } => (Some(name), None),
+        Location::Instruction { function, block, .. } => (Some(function), Some(block)),
+        _ => (None, None),
+    }
+}
+
+fn to_diagnostic(f: &Finding, text: &str) -> Diagnostic {
+    let mut d = match f.severity {
+        Severity::Error => Diagnostic::error(&f.message),
+        _ => Diagnostic::warning(&f.message),
+    }
+    .with_code(f.code);
+    if let Some(at) = f.location.offset() {
+        let (_, _, line) = line_col(text, at);
+        let len = line.len().saturating_sub(line_col(text, at).1 - 1).max(1);
+        d = d.with_span(Span::new(at as usize, at as usize + len.min(text.len() - at as usize)));
+    }
+    match &f.location {
+        Location::Global { name, .. } => d = d.with_note(format!("in global value `@{name}`")),
+        Location::Function { name, .. } => d = d.with_note(format!("in function `@{name}`")),
+        Location::Instruction { function, block, .. } if f.location.offset().is_none() => {
+            d = d.with_note(format!("in function `@{function}`, block `{block}`"));
+        }
+        _ => {}
+    }
+    if let Some(h) = &f.help {
+        d = d.with_help(h.clone());
+    }
+    d
+}
+
+fn emit(
+    a: &Args,
+    target: &Target,
+    name: &str,
+    text: &str,
+    findings: &[Finding],
+    parse_error: Option<Diagnostic>,
+    color: ColorChoice,
+) -> Result<()> {
+    use std::io::Write;
+    let src = Source::text(name, text);
+    match a.format {
+        Format::Human => {
+            let mut diags: Vec<Diagnostic> = findings.iter().map(|f| to_diagnostic(f, text)).collect();
+            diags.extend(parse_error);
+            if !diags.is_empty() {
+                let out = render_human(&diags, &src, color.stderr());
+                std::io::stderr().lock().write_all(out.as_bytes()).context("write diagnostics")?;
+            }
+        }
+        Format::Json => {
+            let mut diags: Vec<serde_json::Value> = findings
+                .iter()
+                .map(|f| {
+                    let (function, block) = where_(&f.location);
+                    let (line, column, context) = match f.location.offset() {
+                        Some(at) => {
+                            let (l, c, t) = line_col(text, at);
+                            (Some(l), Some(c), Some(t.trim()))
+                        }
+                        None => (None, None, None),
+                    };
+                    serde_json::json!({
+                        "severity": match f.severity { Severity::Error => "error", _ => "warning" },
+                        "code": f.code, "message": f.message, "line": line, "column": column,
+                        "function": function, "block": block, "context": context, "help": f.help,
+                    })
+                })
+                .collect();
+            if let Some(d) = &parse_error {
+                let (line, column, context) = match d.span {
+                    Some(s) => {
+                        let (l, c, t) = line_col(text, s.start as u32);
+                        (Some(l), Some(c), Some(t.trim()))
+                    }
+                    None => (None, None, None),
+                };
+                diags.push(serde_json::json!({
+                    "severity": "error", "code": "ll-parse", "message": d.message, "line": line, "column": column,
+                    "function": null, "block": null, "context": context, "help": d.help,
+                }));
+            }
+            let ok = parse_error.is_none() && nvir_verify::accepts(findings);
+            let dialect = target.path.name();
+            let line = serde_json::json!({
+                "file": name, "arch": target.to_string(), "dialect": dialect, "ok": ok, "diagnostics": diags,
+            });
+            writeln!(std::io::stdout().lock(), "{line}").context("write report")?;
+        }
+    }
+    Ok(())
+}
