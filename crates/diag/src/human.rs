@@ -3,7 +3,7 @@
 //! around the offset with carets under it. Both are drawn here, so no input can make rendering
 //! fail.
 
-use crate::{Diagnostic, Severity, Source, SourceContent, Span};
+use crate::{Diagnostic, LineIndex, Severity, Source, SourceContent, Span};
 use std::fmt::Write;
 
 struct Style {
@@ -35,9 +35,16 @@ impl Style {
 /// `--color` and whether the stream is a terminal).
 pub fn render_human(diags: &[Diagnostic], src: &Source<'_>, color: bool) -> String {
     let mut out = String::new();
+    // Indexed once for all the diagnostics.
+    let index = match src.content {
+        SourceContent::Text(text) if diags.iter().any(|d| d.span.is_some()) => Some(LineIndex::new(text)),
+        _ => None,
+    };
     for d in diags {
-        match src.content {
-            SourceContent::Text(text) if d.span.is_some() => render_text(&mut out, d, src, text, color),
+        match (src.content, &index) {
+            (SourceContent::Text(text), Some(idx)) if d.span.is_some() => {
+                render_text(&mut out, d, src, text, idx, color)
+            }
             _ => render_other(&mut out, d, src, &Style { on: color }),
         }
         out.push('\n');
@@ -121,7 +128,7 @@ const WINDOW: usize = 100;
 
 /// A text snippet, rendered here rather than by a general renderer: every input, however
 /// odd (control characters, huge lines, invalid spans), must render without failing.
-fn render_text(out: &mut String, d: &Diagnostic, src: &Source<'_>, text: &str, color: bool) {
+fn render_text(out: &mut String, d: &Diagnostic, src: &Source<'_>, text: &str, idx: &LineIndex, color: bool) {
     let st = Style { on: color };
     out.push_str(&title(d, &st));
     let span = d.span.expect("caller checked");
@@ -129,24 +136,35 @@ fn render_text(out: &mut String, d: &Diagnostic, src: &Source<'_>, text: &str, c
     rows.extend(d.labels.iter().map(|l| (l.span, Some(l.message.as_str()), Severity::Note)));
     // Labels in source order, as a reader follows them.
     rows.sort_by_key(|(s, _, _)| s.start);
-    let last_line = rows.iter().filter_map(|(s, _, _)| src.line_col(s.start)).map(|(l, _)| l).max().unwrap_or(1);
+    let last_line = rows.iter().map(|(s, _, _)| idx.line_col(text, s.start).0).max().unwrap_or(1);
     let width = last_line.to_string().len();
     let pad = " ".repeat(width);
-    let _ = writeln!(out, "{pad}{} {}", st.gutter("-->"), src.location(span.start));
+    let (line, col) = idx.line_col(text, span.start);
+    let _ = writeln!(out, "{pad}{} {}:{line}:{col}", st.gutter("-->"), src.name);
     let _ = writeln!(out, "{pad} {}", st.gutter("|"));
     for (s, label, sev) in rows {
-        text_row(out, text, s, label, sev, &st, width);
+        text_row(out, text, idx, s, label, sev, &st, width);
     }
     let _ = writeln!(out, "{pad} {}", st.gutter("|"));
     footer(out, d, &st, &format!("{pad} "));
 }
 
 /// The line holding `span.start`, cut to a window around the span, and a marker line under it.
-fn text_row(out: &mut String, text: &str, span: Span, label: Option<&str>, sev: Severity, st: &Style, width: usize) {
+#[allow(clippy::too_many_arguments)]
+fn text_row(
+    out: &mut String,
+    text: &str,
+    idx: &LineIndex,
+    span: Span,
+    label: Option<&str>,
+    sev: Severity,
+    st: &Style,
+    width: usize,
+) {
     let start = floor_boundary(text, span.start);
     let line_start = text[..start].rfind('\n').map_or(0, |p| p + 1);
     let line_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
-    let line_no = text[..line_start].bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_no = idx.line_col(text, line_start).0;
     // Characters of the line, controls shown as spaces; the span in character positions.
     let chars: Vec<char> = text[line_start..line_end].chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     let col = text[line_start..start].chars().count();

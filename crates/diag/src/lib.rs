@@ -223,6 +223,31 @@ impl<'a> Source<'a> {
     }
 }
 
+/// Where the lines of a text start: line and column lookups in time logarithmic in its size (a
+/// report of thousands of findings on a large module must not rescan the text for each).
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset, as [`Source::line_col`] gives.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line - 1];
+        let col = String::from_utf8_lossy(&text.as_bytes()[start..offset]).chars().count() + 1;
+        (line, col)
+    }
+}
+
 /// Text for rendering diagnostics about `bytes` whose byte offsets stay valid: each byte of an
 /// invalid UTF-8 sequence becomes `?` (one byte for one byte), so spans still point at the
 /// same places. Borrowed when the input is valid UTF-8.
@@ -251,6 +276,10 @@ mod tests {
 
     #[test]
     fn line_col_counts_lines_and_chars() {
+        let idx = LineIndex::new("ab\nçd\n");
+        for (offset, want) in [(0, (1, 1)), (3, (2, 1)), (5, (2, 2)), (99, (3, 1)), (2, (1, 3))] {
+            assert_eq!(idx.line_col("ab\nçd\n", offset), want, "offset {offset}");
+        }
         let src = Source::text("a.ll", "ab\nçd\n");
         assert_eq!(src.line_col(0), Some((1, 1)));
         assert_eq!(src.line_col(3), Some((2, 1)));

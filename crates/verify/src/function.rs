@@ -32,6 +32,7 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
     for (_, f) in cx.m.functions.iter() {
         check_function(cx, f, out);
         if f.is_definition {
+            crate::structural::check(f, out);
             check_body(cx, f, out);
         }
     }
@@ -162,9 +163,14 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
                 InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => {
-                    check_call(cx, f, call, out, &at);
+                    check_call(cx, f, call, Some(inst.ty), out, &at);
                 }
                 _ => {}
+            }
+            for a in inst.metadata.iter() {
+                if m.metadata.kind_name(a.kind) == "callalign" && !md_all_ints(m, a.node) {
+                    out.error("nvvm-callalign", "callalign metadata operands not integer literals", at());
+                }
             }
             if !matches!(inst.kind, InstKind::Call { .. }) {
                 if let Some(t) = unsupported_type(m, inst.ty) {
@@ -197,6 +203,7 @@ fn check_call(
     cx: &Cx,
     f: &Function,
     call: &nvir_llvm::ir::instruction::CallSite,
+    ret_ty: Option<TypeId>,
     out: &mut Findings,
     at: &dyn Fn() -> Location,
 ) {
@@ -232,6 +239,22 @@ fn check_call(
                 |v: Value| matches!(v, Value::Inst(i) if matches!(f.insts[i].kind, InstKind::Alloca { .. }));
             if name == "llvm.stackprotector" && !second.is_some_and(is_alloca) {
                 out.error("nvvm-intrinsic-arg", "llvm.stackprotector parameter #2 must resolve to an alloca.", at());
+                return;
+            }
+            if name.starts_with("llvm.nvvm.texsurf.handle") {
+                check_texsurf_handle(cx, call, out, at);
+                return;
+            }
+            if let Some(sreg) = name.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
+                let want = if matches!(sreg, "clock64" | "globaltimer") { 64 } else { 32 };
+                let got = ret_ty.map(|t| m.types.to_string(t)).unwrap_or_default();
+                if ret_ty.and_then(|t| m.types.int_width(t)) != Some(want) {
+                    out.error(
+                        "llvm-intrinsic-signature",
+                        format!("intrinsic return type expected i{want}, but got {got}"),
+                        at(),
+                    );
+                }
                 return;
             }
             let Some(family) = intrinsics::family(&name, cx.target.path) else { return };
@@ -297,4 +320,49 @@ fn is_function(m: &nvir_llvm::Module, v: Value) -> bool {
     let Value::Const(c) = v else { return false };
     let Some(name) = global_of(m, c) else { return false };
     m.symbols.iter().any(|(_, s)| *s.name == *name && matches!(s.def, Some(GlobalDef::Func(_))))
+}
+
+/// Whether a metadata tuple holds only integer constants.
+fn md_all_ints(m: &nvir_llvm::Module, node: nvir_llvm::ir::MdId) -> bool {
+    use nvir_llvm::ir::{ConstData, MdNode};
+    let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { return false };
+    ops.iter().all(|o| {
+        o.is_some_and(|o| {
+            matches!(m.metadata.get(o), MdNode::Value(_, Value::Const(c)) if matches!(m.consts[*c], ConstData::Int { .. }))
+        })
+    })
+}
+
+/// `llvm.nvvm.texsurf.handle(metadata @tex, @tex)`: the metadata wraps a texture or surface
+/// variable, and the second operand is the same variable.
+fn check_texsurf_handle(
+    cx: &Cx,
+    call: &nvir_llvm::ir::instruction::CallSite,
+    out: &mut Findings,
+    at: &dyn Fn() -> Location,
+) {
+    use nvir_llvm::ir::MdNode;
+    let m = cx.m;
+    let wrapped = match call.args.first().map(|a| a.value) {
+        Some(Value::Md(id)) => match m.metadata.get(id) {
+            MdNode::Value(_, Value::Const(c)) => global_of(m, *c),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(var) = wrapped.filter(|g| cx.texsurf.contains(g)) else {
+        out.error(
+            "nvvm-texsurf-handle",
+            "Op0 of nvvm.texsurf.handle must be a metadata wrapper around a tex/surf GlobalVariable (e.g. metadata i64 addrspace(1)* @tex )",
+            at(),
+        );
+        return;
+    };
+    let second = match call.args.get(1).map(|a| a.value) {
+        Some(Value::Const(c)) => global_of(m, c),
+        _ => None,
+    };
+    if second.as_deref() != Some(var.as_str()) {
+        out.error("nvvm-texsurf-handle", "Op1 must be the same tex/surf GV from Op0", at());
+    }
 }

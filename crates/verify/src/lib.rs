@@ -17,6 +17,7 @@
 mod function;
 mod intrinsics;
 mod module;
+mod structural;
 mod syntax;
 mod target;
 

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 use nvir::{ColorChoice, Format, EXIT_INVALID, EXIT_OK};
-use nvir_diag::{render_human, Diagnostic, Source, Span};
+use nvir_diag::{render_human, Diagnostic, LineIndex, Source, Span};
 use nvir_verify::{Finding, Location, Severity, Target};
 use std::path::PathBuf;
 
@@ -58,13 +58,13 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     Ok(status)
 }
 
-/// Line (1-based), column (1-based) and the line's text at a byte offset.
-fn line_col(text: &str, offset: u32) -> (usize, usize, &str) {
+/// Line and column (1-based, in characters) and the line's text at a byte offset.
+fn line_col<'t>(text: &'t str, idx: &LineIndex, offset: u32) -> (usize, usize, &'t str) {
     let at = (offset as usize).min(text.len());
+    let (line, col) = idx.line_col(text, at);
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let line = text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
-    (line, at - start + 1, &text[start..end])
+    (line, col, &text[start..end])
 }
 
 fn where_(l: &Location) -> (Option<&str>, Option<&str>) {
@@ -82,9 +82,10 @@ fn to_diagnostic(f: &Finding, text: &str) -> Diagnostic {
     }
     .with_code(f.code);
     if let Some(at) = f.location.offset() {
-        let (_, _, line) = line_col(text, at);
-        let len = line.len().saturating_sub(line_col(text, at).1 - 1).max(1);
-        d = d.with_span(Span::new(at as usize, at as usize + len.min(text.len() - at as usize)));
+        // The rest of the line.
+        let at = (at as usize).min(text.len());
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        d = d.with_span(Span::new(at, end.max(at + 1).min(text.len().max(at))));
     }
     match &f.location {
         Location::Global { name, .. } => d = d.with_note(format!("in global value `@{name}`")),
@@ -111,6 +112,7 @@ fn emit(
 ) -> Result<()> {
     use std::io::Write;
     let src = Source::text(name, text);
+    let idx = LineIndex::new(text);
     match a.format {
         Format::Human => {
             let mut diags: Vec<Diagnostic> = findings.iter().map(|f| to_diagnostic(f, text)).collect();
@@ -127,7 +129,7 @@ fn emit(
                     let (function, block) = where_(&f.location);
                     let (line, column, context) = match f.location.offset() {
                         Some(at) => {
-                            let (l, c, t) = line_col(text, at);
+                            let (l, c, t) = line_col(text, &idx, at);
                             (Some(l), Some(c), Some(t.trim()))
                         }
                         None => (None, None, None),
@@ -142,7 +144,7 @@ fn emit(
             if let Some(d) = &parse_error {
                 let (line, column, context) = match d.span {
                     Some(s) => {
-                        let (l, c, t) = line_col(text, s.start as u32);
+                        let (l, c, t) = line_col(text, &idx, s.start as u32);
                         (Some(l), Some(c), Some(t.trim()))
                     }
                     None => (None, None, None),

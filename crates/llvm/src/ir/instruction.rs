@@ -658,6 +658,115 @@ pub struct Instruction {
     pub metadata: Box<[MdAttachment]>,
 }
 
+impl InstKind {
+    /// Calls `f` with every value operand, in written order (types, blocks and attributes are not
+    /// operands; a phi's incoming values are).
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        let call = |c: &CallSite, f: &mut dyn FnMut(Value)| {
+            c.args.iter().for_each(|a| f(a.value));
+            c.bundles.iter().flat_map(|b| b.inputs.iter()).for_each(|(_, v)| f(*v));
+            f(c.callee);
+        };
+        match self {
+            InstKind::Ret(v) => v.iter().copied().for_each(f),
+            InstKind::Br(_) | InstKind::Unreachable => {}
+            InstKind::CondBr { cond, .. } => f(*cond),
+            InstKind::Switch { cond, .. } => f(*cond),
+            InstKind::IndirectBr { addr, .. } => f(*addr),
+            InstKind::Invoke { call: c, .. } | InstKind::CallBr { call: c, .. } | InstKind::Call { call: c, .. } => {
+                call(c, &mut f)
+            }
+            InstKind::Resume(_, v) | InstKind::FNeg { op: v, .. } | InstKind::Freeze(v) => f(*v),
+            InstKind::CleanupRet { pad, .. } | InstKind::CatchRet { pad, .. } => f(*pad),
+            InstKind::CatchSwitch { parent, .. } => f(*parent),
+            InstKind::Binary { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => {
+                f(*lhs);
+                f(*rhs);
+            }
+            InstKind::Alloca { count, .. } => count.iter().for_each(|(_, v)| f(*v)),
+            InstKind::Load { ptr, .. } => f(*ptr),
+            InstKind::Store { value, ptr, .. } => {
+                f(*value);
+                f(*ptr);
+            }
+            InstKind::Fence(_) => {}
+            InstKind::CmpXchg(x) => {
+                f(x.ptr);
+                f(x.cmp);
+                f(x.new);
+            }
+            InstKind::AtomicRmw { ptr, value, .. } => {
+                f(*ptr);
+                f(*value);
+            }
+            InstKind::GetElementPtr { operands, .. } => operands.iter().for_each(|(_, v)| f(*v)),
+            InstKind::Cast { value, .. } => f(*value),
+            InstKind::Phi { incoming, .. } => incoming.iter().for_each(|(v, _)| f(*v)),
+            InstKind::Select { cond, then_v, else_v, .. } => {
+                f(*cond);
+                f(*then_v);
+                f(*else_v);
+            }
+            InstKind::VaArg { list, .. } => f(*list),
+            InstKind::ExtractElement { vec, idx, .. } => {
+                f(*vec);
+                f(*idx);
+            }
+            InstKind::InsertElement { vec, elt, idx, .. } => {
+                f(*vec);
+                f(*elt);
+                f(*idx);
+            }
+            InstKind::ShuffleVector { a, b, mask, .. } => {
+                f(*a);
+                f(*b);
+                f(*mask);
+            }
+            InstKind::ExtractValue { agg, .. } => f(*agg),
+            InstKind::InsertValue { agg, elt, .. } => {
+                f(*agg);
+                f(*elt);
+            }
+            InstKind::LandingPad { clauses, .. } => clauses.iter().for_each(|(_, _, v)| f(*v)),
+            InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
+                f(*parent);
+                args.iter().for_each(|(_, v)| f(*v));
+            }
+        }
+    }
+
+    /// Calls `f` with every block a terminator may go to, in written order.
+    pub fn for_each_successor(&self, mut f: impl FnMut(BlockId)) {
+        match self {
+            InstKind::Br(b) => f(*b),
+            InstKind::CondBr { then_bb, else_bb, .. } => {
+                f(*then_bb);
+                f(*else_bb);
+            }
+            InstKind::Switch { default, cases, .. } => {
+                f(*default);
+                cases.iter().for_each(|(_, b)| f(*b));
+            }
+            InstKind::IndirectBr { dests, .. } => dests.iter().copied().for_each(f),
+            InstKind::Invoke { normal, unwind, .. } => {
+                f(*normal);
+                f(*unwind);
+            }
+            InstKind::CallBr { default, indirect, .. } => {
+                f(*default);
+                indirect.iter().copied().for_each(f);
+            }
+            InstKind::CleanupRet { unwind, .. } => unwind.iter().copied().for_each(f),
+            InstKind::CatchRet { target, .. } => f(*target),
+            InstKind::CatchSwitch { handlers, unwind, .. } => {
+                handlers.iter().copied().for_each(&mut f);
+                unwind.iter().copied().for_each(f);
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Instruction {
     /// Whether it ends a block.
     pub fn is_terminator(&self) -> bool {
