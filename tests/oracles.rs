@@ -1,6 +1,7 @@
 //! Differential tests against NVIDIA's real tools and an independent decoder
 //! (`scripts/oracles/container_diff.py`), and of `nvir print` against LLVM 14's and LLVM 19's
-//! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`). They need the oracle venv:
+//! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`), and of `nvir verify` against
+//! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`). They need the oracle venv:
 //! `.ci/run` makes it with `scripts/oracles/setup.sh` and passes its interpreter in
 //! `NVIR_ORACLE_PYTHON`. Without it the tests say so and pass locally; under CI (`CI=true`) a
 //! missing oracle fails.
@@ -55,4 +56,9 @@ fn llvm_text_round_trips_through_llvm_as() {
 #[test]
 fn llvm7_printing_parses_in_libnvvm() {
     run_script("llvm7_libnvvm.py", "llvm7-libnvvm:");
+}
+
+#[test]
+fn verify_agrees_with_libnvvm() {
+    run_script("nvvm_verify.py", "nvvm-verify:");
 }

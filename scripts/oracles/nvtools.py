@@ -120,6 +120,27 @@ def _op_nvvm(api, req):
         nvvm.nvvmDestroyProgram(ctypes.byref(prog))
 
 
+def _op_verify(api, req):
+    """nvvmVerifyProgram on the modules: its result code and log."""
+    nvvm = api.nvvm
+    prog = ctypes.c_void_p()
+    if nvvm.nvvmCreateProgram(ctypes.byref(prog)) != 0:
+        return {"ok": False, "stage": "create", "result": -1, "log": ""}
+    try:
+        for mod in req["modules"]:
+            data = base64.b64decode(mod["data"])
+            status = nvvm.nvvmAddModuleToProgram(prog, data, ctypes.c_size_t(len(data)), mod["name"].encode())
+            if status != 0:
+                return {"ok": False, "stage": "add", "result": status,
+                        "log": _text(_sized(nvvm.nvvmGetProgramLogSize, nvvm.nvvmGetProgramLog, prog)[1])}
+        opts = req.get("options", [])
+        status = nvvm.nvvmVerifyProgram(prog, len(opts), _cstrings(opts))
+        log = _text(_sized(nvvm.nvvmGetProgramLogSize, nvvm.nvvmGetProgramLog, prog)[1])
+        return {"ok": status == 0, "stage": "verify", "result": status, "log": log}
+    finally:
+        nvvm.nvvmDestroyProgram(ctypes.byref(prog))
+
+
 def _op_link(api, req):
     handle = ctypes.c_void_p()
     opts = req["options"]
@@ -156,7 +177,7 @@ def _op_link(api, req):
         api.jitlink("Destroy")(ctypes.byref(handle))
 
 
-OPS = {"versions": _op_versions, "nvvm": _op_nvvm, "link": _op_link}
+OPS = {"versions": _op_versions, "nvvm": _op_nvvm, "verify": _op_verify, "link": _op_link}
 
 
 def worker_main():
@@ -263,6 +284,11 @@ class Worker:
         if rep["ok"]:
             rep["output"] = base64.b64decode(rep["output"])
         return rep
+
+    def verify(self, modules, options):
+        """modules: [(name, bytes)]. nvvmVerifyProgram's reply: result code and log."""
+        return self.call({"op": "verify", "options": list(options),
+                          "modules": [{"name": n, "data": _b64(d)} for n, d in modules]})
 
     def link(self, inputs, options, want=("cubin",)):
         """inputs: [(name, bytes, type)]. Returns the reply, wanted outputs decoded to bytes."""
