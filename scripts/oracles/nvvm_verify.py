@@ -2,9 +2,11 @@
 """`nvir verify` against libNVVM's own `nvvmVerifyProgram`, live.
 
     python nvvm_verify.py --nvir PATH [--shared DIR] [--known FILE] [--archs compute_90,compute_100]
-                          [--dir DIR] [--record OUT.jsonl]
+                          [--dir DIR]... [--record OUT.jsonl]
 
-Every `.ll` under DIR (default: the shared verifier corpus) is verified by libNVVM in one
+Every `.ll` under each DIR (default: the shared corpus's verifier/ and llvm/: the labelled rule
+files and real producer output from clang 14/19, numba and libNVVM-ready rewrites) is verified
+by libNVVM in one
 long-lived worker (a crash restarts it; a file that crashes libNVVM twice is left out, as libNVVM
 gives no verdict) and by `nvir verify --format json`, one nvir run per arch. The verdicts must
 agree, except for the (file, arch) pairs listed in KNOWN (one `file arch` per line, `#` comments):
@@ -49,7 +51,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--nvir", required=True)
     ap.add_argument("--shared", default=str(HERE.parents[1] / ".." / "shared"))
-    ap.add_argument("--dir")
+    ap.add_argument("--dir", action="append")
     ap.add_argument("--known", default=str(HERE / "nvvm_verify_known.txt"))
     ap.add_argument("--archs", default="compute_90,compute_100")
     ap.add_argument("--record")
@@ -58,8 +60,9 @@ def main():
         print("MISSING libNVVM (run scripts/oracles/setup.sh)")
         print("nvvm-verify: 0 passed, 0 failed")
         return 1
-    root = pathlib.Path(args.dir) if args.dir else pathlib.Path(args.shared) / "corpus" / "verifier"
-    files = sorted(root.rglob("*.ll"))
+    corpus = pathlib.Path(args.shared) / "corpus"
+    dirs = [pathlib.Path(d) for d in args.dir] if args.dir else [corpus / "verifier", corpus / "llvm"]
+    files = sorted(f for d in dirs for f in d.rglob("*.ll"))
     known = load_known(args.known)
     passed = failed = crashed = 0
     fixed = []
@@ -77,7 +80,7 @@ def main():
                 rep = json.loads(line)
                 ours[pathlib.Path(rep["file"]).resolve()] = rep
             for f in files:
-                rel = f.relative_to(root).as_posix()
+                rel = f.resolve().relative_to(corpus.resolve()).as_posix() if f.resolve().is_relative_to(corpus.resolve()) else str(f)
                 rep = w.verify([("input.ll", f.read_bytes())], [f"-arch={arch}"])
                 if rep.get("stage") == "crash":
                     rep = w.verify([("input.ll", f.read_bytes())], [f"-arch={arch}"])

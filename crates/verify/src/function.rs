@@ -71,6 +71,20 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     if let Some(s) = &f.props.section {
         out.error("nvvm-fn-section", format!("Explicit section marker {s}is not allowed."), at());
     }
+    if cx.target.path == Path::Modern {
+        // The modern path turns `grid_constant` annotations into parameter attributes.
+        let last = f.params.len() as u64;
+        if cx.grid_constants.iter().any(|(k, idx)| **k == *f.name && idx.iter().any(|&i| i == 0 || i > last)) {
+            out.error("llvm-attr-position", "Attribute after last parameter!", at());
+            out.help(format!("grid_constant lists parameters by 1-based index; @{} has {last}", f.name));
+        }
+    }
+    if cx.llvm7() {
+        let has = |n: &str| attrs.iter().any(|a| attr_name(a) == Some(n));
+        if has("readnone") && has("inaccessiblememonly") {
+            out.error("llvm-attr-conflict", "Attributes 'readnone and inaccessiblememonly' are incompatible!", at());
+        }
+    }
     if cx.kernels.contains(&*f.name) {
         if let TypeData::Function { ret, .. } = m.types.get(f.ty) {
             if !matches!(m.types.get(*ret), TypeData::Void) {
@@ -214,6 +228,26 @@ fn check_call(
             if asm.intel {
                 out.error("nvvm-asm", "intel dialect not supported", at());
             }
+            if cx.target.path == Path::Modern && m.types.dialect() == Some(nvir_llvm::ir::Dialect::TypedPointers) {
+                // The modern reader's upgrade of typed IR gives indirect operands no element type.
+                let constraints = String::from_utf8_lossy(&asm.constraints);
+                // The arguments go, in order, to indirect outputs (`=*m`) and inputs; direct outputs
+                // (`=r`) are the result and clobbers (`~{…}`) take nothing.
+                let takes_arg = |c: &&str| c.starts_with("=*") || !(c.starts_with('=') || c.starts_with('~'));
+                for (c, arg) in constraints.split(',').filter(takes_arg).zip(&call.args) {
+                    let typed =
+                        m.attrs[arg.attrs].0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == "elementtype"));
+                    if (c.starts_with('*') || c.starts_with("=*")) && !typed {
+                        out.error(
+                            "llvm-asm-elementtype",
+                            "Operand for indirect constraint must have elementtype attribute",
+                            at(),
+                        );
+                        out.help("`nvir print --syntax modern` adds the element types");
+                        break;
+                    }
+                }
+            }
             for arg in &call.args {
                 if !asm_type_ok(cx, arg.ty) {
                     let msg = match cx.target.path {
@@ -255,6 +289,9 @@ fn check_call(
                         at(),
                     );
                 }
+                return;
+            }
+            if check_nvvm_signature(cx, &name, call, ret_ty, out, at) {
                 return;
             }
             let Some(family) = intrinsics::family(&name, cx.target.path) else { return };
@@ -403,4 +440,83 @@ fn is_known_sreg(name: &str) -> bool {
                 | "cluster.ctarank"
                 | "cluster.nctarank"
         )
+}
+
+/// An integer constant argument's value.
+fn const_arg(m: &nvir_llvm::Module, v: Value) -> Option<u64> {
+    use nvir_llvm::ir::{ApInt, ConstData};
+    match v {
+        Value::Const(c) => match &m.consts[c] {
+            ConstData::Int { value: ApInt::Small(n), .. } => Some(*n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// NVVM intrinsics whose signature or arguments one of libNVVM's paths checks (measured). `true`
+/// when the call was one of them.
+fn check_nvvm_signature(
+    cx: &Cx,
+    name: &str,
+    call: &nvir_llvm::ir::instruction::CallSite,
+    ret_ty: Option<TypeId>,
+    out: &mut Findings,
+    at: &dyn Fn() -> Location,
+) -> bool {
+    let m = cx.m;
+    let modern = cx.target.path == Path::Modern;
+    let arg = |i: usize| call.args.get(i).map(|a| a.value);
+    match name {
+        "llvm.nvvm.branch.if.all.convergent" if !call.args.is_empty() => {
+            out.error(
+                "llvm-intrinsic-signature",
+                format!("intrinsic has incorrect number of args. Expected 0, but got {}", call.args.len()),
+                at(),
+            );
+        }
+        "llvm.nvvm.elect.sync" if !modern && ret_ty.is_some_and(|t| matches!(m.types.get(t), TypeData::Struct(_))) => {
+            // The LLVM 7 path knows another declaration; it rejects this one with an empty log.
+            out.error(
+                "llvm-intrinsic-signature",
+                "llvm.nvvm.elect.sync is declared with a signature libNVVM's LLVM 7 path does not know",
+                at(),
+            );
+            out.help("target compute_100+ (or pass --nvvm-latest) for the {i32, i1} (i32) form");
+        }
+        "llvm.nvvm.cluster.barrier" if !modern && arg(0).and_then(|v| const_arg(m, v)).is_some_and(|mode| mode > 1) => {
+            out.error("nvvm-intrinsic-arg", "unsupported operation mode", at());
+        }
+        "llvm.nvvm.membar" if modern && arg(0).is_some_and(|v| const_arg(m, v).is_none()) => {
+            out.error("llvm-immarg", "immarg operand has non-immediate parameter", at());
+        }
+        n if n.starts_with("llvm.nvvm.ff2bf16x2.") && modern => {
+            let vector2 = ret_ty.is_some_and(|t| matches!(m.types.get(t), TypeData::Vector { len: 2, .. }));
+            if !vector2 {
+                let got = ret_ty.map(|t| m.types.to_string(t)).unwrap_or_default();
+                out.error(
+                    "llvm-intrinsic-signature",
+                    format!("intrinsic return type expected vector with 2 elements, but got {got}"),
+                    at(),
+                );
+            }
+        }
+        n if modern && (n.starts_with("llvm.nvvm.getctarank") || n.starts_with("llvm.nvvm.mapa")) => {
+            // libNVVM 13.5's modern path refuses these whatever the pointer size (measured).
+            out.error("nvvm-intrinsic", "this intrinsic is only supported when pointer size is >= 64 bits", at());
+            out.note_libnvvm();
+        }
+        n if modern && n.starts_with("llvm.nvvm.setmaxnreg.") => match arg(0).and_then(|v| const_arg(m, v)) {
+            Some(count) if !(24..257).contains(&count) => {
+                out.error("llvm-immarg", format!("immarg value {count} out of range [24, 257)"), at());
+            }
+            Some(count) if count % 8 != 0 => {
+                out.error("nvvm-intrinsic-arg", "reg_count argument to nvvm.setmaxnreg must be in multiples of 8", at())
+            }
+            Some(_) => {}
+            None => out.error("llvm-immarg", "immarg operand has non-immediate parameter", at()),
+        },
+        _ => return false,
+    }
+    true
 }

@@ -136,6 +136,10 @@ impl Findings {
         let location = at.map_or(Location::Module, Location::Text);
         self.push(Severity::Error, Class::Parse, code, message.into(), location);
     }
+    /// Notes on the last finding that libNVVM's behaviour, not a rule of the IR, is reported.
+    pub(crate) fn note_libnvvm(&mut self) {
+        self.help("this is what libNVVM 13.5 does here (measured); the IR itself is well formed");
+    }
     /// Adds a help line to the last finding.
     pub(crate) fn help(&mut self, help: impl Into<String>) {
         if let Some(f) = self.0.last_mut() {
@@ -171,6 +175,8 @@ pub(crate) struct Cx<'m> {
     pub kernels: std::collections::HashSet<String>,
     /// Globals annotated as textures or surfaces.
     pub texsurf: std::collections::HashSet<String>,
+    /// `grid_constant` annotations: kernel and parameter indices.
+    pub grid_constants: Vec<(String, Vec<u64>)>,
 }
 
 impl<'m> Cx<'m> {
@@ -193,7 +199,7 @@ impl<'m> Cx<'m> {
                 kernels.insert(f.name.to_string());
             }
         }
-        Cx { m, target: *target, kernels, texsurf }
+        Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m) }
     }
 
     pub fn llvm7(&self) -> bool {

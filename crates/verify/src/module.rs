@@ -27,6 +27,28 @@ pub(crate) fn annotations(m: &Module) -> Vec<(String, String, Option<u64>)> {
     out
 }
 
+/// `grid_constant` annotations: the function and the 1-based parameter indices listed.
+pub(crate) fn grid_constants(m: &Module) -> Vec<(String, Vec<u64>)> {
+    let mut out = Vec::new();
+    for nm in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
+        for &node in &nm.nodes {
+            let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
+            let Some(Some(first)) = ops.first() else { continue };
+            let Some(name) = md_global(m, *first) else { continue };
+            for pair in ops[1..].chunks(2) {
+                let (Some(Some(key)), Some(Some(list))) = (pair.first(), pair.get(1)) else { continue };
+                if !matches!(m.metadata.get(*key), MdNode::String(k) if &**k == b"grid_constant") {
+                    continue;
+                }
+                if let MdNode::Tuple { ops: indices, .. } = m.metadata.get(*list) {
+                    out.push((name.clone(), indices.iter().flatten().filter_map(|&i| md_int(m, i)).collect()));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The global a metadata operand wraps (`ptr @k`, `void ()* @k`).
 fn md_global(m: &Module, id: nvir_llvm::ir::MdId) -> Option<String> {
     let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
