@@ -28,13 +28,25 @@ const REFUSED_ATTRS: &[&str] = &[
     "uwtable",
 ];
 
+/// Every function, on all cores; findings come out in module order.
 pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
-    for (_, f) in cx.m.functions.iter() {
-        check_function(cx, f, out);
-        if f.is_definition {
-            crate::structural::check(f, out);
-            check_body(cx, f, out);
-        }
+    use rayon::prelude::*;
+    let functions: Vec<&Function> = cx.m.functions.iter().map(|(_, f)| f).collect();
+    let each: Vec<Findings> = functions
+        .par_iter()
+        .with_min_len(64)
+        .map(|f| {
+            let mut found = Findings::default();
+            check_function(cx, f, &mut found);
+            if f.is_definition {
+                crate::structural::check(f, &mut found);
+                check_body(cx, f, &mut found);
+            }
+            found
+        })
+        .collect();
+    for found in each {
+        out.0.extend(found.0);
     }
 }
 
@@ -263,6 +275,9 @@ fn check_call(
         }
         Value::Const(c) => {
             let Some(name) = global_of(m, c) else { return };
+            if !name.starts_with("llvm.") {
+                return;
+            }
             // The LLVM verifier's argument rules for two intrinsics libNVVM has no use for.
             let second = call.args.get(1).map(|a| a.value);
             if name == "llvm.init.trampoline" && !second.is_some_and(|v| is_function(m, v)) {
@@ -291,14 +306,14 @@ fn check_call(
                 }
                 return;
             }
-            if check_nvvm_signature(cx, &name, call, ret_ty, out, at) {
+            if check_nvvm_signature(cx, name, call, ret_ty, out, at) {
                 return;
             }
-            let Some(family) = intrinsics::family(&name, cx.target.path) else { return };
+            let Some(family) = intrinsics::family(name, cx.target.path) else { return };
             let first_ty = call.args.first().map(|a| a.ty);
             match family.rule {
                 Rule::Unsupported => {
-                    let printed = intrinsics::printed_name(&name, cx.target.path);
+                    let printed = intrinsics::printed_name(name, cx.target.path);
                     out.error("nvvm-intrinsic", format!("Unsupported intrinsic: {printed}"), at());
                     if name.starts_with("llvm.fabs") || name.starts_with("llvm.sin") || name.starts_with("llvm.cos") {
                         out.help("call libdevice (`__nv_fabsf`, `__nv_sinf`, …) instead");
@@ -387,7 +402,7 @@ fn check_texsurf_handle(
         },
         _ => None,
     };
-    let Some(var) = wrapped.filter(|g| cx.texsurf.contains(g)) else {
+    let Some(var) = wrapped.filter(|g| cx.texsurf.contains(*g)) else {
         out.error(
             "nvvm-texsurf-handle",
             "Op0 of nvvm.texsurf.handle must be a metadata wrapper around a tex/surf GlobalVariable (e.g. metadata i64 addrspace(1)* @tex )",
@@ -399,7 +414,7 @@ fn check_texsurf_handle(
         Some(Value::Const(c)) => global_of(m, c),
         _ => None,
     };
-    if second.as_deref() != Some(var.as_str()) {
+    if second != Some(var) {
         out.error("nvvm-texsurf-handle", "Op1 must be the same tex/surf GV from Op0", at());
     }
 }

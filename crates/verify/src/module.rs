@@ -52,13 +52,13 @@ pub(crate) fn grid_constants(m: &Module) -> Vec<(String, Vec<u64>)> {
 /// The global a metadata operand wraps (`ptr @k`, `void ()* @k`).
 fn md_global(m: &Module, id: nvir_llvm::ir::MdId) -> Option<String> {
     let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
-    global_of(m, *c)
+    global_of(m, *c).map(str::to_string)
 }
 
 /// The global a constant names, through casts.
-pub(crate) fn global_of(m: &Module, c: ConstId) -> Option<String> {
+pub(crate) fn global_of(m: &Module, c: ConstId) -> Option<&str> {
     match &m.consts[c] {
-        ConstData::Global { global, .. } => Some(m.symbols[*global].name.to_string()),
+        ConstData::Global { global, .. } => Some(&m.symbols[*global].name),
         ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) => e.operands.first().and_then(|&o| global_of(m, o)),
         _ => None,
     }

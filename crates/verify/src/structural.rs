@@ -137,6 +137,22 @@ pub(crate) fn check(f: &Function, out: &mut Findings) {
             past_phis |= !is_phi;
         }
     }
+    // Most uses are in their definition's block, after it: dominators are computed only for a
+    // function with a use elsewhere.
+    let local = f.layout.iter().all(|&b| {
+        f.blocks[b].insts.iter().enumerate().all(|(pos, &i)| {
+            let mut ok = !matches!(f.insts[i].kind, InstKind::Phi { .. });
+            f.insts[i].kind.for_each_operand(|v| {
+                if let Value::Inst(d) = v {
+                    ok &= matches!(place[d.index()], Some((db, dpos)) if db == b && dpos < pos);
+                }
+            });
+            ok
+        })
+    });
+    if local {
+        return;
+    }
     let dom = Dominators::new(f);
     for &b in &f.layout {
         if !dom.reachable(b) {

@@ -112,7 +112,9 @@ fn emit(
 ) -> Result<()> {
     use std::io::Write;
     let src = Source::text(name, text);
-    let idx = LineIndex::new(text);
+    // Lines are indexed only when something is to be located.
+    let idx = std::cell::OnceCell::new();
+    let idx = || idx.get_or_init(|| LineIndex::new(text));
     match a.format {
         Format::Human => {
             let mut diags: Vec<Diagnostic> = findings.iter().map(|f| to_diagnostic(f, text)).collect();
@@ -129,7 +131,7 @@ fn emit(
                     let (function, block) = where_(&f.location);
                     let (line, column, context) = match f.location.offset() {
                         Some(at) => {
-                            let (l, c, t) = line_col(text, &idx, at);
+                            let (l, c, t) = line_col(text, idx(), at);
                             (Some(l), Some(c), Some(t.trim()))
                         }
                         None => (None, None, None),
@@ -144,7 +146,7 @@ fn emit(
             if let Some(d) = &parse_error {
                 let (line, column, context) = match d.span {
                     Some(s) => {
-                        let (l, c, t) = line_col(text, &idx, s.start as u32);
+                        let (l, c, t) = line_col(text, idx(), s.start as u32);
                         (Some(l), Some(c), Some(t.trim()))
                     }
                     None => (None, None, None),
