@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Seeds fuzz/corpus/run from the shared corpus. The first byte of a seed picks the fuzzer (see
 # fuzz_targets/run.rs): every container (.ltoir, .optixir) goes in behind 0 (round trip), every
-# .ll behind 2 (lexer), 3 (parser) and 4 (print/parse round trip). Seeds are named by their
+# .ll behind 2 (lexer), 3 (parser), 4 (print/parse round trip) and 5 (verifier). Seeds are named by their
 # SHA-1, as libFuzzer names what it adds, so running this again adds nothing twice.
 #   CORPUS (first argument, default ../shared/corpus beside the checkout): where the inputs are.
 #   OUT (second argument, default fuzz/corpus/run): where the seeds go.
@@ -25,7 +25,7 @@ while IFS= read -r -d '' f; do
   seed 00 "$f"
 done < <(find "$corpus" -type f \( -name '*.ltoir' -o -name '*.optixir' \) -print0 | sort -z)
 while IFS= read -r -d '' f; do
-  for sel in 02 03 04; do seed "$sel" "$f"; done
+  for sel in 02 03 04 05; do seed "$sel" "$f"; done
 done < <(find "$corpus" -type f -name '*.ll' -print0 | sort -z)
 
 echo "seed.sh: $added new seeds in $out ($(find "$out" -maxdepth 1 -type f | wc -l) in all)"

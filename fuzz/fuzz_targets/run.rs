@@ -1,6 +1,7 @@
 //! One fuzz target for every format; the first input byte picks the fuzzer, so one corpus and
 //! one build cover them all: 0 container round trip, 1 container XML, 2 `.ll` lexer, 3 `.ll`
-//! parser, 4 `.ll` print/parse round trip (modulo 5). `fuzz/seed.sh` seeds the corpus.
+//! parser, 4 `.ll` print/parse round trip, 5 the NVVM verifier (modulo 6). `fuzz/seed.sh` seeds
+//! the corpus.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,12 +11,13 @@ use nvir_llvm::{Module, ParseOptions, Syntax};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, input)) = data.split_first() else { return };
-    match which % 5 {
+    match which % 6 {
         0 => container_roundtrip(input),
         1 => container_xml(input),
         2 => llvm_lex(input),
         3 => llvm_parse(input),
-        _ => llvm_roundtrip(input),
+        4 => llvm_roundtrip(input),
+        _ => verify(input),
     }
 });
 
@@ -131,5 +133,19 @@ fn reparse(text: &str, syntax: Syntax) -> Module {
     match nvir_llvm::parse(text) {
         Ok(m) => m,
         Err(e) => panic!("{syntax:?} output reparses: {e}\n--- printed:\n{text}"),
+    }
+}
+
+/// What parses verifies on both libNVVM paths without panicking; findings are in order (errors
+/// located inside the input) and the verdict is what the findings say.
+fn verify(input: &[u8]) {
+    let Ok(m) = nvir_llvm::parse_bytes(input) else { return };
+    for arch in ["compute_90", "compute_100"] {
+        let target = nvir_verify::Target::parse(arch, false).expect("known arch");
+        let findings = nvir_verify::verify(&m, &target);
+        for f in &findings {
+            assert!(f.location.offset().is_none_or(|at| (at as usize) <= input.len()), "{f:?} outside the input");
+        }
+        let _ = nvir_verify::accepts(&findings);
     }
 }
