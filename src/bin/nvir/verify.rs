@@ -153,7 +153,7 @@ fn emit(
                 };
                 diags.push(serde_json::json!({
                     "severity": "error", "code": "ll-parse", "message": d.message, "line": line, "column": column,
-                    "function": null, "block": null, "context": context, "help": d.help,
+                    "function": null, "block": null, "context": context, "help": d.help.first(),
                 }));
             }
             let ok = parse_error.is_none() && nvir_verify::accepts(findings);
