@@ -170,3 +170,19 @@ fn deep_nesting_in_a_worker_chunk() {
         "nested more than",
     );
 }
+
+#[test]
+fn uses_of_a_forward_global_must_agree_in_type() {
+    // Found by the fuzzer: the second use disagrees with the definition the first chunk holds; a
+    // worker sees only uses, and must compare them with each other as LLVM's reader does.
+    same_error(
+        "@g = addrspace(2) global i64 0\n\
+         define void @f() {\n  %a = load i64, i64 addrspace(2)* @g\n  %b = load i64, i64 addrspace(1)* @g\n  ret void\n}\n\
+         !0 = !{i32 \u{ff}}\n",
+        "'@g' has value type 'i64' in addrspace(2)",
+    );
+    same_error(
+        "define void @f() {\n  %a = load i64, i64* @g\n  %b = load i32, i32* @g\n  ret void\n}\n@g = global i64 0\n",
+        "'@g' defined with type 'i64*' but expected 'i32*'",
+    );
+}

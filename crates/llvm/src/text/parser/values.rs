@@ -514,9 +514,25 @@ impl Parser<'_> {
                     ));
                 }
             }
-            None => {
-                self.sym_uses.entry(s).or_insert((at, ty));
-            }
+            None => match self.sym_uses.get(&s) {
+                // Every use of a global not yet defined has the type of the first, as LLVM's
+                // reader requires of its placeholder.
+                Some(&(_, first)) if first != ty => {
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "'@{}' defined with type '{}' but expected '{}'",
+                            self.m.symbols[s].name,
+                            self.type_name(first),
+                            self.type_name(ty)
+                        ),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    self.sym_uses.insert(s, (at, ty));
+                }
+            },
         }
         Ok(())
     }
