@@ -179,7 +179,7 @@ fn uses_of_a_forward_global_must_agree_in_type() {
         "@g = addrspace(2) global i64 0\n\
          define void @f() {\n  %a = load i64, i64 addrspace(2)* @g\n  %b = load i64, i64 addrspace(1)* @g\n  ret void\n}\n\
          !0 = !{i32 \u{ff}}\n",
-        "'@g' has value type 'i64' in addrspace(2)",
+        "'@g' defined with type 'i64 addrspace(2)*' but expected 'i64 addrspace(1)*'",
     );
     same_error(
         "define void @f() {\n  %a = load i64, i64* @g\n  %b = load i32, i32* @g\n  ret void\n}\n@g = global i64 0\n",

@@ -43,8 +43,10 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
                 f
             }
             Err(e) => {
-                // Not LLVM IR at all: neither reader takes it.
-                let d = e.to_diagnostic();
+                // Not LLVM IR that either reader takes: a reader error, worded as libNVVM words its
+                // own (`parse …`).
+                let mut d = e.to_diagnostic();
+                d.message = format!("parse {}", d.message);
                 emit(&a, &target, &input.name, &text, &[], Some(d), color)?;
                 status = EXIT_INVALID;
                 continue;

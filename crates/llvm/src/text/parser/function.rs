@@ -718,7 +718,7 @@ impl Parser<'_> {
                 self.tok.kind,
                 TokenKind::RBrace | TokenKind::Eof | TokenKind::Label { .. } | TokenKind::LabelId(_)
             ) {
-                return self.err("expected an instruction: a basic block must end with a terminator");
+                return self.err("expected instruction opcode: a basic block must end with a terminator");
             }
         }
     }
@@ -913,12 +913,13 @@ impl Parser<'_> {
         Align::new(a).ok_or_else(|| ParseError::new(at, "alignment is not a power of two"))
     }
 
-    fn ptr_pointee_check(&self, ptr_ty: TypeId, want: TypeId, at: Span) -> PResult<()> {
+    /// A typed pointer's pointee must be the type written; `llvm_says` is LLVM's message for it.
+    fn ptr_pointee_check(&self, ptr_ty: TypeId, want: TypeId, at: Span, llvm_says: &str) -> PResult<()> {
         match self.m.types.get(ptr_ty) {
             TypeData::Pointer { pointee: Some(p), .. } if *p != want => Err(ParseError::new(
                 at,
                 format!(
-                    "explicit pointee type '{}' does not match the pointer type '{}'",
+                    "{llvm_says}: the type is '{}', the pointer '{}'",
                     self.type_name_of(want),
                     self.type_name_of(ptr_ty)
                 ),
@@ -1350,7 +1351,7 @@ impl Parser<'_> {
                 self.expect(TokenKind::Comma, "',' after the loaded type (load T, T* %p)")?;
                 let pat = self.span();
                 let (ptr_ty, ptr) = self.typed_value(fs)?;
-                self.ptr_pointee_check(ptr_ty, ty, pat)?;
+                self.ptr_pointee_check(ptr_ty, ty, pat, "explicit pointee type doesn't match operand's pointee type")?;
                 let atomic = if atomic { Some(self.scope_and_ordering()?) } else { None };
                 let align = self.opt_align()?;
                 (ty, InstKind::Load { ty, ptr_ty, ptr, align, volatile, atomic })
@@ -1362,7 +1363,7 @@ impl Parser<'_> {
                 self.expect_comma()?;
                 let pat = self.span();
                 let (ptr_ty, ptr) = self.typed_value(fs)?;
-                self.ptr_pointee_check(ptr_ty, ty, pat)?;
+                self.ptr_pointee_check(ptr_ty, ty, pat, "stored value and pointer type do not match")?;
                 let atomic = if atomic { Some(self.scope_and_ordering()?) } else { None };
                 let align = self.opt_align()?;
                 (void, InstKind::Store { ty, value, ptr_ty, ptr, align, volatile, atomic })

@@ -218,7 +218,7 @@ impl Parser<'_> {
                 Keyword::Asm => self.inline_asm()?,
                 _ => ValId::Const(self.const_expr()?),
             },
-            _ => return self.err(format!("expected a value, found {}", self.describe())),
+            _ => return self.err(format!("expected value token, found {}", self.describe())),
         };
         Ok(v)
     }
@@ -503,12 +503,17 @@ impl Parser<'_> {
             Some(def) => {
                 let (vty, addr_space) = self.global_value_type(def);
                 if !self.ptr_type_fits(ty, vty, addr_space) {
+                    // LLVM's words, with the global's pointer type as its dialect writes it.
+                    let space = if addr_space == 0 { String::new() } else { format!(" addrspace({addr_space})") };
+                    let defined = match self.dialect {
+                        crate::ir::types::Dialect::OpaquePointers => format!("ptr{space}"),
+                        _ => format!("{}{space}*", self.type_name(vty)),
+                    };
                     return Err(ParseError::new(
                         at,
                         format!(
-                            "'@{}' has value type '{}' in addrspace({addr_space}), but is used as '{}'",
+                            "'@{}' defined with type '{defined}' but expected '{}'",
                             self.m.symbols[s].name,
-                            self.type_name(vty),
                             self.type_name(ty)
                         ),
                     ));
@@ -666,7 +671,7 @@ impl Parser<'_> {
                 let op = if kw == Keyword::Insertvalue { ExprOp::InsertValue } else { ExprOp::ExtractValue };
                 Ok(self.expr(op, ty, 0, ops, None, idx))
             }
-            _ => self.err(format!("expected a value, found {}", self.describe())),
+            _ => self.err(format!("expected value token, found {}", self.describe())),
         }
     }
 
