@@ -294,7 +294,9 @@ fn check_call(
                 check_texsurf_handle(cx, call, out, at);
                 return;
             }
-            if let Some(sreg) = name.strip_prefix("llvm.nvvm.read.ptx.sreg.").filter(|s| is_known_sreg(s)) {
+            if let Some(sreg) =
+                name.strip_prefix("llvm.nvvm.read.ptx.sreg.").filter(|s| intrinsics::is_special_register(s))
+            {
                 let want = if matches!(sreg, "clock64" | "globaltimer") { 64 } else { 32 };
                 let got = ret_ty.map(|t| m.types.to_string(t)).unwrap_or_default();
                 if ret_ty.and_then(|t| m.types.int_width(t)) != Some(want) {
@@ -417,44 +419,6 @@ fn check_texsurf_handle(
     if second != Some(var) {
         out.error("nvvm-texsurf-handle", "Op1 must be the same tex/surf GV from Op0", at());
     }
-}
-
-/// Special registers LLVM knows as intrinsics (`llvm.nvvm.read.ptx.sreg.<name>`); other names
-/// are ordinary declarations to it, and libNVVM takes them.
-fn is_known_sreg(name: &str) -> bool {
-    let xyz = |base: &str| name.strip_prefix(base).is_some_and(|r| matches!(r, ".x" | ".y" | ".z"));
-    xyz("tid")
-        || xyz("ntid")
-        || xyz("ctaid")
-        || xyz("nctaid")
-        || xyz("clusterid")
-        || xyz("nclusterid")
-        || xyz("cluster.ctaid")
-        || xyz("cluster.nctaid")
-        || matches!(
-            name,
-            "warpsize"
-                | "laneid"
-                | "warpid"
-                | "nwarpid"
-                | "smid"
-                | "nsmid"
-                | "gridid"
-                | "clock"
-                | "clock64"
-                | "globaltimer"
-                | "lanemask.eq"
-                | "lanemask.le"
-                | "lanemask.lt"
-                | "lanemask.ge"
-                | "lanemask.gt"
-                | "pm0"
-                | "pm1"
-                | "pm2"
-                | "pm3"
-                | "cluster.ctarank"
-                | "cluster.nctarank"
-        )
 }
 
 /// An integer constant argument's value.

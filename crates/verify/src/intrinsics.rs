@@ -92,6 +92,42 @@ pub(crate) static FAMILIES: &[Family] = &[
     llvm7_only("llvm.nvvm.ptr.local.to", Rule::AddrSpaceConversion),
 ];
 
+/// Special registers LLVM knows as intrinsics (`llvm.nvvm.read.ptx.sreg.<name>`); `.x/.y/.z`
+/// forms are listed by their base. Other names are ordinary declarations to it, which libNVVM takes.
+static SPECIAL_REGISTERS: &[&str] = &[
+    "warpsize",
+    "laneid",
+    "warpid",
+    "nwarpid",
+    "smid",
+    "nsmid",
+    "gridid",
+    "clock",
+    "clock64",
+    "globaltimer",
+    "lanemask.eq",
+    "lanemask.le",
+    "lanemask.lt",
+    "lanemask.ge",
+    "lanemask.gt",
+    "pm0",
+    "pm1",
+    "pm2",
+    "pm3",
+    "cluster.ctarank",
+    "cluster.nctarank",
+];
+static SPECIAL_REGISTERS_XYZ: &[&str] =
+    &["tid", "ntid", "ctaid", "nctaid", "clusterid", "nclusterid", "cluster.ctaid", "cluster.nctaid"];
+
+/// Whether `name` (after `llvm.nvvm.read.ptx.sreg.`) is a special register LLVM knows.
+pub(crate) fn is_special_register(name: &str) -> bool {
+    SPECIAL_REGISTERS.contains(&name)
+        || name
+            .rsplit_once('.')
+            .is_some_and(|(base, axis)| matches!(axis, "x" | "y" | "z") && SPECIAL_REGISTERS_XYZ.contains(&base))
+}
+
 /// The family a name belongs to on a path, if any.
 pub(crate) fn family(name: &str, path: Path) -> Option<&'static Family> {
     FAMILIES.iter().find(|f| {
@@ -135,5 +171,7 @@ mod tests {
         assert!(family("llvm.nvvm.ptr.gen.to.global.p1i8.p0i8", Path::Modern).is_none());
         assert_eq!(printed_name("llvm.powi.f32", Path::Modern), "llvm.powi.f32.i32");
         assert_eq!(printed_name("llvm.stacksave", Path::Llvm7), "llvm.stacksave");
+        assert!(is_special_register("tid.x") && is_special_register("cluster.ctaid.z"));
+        assert!(is_special_register("clock64") && !is_special_register("tid.x.i64") && !is_special_register("tid.w"));
     }
 }

@@ -5,54 +5,50 @@ use crate::{Cx, Findings, Location};
 use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
 use nvir_llvm::ir::module::Linkage;
-use nvir_llvm::ir::{ConstId, MdNode, Module, TypeData, Value};
+use nvir_llvm::ir::{ConstId, MdId, MdNode, Module, TypeData, Value};
 
-/// `!nvvm.annotations` entries whose first operand names a global: (name, property, value).
-pub(crate) fn annotations(m: &Module) -> Vec<(String, String, Option<u64>)> {
+/// Every property of an `!nvvm.annotations` entry that names a global: (global, property name,
+/// value operand). Properties come in (name, value) pairs after the global.
+fn annotation_properties(m: &Module) -> Vec<(&str, &[u8], Option<MdId>)> {
     let mut out = Vec::new();
     for nm in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
         for &node in &nm.nodes {
             let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
             let Some(Some(first)) = ops.first() else { continue };
-            let Some(name) = md_global(m, *first) else { continue };
-            // Properties come in (name, value) pairs after the global.
+            let MdNode::Value(_, Value::Const(c)) = m.metadata.get(*first) else { continue };
+            let Some(global) = global_of(m, *c) else { continue };
             for pair in ops[1..].chunks(2) {
                 let Some(Some(key)) = pair.first() else { continue };
                 let MdNode::String(key) = m.metadata.get(*key) else { continue };
-                let value = pair.get(1).copied().flatten().and_then(|v| md_int(m, v));
-                out.push((name.clone(), String::from_utf8_lossy(key).into_owned(), value));
+                out.push((global, &**key, pair.get(1).copied().flatten()));
             }
         }
     }
     out
+}
+
+/// `!nvvm.annotations` properties with integer (or no) values: (global, property, value).
+pub(crate) fn annotations(m: &Module) -> Vec<(String, String, Option<u64>)> {
+    annotation_properties(m)
+        .into_iter()
+        .map(|(g, key, value)| {
+            (g.to_string(), String::from_utf8_lossy(key).into_owned(), value.and_then(|v| md_int(m, v)))
+        })
+        .collect()
 }
 
 /// `grid_constant` annotations: the function and the 1-based parameter indices listed.
 pub(crate) fn grid_constants(m: &Module) -> Vec<(String, Vec<u64>)> {
-    let mut out = Vec::new();
-    for nm in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
-        for &node in &nm.nodes {
-            let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
-            let Some(Some(first)) = ops.first() else { continue };
-            let Some(name) = md_global(m, *first) else { continue };
-            for pair in ops[1..].chunks(2) {
-                let (Some(Some(key)), Some(Some(list))) = (pair.first(), pair.get(1)) else { continue };
-                if !matches!(m.metadata.get(*key), MdNode::String(k) if &**k == b"grid_constant") {
-                    continue;
-                }
-                if let MdNode::Tuple { ops: indices, .. } = m.metadata.get(*list) {
-                    out.push((name.clone(), indices.iter().flatten().filter_map(|&i| md_int(m, i)).collect()));
-                }
+    annotation_properties(m)
+        .into_iter()
+        .filter(|(_, key, _)| *key == b"grid_constant")
+        .filter_map(|(g, _, list)| match m.metadata.get(list?) {
+            MdNode::Tuple { ops, .. } => {
+                Some((g.to_string(), ops.iter().flatten().filter_map(|&i| md_int(m, i)).collect()))
             }
-        }
-    }
-    out
-}
-
-/// The global a metadata operand wraps (`ptr @k`, `void ()* @k`).
-fn md_global(m: &Module, id: nvir_llvm::ir::MdId) -> Option<String> {
-    let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
-    global_of(m, *c).map(str::to_string)
+            _ => None,
+        })
+        .collect()
 }
 
 /// The global a constant names, through casts.
@@ -65,7 +61,7 @@ pub(crate) fn global_of(m: &Module, c: ConstId) -> Option<&str> {
 }
 
 /// A metadata operand's integer value (`i32 2`, `i64 0`).
-fn md_int(m: &Module, id: nvir_llvm::ir::MdId) -> Option<u64> {
+fn md_int(m: &Module, id: MdId) -> Option<u64> {
     let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
     match &m.consts[*c] {
         ConstData::Int { value: ApInt::Small(v), .. } => Some(*v),
