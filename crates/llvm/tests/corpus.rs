@@ -2,27 +2,8 @@
 //! dialects; printing as LLVM 7 or modern syntax reparses too.
 
 use nvir_llvm::{parse, print, Syntax};
-use std::path::{Path, PathBuf};
-
-fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let mut out = Vec::new();
-    let mut stack = vec![root.clone()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "ll") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    assert!(out.len() > 300, "shared corpus missing under {}", root.display());
-    out
-}
+mod common;
+use common::corpus_files;
 
 /// Files LLVM's own readers reject, with the message each gives (libNVVM 13.5's log, recorded in
 /// the verifier corpus): both readers for the first three; the last two only in the typed-pointer

@@ -2,7 +2,8 @@
 //! for handle, and reports the error a sequential read reports.
 
 use nvir_llvm::{parse_bytes_with, Module, ParseError, ParseOptions};
-use std::path::{Path, PathBuf};
+mod common;
+use common::corpus_files;
 
 /// Cuts at every `define` line the input allows, however small.
 const SPLIT_ALWAYS: ParseOptions = ParseOptions { threads: 4, min_chunk: 1 };
@@ -31,26 +32,6 @@ fn same_error(src: &str, want: &str) {
         }
         (a, b) => panic!("expected errors, got sequential ok={} parallel ok={}", a.is_ok(), b.is_ok()),
     }
-}
-
-fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let mut out = Vec::new();
-    let mut stack = vec![root.clone()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "ll") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    assert!(out.len() > 300, "shared corpus missing under {}", root.display());
-    out
 }
 
 #[test]

@@ -68,7 +68,7 @@ struct Chunk<'a> {
 }
 
 /// Table sizes at the cut: handles below them mean the same in every copy of the module.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Base {
     types: usize,
     named: usize,
@@ -341,7 +341,7 @@ impl<'a> Parser<'a> {
             (None, Some(d)) => self.dialect_span = Some(d),
             _ => {}
         }
-        let mut r = Remap { base: (*base).into(), ..Remap::default() };
+        let mut r = Remap { base: *base, ..Remap::default() };
 
         // Types, with identified structs first used in the chunk looked up by name.
         let mut named: Vec<NamedStructId> = Vec::new();
@@ -476,7 +476,7 @@ impl<'a> Parser<'a> {
 /// rest are looked up by offset from it.
 #[derive(Default)]
 struct Remap {
-    base: BaseDefault,
+    base: Base,
     types: Vec<TypeId>,
     consts: Vec<ConstId>,
     attrs: Vec<AttrSetId>,
@@ -485,34 +485,6 @@ struct Remap {
     kinds: Vec<MdKind>,
     scopes: Vec<u32>,
     syms: Vec<SymbolId>,
-}
-
-/// [`Base`] with a default, for [`Remap`]'s.
-#[derive(Debug, Clone, Copy, Default)]
-struct BaseDefault {
-    types: usize,
-    consts: usize,
-    attrs: usize,
-    asms: usize,
-    md: usize,
-    md_kinds: usize,
-    symbols: usize,
-    scopes: usize,
-}
-
-impl From<Base> for BaseDefault {
-    fn from(b: Base) -> Self {
-        BaseDefault {
-            types: b.types,
-            consts: b.consts,
-            attrs: b.attrs,
-            asms: b.asms,
-            md: b.md,
-            md_kinds: b.md_kinds,
-            symbols: b.symbols,
-            scopes: b.scopes,
-        }
-    }
 }
 
 /// A handle below `base` is kept; one above is looked up (it was added before it is used).
