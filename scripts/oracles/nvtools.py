@@ -91,18 +91,28 @@ def _op_versions(api, _req):
     return {"ok": True, "nvvm": [major, minor], "nvvm_ir": [ir_major, ir_minor], "nvvm_debug": [dbg_major, dbg_minor]}
 
 
-def _op_nvvm(api, req):
+def _program(api, req):
+    """A program holding req's modules: (program, None), or (None, the failure reply)."""
     nvvm = api.nvvm
     prog = ctypes.c_void_p()
     if nvvm.nvvmCreateProgram(ctypes.byref(prog)) != 0:
-        return {"ok": False, "stage": "create", "result": -1, "log": ""}
+        return None, {"ok": False, "stage": "create", "result": -1, "log": ""}
+    for mod in req["modules"]:
+        data = base64.b64decode(mod["data"])
+        status = nvvm.nvvmAddModuleToProgram(prog, data, ctypes.c_size_t(len(data)), mod["name"].encode())
+        if status != 0:
+            log = _text(_sized(nvvm.nvvmGetProgramLogSize, nvvm.nvvmGetProgramLog, prog)[1])
+            nvvm.nvvmDestroyProgram(ctypes.byref(prog))
+            return None, {"ok": False, "stage": "add", "result": status, "log": log}
+    return prog, None
+
+
+def _op_nvvm(api, req):
+    nvvm = api.nvvm
+    prog, failed = _program(api, req)
+    if prog is None:
+        return failed
     try:
-        for mod in req["modules"]:
-            data = base64.b64decode(mod["data"])
-            status = nvvm.nvvmAddModuleToProgram(prog, data, ctypes.c_size_t(len(data)), mod["name"].encode())
-            if status != 0:
-                return {"ok": False, "stage": "add", "result": status,
-                        "log": _text(_sized(nvvm.nvvmGetProgramLogSize, nvvm.nvvmGetProgramLog, prog)[1])}
         opts = req.get("options", [])
         status = nvvm.nvvmCompileProgram(prog, len(opts), _cstrings(opts))
         log = _text(_sized(nvvm.nvvmGetProgramLogSize, nvvm.nvvmGetProgramLog, prog)[1])
@@ -123,16 +133,10 @@ def _op_nvvm(api, req):
 def _op_verify(api, req):
     """nvvmVerifyProgram on the modules: its result code and log."""
     nvvm = api.nvvm
-    prog = ctypes.c_void_p()
-    if nvvm.nvvmCreateProgram(ctypes.byref(prog)) != 0:
-        return {"ok": False, "stage": "create", "result": -1, "log": ""}
+    prog, failed = _program(api, req)
+    if prog is None:
+        return failed
     try:
-        for mod in req["modules"]:
-            data = base64.b64decode(mod["data"])
-            status = nvvm.nvvmAddModuleToProgram(prog, data, ctypes.c_size_t(len(data)), mod["name"].encode())
-            if status != 0:
-                return {"ok": False, "stage": "add", "result": status,
-                        "log": _text(_sized(nvvm.nvvmGetProgramLogSize, nvvm.nvvmGetProgramLog, prog)[1])}
         opts = req.get("options", [])
         status = nvvm.nvvmVerifyProgram(prog, len(opts), _cstrings(opts))
         log = _text(_sized(nvvm.nvvmGetProgramLogSize, nvvm.nvvmGetProgramLog, prog)[1])
