@@ -1,0 +1,47 @@
+//! Every file of the shared Tile IR corpus: read, rewrite byte for byte, and every truncation is
+//! an error (never a panic).
+
+use std::path::PathBuf;
+
+fn corpus() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/tileir")
+}
+
+fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(corpus().join(dir))
+        .expect("the shared corpus is at ../shared/corpus/tileir")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    v.sort();
+    assert!(!v.is_empty());
+    v
+}
+
+#[test]
+fn rewrite_is_byte_identical() {
+    let mut failed = Vec::new();
+    for path in files("bc", "tileirbc") {
+        let bytes = std::fs::read(&path).unwrap();
+        let m = nvir_tile::read(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let out = nvir_tile::write(&m).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if out != bytes {
+            let at = out.iter().zip(&bytes).position(|(a, b)| a != b).unwrap_or(out.len().min(bytes.len()));
+            failed.push(format!("{}: first difference at {at:#x}", path.display()));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn every_truncation_is_an_error() {
+    for path in files("bc", "tileirbc") {
+        let bytes = std::fs::read(&path).unwrap();
+        for len in 0..bytes.len() {
+            let err =
+                nvir_tile::read(&bytes[..len]).expect_err(&format!("{} cut at {len} was accepted", path.display()));
+            assert!(err.offset().is_some_and(|o| o <= len), "{}: {err}", path.display());
+        }
+    }
+}
