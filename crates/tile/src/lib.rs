@@ -20,3 +20,5 @@ pub use ir::Module;
 pub use read::{read, MAGIC};
 pub use tables::Version;
 pub use write::write;
+pub mod text;
+pub use text::{print, PrintOptions};

@@ -476,7 +476,7 @@ impl<'a> Reader<'a> {
                     let f = self.op_attr(c, name, *kind, depth)?;
                     op.fields.push(f);
                 }
-                Item::AllOperands | Item::Operands(_) => {
+                Item::AllOperands(_) | Item::Operands(_) => {
                     let n = c.count(1, "operand")?;
                     op.fields.push(Field::U(n as u64));
                     for _ in 0..n {

@@ -113,8 +113,9 @@ pub enum Item {
     IfFlag(&'static str, Vec<Item>),
     /// An inline attribute.
     Attr(&'static str, AttrKind),
-    /// Varint total count + every operand index.
-    AllOperands,
+    /// Varint total count + every operand index; the operand names as written (`x...` and `x?`
+    /// take what the fixed ones leave).
+    AllOperands(Vec<&'static str>),
     /// One operand index.
     Operand(&'static str),
     /// One operand index, present when its flag bit is set.
@@ -222,7 +223,7 @@ fn parse_items(words: &[&'static str], pos: &mut usize) -> Vec<Item> {
             "T" => items.push(Item::Result),
             "nT" => items.push(Item::Results),
             "N" => {
-                items.push(Item::AllOperands);
+                items.push(Item::AllOperands(Vec::new()));
                 after_all = true;
             }
             _ if w.starts_with("F{") => {
@@ -230,7 +231,13 @@ fn parse_items(words: &[&'static str], pos: &mut usize) -> Vec<Item> {
                 items.push(Item::Flags(body.split(',').map(|b| b.split_once(':').map_or(b, |p| p.1)).collect()));
             }
             _ if w.starts_with('R') => items.push(Item::Regions(w[1..].parse().unwrap_or(1))),
-            _ if after_all && w.starts_with('%') => {}
+            _ if after_all && w.starts_with('%') => {
+                if let Some(Item::AllOperands(names)) =
+                    items.iter_mut().rev().find(|i| matches!(i, Item::AllOperands(_)))
+                {
+                    names.push(&w[1..]);
+                }
+            }
             _ if w.starts_with("n%") => items.push(Item::Operands(&w[2..])),
             _ if w.starts_with('%') && w.ends_with('?') => items.push(Item::OptOperand(&w[1..w.len() - 1])),
             _ if w.starts_with('%') => items.push(Item::Operand(&w[1..])),

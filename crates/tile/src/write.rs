@@ -252,7 +252,7 @@ impl Writer<'_> {
                     st.fields += 1;
                     self.field(out, *kind, f).ok_or_else(bad)?;
                 }
-                Item::AllOperands | Item::Operands(_) => {
+                Item::AllOperands(_) | Item::Operands(_) => {
                     let Some(Field::U(n)) = op.fields.get(st.fields) else { return Err(bad()) };
                     st.fields += 1;
                     put_varint(out, *n);

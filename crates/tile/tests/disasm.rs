@@ -1,0 +1,35 @@
+//! `print` of every corpus file equals the recorded `tileirdisasm` text (whitespace-normalized).
+
+use std::path::PathBuf;
+
+fn corpus() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/tileir")
+}
+
+fn normalize(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn print_matches_tileirdisasm() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus().join("bc")).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut failed = Vec::new();
+    for path in &files {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let expected = std::fs::read_to_string(corpus().join("disasm").join(format!("{stem}.mlir"))).unwrap();
+        let m = nvir_tile::read(&std::fs::read(path).unwrap()).unwrap();
+        let got = nvir_tile::print(&m, &nvir_tile::PrintOptions::default());
+        if normalize(&got) != normalize(&expected) {
+            let (g, e): (Vec<_>, Vec<_>) = (got.lines().collect(), expected.lines().collect());
+            let line = g.iter().zip(&e).position(|(a, b)| normalize(a) != normalize(b)).unwrap_or(g.len().min(e.len()));
+            failed.push(format!(
+                "{stem}: line {}\n  got:      {}\n  expected: {}",
+                line + 1,
+                g.get(line).unwrap_or(&""),
+                e.get(line).unwrap_or(&"")
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{} of {} differ:\n{}", failed.len(), files.len(), failed.join("\n"));
+}
