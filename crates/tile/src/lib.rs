@@ -12,12 +12,14 @@ mod cursor;
 mod error;
 pub mod ir;
 mod read;
+mod retarget;
 pub mod tables;
 mod write;
 
 pub use error::{Error, Result};
 pub use ir::Module;
 pub use read::{read, MAGIC};
+pub use retarget::retarget;
 pub use tables::Version;
 pub use write::write;
 pub mod text;

@@ -45,3 +45,32 @@ fn every_truncation_is_an_error() {
         }
     }
 }
+
+#[test]
+fn retargeting_round_trips_where_the_versions_allow() {
+    use nvir_tile::Version;
+    let mut converted = 0;
+    for path in files("bc", "tileirbc") {
+        let bytes = std::fs::read(&path).unwrap();
+        let m = nvir_tile::read(&bytes).unwrap();
+        for to in Version::ALL {
+            let Ok(r) = nvir_tile::retarget(&m, to) else { continue };
+            let out = nvir_tile::write(&r).unwrap_or_else(|e| panic!("{} -> {to}: {e}", path.display()));
+            let back = nvir_tile::read(&out).unwrap_or_else(|e| panic!("{} -> {to}: {e}", path.display()));
+            assert_eq!(back.version, to);
+            // Converting back to the file's own version gives the file again.
+            let again = nvir_tile::write(&nvir_tile::retarget(&back, m.version).unwrap()).unwrap();
+            assert_eq!(again, bytes, "{} -> {to} -> {}", path.display(), m.version);
+            converted += 1;
+        }
+    }
+    assert!(converted > 100, "{converted}");
+}
+
+#[test]
+fn retargeting_refuses_what_a_version_lacks() {
+    let bytes = std::fs::read(corpus().join("bc/shape_insert.v13_4.tileirbc")).unwrap();
+    let m = nvir_tile::read(&bytes).unwrap();
+    let err = nvir_tile::retarget(&m, nvir_tile::Version::V13_3).unwrap_err();
+    assert_eq!(err.message(), "op 'insert' needs bytecode version 13.4+, target version is 13.3");
+}
