@@ -104,8 +104,7 @@ fn convert_ops(ops: &mut [Op], from: Version, to: Version) -> Result<()> {
         let mut old = Fields::default();
         collect(op, layout, from, &mut 0, &mut old, &[]);
         let mut fields = Vec::new();
-        let mut flags = 0u64;
-        emit(info.name, layout, from, to, &old, &mut fields, &mut flags, &[])?;
+        emit(info.name, layout, from, to, &old, &mut fields, &[])?;
         // Flag bits only exist where the target has the flags field.
         let lost = old.flags & !flags_mask(layout, to);
         if lost != 0 {
@@ -120,7 +119,6 @@ fn convert_ops(ops: &mut [Op], from: Version, to: Version) -> Result<()> {
         }
         op.fields = fields;
         op.flags = old.flags;
-        let _ = flags;
         for r in &mut op.regions {
             for b in &mut r.blocks {
                 convert_ops(&mut b.ops, from, to)?;
@@ -180,18 +178,14 @@ fn collect(op: &Op, items: &'static [Item], v: Version, fi: &mut usize, out: &mu
                 out.flags = op.flags;
                 names = n.clone();
             }
-            Item::Since(since, inner) => {
-                if v >= *since {
-                    collect(op, inner, v, fi, out, &names);
-                    if let Some(n) = first_flags(inner) {
-                        names = n;
-                    }
+            Item::Since(since, inner) if v >= *since => {
+                collect(op, inner, v, fi, out, &names);
+                if let Some(n) = first_flags(inner) {
+                    names = n;
                 }
             }
-            Item::IfFlag(name, inner) => {
-                if flag_set(op.flags, &names, name) {
-                    collect(op, inner, v, fi, out, &names);
-                }
+            Item::IfFlag(name, inner) if flag_set(op.flags, &names, name) => {
+                collect(op, inner, v, fi, out, &names);
             }
             Item::Attr(name, _) => {
                 if let Some(f) = op.fields.get(*fi) {
@@ -233,7 +227,6 @@ fn default_field(op: &str, name: &str, kind: AttrKind) -> Field {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn emit(
     op: &str,
     items: &'static [Item],
@@ -241,7 +234,6 @@ fn emit(
     to: Version,
     old: &Fields,
     out: &mut Vec<Field>,
-    flags: &mut u64,
     names: &[&'static str],
 ) -> Result<()> {
     let mut names = names.to_vec();
@@ -251,7 +243,7 @@ fn emit(
             Item::Flags(n) => names = n.clone(),
             Item::Since(since, inner) => {
                 if to >= *since {
-                    emit(op, inner, from, to, old, out, flags, &names)?;
+                    emit(op, inner, from, to, old, out, &names)?;
                     if let Some(n) = first_flags(inner) {
                         names = n;
                     }
@@ -272,10 +264,8 @@ fn emit(
                     }
                 }
             }
-            Item::IfFlag(name, inner) => {
-                if flag_set(old.flags, &names, name) {
-                    emit(op, inner, from, to, old, out, flags, &names)?;
-                }
+            Item::IfFlag(name, inner) if flag_set(old.flags, &names, name) => {
+                emit(op, inner, from, to, old, out, &names)?;
             }
             Item::Attr(name, kind) => out.push(get(name).unwrap_or_else(|| match (*name, get("index")) {
                 // One "not known in bounds" per index, as cuTile writes it.
