@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod ir;
+pub mod bitcode;
 pub mod text;
 
 pub use ir::Module;

@@ -1,6 +1,7 @@
 //! `nvir`: read, write, print and verify NVIDIA's GPU compiler IRs.
 
 mod container;
+mod dis;
 mod print;
 mod verify;
 
@@ -28,6 +29,9 @@ enum Command {
     /// Read LLVM IR text (.ll, either pointer dialect) and print it: faithfully, as LLVM 7 syntax
     /// for libNVVM below compute_100, or with opaque pointers.
     Print(print::Args),
+    /// Read LLVM bitcode (.bc, LLVM 3.8 … 19, raw or in a wrapper) and print it as .ll text in
+    /// its own pointer dialect.
+    Dis(dis::Args),
     /// Verify NVVM IR for a target as libNVVM does, reporting every problem at once (the first
     /// error is the one libNVVM prints).
     Verify(verify::Args),
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Container(cmd) => container::run(cmd, cli.color),
         Command::Print(args) => print::run(args, cli.color),
+        Command::Dis(args) => dis::run(args, cli.color),
         Command::Verify(args) => verify::run(args, cli.color),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nvir", &mut std::io::stdout());

@@ -6,6 +6,7 @@
 
 use super::arena::{Handle, UniqueArena};
 use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
 
 /// A type.
 pub type TypeId = Handle<TypeData>;
@@ -77,7 +78,7 @@ pub struct NamedStruct {
 }
 
 /// A type's structure.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TypeData {
     /// `void`
@@ -141,6 +142,75 @@ pub enum TypeData {
         /// Integer parameters.
         ints: Box<[u32]>,
     },
+}
+
+/// Hashed by hand so that a function type can be looked up from borrowed parts
+/// ([`FnTypeKey`]) without building one first.
+impl Hash for TypeData {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        if let TypeData::Function { ret, params, vararg } = self {
+            return hash_function_type(*ret, params, *vararg, h);
+        }
+        std::mem::discriminant(self).hash(h);
+        match self {
+            TypeData::Void
+            | TypeData::Label
+            | TypeData::Metadata
+            | TypeData::Token
+            | TypeData::X86Mmx
+            | TypeData::X86Amx
+            | TypeData::Function { .. } => {}
+            TypeData::Float(k) => k.hash(h),
+            TypeData::Int(n) => n.hash(h),
+            TypeData::Pointer { addr_space, pointee } => {
+                addr_space.hash(h);
+                pointee.hash(h);
+            }
+            TypeData::Struct(b) => b.hash(h),
+            TypeData::Named(n) => n.hash(h),
+            TypeData::Array { len, elem } => {
+                len.hash(h);
+                elem.hash(h);
+            }
+            TypeData::Vector { len, elem, scalable } => {
+                len.hash(h);
+                elem.hash(h);
+                scalable.hash(h);
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                name.hash(h);
+                types.hash(h);
+                ints.hash(h);
+            }
+        }
+    }
+}
+
+fn hash_function_type<H: Hasher>(ret: TypeId, params: &[TypeId], vararg: bool, h: &mut H) {
+    h.write_u8(0xF7);
+    ret.hash(h);
+    params.hash(h);
+    vararg.hash(h);
+}
+
+/// A function type's parts, to look it up without building its [`TypeData`].
+struct FnTypeKey<'a> {
+    ret: TypeId,
+    params: &'a [TypeId],
+    vararg: bool,
+}
+
+impl Hash for FnTypeKey<'_> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        hash_function_type(self.ret, self.params, self.vararg, h);
+    }
+}
+
+impl indexmap::Equivalent<TypeData> for FnTypeKey<'_> {
+    fn equivalent(&self, t: &TypeData) -> bool {
+        matches!(t, TypeData::Function { ret, params, vararg }
+            if *ret == self.ret && **params == *self.params && *vararg == self.vararg)
+    }
 }
 
 /// Which pointer dialect a module uses.
@@ -219,6 +289,13 @@ impl Types {
     pub fn function(&mut self, ret: TypeId, params: Vec<TypeId>, vararg: bool) -> TypeId {
         self.intern(TypeData::Function { ret, params: params.into(), vararg })
     }
+    /// A function type from borrowed parameter types: nothing is allocated when it exists.
+    pub fn function_of(&mut self, ret: TypeId, params: &[TypeId], vararg: bool) -> TypeId {
+        match self.unique.find_by(&FnTypeKey { ret, params, vararg }) {
+            Some(t) => t,
+            None => self.intern(TypeData::Function { ret, params: params.into(), vararg }),
+        }
+    }
 
     /// The identified struct called `name`, created opaque if new.
     pub fn named_struct(&mut self, name: &str) -> (NamedStructId, TypeId) {
@@ -239,6 +316,44 @@ impl Types {
     pub fn set_body(&mut self, id: NamedStructId, body: Option<StructBody>) {
         self.named[id.index()].body = body;
     }
+    /// Renames an identified struct (a reader that learns names late, as bitcode's numbered
+    /// structs are named by their printing order).
+    pub fn rename_named(&mut self, id: NamedStructId, name: &str) {
+        let ty = self.by_name.remove(&self.named[id.index()].name).map(|(_, t)| t);
+        self.named[id.index()].name = name.into();
+        if let Some(ty) = ty {
+            self.by_name.insert(name.into(), (id, ty));
+        }
+    }
+
+    /// Puts the identified structs in `order` (a permutation of their ids), which is the order
+    /// they print in. Every [`TypeId`] keeps naming the same type; only which
+    /// [`NamedStructId`] names which struct changes.
+    ///
+    /// # Panics
+    /// If `order` is not a permutation of the identified structs.
+    pub fn reorder_named(&mut self, order: &[NamedStructId]) {
+        assert_eq!(order.len(), self.named.len(), "a permutation of the identified structs");
+        let mut new_of = vec![usize::MAX; order.len()];
+        for (new, old) in order.iter().enumerate() {
+            new_of[old.index()] = new;
+        }
+        assert!(new_of.iter().all(|&n| n != usize::MAX), "a permutation of the identified structs");
+        self.named = order.iter().map(|o| self.named[o.index()].clone()).collect();
+        let mut unique = UniqueArena::default();
+        for (_, t) in self.unique.iter() {
+            let t = match t {
+                TypeData::Named(id) => TypeData::Named(NamedStructId::from_index(new_of[id.index()])),
+                t => t.clone(),
+            };
+            unique.insert(t);
+        }
+        self.unique = unique;
+        for v in self.by_name.values_mut() {
+            v.0 = NamedStructId::from_index(new_of[v.0.index()]);
+        }
+    }
+
     /// Identified structs, in creation order.
     pub fn named_structs(&self) -> impl ExactSizeIterator<Item = (NamedStructId, &NamedStruct)> {
         self.named.iter().enumerate().map(|(i, s)| (NamedStructId::from_index(i), s))
@@ -416,6 +531,23 @@ mod tests {
         let o = t.opaque_ptr(3);
         assert_eq!(t.to_string(o), "ptr addrspace(3)");
         assert_eq!(t.dialect(), None, "mixed");
+    }
+
+    #[test]
+    fn function_types_are_found_from_borrowed_parts() {
+        let mut t = Types::default();
+        let (v, i8t) = (t.void(), t.int(8));
+        let p = t.typed_ptr(i8t, 0);
+        let fty = t.function(v, vec![p, i8t], false);
+        let before = t.len();
+        assert_eq!(t.function_of(v, &[p, i8t], false), fty);
+        assert_eq!(t.len(), before, "found, not added");
+        let varargs = t.function_of(v, &[p, i8t], true);
+        assert_ne!(varargs, fty);
+        assert_eq!(t.function(v, vec![p, i8t], true), varargs);
+        let none = t.function_of(v, &[], false);
+        assert_eq!(t.to_string(none), "void ()");
+        assert_eq!(t.len(), before + 2);
     }
 
     #[test]

@@ -1,0 +1,260 @@
+//! Attribute groups and attribute lists. Attributes whose LLVM spelling has an argument in
+//! parentheses are kept in the text reader's normalised form (`i32 0, 10`, `argmem: read`).
+
+use super::{AttrList, Reader, Result};
+use crate::bitcode::bitstream::Entry;
+use crate::bitcode::codes;
+use crate::ir::attrs::{Attr, AttrKind, AttrSet};
+
+/// `memory(…)` from its 2-bits-per-location encoding (argmem, inaccessiblemem, other).
+fn memory_text(v: u64) -> String {
+    const MR: [&str; 4] = ["none", "read", "write", "readwrite"];
+    const LOCS: [&str; 2] = ["argmem", "inaccessiblemem"];
+    let loc = |i: u32| ((v >> (2 * i)) & 3) as usize;
+    let other = loc(2);
+    let union = loc(0) | loc(1) | loc(2);
+    let mut parts: Vec<String> = Vec::new();
+    if other != 0 || union == other {
+        parts.push(MR[other].into());
+    }
+    for (i, name) in LOCS.iter().enumerate() {
+        let mr = loc(i as u32);
+        if mr != other {
+            parts.push(format!("{name}: {}", MR[mr]));
+        }
+    }
+    parts.join(", ")
+}
+
+/// `allockind("…")`.
+fn allockind_text(v: u64) -> String {
+    const NAMES: [&str; 6] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
+    let parts: Vec<&str> = NAMES.iter().enumerate().filter(|(i, _)| v & (1 << i) != 0).map(|(_, n)| *n).collect();
+    format!("\"{}\"", parts.join(","))
+}
+
+/// `nofpclass(…)`, with LLVM's grouped names first.
+fn nofpclass_text(v: u64) -> String {
+    const GROUPS: [(u64, &str); 15] = [
+        (0x3FF, "all"),
+        (0x3, "nan"),
+        (0x204, "inf"),
+        (0x108, "norm"),
+        (0x90, "sub"),
+        (0x60, "zero"),
+        (0x1, "snan"),
+        (0x2, "qnan"),
+        (0x4, "ninf"),
+        (0x8, "nnorm"),
+        (0x10, "nsub"),
+        (0x20, "nzero"),
+        (0x40, "pzero"),
+        (0x80, "psub"),
+        (0x100, "pnorm"),
+    ];
+    let mut left = v & 0x3FF;
+    let mut parts = Vec::new();
+    if left == 0 {
+        return "none".into();
+    }
+    for (mask, name) in GROUPS.iter().chain(std::iter::once(&(0x200, "pinf"))) {
+        if left & mask == *mask {
+            parts.push(*name);
+            left &= !mask;
+        }
+    }
+    parts.join(" ")
+}
+
+fn sign_rotated(v: u64) -> i128 {
+    if v & 1 == 0 {
+        i128::from(v >> 1)
+    } else if v != 1 {
+        -i128::from(v >> 1)
+    } else {
+        i128::from(i64::MIN)
+    }
+}
+
+impl Reader<'_> {
+    fn kind(&self, code: u64) -> Result<AttrKind> {
+        codes::attr_kind(code)
+            .and_then(AttrKind::from_name)
+            .ok_or_else(|| self.err(format!("unknown attribute kind {code}")))
+    }
+
+    pub(super) fn attr_group_block(&mut self) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                Entry::Record(3) => {
+                    let r = std::mem::take(&mut self.c.ops);
+                    let res = self.attr_group(&r);
+                    self.c.ops = r;
+                    res.map_err(|e| e.in_record(3))?;
+                }
+                Entry::Record(_) => {}
+            }
+        }
+    }
+
+    fn attr_group(&mut self, r: &[u64]) -> Result<()> {
+        if r.len() < 2 {
+            return Err(self.err("attribute group record too short"));
+        }
+        let (grp, idx) = (r[0], r[1]);
+        let mut out = Vec::new();
+        let mut i = 2;
+        let at = |i: usize| r.get(i).copied().ok_or_else(|| self.err("attribute group record too short"));
+        while i < r.len() {
+            let form = r[i];
+            i += 1;
+            match form {
+                0 => {
+                    let k = self.kind(at(i)?)?;
+                    i += 1;
+                    out.push(match k.info().name {
+                        "byval" | "sret" | "inalloca" => Attr::Type(k, None),
+                        "uwtable" => Attr::Raw(k, None),
+                        _ => Attr::Enum(k),
+                    });
+                }
+                1 => {
+                    let k = self.kind(at(i)?)?;
+                    let v = at(i + 1)?;
+                    i += 2;
+                    out.push(match k.info().name {
+                        "uwtable" if v == 1 => Attr::Raw(k, Some("sync".into())),
+                        "uwtable" => Attr::Raw(k, None),
+                        "allocsize" => {
+                            let (elem, n) = (v >> 32, v & 0xFFFF_FFFF);
+                            let t = if n == 0xFFFF_FFFF { format!("{elem}") } else { format!("{elem}, {n}") };
+                            Attr::Raw(k, Some(t.into()))
+                        }
+                        "vscale_range" => {
+                            let (min, max) = (v >> 32, v & 0xFFFF_FFFF);
+                            Attr::Raw(k, Some(format!("{min}, {max}").into()))
+                        }
+                        "allockind" => Attr::Raw(k, Some(allockind_text(v).into())),
+                        "memory" => Attr::Raw(k, Some(memory_text(v).into())),
+                        "nofpclass" => Attr::Raw(k, Some(nofpclass_text(v).into())),
+                        _ => Attr::Int(k, v),
+                    });
+                }
+                3 | 4 => {
+                    let end = r[i..].iter().position(|&b| b == 0).map(|p| i + p).unwrap_or(r.len());
+                    let key = super::string(&r[i..end]);
+                    i = end + 1;
+                    let val = if form == 4 {
+                        let vend =
+                            r.get(i..).and_then(|s| s.iter().position(|&b| b == 0)).map(|p| i + p).unwrap_or(r.len());
+                        let v = super::string(r.get(i..vend).unwrap_or(&[]));
+                        i = vend + 1;
+                        Some(v)
+                    } else {
+                        None
+                    };
+                    out.push(Attr::Str(key, val));
+                }
+                5 | 6 => {
+                    let k = self.kind(at(i)?)?;
+                    i += 1;
+                    let t = if form == 6 {
+                        let t = self.ty(at(i)?)?;
+                        i += 1;
+                        Some(t)
+                    } else {
+                        None
+                    };
+                    out.push(Attr::Type(k, t));
+                }
+                7 => {
+                    let k = self.kind(at(i)?)?;
+                    let width = at(i + 1)?;
+                    i += 2;
+                    if width > 64 {
+                        return Err(self.err("range attributes wider than 64 bits are not supported"));
+                    }
+                    let (lo, hi) = (sign_rotated(at(i)?), sign_rotated(at(i + 1)?));
+                    i += 2;
+                    let signed = |v: i128| -> i128 {
+                        if width == 0 || width >= 128 {
+                            return v;
+                        }
+                        let s = 128 - width as u32;
+                        (v << s) >> s
+                    };
+                    out.push(Attr::Raw(k, Some(format!("i{width} {}, {}", signed(lo), signed(hi)).into())));
+                }
+                8 => {
+                    let k = self.kind(at(i)?)?;
+                    let n = at(i + 1)?;
+                    let width = at(i + 2)?;
+                    i += 3;
+                    if width > 64 || n > r.len() as u64 {
+                        return Err(self.err("malformed constant range list"));
+                    }
+                    let mut parts = Vec::new();
+                    for _ in 0..n {
+                        parts.push(format!("({}, {})", sign_rotated(at(i)?), sign_rotated(at(i + 1)?)));
+                        i += 2;
+                    }
+                    out.push(Attr::Raw(k, Some(parts.join(", ").into())));
+                }
+                f => return Err(self.err(format!("unknown attribute encoding {f}"))),
+            }
+        }
+        self.attr_groups.insert(grp, (idx, out));
+        Ok(())
+    }
+
+    pub(super) fn attr_block(&mut self) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                Entry::Record(2) => {
+                    let groups = self.c.ops.clone();
+                    let mut list = AttrList::default();
+                    for g in groups {
+                        let Some((idx, attrs)) = self.attr_groups.get(&g).cloned() else {
+                            return Err(self.err(format!("attribute group {g} not defined")));
+                        };
+                        let set = self.m.attrs.insert(AttrSet(attrs.into()));
+                        match idx {
+                            0xFFFF_FFFF => list.func = Some(set),
+                            0 => list.ret = Some(set),
+                            i => {
+                                let i = (i - 1) as usize;
+                                if i >= 1 << 16 {
+                                    return Err(self.err("parameter index out of range"));
+                                }
+                                if list.params.len() <= i {
+                                    list.params.resize(i + 1, None);
+                                }
+                                list.params[i] = Some(set);
+                            }
+                        }
+                    }
+                    self.attr_lists.push(list);
+                }
+                Entry::Record(1) => return Err(self.err("pre-LLVM 3.3 attribute lists are not supported")),
+                Entry::Record(_) => {}
+            }
+        }
+    }
+
+    /// Attribute list `raw` (1-based; 0 is none).
+    pub(super) fn attr_list(&self, raw: u64) -> Result<AttrList> {
+        if raw == 0 {
+            return Ok(AttrList::default());
+        }
+        self.attr_lists
+            .get(raw as usize - 1)
+            .cloned()
+            .ok_or_else(|| self.err(format!("attribute list {raw} not defined")))
+    }
+}

@@ -1,0 +1,608 @@
+//! Constants blocks. Records may refer to constants later in the same block, so a block is read
+//! whole, then each constant is built after its operands (with an explicit stack: no recursion
+//! on input-controlled depth).
+
+use super::{Reader, Result};
+use crate::bitcode::bitstream::Entry;
+use crate::bitcode::codes;
+use crate::ir::constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
+use crate::ir::instruction::{flags, FloatPredicate, IntPredicate};
+use crate::ir::module::{GlobalDef, InlineAsm};
+use crate::ir::types::{FloatKind, TypeData, TypeId};
+use crate::ir::value::Value;
+
+struct Raw {
+    ty: TypeId,
+    code: u32,
+    ops: Vec<u64>,
+    at: u64,
+}
+
+/// The sign-rotated encoding of signed integers (low bit = sign).
+pub(super) fn sign_rotated(v: u64) -> i64 {
+    if v & 1 == 0 {
+        (v >> 1) as i64
+    } else if v != 1 {
+        -((v >> 1) as i64)
+    } else {
+        i64::MIN
+    }
+}
+
+/// Predicates in bitcode numbering: 0–15 fcmp, 32–41 icmp.
+pub(super) fn predicate(p: u64) -> Option<std::result::Result<FloatPredicate, IntPredicate>> {
+    match p {
+        0..=15 => FloatPredicate::ALL.get(p as usize).map(|&f| Ok(f)),
+        32..=41 => IntPredicate::ALL.get(p as usize - 32).map(|&i| Err(i)),
+        _ => None,
+    }
+}
+
+/// Which operands of a constant record are value ids.
+fn deps(code: u32, ops: &[u64]) -> Vec<u64> {
+    let pick = |idx: &[usize]| idx.iter().filter_map(|&i| ops.get(i).copied()).collect();
+    match code {
+        7 => ops.to_vec(),
+        10 => pick(&[1, 2]),
+        11 => pick(&[2]),
+        12 | 20 | 24 | 31 | 32 => {
+            gep_operands(code, ops).map(|(_, v)| v.into_iter().map(|(_, v)| v).collect()).unwrap_or_default()
+        }
+        13 => pick(&[0, 1, 2]),
+        14 => pick(if ops.len() >= 4 { &[1, 3] } else { &[1, 2] }),
+        15 => pick(if ops.len() >= 4 { &[0, 1, 3] } else { &[0, 1, 2] }),
+        16 => pick(&[0, 1, 2]),
+        19 => pick(&[1, 2, 3]),
+        17 => pick(&[1, 2]),
+        25 => pick(&[1]),
+        21 | 27 | 29 => pick(&[1]),
+        _ => Vec::new(),
+    }
+}
+
+/// GEP prefix: (source type id, flags, inrange), then (type id, value id) pairs.
+#[allow(clippy::type_complexity)]
+fn gep_operands(
+    code: u32,
+    ops: &[u64],
+) -> Option<((Option<u64>, u8, Option<(i64, i64)>, Option<i64>), Vec<(u64, u64)>)> {
+    let mut i = 0;
+    let mut src = None;
+    if matches!(code, 24 | 31 | 32) || ops.len() % 2 == 1 {
+        src = Some(*ops.first()?);
+        i = 1;
+    }
+    let raw_flags = |f: u64| -> u8 {
+        let mut out = 0;
+        if f & 1 != 0 {
+            out |= flags::INBOUNDS;
+        }
+        if f & 2 != 0 {
+            out |= flags::GEP_NUSW;
+        }
+        if f & 4 != 0 {
+            out |= flags::NUW;
+        }
+        out
+    };
+    let mut fl = if code == 20 { flags::INBOUNDS } else { 0 };
+    let mut inrange = None;
+    let mut inrange_index = None;
+    match code {
+        24 => {
+            let op = *ops.get(i)?;
+            fl = raw_flags(op & 1);
+            // LLVM ≤ 18 wrote `inrange` before one index; the operand number is kept.
+            if op >> 1 != 0 {
+                inrange_index = Some((op >> 1) as i64 - 1);
+            }
+            i += 1;
+        }
+        31 => {
+            fl = raw_flags(*ops.get(i)?);
+            let width = *ops.get(i + 1)?;
+            if width > 64 {
+                return None;
+            }
+            inrange = Some((sign_rotated(*ops.get(i + 2)?), sign_rotated(*ops.get(i + 3)?)));
+            i += 4;
+        }
+        32 => {
+            fl = raw_flags(*ops.get(i)?);
+            i += 1;
+        }
+        _ => {}
+    }
+    let rest = ops.get(i..)?;
+    if rest.len() % 2 != 0 || rest.is_empty() {
+        return None;
+    }
+    let pairs = rest.chunks(2).map(|p| (p[0], p[1])).collect();
+    Some(((src, fl, inrange, inrange_index), pairs))
+}
+
+impl Reader<'_> {
+    /// Reads a constants block. `prior` are the values before it that constants may use
+    /// (globals and module constants); ids from `prior.len()` to `start` are not constants.
+    pub(super) fn constants_block(&mut self, prior: &[Value], start: u64) -> Result<Vec<(Value, TypeId)>> {
+        let mut raw: Vec<Raw> = Vec::new();
+        let mut cur: Option<TypeId> = None;
+        loop {
+            match self.c.advance()? {
+                Entry::End => break,
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                Entry::Record(1) => cur = Some(self.ty(self.op(0)?)?),
+                Entry::Record(code) => {
+                    let ty = cur.ok_or_else(|| self.err("constant before any SETTYPE"))?;
+                    if !matches!(code, 2..=33) {
+                        return Err(self.unknown(code));
+                    }
+                    raw.push(Raw { ty, code, ops: self.c.ops.clone(), at: self.c.start });
+                }
+            }
+        }
+        let n = raw.len();
+        let mut built: Vec<Option<(Value, TypeId)>> = vec![None; n];
+        let mut busy = vec![false; n];
+        let local = |id: u64| id.checked_sub(start).filter(|&k| k < n as u64).map(|k| k as usize);
+        for root in 0..n {
+            if built[root].is_some() {
+                continue;
+            }
+            let mut stack = vec![root];
+            while let Some(&k) = stack.last() {
+                if built[k].is_some() {
+                    stack.pop();
+                    continue;
+                }
+                busy[k] = true;
+                let mut waiting = false;
+                for d in deps(raw[k].code, &raw[k].ops) {
+                    if let Some(j) = local(d) {
+                        if built[j].is_none() {
+                            if busy[j] {
+                                self.c.start = raw[k].at;
+                                return Err(self.err("constant refers to itself"));
+                            }
+                            stack.push(j);
+                            waiting = true;
+                        }
+                    }
+                }
+                if waiting {
+                    continue;
+                }
+                self.c.start = raw[k].at;
+                let get = |id: u64| -> Option<(Value, TypeId)> {
+                    if let Some(j) = local(id) {
+                        return built[j];
+                    }
+                    None
+                };
+                let v = self.build_constant(&raw[k], prior, start, &get).map_err(|e| e.in_record(raw[k].code))?;
+                built[k] = Some(v);
+                busy[k] = false;
+                stack.pop();
+            }
+        }
+        Ok(built.into_iter().map(|b| b.expect("every constant built")).collect())
+    }
+
+    fn build_constant(
+        &mut self,
+        r: &Raw,
+        prior: &[Value],
+        start: u64,
+        local: &dyn Fn(u64) -> Option<(Value, TypeId)>,
+    ) -> Result<(Value, TypeId)> {
+        let ty = r.ty;
+        let ops = &r.ops;
+        let val = |this: &Self, id: u64| -> Result<ConstId> {
+            let v = if (id as usize) < prior.len() {
+                Some(prior[id as usize])
+            } else if id >= start {
+                local(id).map(|(v, _)| v)
+            } else {
+                None
+            };
+            match v {
+                Some(Value::Const(c)) => Ok(c),
+                _ => Err(this.err(format!("constant operand {id} is not a constant"))),
+            }
+        };
+        let data = match r.code {
+            2 => match self.m.types.get(ty) {
+                TypeData::Int(w) => ConstData::Int { ty, value: ApInt::from_i128(0, *w) },
+                TypeData::Float(_) => ConstData::Float { ty, bits: 0 },
+                TypeData::Pointer { .. } => ConstData::Null(ty),
+                TypeData::Token => ConstData::NoneToken(ty),
+                TypeData::Void | TypeData::Label | TypeData::Function { .. } | TypeData::Metadata => {
+                    return Err(self.err("null constant of a type without values"))
+                }
+                _ => ConstData::Zero(ty),
+            },
+            3 => ConstData::Undef(ty),
+            26 => ConstData::Poison(ty),
+            4 => {
+                let TypeData::Int(w) = *self.m.types.get(ty) else {
+                    return Err(self.err("integer constant of a non-integer type"));
+                };
+                ConstData::Int { ty, value: ApInt::from_i128(i128::from(sign_rotated(self.opn(ops, 0)?)), w) }
+            }
+            5 => {
+                let TypeData::Int(w) = *self.m.types.get(ty) else {
+                    return Err(self.err("integer constant of a non-integer type"));
+                };
+                let words: Vec<u64> = ops.iter().map(|&v| sign_rotated(v) as u64).collect();
+                if words.is_empty() {
+                    return Err(self.err("wide integer without words"));
+                }
+                let ext = if (*words.last().expect("non-empty") as i64) < 0 { u64::MAX } else { 0 };
+                let mut words = words;
+                let need = (w as usize).div_ceil(64);
+                if words.len() < need {
+                    words.resize(need, ext);
+                }
+                ConstData::Int { ty, value: ApInt::from_words(words, w) }
+            }
+            6 => {
+                let TypeData::Float(k) = *self.m.types.get(ty) else {
+                    return Err(self.err("float constant of a non-float type"));
+                };
+                let bits = match k {
+                    FloatKind::X86Fp80 => {
+                        let (a, b) = (self.opn(ops, 0)?, self.opn(ops, 1)?);
+                        let lo = (b & 0xFFFF) | (a << 16);
+                        let hi = a >> 48;
+                        u128::from(lo) | (u128::from(hi) << 64)
+                    }
+                    FloatKind::Fp128 | FloatKind::PpcFp128 => {
+                        u128::from(self.opn(ops, 0)?) | (u128::from(self.opn(ops, 1)?) << 64)
+                    }
+                    k => u128::from(self.opn(ops, 0)?) & ((1u128 << k.bits()) - 1),
+                };
+                ConstData::Float { ty, bits }
+            }
+            7 => {
+                let elems = ops.iter().map(|&id| val(self, id)).collect::<Result<Vec<_>>>()?;
+                let m = &self.m;
+                match m.types.get(ty).clone() {
+                    TypeData::Struct(_) | TypeData::Named(_) => ConstData::Struct { ty, fields: elems.into() },
+                    TypeData::Array { len, elem } => {
+                        if len != elems.len() as u64 {
+                            return Err(self.err("array constant with the wrong number of elements"));
+                        }
+                        let bytes: Option<Vec<u8>> = (m.types.int_width(elem) == Some(8))
+                            .then(|| {
+                                elems
+                                    .iter()
+                                    .map(|&e| match &m.consts[e] {
+                                        ConstData::Int { value: ApInt::Small(v), .. } => Some(*v as u8),
+                                        _ => None,
+                                    })
+                                    .collect()
+                            })
+                            .flatten();
+                        match bytes {
+                            Some(bytes) => ConstData::Bytes { ty, bytes: bytes.into() },
+                            None => ConstData::Array { ty, elems: elems.into() },
+                        }
+                    }
+                    TypeData::Vector { .. } => ConstData::Vector { ty, elems: elems.into() },
+                    _ => return Err(self.err("aggregate constant of a non-aggregate type")),
+                }
+            }
+            8 | 9 => {
+                let mut bytes: Vec<u8> = ops.iter().map(|&b| b as u8).collect();
+                if r.code == 9 {
+                    bytes.push(0);
+                }
+                match self.m.types.get(ty) {
+                    TypeData::Array { len, elem }
+                        if *len == bytes.len() as u64 && self.m.types.int_width(*elem) == Some(8) => {}
+                    _ => return Err(self.err("string constant does not match its type")),
+                }
+                ConstData::Bytes { ty, bytes: bytes.into() }
+            }
+            22 => self.data_constant(ty, ops)?,
+            10 => {
+                let (a, b) = (val(self, self.opn(ops, 1)?)?, val(self, self.opn(ops, 2)?)?);
+                let float = self.is_fp(ty);
+                let bop = codes::binop(self.opn(ops, 0)?, float).ok_or_else(|| self.err("unknown binary opcode"))?;
+                let fl = self.wrap_flags(bop, ops.get(3).copied().unwrap_or(0));
+                ConstData::Expr(expr(ExprOp::Binary(bop), ty, fl, vec![a, b]))
+            }
+            11 => {
+                let cop =
+                    *codes::CASTS.get(self.opn(ops, 0)? as usize).ok_or_else(|| self.err("unknown cast opcode"))?;
+                let v = val(self, self.opn(ops, 2)?)?;
+                ConstData::Expr(expr(ExprOp::Cast(cop), ty, 0, vec![v]))
+            }
+            25 => {
+                if self.opn(ops, 0)? != 0 {
+                    return Err(self.err("unknown unary opcode"));
+                }
+                ConstData::Expr(expr(ExprOp::FNeg, ty, 0, vec![val(self, self.opn(ops, 1)?)?]))
+            }
+            12 | 20 | 24 | 31 | 32 => {
+                let ((src, fl, inrange, inrange_index), pairs) =
+                    gep_operands(r.code, ops).ok_or_else(|| self.err("malformed getelementptr constant"))?;
+                let operands = pairs.iter().map(|&(_, v)| val(self, v)).collect::<Result<Vec<_>>>()?;
+                let tys: Vec<TypeId> = operands.iter().map(|&c| self.m.const_ty(c)).collect();
+                let base_ty = tys[0];
+                let source = match src {
+                    Some(s) => self.ty(s)?,
+                    None => self.pointee_of(base_ty).ok_or_else(|| self.err("old-style GEP without a typed base"))?,
+                };
+                let idx: Vec<Option<u64>> = operands.iter().map(|&c| self.const_index(c)).collect();
+                let rty = self.gep_result_type(source, &tys, &idx)?;
+                ConstData::Expr(ConstExpr {
+                    op: ExprOp::GetElementPtr,
+                    ty: rty,
+                    flags: fl,
+                    operands: operands.into(),
+                    source_ty: Some(source),
+                    indices: inrange_index.into_iter().collect(),
+                    inrange,
+                })
+            }
+            13 => {
+                let v = [self.opn(ops, 0)?, self.opn(ops, 1)?, self.opn(ops, 2)?]
+                    .iter()
+                    .map(|&i| val(self, i))
+                    .collect::<Result<Vec<_>>>()?;
+                ConstData::Expr(expr(ExprOp::Select, ty, 0, v))
+            }
+            14 => {
+                let idx_at = if ops.len() >= 4 { 3 } else { 2 };
+                let v = vec![val(self, self.opn(ops, 1)?)?, val(self, self.opn(ops, idx_at)?)?];
+                ConstData::Expr(expr(ExprOp::ExtractElement, ty, 0, v))
+            }
+            15 => {
+                let idx_at = if ops.len() >= 4 { 3 } else { 2 };
+                let v = vec![
+                    val(self, self.opn(ops, 0)?)?,
+                    val(self, self.opn(ops, 1)?)?,
+                    val(self, self.opn(ops, idx_at)?)?,
+                ];
+                ConstData::Expr(expr(ExprOp::InsertElement, ty, 0, v))
+            }
+            16 | 19 => {
+                let b = if r.code == 19 { 1 } else { 0 };
+                let v = vec![
+                    val(self, self.opn(ops, b)?)?,
+                    val(self, self.opn(ops, b + 1)?)?,
+                    val(self, self.opn(ops, b + 2)?)?,
+                ];
+                ConstData::Expr(expr(ExprOp::ShuffleVector, ty, 0, v))
+            }
+            17 => {
+                let (a, b) = (val(self, self.opn(ops, 1)?)?, val(self, self.opn(ops, 2)?)?);
+                let e = match predicate(self.opn(ops, 3)?) {
+                    Some(Ok(f)) => ExprOp::FCmp(f),
+                    Some(Err(i)) => ExprOp::ICmp(i),
+                    None => return Err(self.err("unknown comparison predicate")),
+                };
+                ConstData::Expr(expr(e, ty, 0, vec![a, b]))
+            }
+            27 | 29 => {
+                let g = val(self, self.opn(ops, 1)?)?;
+                let ConstData::Global { global, .. } = self.m.consts[g] else {
+                    return Err(self.err("dso_local_equivalent/no_cfi of a non-global"));
+                };
+                if r.code == 27 {
+                    ConstData::DsoLocalEquivalent { ty, global }
+                } else {
+                    ConstData::NoCfi { ty, global }
+                }
+            }
+            18 | 23 | 28 | 30 => return self.inline_asm(r),
+            21 => {
+                let f = val(self, self.opn(ops, 1)?)?;
+                let ConstData::Global { global, .. } = self.m.consts[f] else {
+                    return Err(self.err("blockaddress of a non-function"));
+                };
+                if !matches!(self.m.symbols[global].def, Some(GlobalDef::Func(_))) {
+                    return Err(self.err("blockaddress of a non-function"));
+                }
+                let bb = u32::try_from(self.opn(ops, 2)?).map_err(|_| self.err("block number too large"))?;
+                // Resolved to the block's printed name once the function's body is read.
+                let c = self.m.constant(ConstData::BlockAddress {
+                    ty,
+                    func: global,
+                    block: crate::ir::module::BlockName::Numbered(bb),
+                });
+                self.block_addresses.push(c);
+                return Ok((Value::Const(c), ty));
+            }
+            33 => return Err(self.err("ptrauth constants are not supported")),
+            c => return Err(self.unknown(c)),
+        };
+        let ty = data.ty();
+        Ok((Value::Const(self.m.constant(data)), ty))
+    }
+
+    fn opn(&self, ops: &[u64], i: usize) -> Result<u64> {
+        ops.get(i).copied().ok_or_else(|| self.err("constant record too short"))
+    }
+
+    fn data_constant(&mut self, ty: TypeId, ops: &[u64]) -> Result<ConstData> {
+        let (elem, is_vec, len) = match *self.m.types.get(ty) {
+            TypeData::Array { elem, len } => (elem, false, len),
+            TypeData::Vector { elem, len, .. } => (elem, true, u64::from(len)),
+            _ => return Err(self.err("data constant of a non-sequential type")),
+        };
+        if len != ops.len() as u64 {
+            return Err(self.err("data constant with the wrong number of elements"));
+        }
+        if !is_vec && self.m.types.int_width(elem) == Some(8) {
+            return Ok(ConstData::Bytes { ty, bytes: ops.iter().map(|&b| b as u8).collect() });
+        }
+        let elems = ops
+            .iter()
+            .map(|&v| {
+                let d = match *self.m.types.get(elem) {
+                    TypeData::Int(w) => ConstData::Int { ty: elem, value: ApInt::from_words(vec![v], w) },
+                    TypeData::Float(k) if k.bits() <= 64 => {
+                        ConstData::Float { ty: elem, bits: u128::from(v) & ((1u128 << k.bits()) - 1) }
+                    }
+                    _ => return Err(self.err("data constant of an unsupported element type")),
+                };
+                Ok(self.m.constant(d))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(if is_vec {
+            ConstData::Vector { ty, elems: elems.into() }
+        } else {
+            ConstData::Array { ty, elems: elems.into() }
+        })
+    }
+
+    fn inline_asm(&mut self, r: &Raw) -> Result<(Value, TypeId)> {
+        let ops = &r.ops;
+        let mut i = 0;
+        let mut fn_ty = None;
+        if r.code == 30 {
+            fn_ty = Some(self.ty(*ops.first().ok_or_else(|| self.err("inline asm record too short"))?)?);
+            i = 1;
+        }
+        let fl = *ops.get(i).ok_or_else(|| self.err("inline asm record too short"))?;
+        i += 1;
+        let text = |i: &mut usize| -> Result<Box<[u8]>> {
+            let n = *ops.get(*i).ok_or_else(|| self.err("inline asm record too short"))? as usize;
+            *i += 1;
+            let s = ops.get(*i..*i + n).ok_or_else(|| self.err("inline asm string runs past the record"))?;
+            *i += n;
+            Ok(s.iter().map(|&b| b as u8).collect())
+        };
+        let asm = text(&mut i)?;
+        let constraints = text(&mut i)?;
+        let fn_ty = match fn_ty {
+            Some(t) => t,
+            None => self.pointee_of(r.ty).ok_or_else(|| self.err("inline asm without a function pointer type"))?,
+        };
+        let id = self.m.asms.insert(InlineAsm {
+            ty: fn_ty,
+            asm,
+            constraints,
+            side_effect: fl & 1 != 0,
+            align_stack: fl & 2 != 0,
+            intel: r.code != 18 && fl & 4 != 0,
+            unwind: matches!(r.code, 28 | 30) && fl & 8 != 0,
+        });
+        let pty = if r.code == 30 { self.pointer_to(fn_ty, 0) } else { r.ty };
+        Ok((Value::Asm(id), pty))
+    }
+
+    /// Whether a type is floating point (or a vector of it).
+    pub(super) fn is_fp(&self, ty: TypeId) -> bool {
+        match self.m.types.get(ty) {
+            TypeData::Float(_) => true,
+            TypeData::Vector { elem, .. } => matches!(self.m.types.get(*elem), TypeData::Float(_)),
+            _ => false,
+        }
+    }
+
+    /// Wrap/exact/disjoint flags of a binary operator from their bitcode bits.
+    pub(super) fn wrap_flags(&self, op: crate::ir::instruction::BinOp, raw: u64) -> u8 {
+        use crate::ir::instruction::BinOp::*;
+        match op {
+            Add | Sub | Mul | Shl => {
+                (if raw & 1 != 0 { flags::NUW } else { 0 }) | (if raw & 2 != 0 { flags::NSW } else { 0 })
+            }
+            UDiv | SDiv | LShr | AShr if raw & 1 != 0 => flags::EXACT,
+            Or if raw & 1 != 0 => flags::DISJOINT,
+            _ => 0,
+        }
+    }
+
+    /// The pointee of a typed pointer (or vector of them).
+    pub(super) fn pointee_of(&self, t: TypeId) -> Option<TypeId> {
+        match self.m.types.get(t) {
+            TypeData::Pointer { pointee, .. } => *pointee,
+            TypeData::Vector { elem, .. } => self.pointee_of(*elem),
+            _ => None,
+        }
+    }
+
+    /// The value of an integer constant used as a struct index.
+    pub(super) fn const_index(&self, c: ConstId) -> Option<u64> {
+        match &self.m.consts[c] {
+            ConstData::Int { value: ApInt::Small(v), .. } => Some(*v),
+            ConstData::Zero(_) => Some(0),
+            ConstData::Vector { elems, .. } => elems.first().and_then(|&e| self.const_index(e)),
+            _ => None,
+        }
+    }
+
+    /// The type a GEP yields (see the text reader's rule).
+    pub(super) fn gep_result_type(&mut self, source: TypeId, tys: &[TypeId], idx: &[Option<u64>]) -> Result<TypeId> {
+        let base = *tys.first().ok_or_else(|| self.err("getelementptr without a base"))?;
+        let (base_ptr, mut vec_len) = match *self.m.types.get(base) {
+            TypeData::Vector { len, elem, scalable } => (elem, Some((len, scalable))),
+            _ => (base, None),
+        };
+        let TypeData::Pointer { addr_space, pointee } = *self.m.types.get(base_ptr) else {
+            return Err(self.err("getelementptr base is not a pointer"));
+        };
+        let mut cur = source;
+        for (i, &t) in tys.iter().enumerate() {
+            if let TypeData::Vector { len, scalable, .. } = *self.m.types.get(t) {
+                vec_len = vec_len.or(Some((len, scalable)));
+            }
+            if i < 2 {
+                continue;
+            }
+            cur = match self.m.types.get(cur).clone() {
+                TypeData::Struct(b) => {
+                    field(&b.fields, idx[i]).ok_or_else(|| self.err("invalid struct index in getelementptr"))?
+                }
+                TypeData::Named(id) => {
+                    let b = self
+                        .m
+                        .types
+                        .named(id)
+                        .body
+                        .clone()
+                        .ok_or_else(|| self.err("getelementptr into an opaque struct"))?;
+                    field(&b.fields, idx[i]).ok_or_else(|| self.err("invalid struct index in getelementptr"))?
+                }
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => elem,
+                _ => return Err(self.err("invalid getelementptr indices")),
+            };
+        }
+        let ptr = match pointee {
+            Some(_) => self.m.types.typed_ptr(cur, addr_space),
+            None => self.m.types.opaque_ptr(addr_space),
+        };
+        Ok(match vec_len {
+            Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: ptr, scalable }),
+            None => ptr,
+        })
+    }
+
+    /// The type `extractvalue`/`insertvalue` indices lead to.
+    pub(super) fn indexed_type(&self, mut t: TypeId, idx: &[u32]) -> Result<TypeId> {
+        for &i in idx {
+            t = match self.m.types.get(t) {
+                TypeData::Struct(b) => b.fields.get(i as usize).copied(),
+                TypeData::Named(id) => {
+                    self.m.types.named(*id).body.as_ref().and_then(|b| b.fields.get(i as usize).copied())
+                }
+                TypeData::Array { len, elem } if u64::from(i) < *len => Some(*elem),
+                _ => None,
+            }
+            .ok_or_else(|| self.err("invalid extractvalue/insertvalue indices"))?;
+        }
+        Ok(t)
+    }
+}
+
+fn field(fields: &[TypeId], idx: Option<u64>) -> Option<TypeId> {
+    idx.and_then(|i| fields.get(usize::try_from(i).ok()?).copied())
+}
+
+fn expr(op: ExprOp, ty: TypeId, fl: u8, operands: Vec<ConstId>) -> ConstExpr {
+    ConstExpr { op, ty, flags: fl, operands: operands.into(), source_ty: None, indices: Box::new([]), inrange: None }
+}

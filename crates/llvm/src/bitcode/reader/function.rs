@@ -1,0 +1,988 @@
+//! Function bodies: relative value ids, forward references (patched once the body is read),
+//! every instruction record of LLVM 3.8 through 19, names and attachments.
+
+use super::constants::{predicate, sign_rotated};
+use super::{Reader, Result};
+use crate::bitcode::bitstream::Entry;
+use crate::bitcode::codes::{self, block};
+use crate::ir::attrs::AttrSetId;
+use crate::ir::function::{Block, BlockId, LocalMd};
+use crate::ir::instruction::{
+    flags, Align, Atomic, Bundle, CallArg, CallSite, CmpXchg, FastMath, InstId, InstKind, Instruction, TailKind,
+};
+use crate::ir::module::FuncId;
+use crate::ir::types::{TypeData, TypeId};
+use crate::ir::value::{Name, Value};
+use rustc_hash::FxHashMap;
+
+/// Forward references are held as `Value::Arg(FORWARD | slot)` until the body is read.
+const FORWARD: u32 = 1 << 31;
+
+/// What a body needs while it is read.
+#[derive(Default)]
+pub(super) struct Body {
+    /// Local values (arguments, constants, results), after the module's.
+    pub(super) vals: Vec<(Value, TypeId)>,
+    /// Types of forward references by slot.
+    fwd: FxHashMap<u32, TypeId>,
+    blocks: Vec<BlockId>,
+    cur: usize,
+    /// Every instruction in order (attachments count them so).
+    insts: Vec<InstId>,
+    bundles: Vec<Bundle>,
+    /// Function-local metadata ids (after the module's) that are values.
+    pub(super) local_md: FxHashMap<usize, Value>,
+}
+
+/// Fast-math flags from their bitcode bits.
+fn fmf(raw: u64) -> FastMath {
+    if raw & 1 != 0 {
+        return FastMath(FastMath::FAST);
+    }
+    FastMath(((raw >> 1) & 0x7F) as u8)
+}
+
+fn patch(v: &mut Value, map: &dyn Fn(u32) -> Option<Value>) -> bool {
+    if let Value::Arg(a) = *v {
+        if a & FORWARD != 0 {
+            match map(a & !FORWARD) {
+                Some(n) => *v = n,
+                None => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Every value operand of an instruction, mutably.
+fn for_each_value_mut(k: &mut InstKind, f: &mut dyn FnMut(&mut Value)) {
+    let call = |c: &mut CallSite, f: &mut dyn FnMut(&mut Value)| {
+        c.args.iter_mut().for_each(|a| f(&mut a.value));
+        c.bundles.iter_mut().flat_map(|b| b.inputs.iter_mut()).for_each(|(_, v)| f(v));
+        f(&mut c.callee);
+    };
+    match k {
+        InstKind::Ret(v) => v.iter_mut().for_each(f),
+        InstKind::CondBr { cond, .. } | InstKind::Switch { cond, .. } => f(cond),
+        InstKind::IndirectBr { addr, .. } => f(addr),
+        InstKind::Invoke { call: c, .. } | InstKind::CallBr { call: c, .. } | InstKind::Call { call: c, .. } => {
+            call(c, f)
+        }
+        InstKind::Resume(_, v) | InstKind::FNeg { op: v, .. } | InstKind::Freeze(v) => f(v),
+        InstKind::CleanupRet { pad, .. } | InstKind::CatchRet { pad, .. } => f(pad),
+        InstKind::CatchSwitch { parent, .. } => f(parent),
+        InstKind::Binary { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => {
+            f(lhs);
+            f(rhs);
+        }
+        InstKind::Alloca { count, .. } => count.iter_mut().for_each(|(_, v)| f(v)),
+        InstKind::Load { ptr, .. } => f(ptr),
+        InstKind::Store { value, ptr, .. } => {
+            f(value);
+            f(ptr);
+        }
+        InstKind::CmpXchg(x) => {
+            f(&mut x.ptr);
+            f(&mut x.cmp);
+            f(&mut x.new);
+        }
+        InstKind::AtomicRmw { ptr, value, .. } => {
+            f(ptr);
+            f(value);
+        }
+        InstKind::GetElementPtr { operands, .. } => operands.iter_mut().for_each(|(_, v)| f(v)),
+        InstKind::Cast { value, .. } => f(value),
+        InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(v, _)| f(v)),
+        InstKind::Select { cond, then_v, else_v, .. } => {
+            f(cond);
+            f(then_v);
+            f(else_v);
+        }
+        InstKind::VaArg { list, .. } => f(list),
+        InstKind::ExtractElement { vec, idx, .. } => {
+            f(vec);
+            f(idx);
+        }
+        InstKind::InsertElement { vec, elt, idx, .. } => {
+            f(vec);
+            f(elt);
+            f(idx);
+        }
+        InstKind::ShuffleVector { a, b, mask, .. } => {
+            f(a);
+            f(b);
+            f(mask);
+        }
+        InstKind::ExtractValue { agg, .. } => f(agg),
+        InstKind::InsertValue { agg, elt, .. } => {
+            f(agg);
+            f(elt);
+        }
+        InstKind::LandingPad { clauses, .. } => clauses.iter_mut().for_each(|(_, _, v)| f(v)),
+        InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
+            f(parent);
+            args.iter_mut().for_each(|(_, v)| f(v));
+        }
+        _ => {}
+    }
+}
+
+/// Reads operands of one record.
+struct Ops<'r> {
+    ops: &'r [u64],
+    i: usize,
+}
+
+impl Ops<'_> {
+    fn has(&self) -> bool {
+        self.i < self.ops.len()
+    }
+    fn left(&self) -> usize {
+        self.ops.len() - self.i
+    }
+}
+
+impl Reader<'_> {
+    fn next_op(&self, o: &mut Ops<'_>) -> Result<u64> {
+        let v = o.ops.get(o.i).copied().ok_or_else(|| self.err("instruction record too short"))?;
+        o.i += 1;
+        Ok(v)
+    }
+
+    /// The number the next value gets.
+    fn inst_num(&self) -> u64 {
+        (self.values.len() + self.body.vals.len()) as u64
+    }
+
+    /// The value with absolute id `id`, or a forward reference of type `ty`.
+    pub(super) fn value_abs(&mut self, id: u64, ty: Option<TypeId>) -> Result<(Value, TypeId)> {
+        let base = self.values.len() as u64;
+        if id < base {
+            let c = self.values[id as usize];
+            return Ok((Value::Const(c), self.m.const_ty(c)));
+        }
+        let k = id - base;
+        if let Some(&v) = self.body.vals.get(k as usize) {
+            return Ok(v);
+        }
+        let ty = ty.ok_or_else(|| self.err(format!("forward reference to value {id} without a type")))?;
+        // Forward references stay within what the remaining records could define.
+        if k > self.c.pos() || k >= u64::from(FORWARD) {
+            return Err(self.err(format!("value {id} out of range")));
+        }
+        let slot = k as u32;
+        if let Some(&t) = self.body.fwd.get(&slot) {
+            if t != ty {
+                return Err(self.err(format!("forward reference to value {id} with two types")));
+            }
+        }
+        self.body.fwd.insert(slot, ty);
+        Ok((Value::Arg(FORWARD | slot), ty))
+    }
+
+    fn rel(&self, raw: u64) -> u64 {
+        if self.version >= 1 {
+            self.inst_num().wrapping_sub(raw)
+        } else {
+            raw
+        }
+    }
+
+    /// `[value]` or, for a forward reference, `[value, type]`.
+    fn value_type(&mut self, o: &mut Ops<'_>) -> Result<(Value, TypeId)> {
+        let id = self.rel(self.next_op(o)?);
+        if id < self.inst_num() {
+            return self.value_abs(id, None);
+        }
+        let ty = self.ty(self.next_op(o)?)?;
+        self.value_abs(id, Some(ty))
+    }
+
+    /// `[value]` of a known type.
+    fn value_of(&mut self, o: &mut Ops<'_>, ty: TypeId) -> Result<Value> {
+        let id = self.rel(self.next_op(o)?);
+        Ok(self.value_abs(id, Some(ty))?.0)
+    }
+
+    fn bb(&self, raw: u64) -> Result<BlockId> {
+        self.body.blocks.get(raw as usize).copied().ok_or_else(|| self.err(format!("block {raw} out of range")))
+    }
+
+    fn align_of(&self, raw: u64) -> Result<Option<Align>> {
+        Ok(self.align(raw)?.and_then(Align::new))
+    }
+
+    fn atomic(&mut self, ordering: u64, ssid: u64) -> Result<Atomic> {
+        let ordering = codes::ordering(ordering).ok_or_else(|| self.err("invalid atomic ordering"))?;
+        let name: Box<str> = match self.sync_names.get(ssid as usize) {
+            Some(n) => n.clone(),
+            None if self.sync_names.is_empty() && ssid <= 1 => if ssid == 0 { "singlethread" } else { "" }.into(),
+            None => return Err(self.err(format!("sync scope {ssid} not defined"))),
+        };
+        let scope = (!name.is_empty()).then(|| self.m.sync_scope(&name));
+        Ok(Atomic { ordering, scope })
+    }
+
+    fn cmp_type(&mut self, t: TypeId) -> TypeId {
+        let i1 = self.m.types.int(1);
+        match *self.m.types.get(t) {
+            TypeData::Vector { len, scalable, .. } => self.m.types.intern(TypeData::Vector { len, elem: i1, scalable }),
+            _ => i1,
+        }
+    }
+
+    fn elem_of(&self, t: TypeId) -> Result<TypeId> {
+        match self.m.types.get(t) {
+            TypeData::Vector { elem, .. } => Ok(*elem),
+            _ => Err(self.err("vector operand expected")),
+        }
+    }
+
+    pub(super) fn function_block(&mut self, f: FuncId) -> Result<()> {
+        self.body = super::function::Body::default();
+        self.cur_fn = Some(f);
+        let module_mds = self.mds.len();
+        let params: Vec<TypeId> = self.m.functions[f].params.iter().map(|p| p.ty).collect();
+        for (i, t) in params.into_iter().enumerate() {
+            self.body.vals.push((Value::Arg(i as u32), t));
+        }
+        let mut attachments: Vec<(u64, Vec<u64>)> = Vec::new();
+        let mut names: Vec<(bool, u64, Box<str>)> = Vec::new();
+        loop {
+            let code = match self.c.advance()? {
+                Entry::End => break,
+                Entry::Eof => return Err(self.err("unexpected end of input in a function body")),
+                Entry::Block(id) => {
+                    match id {
+                        block::CONSTANTS => {
+                            self.c.enter()?;
+                            let prior: Vec<Value> = self.values.iter().map(|&c| Value::Const(c)).collect();
+                            let start = self.inst_num();
+                            let built = self.constants_block(&prior, start)?;
+                            self.body.vals.extend(built);
+                        }
+                        block::METADATA => {
+                            self.c.enter()?;
+                            self.metadata_block(true)?;
+                        }
+                        block::METADATA_ATTACHMENT => {
+                            self.c.enter()?;
+                            loop {
+                                match self.c.advance()? {
+                                    Entry::End => break,
+                                    Entry::Eof => return Err(self.err("unexpected end of input")),
+                                    Entry::Block(_) => self.c.skip()?,
+                                    Entry::Record(11) => {
+                                        let ops = self.c.ops.clone();
+                                        if ops.len() % 2 == 1 {
+                                            attachments.push((ops[0], ops[1..].to_vec()));
+                                        } else {
+                                            attachments.push((u64::MAX, ops));
+                                        }
+                                    }
+                                    Entry::Record(c) => return Err(self.unknown(c)),
+                                }
+                            }
+                        }
+                        block::VALUE_SYMTAB => {
+                            self.c.enter()?;
+                            loop {
+                                match self.c.advance()? {
+                                    Entry::End => break,
+                                    Entry::Eof => return Err(self.err("unexpected end of input")),
+                                    Entry::Block(_) => self.c.skip()?,
+                                    Entry::Record(code @ (1 | 2)) => {
+                                        let id = self.op(0)?;
+                                        names.push((code == 2, id, super::string(&self.c.ops[1..])));
+                                    }
+                                    Entry::Record(_) => {}
+                                }
+                            }
+                        }
+                        _ => self.c.skip()?,
+                    }
+                    continue;
+                }
+                Entry::Record(code) => code,
+            };
+            let ops = std::mem::take(&mut self.c.ops);
+            let r = self.instruction(f, code, &ops);
+            self.c.ops = ops;
+            r.map_err(|e| e.in_record(code))?;
+        }
+        self.finish_body(f, attachments, names)?;
+        self.mds.truncate(module_mds);
+        self.cur_fn = None;
+        Ok(())
+    }
+
+    fn finish_body(
+        &mut self,
+        f: FuncId,
+        attachments: Vec<(u64, Vec<u64>)>,
+        names: Vec<(bool, u64, Box<str>)>,
+    ) -> Result<()> {
+        // Forward references.
+        let base = self.values.len();
+        let vals = std::mem::take(&mut self.body.vals);
+        let fwd = std::mem::take(&mut self.body.fwd);
+        for (&slot, &ty) in &fwd {
+            match vals.get(slot as usize) {
+                Some(&(_, t)) if t == ty => {}
+                Some(_) => return Err(self.err(format!("value {} used with the wrong type", base + slot as usize))),
+                None => return Err(self.err(format!("value {} used but never defined", base + slot as usize))),
+            }
+        }
+        if !fwd.is_empty() {
+            let map = |s: u32| vals.get(s as usize).map(|v| v.0);
+            let func = &mut self.m.functions[f];
+            for (_, inst) in func.insts.iter_mut() {
+                for_each_value_mut(&mut inst.kind, &mut |v| {
+                    patch(v, &map);
+                });
+            }
+            for (_, md) in func.local_md.iter_mut() {
+                match md {
+                    LocalMd::Value(_, v) => {
+                        patch(v, &map);
+                    }
+                    LocalMd::ArgList(l) => l.iter_mut().for_each(|(_, v)| {
+                        patch(v, &map);
+                    }),
+                }
+            }
+        }
+        if self.body.cur != self.body.blocks.len() {
+            return Err(self.err("function body ends inside a block (missing terminator)"));
+        }
+        // Names.
+        for (is_bb, id, name) in names {
+            if is_bb {
+                let b = self.bb(id)?;
+                self.m.functions[f].blocks[b].name = Name(Some(name));
+                continue;
+            }
+            let Some(k) = (id as usize).checked_sub(base) else {
+                return Err(self.err(format!("function symbol table names module value {id}")));
+            };
+            match vals.get(k) {
+                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = Name(Some(name)),
+                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = Name(Some(name)),
+                _ => return Err(self.err(format!("function symbol table names value {id}, which has no name"))),
+            }
+        }
+        // Attachments.
+        for (inst, list) in attachments {
+            let list = self.attachments(&list)?;
+            if inst == u64::MAX {
+                self.m.functions[f].props.metadata.extend(list);
+                continue;
+            }
+            let Some(&i) = self.body.insts.get(inst as usize) else {
+                return Err(self.err(format!("attachment to instruction {inst}, which does not exist")));
+            };
+            let md = &mut self.m.functions[f].insts[i].metadata;
+            let mut v = std::mem::take(md).into_vec();
+            v.extend(list);
+            *md = v.into();
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, f: FuncId, ty: TypeId, kind: InstKind) -> Result<()> {
+        let Some(&b) = self.body.blocks.get(self.body.cur) else {
+            return Err(self.err("instruction after the last block"));
+        };
+        let func = &mut self.m.functions[f];
+        let inst = Instruction { name: Name::NONE, ty, kind, metadata: Box::new([]) };
+        let term = inst.is_terminator();
+        let id = func.insts.push(inst);
+        func.blocks[b].insts.push(id);
+        self.body.insts.push(id);
+        if !matches!(self.m.types.get(ty), TypeData::Void) {
+            self.body.vals.push((Value::Inst(id), ty));
+        }
+        if term {
+            self.body.cur += 1;
+        }
+        Ok(())
+    }
+
+    fn call_site(
+        &mut self,
+        o: &mut Ops<'_>,
+        attrs: u64,
+        cc: u32,
+        fm: FastMath,
+        explicit: Option<u64>,
+    ) -> Result<CallSite> {
+        let list = self.attr_list(attrs)?;
+        let fn_ty = explicit.map(|t| self.ty(t)).transpose()?;
+        let (callee, cty) = self.value_type(o)?;
+        let fn_ty = match fn_ty {
+            Some(t) => t,
+            None => self.pointee_of(cty).ok_or_else(|| self.err("call through a pointer without a function type"))?,
+        };
+        let TypeData::Function { params, vararg, .. } = self.m.types.get(fn_ty).clone() else {
+            return Err(self.err("callee type is not a function type"));
+        };
+        let empty = AttrSetId::from_index(0);
+        let mut args = Vec::with_capacity(params.len());
+        for (i, &pt) in params.iter().enumerate() {
+            let value = match self.m.types.get(pt) {
+                TypeData::Metadata => {
+                    let id = self.rel(self.next_op(o)?);
+                    self.md_value(id)?
+                }
+                TypeData::Label => return Err(self.err("label arguments (callbr) are not supported")),
+                _ => self.value_of(o, pt)?,
+            };
+            args.push(CallArg { ty: pt, value, attrs: list.params.get(i).copied().flatten().unwrap_or(empty) });
+        }
+        if vararg {
+            let mut i = params.len();
+            while o.has() {
+                let (value, ty) = self.value_type(o)?;
+                args.push(CallArg { ty, value, attrs: list.params.get(i).copied().flatten().unwrap_or(empty) });
+                i += 1;
+            }
+        } else if o.has() {
+            return Err(self.err("call with more arguments than its function type"));
+        }
+        Ok(CallSite {
+            cc,
+            fmf: fm,
+            ret_attrs: list.ret.unwrap_or(empty),
+            fn_ty,
+            explicit_fn_ty: vararg,
+            callee,
+            args,
+            fn_attrs: list.func.unwrap_or(empty),
+            bundles: std::mem::take(&mut self.body.bundles),
+            addr_space: None,
+        })
+    }
+
+    /// A metadata operand of a call: a node, or function-local metadata.
+    fn md_value(&self, id: u64) -> Result<Value> {
+        let i = usize::try_from(id).unwrap_or(usize::MAX);
+        if let Some(v) = self.body.local_md.get(&i) {
+            return Ok(*v);
+        }
+        match self.mds.get(i) {
+            Some(Some(m)) => Ok(Value::Md(*m)),
+            _ => Err(self.err(format!("metadata argument {id} is not defined"))),
+        }
+    }
+
+    fn ret_of(&self, fn_ty: TypeId) -> TypeId {
+        match self.m.types.get(fn_ty) {
+            TypeData::Function { ret, .. } => *ret,
+            _ => fn_ty,
+        }
+    }
+
+    fn instruction(&mut self, f: FuncId, code: u32, ops: &[u64]) -> Result<()> {
+        let mut o = Ops { ops, i: 0 };
+        let o = &mut o;
+        let void = self.m.types.void();
+        match code {
+            1 => {
+                let n = self.next_op(o)?;
+                if n == 0 || n > self.c.pos() || !self.body.blocks.is_empty() {
+                    return Err(self.err(format!("bad block count {n}")));
+                }
+                let func = &mut self.m.functions[f];
+                for _ in 0..n {
+                    let b = func.blocks.push(Block::default());
+                    func.layout.push(b);
+                    self.body.blocks.push(b);
+                }
+            }
+            2 => {
+                let (lhs, ty) = self.value_type(o)?;
+                let rhs = self.value_of(o, ty)?;
+                let float = self.is_fp(ty);
+                let op = codes::binop(self.next_op(o)?, float).ok_or_else(|| self.err("unknown binary opcode"))?;
+                let raw = if o.has() { self.next_op(o)? } else { 0 };
+                let (fl, fm) =
+                    if op.is_float() { (0, fmf(raw)) } else { (self.wrap_flags(op, raw), FastMath::default()) };
+                self.push(f, ty, InstKind::Binary { op, flags: fl, fmf: fm, lhs, rhs })?;
+            }
+            56 => {
+                let (op, ty) = self.value_type(o)?;
+                if self.next_op(o)? != 0 {
+                    return Err(self.err("unknown unary opcode"));
+                }
+                let fm = if o.has() { fmf(self.next_op(o)?) } else { FastMath::default() };
+                self.push(f, ty, InstKind::FNeg { fmf: fm, op })?;
+            }
+            3 => {
+                let (value, from) = self.value_type(o)?;
+                let to = self.ty(self.next_op(o)?)?;
+                let op = *codes::CASTS.get(self.next_op(o)? as usize).ok_or_else(|| self.err("unknown cast opcode"))?;
+                let raw = if o.has() { self.next_op(o)? } else { 0 };
+                use crate::ir::instruction::CastOp;
+                let fl = match op {
+                    CastOp::ZExt | CastOp::UIToFP if raw & 1 != 0 => flags::NNEG,
+                    CastOp::Trunc => {
+                        (if raw & 1 != 0 { flags::NUW } else { 0 }) | (if raw & 2 != 0 { flags::NSW } else { 0 })
+                    }
+                    _ => 0,
+                };
+                self.push(f, to, InstKind::Cast { op, flags: fl, from, value })?;
+            }
+            4 | 30 | 43 => {
+                let (fl, src) = if code == 43 {
+                    let raw = self.next_op(o)?;
+                    let mut fl = 0;
+                    if raw & 1 != 0 {
+                        fl |= flags::INBOUNDS;
+                    }
+                    if raw & 2 != 0 {
+                        fl |= flags::GEP_NUSW;
+                    }
+                    if raw & 4 != 0 {
+                        fl |= flags::NUW;
+                    }
+                    (fl, Some(self.ty(self.next_op(o)?)?))
+                } else {
+                    (if code == 30 { flags::INBOUNDS } else { 0 }, None)
+                };
+                let mut operands = Vec::new();
+                while o.has() {
+                    let (v, t) = self.value_type(o)?;
+                    operands.push((t, v));
+                }
+                if operands.is_empty() {
+                    return Err(self.err("getelementptr without a base"));
+                }
+                let source = match src {
+                    Some(s) => s,
+                    None => {
+                        self.pointee_of(operands[0].0).ok_or_else(|| self.err("old-style GEP without a typed base"))?
+                    }
+                };
+                let tys: Vec<TypeId> = operands.iter().map(|p| p.0).collect();
+                let idx: Vec<Option<u64>> = operands
+                    .iter()
+                    .map(|p| match p.1 {
+                        Value::Const(c) => self.const_index(c),
+                        _ => None,
+                    })
+                    .collect();
+                let rty = self.gep_result_type(source, &tys, &idx)?;
+                self.push(f, rty, InstKind::GetElementPtr { source_ty: source, flags: fl, operands })?;
+            }
+            5 | 29 => {
+                let (then_v, ty) = self.value_type(o)?;
+                let else_v = self.value_of(o, ty)?;
+                let (cond, cond_ty) = if code == 29 {
+                    self.value_type(o)?
+                } else {
+                    let i1 = self.m.types.int(1);
+                    (self.value_of(o, i1)?, i1)
+                };
+                let fm = if o.has() { fmf(self.next_op(o)?) } else { FastMath::default() };
+                self.push(f, ty, InstKind::Select { fmf: fm, cond_ty, cond, then_v, else_v })?;
+            }
+            6 => {
+                let (vec, vec_ty) = self.value_type(o)?;
+                let (idx, idx_ty) = self.value_type(o)?;
+                let ety = self.elem_of(vec_ty)?;
+                self.push(f, ety, InstKind::ExtractElement { vec_ty, vec, idx_ty, idx })?;
+            }
+            7 => {
+                let (vec, vec_ty) = self.value_type(o)?;
+                let elt_ty = self.elem_of(vec_ty)?;
+                let elt = self.value_of(o, elt_ty)?;
+                let (idx, idx_ty) = self.value_type(o)?;
+                self.push(f, vec_ty, InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx })?;
+            }
+            8 => {
+                let (a, vec_ty) = self.value_type(o)?;
+                let b = self.value_of(o, vec_ty)?;
+                let (mask, mask_ty) = self.value_type(o)?;
+                let (elem, scalable) = match *self.m.types.get(vec_ty) {
+                    TypeData::Vector { elem, scalable, .. } => (elem, scalable),
+                    _ => return Err(self.err("shufflevector of non-vectors")),
+                };
+                let TypeData::Vector { len, .. } = *self.m.types.get(mask_ty) else {
+                    return Err(self.err("shufflevector mask is not a vector"));
+                };
+                let rty = self.m.types.intern(TypeData::Vector { len, elem, scalable });
+                self.push(f, rty, InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask })?;
+            }
+            9 | 28 => {
+                let (lhs, ty) = self.value_type(o)?;
+                let rhs = self.value_of(o, ty)?;
+                let p = self.next_op(o)?;
+                let extra = if o.has() { self.next_op(o)? } else { 0 };
+                let rty = self.cmp_type(ty);
+                let kind = match predicate(p) {
+                    Some(Ok(pred)) => InstKind::FCmp { pred, fmf: fmf(extra), ty, lhs, rhs },
+                    Some(Err(pred)) => {
+                        InstKind::ICmp { pred, flags: if extra & 1 != 0 { flags::SAMESIGN } else { 0 }, ty, lhs, rhs }
+                    }
+                    None => return Err(self.err(format!("unknown comparison predicate {p}"))),
+                };
+                self.push(f, rty, kind)?;
+            }
+            10 => {
+                let v = if o.has() { Some(self.value_type(o)?.0) } else { None };
+                if o.has() {
+                    return Err(self.err("returns of several values are not supported"));
+                }
+                self.push(f, void, InstKind::Ret(v))?;
+            }
+            11 => {
+                let t = self.bb(self.next_op(o)?)?;
+                let kind = if o.has() {
+                    let e = self.bb(self.next_op(o)?)?;
+                    let i1 = self.m.types.int(1);
+                    let cond = self.value_of(o, i1)?;
+                    InstKind::CondBr { cond, then_bb: t, else_bb: e }
+                } else {
+                    InstKind::Br(t)
+                };
+                self.push(f, void, kind)?;
+            }
+            12 => {
+                if ops.first().is_some_and(|&v| v >> 16 == 0x4B5) {
+                    return Err(self.err("the LLVM 3.3 case-range switch is not supported"));
+                }
+                let ty = self.ty(self.next_op(o)?)?;
+                let cond = self.value_of(o, ty)?;
+                let default = self.bb(self.next_op(o)?)?;
+                let mut cases = Vec::with_capacity(o.left() / 2);
+                while o.has() {
+                    let (v, _) = self.value_abs(self.next_op(o)?, None)?;
+                    let Value::Const(c) = v else { return Err(self.err("switch case is not a constant")) };
+                    let b = self.bb(self.next_op(o)?)?;
+                    cases.push((c, b));
+                }
+                self.push(f, void, InstKind::Switch { ty, cond, default, cases })?;
+            }
+            31 => {
+                let ty = self.ty(self.next_op(o)?)?;
+                let addr = self.value_of(o, ty)?;
+                let mut dests = Vec::new();
+                while o.has() {
+                    dests.push(self.bb(self.next_op(o)?)?);
+                }
+                self.push(f, void, InstKind::IndirectBr { ty, addr, dests })?;
+            }
+            13 => {
+                let attrs = self.next_op(o)?;
+                let cc_info = self.next_op(o)?;
+                let normal = self.bb(self.next_op(o)?)?;
+                let unwind = self.bb(self.next_op(o)?)?;
+                let explicit = if cc_info >> 13 & 1 != 0 { Some(self.next_op(o)?) } else { None };
+                let cc = (cc_info & 0x1FFF) as u32;
+                let call = self.call_site(o, attrs, cc, FastMath::default(), explicit)?;
+                let rty = self.ret_of(call.fn_ty);
+                self.push(f, rty, InstKind::Invoke { call: Box::new(call), normal, unwind })?;
+            }
+            57 => {
+                let attrs = self.next_op(o)?;
+                let cc_info = self.next_op(o)?;
+                let default = self.bb(self.next_op(o)?)?;
+                let n = self.next_op(o)?;
+                if n > o.left() as u64 {
+                    return Err(self.err("callbr destinations run past the record"));
+                }
+                let mut indirect = Vec::new();
+                for _ in 0..n {
+                    indirect.push(self.bb(self.next_op(o)?)?);
+                }
+                let explicit = if cc_info >> 15 & 1 != 0 { Some(self.next_op(o)?) } else { None };
+                let cc = ((cc_info & 0x7FF) >> 1) as u32;
+                let call = self.call_site(o, attrs, cc, FastMath::default(), explicit)?;
+                let rty = self.ret_of(call.fn_ty);
+                self.push(f, rty, InstKind::CallBr { call: Box::new(call), default, indirect })?;
+            }
+            34 => {
+                let attrs = self.next_op(o)?;
+                let cc_info = self.next_op(o)?;
+                let fm = if cc_info >> 17 & 1 != 0 { fmf(self.next_op(o)?) } else { FastMath::default() };
+                let explicit = if cc_info >> 15 & 1 != 0 { Some(self.next_op(o)?) } else { None };
+                let cc = ((cc_info & 0x7FF) >> 1) as u32;
+                let tail = if cc_info & (1 << 14) != 0 {
+                    TailKind::MustTail
+                } else if cc_info & (1 << 16) != 0 {
+                    TailKind::NoTail
+                } else if cc_info & 1 != 0 {
+                    TailKind::Tail
+                } else {
+                    TailKind::None
+                };
+                let call = self.call_site(o, attrs, cc, fm, explicit)?;
+                let rty = self.ret_of(call.fn_ty);
+                self.push(f, rty, InstKind::Call { tail, call: Box::new(call) })?;
+            }
+            55 => {
+                let tag = self.next_op(o)?;
+                let tag = self
+                    .bundle_tags
+                    .get(tag as usize)
+                    .cloned()
+                    .ok_or_else(|| self.err("operand bundle tag not defined"))?;
+                let mut inputs = Vec::new();
+                while o.has() {
+                    let (v, t) = self.value_type(o)?;
+                    inputs.push((t, v));
+                }
+                self.body.bundles.push(Bundle { tag, inputs });
+            }
+            15 => self.push(f, void, InstKind::Unreachable)?,
+            16 => {
+                let ty = self.ty(self.next_op(o)?)?;
+                let n = (ops.len() - 1) / 2;
+                let mut incoming = Vec::with_capacity(n);
+                for k in 0..n {
+                    let raw = ops[1 + 2 * k];
+                    let id = if self.version >= 1 {
+                        (self.inst_num() as i64).wrapping_sub(sign_rotated(raw)) as u64
+                    } else {
+                        raw
+                    };
+                    let (v, _) = self.value_abs(id, Some(ty))?;
+                    let b = self.bb(ops[2 + 2 * k])?;
+                    incoming.push((v, b));
+                }
+                let fm = if (ops.len() - 1) % 2 == 1 { fmf(ops[ops.len() - 1]) } else { FastMath::default() };
+                self.push(f, ty, InstKind::Phi { fmf: fm, incoming })?;
+            }
+            19 => {
+                if ops.len() < 4 {
+                    return Err(self.err("alloca record too short"));
+                }
+                let packed = ops[3];
+                let mut ty = self.ty(ops[0])?;
+                if packed & (1 << 6) == 0 {
+                    ty = self.pointee_of(ty).ok_or_else(|| self.err("old-style alloca without a typed pointer"))?;
+                }
+                let count_ty = self.ty(ops[1])?;
+                let (count, _) = self.value_abs(ops[2], Some(count_ty))?;
+                let align_raw = (packed & 31) | ((packed >> 8) & 7) << 5;
+                let align = self.align_of(align_raw)?;
+                let addr_space = ops.get(4).map(|&a| a as u32).unwrap_or(0);
+                let pty = self.pointer_to(ty, addr_space);
+                // LLVM prints the count only when it is not the constant `i32 1`.
+                let one = matches!(count, Value::Const(c) if matches!(&self.m.consts[c], crate::ir::constant::ConstData::Int { value: crate::ir::constant::ApInt::Small(1), .. }));
+                self.push(
+                    f,
+                    pty,
+                    InstKind::Alloca {
+                        ty,
+                        count: if one { None } else { Some((count_ty, count)) },
+                        align,
+                        addr_space: (addr_space != 0).then_some(addr_space),
+                        inalloca: packed & (1 << 5) != 0,
+                        swifterror: packed & (1 << 7) != 0,
+                    },
+                )?;
+            }
+            20 | 41 => {
+                let (ptr, ptr_ty) = self.value_type(o)?;
+                let extra = if code == 41 { 4 } else { 2 };
+                let ty = if o.left() == extra + 1 {
+                    self.ty(self.next_op(o)?)?
+                } else {
+                    self.pointee_of(ptr_ty).ok_or_else(|| self.err("old-style load without a typed pointer"))?
+                };
+                let align = self.align_of(self.next_op(o)?)?;
+                let volatile = self.next_op(o)? != 0;
+                let atomic = if code == 41 {
+                    let (ord, ss) = (self.next_op(o)?, self.next_op(o)?);
+                    Some(self.atomic(ord, ss)?)
+                } else {
+                    None
+                };
+                self.push(f, ty, InstKind::Load { ty, ptr_ty, ptr, align, volatile, atomic })?;
+            }
+            24 | 44 | 42 | 45 => {
+                let (ptr, ptr_ty) = self.value_type(o)?;
+                let (value, ty) = if matches!(code, 44 | 45) {
+                    self.value_type(o)?
+                } else {
+                    let t =
+                        self.pointee_of(ptr_ty).ok_or_else(|| self.err("old-style store without a typed pointer"))?;
+                    (self.value_of(o, t)?, t)
+                };
+                let align = self.align_of(self.next_op(o)?)?;
+                let volatile = self.next_op(o)? != 0;
+                let atomic = if matches!(code, 42 | 45) {
+                    let (ord, ss) = (self.next_op(o)?, self.next_op(o)?);
+                    Some(self.atomic(ord, ss)?)
+                } else {
+                    None
+                };
+                self.push(f, void, InstKind::Store { ty, value, ptr_ty, ptr, align, volatile, atomic })?;
+            }
+            36 => {
+                let (ord, ss) = (self.next_op(o)?, self.next_op(o)?);
+                let a = self.atomic(ord, ss)?;
+                self.push(f, void, InstKind::Fence(a))?;
+            }
+            37 | 46 => {
+                let (ptr, ptr_ty) = self.value_type(o)?;
+                let (cmp, ty) = if code == 46 {
+                    self.value_type(o)?
+                } else {
+                    let t =
+                        self.pointee_of(ptr_ty).ok_or_else(|| self.err("old-style cmpxchg without a typed pointer"))?;
+                    (self.value_of(o, t)?, t)
+                };
+                let new = self.value_of(o, ty)?;
+                let volatile = self.next_op(o)? != 0;
+                let (ord, ss) = (self.next_op(o)?, self.next_op(o)?);
+                let success = self.atomic(ord, ss)?;
+                let failure = if o.has() {
+                    codes::ordering(self.next_op(o)?).ok_or_else(|| self.err("invalid failure ordering"))?
+                } else {
+                    success.ordering
+                };
+                let weak = o.has() && self.next_op(o)? != 0;
+                let align = if o.has() { self.align_of(self.next_op(o)?)? } else { None };
+                let i1 = self.m.types.int(1);
+                let rty = self.m.types.intern(TypeData::Struct(crate::ir::types::StructBody {
+                    fields: vec![ty, i1].into(),
+                    packed: false,
+                }));
+                let x = CmpXchg { ptr_ty, ptr, ty, cmp, new, success, failure, weak, volatile, align };
+                self.push(f, rty, InstKind::CmpXchg(Box::new(x)))?;
+            }
+            38 | 59 => {
+                let (ptr, ptr_ty) = self.value_type(o)?;
+                let (value, ty) = if code == 59 {
+                    self.value_type(o)?
+                } else {
+                    let t = self
+                        .pointee_of(ptr_ty)
+                        .ok_or_else(|| self.err("old-style atomicrmw without a typed pointer"))?;
+                    (self.value_of(o, t)?, t)
+                };
+                let op = *codes::RMW_OPS
+                    .get(self.next_op(o)? as usize)
+                    .ok_or_else(|| self.err("unknown atomicrmw operation"))?;
+                let volatile = self.next_op(o)? != 0;
+                let (ord, ss) = (self.next_op(o)?, self.next_op(o)?);
+                let atomic = self.atomic(ord, ss)?;
+                let align = if o.has() { self.align_of(self.next_op(o)?)? } else { None };
+                self.push(f, ty, InstKind::AtomicRmw { op, ptr_ty, ptr, ty, value, atomic, volatile, align })?;
+            }
+            23 => {
+                let list_ty = self.ty(self.next_op(o)?)?;
+                let list = self.value_of(o, list_ty)?;
+                let ty = self.ty(self.next_op(o)?)?;
+                self.push(f, ty, InstKind::VaArg { list_ty, list })?;
+            }
+            26 | 27 => {
+                let (agg, agg_ty) = self.value_type(o)?;
+                let elt = if code == 27 { Some(self.value_type(o)?) } else { None };
+                let indices = ops[o.i..]
+                    .iter()
+                    .map(|&i| u32::try_from(i).map_err(|_| self.err("aggregate index too large")))
+                    .collect::<Result<Vec<_>>>()?;
+                let ety = self.indexed_type(agg_ty, &indices)?;
+                match elt {
+                    Some((elt, elt_ty)) => {
+                        let _ = ety;
+                        self.push(
+                            f,
+                            agg_ty,
+                            InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices: indices.into() },
+                        )?
+                    }
+                    None => self.push(f, ety, InstKind::ExtractValue { agg_ty, agg, indices: indices.into() })?,
+                }
+            }
+            39 => {
+                let (v, t) = self.value_type(o)?;
+                self.push(f, void, InstKind::Resume(t, v))?;
+            }
+            47 => {
+                let ty = self.ty(self.next_op(o)?)?;
+                let cleanup = self.next_op(o)? != 0;
+                let n = self.next_op(o)?;
+                if n > o.left() as u64 {
+                    return Err(self.err("landingpad clauses run past the record"));
+                }
+                let mut clauses = Vec::new();
+                for _ in 0..n {
+                    let filter = self.next_op(o)? == 1;
+                    let (v, t) = self.value_type(o)?;
+                    clauses.push((filter, t, v));
+                }
+                self.push(f, ty, InstKind::LandingPad { cleanup, clauses })?;
+            }
+            48 | 49 => {
+                let tok = self.m.types.intern(TypeData::Token);
+                let pad = self.value_of(o, tok)?;
+                if code == 49 {
+                    let target = self.bb(self.next_op(o)?)?;
+                    self.push(f, void, InstKind::CatchRet { pad, target })?;
+                } else {
+                    let unwind = if o.has() { Some(self.bb(self.next_op(o)?)?) } else { None };
+                    self.push(f, void, InstKind::CleanupRet { pad, unwind })?;
+                }
+            }
+            52 => {
+                let tok = self.m.types.intern(TypeData::Token);
+                let parent = self.value_of(o, tok)?;
+                let n = self.next_op(o)?;
+                if n > o.left() as u64 {
+                    return Err(self.err("catchswitch handlers run past the record"));
+                }
+                let mut handlers = Vec::new();
+                for _ in 0..n {
+                    handlers.push(self.bb(self.next_op(o)?)?);
+                }
+                let unwind = if o.has() { Some(self.bb(self.next_op(o)?)?) } else { None };
+                self.push(f, tok, InstKind::CatchSwitch { parent, handlers, unwind })?;
+            }
+            50 | 51 => {
+                let tok = self.m.types.intern(TypeData::Token);
+                let parent = self.value_of(o, tok)?;
+                let n = self.next_op(o)?;
+                if n > o.left() as u64 {
+                    return Err(self.err("pad arguments run past the record"));
+                }
+                let mut args = Vec::new();
+                for _ in 0..n {
+                    let (v, t) = self.value_type(o)?;
+                    args.push((t, v));
+                }
+                let kind = if code == 50 {
+                    InstKind::CatchPad { parent, args }
+                } else {
+                    InstKind::CleanupPad { parent, args }
+                };
+                self.push(f, tok, kind)?;
+            }
+            58 => {
+                let (v, t) = self.value_type(o)?;
+                self.push(f, t, InstKind::Freeze(v))?;
+            }
+            60 => {} // BLOCKADDR_USERS: which functions' blockaddresses to resolve early
+            33 | 35 | 61..=66 => {
+                return Err(self.err(format!("debug location/record {code} is not supported yet (debug-info metadata)")))
+            }
+            c => return Err(self.unknown(c)),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_math_bits() {
+        assert_eq!(fmf(1).0, FastMath::FAST);
+        assert_eq!(fmf(0b10).0, 1, "nnan");
+        assert_eq!(fmf(0b1000_0000).0, 64, "reassoc");
+    }
+}

@@ -1,0 +1,243 @@
+//! Metadata blocks: strings, values, tuples, named metadata, kinds and attachments. Nodes may
+//! refer to later ones; those get placeholders, defined when their record comes, and uniqued
+//! once the block is read.
+
+use super::{Reader, Result};
+use crate::bitcode::bitstream::{Bits, Entry};
+use crate::ir::metadata::{MdAttachment, MdId, MdNode, NamedMd};
+use crate::ir::value::Value;
+
+impl Reader<'_> {
+    /// The node for metadata id `id` (module level), creating a placeholder for a forward reference.
+    fn md_ref(&mut self, id: u64) -> Result<MdId> {
+        let i = usize::try_from(id).map_err(|_| self.err("metadata id too large"))?;
+        if i >= self.mds.len() {
+            // Forward references are bounded by the records that can still come.
+            if i as u64 > self.c.pos() {
+                return Err(self.err(format!("metadata id {id} out of range")));
+            }
+            self.mds.resize(i + 1, None);
+        }
+        if let Some(m) = self.mds[i] {
+            return Ok(m);
+        }
+        let p = self.m.metadata.placeholder(i as u32);
+        self.mds[i] = Some(p);
+        Ok(p)
+    }
+
+    /// Records a node as metadata id `next`, filling a placeholder made for it.
+    fn md_define(&mut self, next: &mut usize, node: MdNode) -> Result<()> {
+        let i = *next;
+        *next += 1;
+        if i < self.mds.len() {
+            if let Some(p) = self.mds[i] {
+                if matches!(self.m.metadata.get(p), MdNode::Placeholder(_)) {
+                    self.m.metadata.define(p, node);
+                    return Ok(());
+                }
+                return Err(self.err(format!("metadata id {i} defined twice")));
+            }
+        } else {
+            self.mds.resize(i + 1, None);
+        }
+        let id = self.m.metadata.intern(node);
+        self.mds[i] = Some(id);
+        Ok(())
+    }
+
+    /// A metadata block: the module's, or a function's (`in_fn`: its ids follow the module's
+    /// and end with the body; `VALUE` records may name the function's own values).
+    pub(super) fn metadata_block(&mut self, in_fn: bool) -> Result<()> {
+        // Placeholders made by earlier forward references keep their slots.
+        let mut next = self
+            .mds
+            .iter()
+            .rposition(|m| m.is_some_and(|m| !matches!(self.m.metadata.get(m), MdNode::Placeholder(_))))
+            .map_or(0, |p| p + 1)
+            .max(if in_fn { self.mds.len() } else { 0 });
+        let mut name: Option<Box<str>> = None;
+        let mut forward = false;
+        loop {
+            let code = match self.c.advance()? {
+                Entry::End => break,
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => {
+                    self.c.skip()?;
+                    continue;
+                }
+                Entry::Record(code) => code,
+            };
+            if in_fn && code == 2 {
+                let ty = self.ty(self.op(0)?)?;
+                let (v, _) = self.value_abs(self.op(1)?, Some(ty))?;
+                match v {
+                    Value::Const(_) => self.md_define(&mut next, MdNode::Value(ty, v))?,
+                    v => {
+                        let f = self.cur_fn.expect("inside a function");
+                        let l = self.m.functions[f].local_md.push(crate::ir::function::LocalMd::Value(ty, v));
+                        self.body.local_md.insert(next, Value::LocalMd(l));
+                        next += 1;
+                        if self.mds.len() < next {
+                            self.mds.resize(next, None);
+                        }
+                    }
+                }
+                continue;
+            }
+            match code {
+                1 => {
+                    let s = super::chars(&self.c.ops);
+                    self.md_define(&mut next, MdNode::String(s.into()))?;
+                }
+                35 => self.md_strings(&mut next)?,
+                2 => {
+                    let ty = self.ty(self.op(0)?)?;
+                    let id = self.op(1)?;
+                    let Some(&c) = self.values.get(id as usize) else {
+                        return Err(self.err(format!("metadata value {id} is not a module-level value")));
+                    };
+                    self.md_define(&mut next, MdNode::Value(ty, Value::Const(c)))?;
+                }
+                3 | 5 => {
+                    let ops = self.c.ops.clone();
+                    let known = self.mds.len();
+                    let refs = ops
+                        .iter()
+                        .map(|&o| if o == 0 { Ok(None) } else { self.md_ref(o - 1).map(Some) })
+                        .collect::<Result<Vec<_>>>()?;
+                    forward |= self.mds.len() > known || ops.iter().any(|&o| o > next as u64);
+                    let distinct = (code == 5).then(|| self.m.metadata.new_distinct());
+                    self.md_define(&mut next, MdNode::Tuple { distinct, ops: refs.into() })?;
+                }
+                4 => name = Some(super::string(&self.c.ops)),
+                10 => {
+                    let name = name.take().ok_or_else(|| self.err("named metadata without a name"))?;
+                    let ops = self.c.ops.clone();
+                    let nodes = ops.iter().map(|&o| self.md_ref(o)).collect::<Result<Vec<_>>>()?;
+                    self.m.metadata.named.push(NamedMd { name, nodes });
+                }
+                6 => self.md_kind_record()?,
+                36 => self.global_attachment()?,
+                38 | 39 => {} // the index only speeds up lazy loading
+                7 | 12..=34 | 37 | 40..=47 => {
+                    return Err(self.err(format!("debug-info metadata record {code} is not supported yet")))
+                }
+                c => return Err(self.unknown(c)),
+            }
+        }
+        {
+            if let Some(i) = self
+                .mds
+                .iter()
+                .position(|m| m.is_some_and(|m| matches!(self.m.metadata.get(m), MdNode::Placeholder(_))))
+            {
+                return Err(self.err(format!("metadata id {i} used but never defined")));
+            }
+            if forward || !in_fn {
+                let map = self.m.metadata.unique_all();
+                for m in self.mds.iter_mut().flatten() {
+                    *m = map[m.index()];
+                }
+                if in_fn {
+                    self.remap_attachments(&map);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `METADATA_STRINGS`: [count, offset] and a blob of VBR6 lengths, then the characters.
+    fn md_strings(&mut self, next: &mut usize) -> Result<()> {
+        let (count, offset) = (self.op(0)?, self.op(1)?);
+        let blob = self.c.blob.ok_or_else(|| self.err("metadata strings without a blob"))?;
+        if offset > blob.len() as u64 || count > blob.len() as u64 * 8 / 6 {
+            return Err(self.err("metadata strings record does not fit its blob"));
+        }
+        let (lens, chars) = blob.split_at(offset as usize);
+        let mut bits = Bits::new(lens);
+        let mut at = 0usize;
+        for _ in 0..count {
+            let n = bits.vbr(6).map_err(|_| self.err("metadata string lengths run past their blob"))? as usize;
+            let s =
+                chars.get(at..at.saturating_add(n)).ok_or_else(|| self.err("metadata string runs past its blob"))?;
+            at += n;
+            self.md_define(next, MdNode::String(s.into()))?;
+        }
+        Ok(())
+    }
+
+    fn md_kind_record(&mut self) -> Result<()> {
+        let id = self.op(0)?;
+        let name = super::string(&self.c.ops[1..]);
+        self.md_kinds.insert(id, name);
+        Ok(())
+    }
+
+    pub(super) fn metadata_kind_block(&mut self) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                Entry::Record(6) => self.md_kind_record()?,
+                Entry::Record(c) => return Err(self.unknown(c)),
+            }
+        }
+    }
+
+    /// Attachment pairs `[kind, node]…` from `ops`.
+    pub(super) fn attachments(&mut self, ops: &[u64]) -> Result<Vec<MdAttachment>> {
+        if !ops.len().is_multiple_of(2) {
+            return Err(self.err("attachment list with an odd number of operands"));
+        }
+        let mut out = Vec::with_capacity(ops.len() / 2);
+        for p in ops.chunks(2) {
+            let name = self
+                .md_kinds
+                .get(&p[0])
+                .cloned()
+                .ok_or_else(|| self.err(format!("metadata kind {} not defined", p[0])))?;
+            let kind = self.m.metadata.kind(&name);
+            let node = self.md_node_id(p[1])?;
+            out.push(MdAttachment { kind, node });
+        }
+        Ok(out)
+    }
+
+    /// A metadata id as a node.
+    pub(super) fn md_node_id(&self, id: u64) -> Result<MdId> {
+        match self.mds.get(usize::try_from(id).unwrap_or(usize::MAX)) {
+            Some(Some(m)) => Ok(*m),
+            _ => Err(self.err(format!("metadata id {id} is not a node"))),
+        }
+    }
+
+    /// Applies a uniquing map to attachments already read.
+    fn remap_attachments(&mut self, map: &[MdId]) {
+        for (_, g) in self.m.globals.iter_mut() {
+            g.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
+        }
+        for (_, f) in self.m.functions.iter_mut() {
+            f.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
+            for (_, i) in f.insts.iter_mut() {
+                i.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
+            }
+        }
+    }
+
+    fn global_attachment(&mut self) -> Result<()> {
+        let ops = self.c.ops.clone();
+        let Some((&vid, rest)) = ops.split_first() else { return Err(self.err("attachment record too short")) };
+        let list = self.attachments(rest)?;
+        let Some(&sym) = self.global_syms.get(vid as usize) else {
+            return Err(self.err(format!("attachment to value {vid}, which is not a global")));
+        };
+        match self.m.symbols[sym].def {
+            Some(crate::ir::module::GlobalDef::Var(g)) => self.m.globals[g].props.metadata.extend(list),
+            Some(crate::ir::module::GlobalDef::Func(f)) => self.m.functions[f].props.metadata.extend(list),
+            _ => return Err(self.err("attachment to an alias or ifunc")),
+        }
+        Ok(())
+    }
+}

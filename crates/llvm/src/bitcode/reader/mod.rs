@@ -1,0 +1,781 @@
+//! The IR reader: the module block and what hangs off it. One file per block kind: types,
+//! attributes, constants, metadata, function bodies.
+
+mod attrs;
+mod constants;
+mod function;
+mod metadata;
+mod order;
+mod types;
+
+use super::bitstream::{Bits, Cursor, Entry};
+use super::codes::{self, block};
+use super::error::{BitcodeError, Result};
+use super::{Identification, Read};
+use crate::ir::attrs::AttrSetId;
+use crate::ir::constant::{ConstData, ConstId};
+use crate::ir::function::{Function, Param};
+use crate::ir::metadata::MdId;
+use crate::ir::module::{
+    Alias, Comdat, DllStorage, FuncId, GlobalDef, GlobalProps, GlobalVar, GlobalVarId, IFunc, Linkage, Module,
+    Preemption, Symbol, SymbolId, ThreadLocal, UnnamedAddr, Visibility,
+};
+use crate::ir::types::{TypeData, TypeId};
+use crate::ir::value::Value;
+
+/// An attribute list: return, function and per-parameter sets.
+#[derive(Debug, Clone, Default)]
+struct AttrList {
+    ret: Option<AttrSetId>,
+    func: Option<AttrSetId>,
+    params: Vec<Option<AttrSetId>>,
+}
+
+/// A global value awaiting an operand that may come later in the value table.
+enum Pending {
+    Init(GlobalVarId, u64),
+    Aliasee(crate::ir::module::AliasId, u64),
+    Resolver(crate::ir::module::IFuncId, u64),
+    Prefix(FuncId, u64),
+    Prologue(FuncId, u64),
+    Personality(FuncId, u64),
+}
+
+pub(super) struct Reader<'a> {
+    c: Cursor<'a>,
+    m: Module,
+    ident: Identification,
+    version: u64,
+    strtab: &'a [u8],
+    /// The type table.
+    types: Vec<TypeId>,
+    /// Identified structs whose name is not known yet (unnamed ones are numbered at the end).
+    unnamed_structs: Vec<crate::ir::types::NamedStructId>,
+    attr_groups: rustc_hash::FxHashMap<u64, (u64, Vec<crate::ir::attrs::Attr>)>,
+    attr_lists: Vec<AttrList>,
+    sections: Vec<Box<str>>,
+    gc_names: Vec<Box<str>>,
+    comdats: Vec<Box<str>>,
+    /// Module-level values: globals, then constants.
+    values: Vec<ConstId>,
+    /// Which symbol each global value (by value id) is.
+    global_syms: Vec<SymbolId>,
+    pending: Vec<Pending>,
+    /// Functions with bodies, in the order their blocks come.
+    bodies: Vec<FuncId>,
+    next_body: usize,
+    /// Module-level metadata by id (strings first).
+    mds: Vec<Option<MdId>>,
+    md_kinds: rustc_hash::FxHashMap<u64, Box<str>>,
+    bundle_tags: Vec<Box<str>>,
+    /// `syncscope` names by bitcode id (`""` is the system scope).
+    sync_names: Vec<Box<str>>,
+    /// `blockaddress` constants whose block is named once its function is read.
+    block_addresses: Vec<ConstId>,
+    /// The function whose body is being read.
+    cur_fn: Option<FuncId>,
+    body: function::Body,
+}
+
+/// Reads `data` (starting with the magic).
+pub(super) fn read(data: &[u8]) -> Result<Read> {
+    let mut bits = Bits::new(data);
+    bits.seek(32)?;
+    let mut c = Cursor::new(bits);
+    // First pass over the top level: where each block is. The string table follows the module.
+    let mut module_at = None;
+    let mut ident = Identification::default();
+    let mut strtab: &[u8] = &[];
+    loop {
+        match c.advance()? {
+            Entry::Eof => break,
+            Entry::End => return Err(BitcodeError::at(c.pos(), "unexpected END_BLOCK at the top level")),
+            Entry::Record(_) => return Err(BitcodeError::at(c.start, "record at the top level")),
+            Entry::Block(block::IDENTIFICATION) => {
+                c.enter()?;
+                ident = read_identification(&mut c)?;
+            }
+            Entry::Block(block::MODULE) => {
+                if module_at.is_none() {
+                    module_at = Some(c.start);
+                }
+                c.skip()?;
+            }
+            Entry::Block(block::STRTAB) => {
+                c.enter()?;
+                loop {
+                    match c.advance()? {
+                        Entry::End => break,
+                        Entry::Block(_) => c.skip()?,
+                        Entry::Record(1) => strtab = c.blob.unwrap_or(&[]),
+                        Entry::Record(_) => {}
+                        Entry::Eof => return Err(BitcodeError::at(c.pos(), "unexpected end of input")),
+                    }
+                }
+            }
+            Entry::Block(_) => c.skip()?,
+        }
+    }
+    let Some(at) = module_at else {
+        return Err(
+            BitcodeError::at(c.pos(), "no module block in the bitcode").with_producer(ident.producer.as_deref())
+        );
+    };
+    c.seek_top(at)?;
+    let producer = ident.producer.clone();
+    let mut r = Reader {
+        c,
+        m: Module::new(),
+        ident,
+        version: 0,
+        strtab,
+        types: Vec::new(),
+        unnamed_structs: Vec::new(),
+        attr_groups: Default::default(),
+        attr_lists: Vec::new(),
+        sections: Vec::new(),
+        gc_names: Vec::new(),
+        comdats: Vec::new(),
+        values: Vec::new(),
+        global_syms: Vec::new(),
+        pending: Vec::new(),
+        bodies: Vec::new(),
+        next_body: 0,
+        mds: Vec::new(),
+        md_kinds: Default::default(),
+        bundle_tags: Vec::new(),
+        sync_names: Vec::new(),
+        block_addresses: Vec::new(),
+        cur_fn: None,
+        body: Default::default(),
+    };
+    match r.c.advance()? {
+        Entry::Block(block::MODULE) => r.c.enter()?,
+        _ => return Err(BitcodeError::at(at, "module block expected")),
+    }
+    r.module().map_err(|e| e.with_producer(producer.as_deref()))?;
+    r.finish();
+    Ok(Read { module: r.m, ident: r.ident })
+}
+
+fn read_identification(c: &mut Cursor<'_>) -> Result<Identification> {
+    let mut id = Identification::default();
+    loop {
+        match c.advance()? {
+            Entry::End => return Ok(id),
+            Entry::Block(_) => c.skip()?,
+            Entry::Record(1) => id.producer = Some(c.ops.iter().map(|&b| char::from(b as u8)).collect()),
+            Entry::Record(2) => id.epoch = c.ops.first().copied(),
+            Entry::Record(_) => {}
+            Entry::Eof => return Err(BitcodeError::at(c.pos(), "unexpected end of input")),
+        }
+    }
+}
+
+/// The bytes of a record's operands taken as characters.
+fn chars(ops: &[u64]) -> Vec<u8> {
+    ops.iter().map(|&b| b as u8).collect()
+}
+
+fn string(ops: &[u64]) -> Box<str> {
+    String::from_utf8_lossy(&chars(ops)).into()
+}
+
+impl<'a> Reader<'a> {
+    #[cold]
+    fn err(&self, msg: impl Into<String>) -> BitcodeError {
+        BitcodeError::at(self.c.start, msg).in_block(self.c.block()).in_record(self.c.code)
+    }
+
+    #[cold]
+    fn unknown(&self, code: u32) -> BitcodeError {
+        let block = self.c.block().map_or_else(|| "the top level".into(), codes::block_name);
+        self.err(format!("unknown record code {code} in {block}"))
+    }
+
+    /// `ops[i]`, or an error naming the short record.
+    fn op(&self, i: usize) -> Result<u64> {
+        self.c.ops.get(i).copied().ok_or_else(|| self.err(format!("record too short (operand {i} missing)")))
+    }
+
+    fn ty(&self, id: u64) -> Result<TypeId> {
+        self.types.get(id as usize).copied().ok_or_else(|| self.err(format!("type id {id} out of range")))
+    }
+
+    fn module(&mut self) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input in the module block")),
+                Entry::Block(id) => match id {
+                    block::PARAMATTR_GROUP => {
+                        self.c.enter()?;
+                        self.attr_group_block()?;
+                    }
+                    block::PARAMATTR => {
+                        self.c.enter()?;
+                        self.attr_block()?;
+                    }
+                    block::TYPE_NEW => {
+                        self.c.enter()?;
+                        self.type_block()?;
+                    }
+                    block::CONSTANTS => {
+                        self.c.enter()?;
+                        let prior: Vec<Value> = self.values.iter().map(|&c| Value::Const(c)).collect();
+                        let start = prior.len() as u64;
+                        for (v, _) in self.constants_block(&prior, start)? {
+                            let Value::Const(c) = v else {
+                                return Err(self.err("inline assembly among module constants"));
+                            };
+                            self.values.push(c);
+                        }
+                    }
+                    block::METADATA => {
+                        self.c.enter()?;
+                        self.metadata_block(false)?;
+                    }
+                    block::METADATA_KIND => {
+                        self.c.enter()?;
+                        self.metadata_kind_block()?;
+                    }
+                    block::FUNCTION => {
+                        self.resolve_pending()?;
+                        let Some(&f) = self.bodies.get(self.next_body) else {
+                            return Err(self.err("more function bodies than defined functions"));
+                        };
+                        self.next_body += 1;
+                        self.c.enter()?;
+                        self.function_block(f)?;
+                    }
+                    block::VALUE_SYMTAB => {
+                        self.c.enter()?;
+                        self.module_vst()?;
+                    }
+                    block::OPERAND_BUNDLE_TAGS => {
+                        self.c.enter()?;
+                        self.bundle_tags_block()?;
+                    }
+                    block::SYNC_SCOPE_NAMES => {
+                        self.c.enter()?;
+                        self.sync_scope_block()?;
+                    }
+                    // Use lists only order uses; summaries and the rest are not IR.
+                    _ => self.c.skip()?,
+                },
+                Entry::Record(code) => self.module_record(code).map_err(|e| e.in_record(code))?,
+            }
+        }
+    }
+
+    fn module_record(&mut self, code: u32) -> Result<()> {
+        let ops = &self.c.ops;
+        match code {
+            1 => self.version = self.op(0)?,
+            2 => self.m.triple = Some(chars(ops).into()),
+            3 => self.m.data_layout = Some(chars(ops).into()),
+            4 => {
+                let text = chars(ops);
+                self.m.module_asm = text.split(|&b| b == b'\n').map(Into::into).collect();
+                if text.is_empty() {
+                    self.m.module_asm.clear();
+                }
+            }
+            5 => self.sections.push(string(ops)),
+            6 => {} // DEPLIB: obsolete
+            11 => self.gc_names.push(string(ops)),
+            12 => self.comdat_record()?,
+            7 => self.global_var_record()?,
+            8 => self.function_record()?,
+            9 | 14 | 18 => self.indirect_symbol_record(code)?,
+            13 => {} // VSTOFFSET: where the symbol table is, for lazy readers
+            15 => {} // METADATA_VALUES_UNUSED
+            16 => self.m.source_filename = Some(chars(ops).into()),
+            17 => {} // HASH
+            _ => return Err(self.unknown(code)),
+        }
+        Ok(())
+    }
+
+    /// Uses a string table name (version 2) and returns the remaining operands' start.
+    fn strtab_name(&self) -> Result<(Option<Box<str>>, usize)> {
+        if self.version < 2 {
+            return Ok((None, 0));
+        }
+        let (off, len) = (self.op(0)?, self.op(1)?);
+        let end = off.checked_add(len).filter(|&e| e <= self.strtab.len() as u64);
+        let Some(end) = end else {
+            return Err(self.err(format!("name at {off}+{len} is outside the string table")));
+        };
+        let bytes = &self.strtab[off as usize..end as usize];
+        Ok((Some(String::from_utf8_lossy(bytes).into()), 2))
+    }
+
+    fn comdat_record(&mut self) -> Result<()> {
+        let (name, k) = self.strtab_name()?;
+        let kind = codes::comdat_kind(self.op(k)?).ok_or_else(|| self.err("unknown comdat selection kind"))?;
+        let name = match name {
+            Some(n) => n,
+            None => {
+                let n = self.op(k + 1)? as usize;
+                let ops = &self.c.ops[k + 2..];
+                if n > ops.len() {
+                    return Err(self.err("comdat name runs past the record"));
+                }
+                string(&ops[..n])
+            }
+        };
+        self.comdats.push(name.clone());
+        self.m.comdats.push(Comdat { name, kind: kind.into() });
+        Ok(())
+    }
+
+    fn section(&self, raw: u64) -> Result<Option<Box<str>>> {
+        if raw == 0 {
+            return Ok(None);
+        }
+        self.sections.get(raw as usize - 1).cloned().map(Some).ok_or_else(|| self.err("section id out of range"))
+    }
+
+    fn comdat(&self, raw: u64) -> Result<Option<Box<str>>> {
+        if raw == 0 {
+            return Ok(None);
+        }
+        self.comdats.get(raw as usize - 1).cloned().map(Some).ok_or_else(|| self.err("comdat id out of range"))
+    }
+
+    fn align(&self, raw: u64) -> Result<Option<u64>> {
+        match raw {
+            0 => Ok(None),
+            1..=33 => Ok(Some(1u64 << (raw - 1))),
+            _ => Err(self.err(format!("alignment exponent {} too large", raw - 1))),
+        }
+    }
+
+    fn pointer_to(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
+        if self.m.types.dialect() == Some(crate::ir::Dialect::OpaquePointers) || self.opaque() {
+            self.m.types.opaque_ptr(addr_space)
+        } else {
+            self.m.types.typed_ptr(pointee, addr_space)
+        }
+    }
+
+    /// Whether the type table uses opaque pointers.
+    fn opaque(&self) -> bool {
+        matches!(self.m.types.dialect(), Some(crate::ir::Dialect::OpaquePointers))
+    }
+
+    /// Registers a global value: a symbol and its address as a constant.
+    fn add_global(&mut self, name: Option<Box<str>>, def: GlobalDef, ptr_ty: TypeId) -> SymbolId {
+        let sym = self.m.symbols.push(Symbol { name: name.unwrap_or_default(), def: Some(def) });
+        let c = self.m.constant(ConstData::Global { ty: ptr_ty, global: sym });
+        self.values.push(c);
+        self.global_syms.push(sym);
+        sym
+    }
+
+    fn props_common(&self, linkage: Linkage, vis: u64) -> GlobalProps {
+        let local = matches!(linkage, Linkage::Internal | Linkage::Private);
+        GlobalProps {
+            linkage,
+            visibility: if local {
+                Visibility::Default
+            } else {
+                match vis {
+                    1 => Visibility::Hidden,
+                    2 => Visibility::Protected,
+                    _ => Visibility::Default,
+                }
+            },
+            ..GlobalProps::default()
+        }
+    }
+
+    fn dll(raw: u64) -> DllStorage {
+        match raw {
+            1 => DllStorage::Import,
+            2 => DllStorage::Export,
+            _ => DllStorage::None,
+        }
+    }
+
+    fn unnamed_addr(raw: u64) -> UnnamedAddr {
+        match raw {
+            1 => UnnamedAddr::Global,
+            2 => UnnamedAddr::Local,
+            _ => UnnamedAddr::None,
+        }
+    }
+
+    fn thread_local(raw: u64) -> ThreadLocal {
+        match raw {
+            1 => ThreadLocal::GeneralDynamic,
+            2 => ThreadLocal::LocalDynamic,
+            3 => ThreadLocal::InitialExec,
+            4 => ThreadLocal::LocalExec,
+            _ => ThreadLocal::None,
+        }
+    }
+
+    /// `dso_local` as LLVM prints it: not for what it implies anyway.
+    fn preemption(props: &GlobalProps, dso_local: bool) -> Preemption {
+        let implied = matches!(props.linkage, Linkage::Internal | Linkage::Private)
+            || (props.visibility != Visibility::Default && props.linkage != Linkage::ExternWeak);
+        if dso_local && !implied {
+            Preemption::DsoLocal
+        } else {
+            Preemption::Unspecified
+        }
+    }
+
+    fn global_var_record(&mut self) -> Result<()> {
+        let (name, k) = self.strtab_name()?;
+        let r: Vec<u64> = self.c.ops[k..].to_vec();
+        let get = |i: usize| r.get(i).copied();
+        if r.len() < 6 {
+            return Err(self.err("global variable record too short"));
+        }
+        let mut ty = self.ty(r[0])?;
+        let is_constant = r[1] & 1 != 0;
+        let addr_space;
+        if r[1] & 2 != 0 {
+            addr_space = u32::try_from(r[1] >> 2).map_err(|_| self.err("address space too large"))?;
+        } else {
+            match self.m.types.get(ty) {
+                TypeData::Pointer { addr_space: a, pointee: Some(p) } => {
+                    addr_space = *a;
+                    ty = *p;
+                }
+                _ => return Err(self.err("old-style global variable without a typed pointer type")),
+            }
+        }
+        let linkage = codes::linkage(r[3]).ok_or_else(|| self.err(format!("unknown linkage {}", r[3])))?;
+        let mut props = self.props_common(linkage, get(6).unwrap_or(0));
+        props.align = self.align(r[4])?;
+        props.section = self.section(r[5])?;
+        props.thread_local = Self::thread_local(get(7).unwrap_or(0));
+        props.unnamed_addr = Self::unnamed_addr(get(8).unwrap_or(0));
+        let externally_initialized = get(9).unwrap_or(0) != 0;
+        if !matches!(linkage, Linkage::Internal | Linkage::Private) {
+            props.dll = Self::dll(get(10).unwrap_or(0));
+        }
+        props.comdat = self.comdat(get(11).unwrap_or(0))?;
+        let attrs = match get(12) {
+            Some(a) if a > 0 => self.attr_list(a)?.func.unwrap_or(AttrSetId::from_index(0)),
+            _ => AttrSetId::from_index(0),
+        };
+        props.preemption = Self::preemption(&props, get(13).unwrap_or(0) != 0);
+        props.addr_space = addr_space;
+        if let (Some(off), Some(len)) = (get(14), get(15)) {
+            if len > 0 {
+                let end = off.checked_add(len).filter(|&e| e <= self.strtab.len() as u64);
+                let end = end.ok_or_else(|| self.err("partition name outside the string table"))?;
+                props.partition = Some(String::from_utf8_lossy(&self.strtab[off as usize..end as usize]).into());
+            }
+        }
+        let code_model = match get(17) {
+            None | Some(0) => None,
+            Some(1) => Some("tiny"),
+            Some(2) => Some("small"),
+            Some(3) => Some("kernel"),
+            Some(4) => Some("medium"),
+            Some(5) => Some("large"),
+            Some(_) => return Err(self.err("unknown code model")),
+        };
+        if r[2] == 0 && linkage == Linkage::External {
+            props.linkage = Linkage::ExternalExplicit;
+        }
+        let gv = GlobalVar {
+            name: name.clone().unwrap_or_default(),
+            props,
+            externally_initialized,
+            is_constant,
+            ty,
+            init: None,
+            attrs,
+            code_model: code_model.map(Into::into),
+            source: None,
+        };
+        let id = self.m.globals.push(gv);
+        let pty = self.pointer_to(ty, addr_space);
+        self.add_global(name, GlobalDef::Var(id), pty);
+        if r[2] != 0 {
+            self.pending.push(Pending::Init(id, r[2] - 1));
+        }
+        Ok(())
+    }
+
+    fn function_record(&mut self) -> Result<()> {
+        let (name, k) = self.strtab_name()?;
+        let r: Vec<u64> = self.c.ops[k..].to_vec();
+        let get = |i: usize| r.get(i).copied();
+        if r.len() < 8 {
+            return Err(self.err("function record too short"));
+        }
+        let mut fty = self.ty(r[0])?;
+        if let TypeData::Pointer { pointee: Some(p), .. } = self.m.types.get(fty) {
+            fty = *p;
+        }
+        let TypeData::Function { params, .. } = self.m.types.get(fty).clone() else {
+            return Err(self.err("function record without a function type"));
+        };
+        let cc = u32::try_from(r[1])
+            .ok()
+            .filter(|&c| c <= 1023)
+            .ok_or_else(|| self.err("calling convention out of range"))?;
+        let is_proto = r[2] != 0;
+        let linkage = codes::linkage(r[3]).ok_or_else(|| self.err(format!("unknown linkage {}", r[3])))?;
+        let list = if r[4] > 0 { self.attr_list(r[4])? } else { AttrList::default() };
+        let mut props = self.props_common(linkage, r[7]);
+        props.align = self.align(r[5])?;
+        props.section = self.section(r[6])?;
+        let gc = match get(8) {
+            Some(g) if g > 0 => {
+                Some(self.gc_names.get(g as usize - 1).cloned().ok_or_else(|| self.err("gc id out of range"))?)
+            }
+            _ => None,
+        };
+        props.unnamed_addr = Self::unnamed_addr(get(9).unwrap_or(0));
+        if !matches!(linkage, Linkage::Internal | Linkage::Private) {
+            props.dll = Self::dll(get(11).unwrap_or(0));
+        }
+        props.comdat = self.comdat(get(12).unwrap_or(0))?;
+        props.preemption = Self::preemption(&props, get(15).unwrap_or(0) != 0);
+        let addr_space = u32::try_from(get(16).unwrap_or(0)).map_err(|_| self.err("address space too large"))?;
+        props.addr_space = addr_space;
+        if let (Some(off), Some(len)) = (get(17), get(18)) {
+            if len > 0 && off.checked_add(len).is_some_and(|e| e <= self.strtab.len() as u64) {
+                props.partition =
+                    Some(String::from_utf8_lossy(&self.strtab[off as usize..(off + len) as usize]).into());
+            }
+        }
+        let empty = AttrSetId::from_index(0);
+        let params: Vec<Param> = params
+            .iter()
+            .enumerate()
+            .map(|(i, &ty)| Param {
+                ty,
+                name: crate::ir::value::Name::NONE,
+                attrs: list.params.get(i).copied().flatten().unwrap_or(empty),
+            })
+            .collect();
+        let f = Function {
+            name: name.clone().unwrap_or_default(),
+            props,
+            cc,
+            ty: fty,
+            ret_attrs: list.ret.unwrap_or(empty),
+            params,
+            fn_attrs: list.func.unwrap_or(empty),
+            gc,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            is_definition: !is_proto,
+            blocks: Default::default(),
+            layout: Vec::new(),
+            insts: Default::default(),
+            local_md: Default::default(),
+            debug_records: Vec::new(),
+            source: Default::default(),
+        };
+        let id = self.m.functions.push(f);
+        let pty = self.pointer_to(fty, addr_space);
+        self.add_global(name, GlobalDef::Func(id), pty);
+        for (i, p) in [(10, 0u8), (13, 1), (14, 2)] {
+            if let Some(v) = get(i).filter(|&v| v > 0) {
+                self.pending.push(match p {
+                    0 => Pending::Prologue(id, v - 1),
+                    1 => Pending::Prefix(id, v - 1),
+                    _ => Pending::Personality(id, v - 1),
+                });
+            }
+        }
+        if !is_proto {
+            self.bodies.push(id);
+        }
+        Ok(())
+    }
+
+    fn indirect_symbol_record(&mut self, code: u32) -> Result<()> {
+        let (name, k) = self.strtab_name()?;
+        let r: Vec<u64> = self.c.ops[k..].to_vec();
+        let new = code != 9;
+        if r.len() < 3 + usize::from(new) {
+            return Err(self.err("alias record too short"));
+        }
+        let mut i = 0;
+        let mut ty = self.ty(r[i])?;
+        i += 1;
+        let addr_space = if new {
+            let a = r[i];
+            i += 1;
+            u32::try_from(a).map_err(|_| self.err("address space too large"))?
+        } else {
+            match self.m.types.get(ty) {
+                TypeData::Pointer { addr_space, pointee } => {
+                    let a = *addr_space;
+                    if let Some(p) = pointee {
+                        ty = *p;
+                    }
+                    a
+                }
+                _ => return Err(self.err("old-style alias without a pointer type")),
+            }
+        };
+        let target = r[i];
+        let linkage = codes::linkage(r[i + 1]).ok_or_else(|| self.err("unknown linkage"))?;
+        i += 2;
+        let mut props = self.props_common(linkage, r.get(i).copied().unwrap_or(0));
+        i += 1;
+        let local = matches!(linkage, Linkage::Internal | Linkage::Private);
+        if code != 18 {
+            if let Some(&d) = r.get(i) {
+                if !local {
+                    props.dll = Self::dll(d);
+                }
+                i += 1;
+            }
+            if let Some(&t) = r.get(i) {
+                props.thread_local = Self::thread_local(t);
+                i += 1;
+            }
+            if let Some(&u) = r.get(i) {
+                props.unnamed_addr = Self::unnamed_addr(u);
+                i += 1;
+            }
+        }
+        let dso = r.get(i).copied().unwrap_or(0) != 0;
+        props.preemption = Self::preemption(&props, dso);
+        props.addr_space = addr_space;
+        let pty = self.pointer_to(ty, addr_space);
+        let placeholder = self.m.constant(ConstData::Undef(pty));
+        if code == 18 {
+            let id =
+                self.m.ifuncs.push(IFunc { name: name.clone().unwrap_or_default(), props, ty, resolver: placeholder });
+            self.add_global(name, GlobalDef::IFunc(id), pty);
+            self.pending.push(Pending::Resolver(id, target));
+        } else {
+            let id =
+                self.m.aliases.push(Alias { name: name.clone().unwrap_or_default(), props, ty, aliasee: placeholder });
+            self.add_global(name, GlobalDef::Alias(id), pty);
+            self.pending.push(Pending::Aliasee(id, target));
+        }
+        Ok(())
+    }
+
+    /// Sets initializers, aliasees and function operands once the module constants are read.
+    fn resolve_pending(&mut self) -> Result<()> {
+        for p in std::mem::take(&mut self.pending) {
+            let get = |v: u64| -> Result<ConstId> {
+                self.values.get(v as usize).copied().ok_or_else(|| self.err(format!("global operand {v} out of range")))
+            };
+            match p {
+                Pending::Init(g, v) => self.m.globals[g].init = Some(get(v)?),
+                Pending::Aliasee(a, v) => self.m.aliases[a].aliasee = get(v)?,
+                Pending::Resolver(a, v) => self.m.ifuncs[a].resolver = get(v)?,
+                Pending::Prefix(f, v) | Pending::Prologue(f, v) | Pending::Personality(f, v) => {
+                    let c = get(v)?;
+                    let t = (self.m.const_ty(c), Value::Const(c));
+                    let func = &mut self.m.functions[f];
+                    match p {
+                        Pending::Prefix(..) => func.prefix = Some(t),
+                        Pending::Prologue(..) => func.prologue = Some(t),
+                        _ => func.personality = Some(t),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The module-level value symbol table: names of globals in bitcode without a string table.
+    fn module_vst(&mut self) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                // ENTRY [valueid, name…] and FNENTRY [valueid, offset, name…].
+                Entry::Record(code @ (1 | 3)) => {
+                    let skip = if code == 1 { 1 } else { 2 };
+                    let id = self.op(0)? as usize;
+                    if self.c.ops.len() < skip {
+                        return Err(self.err("symbol table entry too short"));
+                    }
+                    let name = string(&self.c.ops[skip..]);
+                    if name.is_empty() {
+                        // With a string table, function entries only say where bodies are.
+                        continue;
+                    }
+                    let Some(&sym) = self.global_syms.get(id) else {
+                        return Err(self.err(format!("symbol table names value {id}, which is not a global")));
+                    };
+                    self.rename_global(sym, name);
+                }
+                Entry::Record(_) => {}
+            }
+        }
+    }
+
+    fn rename_global(&mut self, sym: SymbolId, name: Box<str>) {
+        match self.m.symbols[sym].def {
+            Some(GlobalDef::Var(g)) => self.m.globals[g].name = name.clone(),
+            Some(GlobalDef::Func(f)) => self.m.functions[f].name = name.clone(),
+            Some(GlobalDef::Alias(a)) => self.m.aliases[a].name = name.clone(),
+            Some(GlobalDef::IFunc(i)) => self.m.ifuncs[i].name = name.clone(),
+            None => {}
+        }
+        self.m.symbols[sym].name = name;
+    }
+
+    fn bundle_tags_block(&mut self) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                Entry::Record(1) => self.bundle_tags.push(string(&self.c.ops)),
+                Entry::Record(c) => return Err(self.unknown(c)),
+            }
+        }
+    }
+
+    fn sync_scope_block(&mut self) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                Entry::Record(1) => self.sync_names.push(string(&self.c.ops)),
+                Entry::Record(c) => return Err(self.unknown(c)),
+            }
+        }
+    }
+
+    /// Numbers unnamed globals and structs, orders named structs as LLVM prints them.
+    fn finish(&mut self) {
+        let _ = self.resolve_pending();
+        // Unnamed globals are numbered in slot order: variables, aliases, ifuncs, functions.
+        let mut unnamed: Vec<SymbolId> = Vec::new();
+        let order = |d: &GlobalDef| match d {
+            GlobalDef::Var(_) => 0,
+            GlobalDef::Alias(_) => 1,
+            GlobalDef::IFunc(_) => 2,
+            GlobalDef::Func(_) => 3,
+        };
+        let mut syms: Vec<(u8, SymbolId)> = self
+            .m
+            .symbols
+            .iter()
+            .filter(|(_, s)| s.name.is_empty())
+            .filter_map(|(id, s)| s.def.as_ref().map(|d| (order(d), id)))
+            .collect();
+        syms.sort_by_key(|&(o, id)| (o, id));
+        unnamed.extend(syms.into_iter().map(|(_, id)| id));
+        for (n, sym) in unnamed.into_iter().enumerate() {
+            self.rename_global(sym, n.to_string().into());
+        }
+        order::order_structs(&mut self.m, &self.unnamed_structs);
+    }
+}

@@ -1,0 +1,199 @@
+//! The order LLVM prints identified structs in: the order a walk over the module first reaches
+//! them (LLVM's `TypeFinder`), numbered (unnamed) ones first. A text module lists its types in
+//! that order, so a module read from bitcode is put in it too.
+
+use crate::ir::attrs::Attr;
+use crate::ir::constant::{ConstData, ConstId};
+use crate::ir::instruction::InstKind;
+use crate::ir::metadata::{MdId, MdNode};
+use crate::ir::module::Module;
+use crate::ir::types::{NamedStructId, TypeData, TypeId};
+use crate::ir::value::Value;
+use rustc_hash::FxHashSet;
+
+struct Finder<'m> {
+    m: &'m Module,
+    types: FxHashSet<TypeId>,
+    consts: FxHashSet<ConstId>,
+    mds: FxHashSet<MdId>,
+    found: Vec<NamedStructId>,
+}
+
+impl Finder<'_> {
+    fn ty(&mut self, t: TypeId) {
+        if !self.types.insert(t) {
+            return;
+        }
+        let mut work = vec![t];
+        while let Some(t) = work.pop() {
+            let subs: Vec<TypeId> = match self.m.types.get(t) {
+                TypeData::Named(id) => {
+                    self.found.push(*id);
+                    self.m.types.named(*id).body.as_ref().map(|b| b.fields.to_vec()).unwrap_or_default()
+                }
+                TypeData::Pointer { pointee, .. } => pointee.iter().copied().collect(),
+                TypeData::Function { ret, params, .. } => std::iter::once(*ret).chain(params.iter().copied()).collect(),
+                TypeData::Struct(b) => b.fields.to_vec(),
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => vec![*elem],
+                TypeData::TargetExt { types, .. } => types.to_vec(),
+                _ => Vec::new(),
+            };
+            for s in subs.into_iter().rev() {
+                if self.types.insert(s) {
+                    work.push(s);
+                }
+            }
+        }
+    }
+
+    fn value(&mut self, v: Value) {
+        match v {
+            Value::Const(c) => self.constant(c),
+            Value::Md(n) => self.md(n),
+            _ => {}
+        }
+    }
+
+    fn constant(&mut self, c: ConstId) {
+        let mut work = vec![c];
+        while let Some(c) = work.pop() {
+            let data = &self.m.consts[c];
+            if matches!(data, ConstData::Global { .. }) || !self.consts.insert(c) {
+                continue;
+            }
+            self.ty(data.ty());
+            let ops: Vec<ConstId> = match data {
+                ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => elems.to_vec(),
+                ConstData::Struct { fields, .. } => fields.to_vec(),
+                ConstData::Expr(e) => {
+                    if let Some(s) = e.source_ty {
+                        self.ty(s);
+                    }
+                    e.operands.to_vec()
+                }
+                _ => Vec::new(),
+            };
+            // Operands in order: the stack takes them reversed.
+            work.extend(ops.into_iter().rev());
+        }
+    }
+
+    fn md(&mut self, n: MdId) {
+        let mut work = vec![n];
+        while let Some(n) = work.pop() {
+            if !self.mds.insert(n) {
+                continue;
+            }
+            match self.m.metadata.get(n) {
+                MdNode::Value(_, v) => self.value(*v),
+                node => {
+                    for r in node.refs().into_iter().rev() {
+                        match self.m.metadata.get(r) {
+                            MdNode::Value(_, v) => {
+                                let v = *v;
+                                // Values are reached in operand order, nodes after (as LLVM's recursion).
+                                self.value(v);
+                            }
+                            _ => work.push(r),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn attrs(&mut self, set: crate::ir::attrs::AttrSetId) {
+        for a in self.m.attrs[set].0.iter() {
+            if let Attr::Type(_, Some(t)) = a {
+                self.ty(*t);
+            }
+        }
+    }
+}
+
+/// Names numbered structs and orders identified structs as LLVM prints them.
+pub(super) fn order_structs(m: &mut Module, unnamed: &[NamedStructId]) {
+    let mut f = Finder {
+        m,
+        types: FxHashSet::default(),
+        consts: FxHashSet::default(),
+        mds: FxHashSet::default(),
+        found: Vec::new(),
+    };
+    for (_, g) in m.globals.iter() {
+        f.ty(g.ty);
+        if let Some(i) = g.init {
+            f.constant(i);
+        }
+    }
+    for (_, a) in m.aliases.iter() {
+        f.ty(a.ty);
+        f.constant(a.aliasee);
+    }
+    for (_, i) in m.ifuncs.iter() {
+        f.ty(i.ty);
+    }
+    for (_, func) in m.functions.iter() {
+        f.ty(func.ty);
+        f.attrs(func.fn_attrs);
+        f.attrs(func.ret_attrs);
+        for p in &func.params {
+            f.attrs(p.attrs);
+        }
+        for (_, v) in [&func.personality, &func.prefix, &func.prologue].into_iter().flatten() {
+            f.value(*v);
+        }
+        for &b in &func.layout {
+            for &i in &func.blocks[b].insts {
+                let inst = &func.insts[i];
+                f.ty(inst.ty);
+                inst.kind.for_each_operand(|v| match v {
+                    Value::LocalMd(l) => match &func.local_md[l] {
+                        crate::ir::function::LocalMd::Value(_, v) => f.value(*v),
+                        crate::ir::function::LocalMd::ArgList(l) => l.iter().for_each(|(_, v)| f.value(*v)),
+                    },
+                    v => f.value(v),
+                });
+                match &inst.kind {
+                    InstKind::GetElementPtr { source_ty, .. } => f.ty(*source_ty),
+                    InstKind::Alloca { ty, .. } => f.ty(*ty),
+                    InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
+                        f.attrs(call.fn_attrs);
+                        f.attrs(call.ret_attrs);
+                        for a in &call.args {
+                            f.attrs(a.attrs);
+                        }
+                    }
+                    _ => {}
+                }
+                for a in inst.metadata.iter() {
+                    f.md(a.node);
+                }
+            }
+        }
+    }
+    for nm in &m.metadata.named {
+        for &n in &nm.nodes {
+            f.md(n);
+        }
+    }
+    let mut seen = FxHashSet::default();
+    let mut order: Vec<NamedStructId> = Vec::new();
+    let is_unnamed = |id: &NamedStructId| unnamed.contains(id);
+    let found = std::mem::take(&mut f.found);
+    for id in found.iter().filter(|id| is_unnamed(id)).chain(found.iter().filter(|id| !is_unnamed(id))) {
+        if seen.insert(*id) {
+            order.push(*id);
+        }
+    }
+    // Structs nothing refers to keep their table order, after the rest.
+    for (id, _) in m.types.named_structs() {
+        if seen.insert(id) {
+            order.push(id);
+        }
+    }
+    for (n, id) in order.iter().filter(|id| is_unnamed(id)).enumerate() {
+        m.types.rename_named(*id, &n.to_string());
+    }
+    m.types.reorder_named(&order);
+}
