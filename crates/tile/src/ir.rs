@@ -359,6 +359,10 @@ pub struct SectionLayout {
     pub shadowed: Option<Vec<u8>>,
     /// Padding inside the payload (offset-table sections), written back verbatim.
     pub inner_padding: Vec<Vec<u8>>,
+    /// Where the section header was read (0 for modules built in memory).
+    pub offset: usize,
+    /// Where the payload started and its length, as read.
+    pub payload: (usize, usize),
 }
 
 /// A Tile IR module.
@@ -399,6 +403,8 @@ impl Module {
             padding: Vec::new(),
             shadowed: None,
             inner_padding: Vec::new(),
+            offset: 0,
+            payload: (0, 0),
         };
         Module {
             version,

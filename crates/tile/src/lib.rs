@@ -23,4 +23,6 @@ pub use retarget::retarget;
 pub use tables::Version;
 pub use write::write;
 pub mod text;
+pub mod validate;
 pub use text::{print, PrintOptions};
+pub use validate::{validate, Finding};

@@ -115,7 +115,15 @@ pub fn read(data: &[u8]) -> Result<Module> {
             }
         }
         payloads[id as usize] = Some((start, c.pos));
-        module.sections.push(SectionLayout { id, align, padding, shadowed: None, inner_padding: Vec::new() });
+        module.sections.push(SectionLayout {
+            id,
+            align,
+            padding,
+            shadowed: None,
+            inner_padding: Vec::new(),
+            offset: at,
+            payload: (start, len as usize),
+        });
     }
 
     let mut r = Reader { data, m: module };

@@ -74,3 +74,28 @@ fn retargeting_refuses_what_a_version_lacks() {
     let err = nvir_tile::retarget(&m, nvir_tile::Version::V13_3).unwrap_err();
     assert_eq!(err.message(), "op 'insert' needs bytecode version 13.4+, target version is 13.3");
 }
+
+#[test]
+fn every_corpus_file_validates() {
+    for path in files("bc", "tileirbc") {
+        let m = nvir_tile::read(&std::fs::read(&path).unwrap()).unwrap();
+        let findings = nvir_tile::validate(&m);
+        assert!(findings.is_empty(), "{}: {findings:?}", path.display());
+    }
+}
+
+#[test]
+fn validator_reports_a_wrong_result_type_as_mlir_does() {
+    // addf with an i32 result: the corruption the oracle notes record.
+    let bytes = std::fs::read(corpus().join("bc/ew_vadd_f32.v13_3.tileirbc")).unwrap();
+    let mut m = nvir_tile::read(&bytes).unwrap();
+    let i32 = m.intern_type(nvir_tile::ir::Type::Scalar(3));
+    let i32_tile = m.intern_type(nvir_tile::ir::Type::Tile { element: i32, shape: vec![] });
+    let addf = m.functions[0].body.iter_mut().find(|o| o.opcode == 2).unwrap();
+    addf.results[0] = i32_tile;
+    let findings = nvir_tile::validate(&m);
+    assert_eq!(
+        findings[0].message,
+        "'cuda_tile.addf' op result #0 must be tile of f16 or bf16 or f32 or f64 values, but got '!cuda_tile.tile<i32>'"
+    );
+}

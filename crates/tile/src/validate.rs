@@ -1,0 +1,319 @@
+//! The validator: per-version availability, operand and result types per op (the dialect's op
+//! constraints), region and block structure, and SSA scoping (every use sees its definition).
+//! It collects every finding; each knows the offset of the op it is about.
+
+use crate::ir::*;
+use crate::tables::{self, Version};
+use crate::text::type_str;
+
+/// One problem found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Offset of the op or function (0 for in-memory modules).
+    pub offset: usize,
+    /// What is wrong, in MLIR's words where MLIR has them.
+    pub message: String,
+}
+
+/// Validates a module; an empty list means valid.
+pub fn validate(m: &Module) -> Vec<Finding> {
+    let mut v = Validator { m, out: Vec::new() };
+    for f in &m.functions {
+        v.function(f);
+    }
+    v.out
+}
+
+struct Validator<'m> {
+    m: &'m Module,
+    out: Vec<Finding>,
+}
+
+/// Element classes the op constraints speak of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Float,
+    Int,
+    IntOrBool,
+}
+
+fn class_of(name: &str) -> Option<Class> {
+    Some(match name {
+        "absf" | "addf" | "subf" | "mulf" | "divf" | "negf" | "ceil" | "floor" | "cos" | "cosh" | "sin" | "sinh"
+        | "tan" | "tanh" | "exp" | "exp2" | "log" | "log2" | "sqrt" | "rsqrt" | "remf" | "maxf" | "minf" | "fma"
+        | "atan2" | "fpowf" => Class::Float,
+        "addi" | "subi" | "muli" | "shli" | "shri" | "divi" | "remi" | "maxi" | "mini" | "absi" | "negi" | "mulhii" => {
+            Class::Int
+        }
+        "andi" | "ori" | "xori" => Class::IntOrBool,
+        _ => return None,
+    })
+}
+
+impl Validator<'_> {
+    fn err(&mut self, offset: usize, message: String) {
+        self.out.push(Finding { offset, message });
+    }
+
+    fn mlir_type(&self, t: TypeId) -> String {
+        format!("!cuda_tile.{}", type_str(self.m, t))
+    }
+
+    fn element(&self, t: TypeId) -> Option<(u64, &[i64])> {
+        match self.m.ty(t) {
+            Some(Type::Tile { element, shape }) => match self.m.ty(*element) {
+                Some(Type::Scalar(tag)) => Some((*tag, shape.as_slice())),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn function(&mut self, f: &Function) {
+        let name = String::from_utf8_lossy(self.m.string(f.name)).into_owned();
+        let Some(Type::Function { inputs, results }) = self.m.ty(f.signature).cloned() else {
+            self.err(f.offset, format!("function '{name}' does not have a function type"));
+            return;
+        };
+        if !results.is_empty() {
+            self.err(f.offset, format!("'cuda_tile.entry' op entry op must not return values (function '{name}')"));
+        }
+        for t in &inputs {
+            let scalar = matches!(self.m.ty(*t), Some(Type::Tile { shape, .. }) if shape.is_empty());
+            if !scalar {
+                self.err(
+                    f.offset,
+                    "'cuda_tile.entry' op entry op must have scalar types (rank 0 !cuda_tile.tile)".into(),
+                );
+                break;
+            }
+        }
+        let mut values = inputs.clone();
+        self.block(&f.body, &mut values, Some("return"), 0);
+    }
+
+    fn block(&mut self, ops: &[Op], values: &mut Vec<TypeId>, terminators: Option<&str>, depth: usize) {
+        for (i, op) in ops.iter().enumerate() {
+            let info = tables::op_info(op.opcode.into());
+            let name = info.map_or("?", |x| x.name);
+            if let Some(info) = info {
+                if info.since > self.m.version {
+                    self.err(
+                        op.offset,
+                        format!("unsupported opcode {} for bytecode version {}", op.opcode, self.m.version),
+                    );
+                }
+            }
+            // Uses must see their definitions (the format's scoping).
+            let mut ok = true;
+            for (k, v) in op.operands.iter().enumerate() {
+                if *v as usize >= values.len() {
+                    self.err(
+                        op.offset,
+                        format!("operand index {v} out of bounds (size={}) for operand {k}", values.len()),
+                    );
+                    ok = false;
+                }
+            }
+            let is_term = matches!(name, "yield" | "continue" | "break" | "return");
+            if is_term && i + 1 != ops.len() {
+                self.err(op.offset, format!("'cuda_tile.{name}' op must be the last operation in its block"));
+            }
+            if ok {
+                let operand_types: Vec<TypeId> = op.operands.iter().map(|v| values[*v as usize]).collect();
+                self.op(op, name, &operand_types);
+            }
+            for r in &op.regions {
+                for b in &r.blocks {
+                    let s = values.len();
+                    values.extend_from_slice(&b.args);
+                    if depth < 200 {
+                        self.block(&b.ops, values, None, depth + 1);
+                    }
+                    values.truncate(s);
+                }
+            }
+            values.extend_from_slice(&op.results);
+        }
+        if let Some(t) = terminators {
+            let last = ops.last().and_then(|o| tables::op_info(o.opcode.into())).map(|x| x.name);
+            if last != Some(t) {
+                self.err(ops.last().map_or(0, |o| o.offset), format!("block must end with '{t}'"));
+            }
+        }
+    }
+
+    fn op(&mut self, op: &Op, name: &str, operands: &[TypeId]) {
+        let at = op.offset;
+        let full = format!("'cuda_tile.{name}' op");
+        if let Some(class) = class_of(name) {
+            let Some(&rt) = op.results.first() else { return };
+            let good = match (class, self.element(rt)) {
+                (Class::Float, Some((tag, _))) => matches!(tag, 5 | 6 | 7 | 9),
+                (Class::Int, Some((tag, _))) => matches!(tag, 1..=4 | 22),
+                (Class::IntOrBool, Some((tag, _))) => matches!(tag, 0..=4 | 22),
+                _ => false,
+            };
+            if !good {
+                let what = match class {
+                    Class::Float => "tile of f16 or bf16 or f32 or f64 values",
+                    Class::Int => "tile of i8 or i16 or i32 or i64 values",
+                    Class::IntOrBool => "tile of i1 or i8 or i16 or i32 or i64 values",
+                };
+                self.err(at, format!("{full} result #0 must be {what}, but got '{}'", self.mlir_type(rt)));
+                return;
+            }
+            for (k, t) in operands.iter().enumerate() {
+                if *t != rt && !(name == "shli" || name == "shri") {
+                    self.err(
+                        at,
+                        format!(
+                            "{full} operand #{k} has type '{}' but the result has type '{}'",
+                            self.mlir_type(*t),
+                            self.mlir_type(rt)
+                        ),
+                    );
+                }
+            }
+            return;
+        }
+        match name {
+            "cmpi" | "cmpf" => {
+                if operands.len() == 2 && operands[0] != operands[1] {
+                    self.err(at, format!("{full} requires both operands to have the same type"));
+                }
+                if let (Some(&rt), Some(&lt)) = (op.results.first(), operands.first()) {
+                    match (self.element(rt), self.element(lt)) {
+                        (Some((0, rs)), Some((_, ls))) if rs == ls => {}
+                        _ => self.err(
+                            at,
+                            format!(
+                                "{full} result #0 must be a tile of i1 of the operands' shape, but got '{}'",
+                                self.mlir_type(rt)
+                            ),
+                        ),
+                    }
+                }
+            }
+            "select" if operands.len() == 3 => {
+                if operands[1] != operands[2] || op.results.first() != Some(&operands[1]) {
+                    self.err(at, format!("{full} requires the values and the result to have the same type"));
+                }
+                if !matches!(self.element(operands[0]), Some((0, _))) {
+                    self.err(
+                        at,
+                        format!("{full} operand #0 must be a tile of i1, but got '{}'", self.mlir_type(operands[0])),
+                    );
+                }
+            }
+            "constant" => {
+                if let (Some(&rt), Some(Field::U(c))) = (op.results.first(), op.fields.first()) {
+                    match self.element(rt) {
+                        Some((tag, shape)) => {
+                            let n: i64 = shape.iter().product();
+                            let w = elem_width(tag);
+                            let len = self.m.constants.get(*c as usize).map_or(0, |d| d.len());
+                            if len != w && (len as i64) != n * w as i64 {
+                                self.err(
+                                    at,
+                                    format!("{full} constant of {len} bytes does not fit '{}'", self.mlir_type(rt)),
+                                );
+                            }
+                        }
+                        None => self.err(at, format!("{full} result #0 must be a tile of integer or float values")),
+                    }
+                }
+            }
+            "for" => {
+                let Some(b) = op.regions.first().and_then(|r| r.blocks.first()) else {
+                    self.err(at, format!("{full} expects one region with one block"));
+                    return;
+                };
+                let inits = operands.get(3..).unwrap_or(&[]);
+                if b.args.first() != operands.first() || b.args.get(1..).unwrap_or(&[]) != inits || op.results != inits
+                {
+                    self.err(
+                        at,
+                        format!("{full} induction variable, iteration values and results must have matching types"),
+                    );
+                }
+                self.check_terminator(op, b, "continue", &op.results);
+            }
+            "loop" => {
+                if let Some(b) = op.regions.first().and_then(|r| r.blocks.first()) {
+                    if b.args != operands {
+                        self.err(at, format!("{full} iteration values and block arguments must have matching types"));
+                    }
+                } else {
+                    self.err(at, format!("{full} expects one region with one block"));
+                }
+            }
+            "if" => {
+                if op.regions.len() != 2 {
+                    self.err(at, format!("{full} expects a then and an else region"));
+                }
+                if !matches!(operands.first().and_then(|t| self.element(*t)), Some((0, []))) {
+                    self.err(at, format!("{full} condition must be a scalar tile of i1"));
+                }
+                for r in &op.regions {
+                    if let Some(b) = r.blocks.first() {
+                        self.check_terminator(op, b, "yield", &op.results);
+                    }
+                }
+            }
+            "reduce" | "scan" => {
+                let n = operands.len();
+                if let Some(b) = op.regions.first().and_then(|r| r.blocks.first()) {
+                    if b.args.len() != 2 * n {
+                        self.err(at, format!("{full} body must take two arguments per operand"));
+                    }
+                } else {
+                    self.err(at, format!("{full} expects one region with one block"));
+                }
+                if op.results.len() != n {
+                    self.err(at, format!("{full} must have one result per operand"));
+                }
+            }
+            _ => {}
+        }
+        if op.regions.iter().any(|r| r.blocks.is_empty() || r.blocks.len() > 1) && name != "if" {
+            self.err(at, format!("{full} expects regions with exactly one block"));
+        }
+    }
+
+    fn check_terminator(&mut self, op: &Op, b: &Block, want: &str, results: &[TypeId]) {
+        let Some(last) = b.ops.last() else { return };
+        let name = tables::op_info(last.opcode.into()).map_or("?", |x| x.name);
+        if name == want && last.operands.len() != results.len() {
+            let parent = tables::op_info(op.opcode.into()).map_or("?", |x| x.name);
+            self.err(
+                last.offset,
+                format!(
+                    "'cuda_tile.{name}' op has {} operands, but the enclosing '{parent}' has {} results",
+                    last.operands.len(),
+                    results.len()
+                ),
+            );
+        }
+    }
+}
+
+fn elem_width(tag: u64) -> usize {
+    match tag {
+        0 | 1 | 10 | 11 | 18 | 19 | 22 | 130 => 1,
+        2 | 5 | 6 => 2,
+        3 | 7 | 8 => 4,
+        _ => 8,
+    }
+}
+
+/// Whether every op and type of the module exists in a version (for writers choosing one).
+pub fn fits_version(m: &Module, v: Version) -> bool {
+    let mut ok = true;
+    m.for_each_op(|op| {
+        if tables::op_info(op.opcode.into()).is_none_or(|i| i.since > v) {
+            ok = false;
+        }
+    });
+    ok
+}
