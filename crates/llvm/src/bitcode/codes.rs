@@ -246,3 +246,15 @@ pub fn comdat_kind(raw: u64) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// `fcmp` predicates in bitcode numbering (0–15).
+pub static FCMP: &[crate::ir::instruction::FloatPredicate] = {
+    use crate::ir::instruction::FloatPredicate::*;
+    &[False, Oeq, Ogt, Oge, Olt, Ole, One, Ord, Uno, Ueq, Ugt, Uge, Ult, Ule, Une, True]
+};
+
+/// `icmp` predicates in bitcode numbering (32–41).
+pub static ICMP: &[crate::ir::instruction::IntPredicate] = {
+    use crate::ir::instruction::IntPredicate::*;
+    &[Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle]
+};

@@ -32,8 +32,8 @@ pub(super) fn sign_rotated(v: u64) -> i64 {
 /// Predicates in bitcode numbering: 0–15 fcmp, 32–41 icmp.
 pub(super) fn predicate(p: u64) -> Option<std::result::Result<FloatPredicate, IntPredicate>> {
     match p {
-        0..=15 => FloatPredicate::ALL.get(p as usize).map(|&f| Ok(f)),
-        32..=41 => IntPredicate::ALL.get(p as usize - 32).map(|&i| Err(i)),
+        0..=15 => codes::FCMP.get(p as usize).map(|&f| Ok(f)),
+        32..=41 => codes::ICMP.get(p as usize - 32).map(|&i| Err(i)),
         _ => None,
     }
 }

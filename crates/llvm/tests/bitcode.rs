@@ -1,0 +1,237 @@
+//! The bitcode reader against the shared corpus: each `.bc` reads into the module its `.ll`
+//! twin reads into (compared as printed text: the two readers create types, constants and
+//! metadata in different orders, so handles differ while the modules say the same), every
+//! truncation of a real file is an error or the same module, and malformed input is reported
+//! with the block, record and producer.
+
+use nvir_llvm::{bitcode, print, Syntax};
+use std::path::{Path, PathBuf};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/llvm")
+}
+
+/// Every `.bc` of the clang-14, clang-19 and libNVVM-20 corpora with its `.ll` twin.
+fn bitcode_files() -> Vec<(PathBuf, PathBuf)> {
+    let mut out = Vec::new();
+    for dir in ["clang14", "clang19", "nvvm20"] {
+        let Ok(entries) = std::fs::read_dir(corpus_dir().join(dir)) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "bc") {
+                out.push((p.clone(), p.with_extension("ll")));
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() >= 30, "shared bitcode corpus missing under {}", corpus_dir().display());
+    out
+}
+
+fn printed(m: &nvir_llvm::Module) -> String {
+    print(m, Syntax::Faithful).expect("prints").text
+}
+
+/// A declaration of an LLVM intrinsic up to its function attributes: `llvm-as` replaces those
+/// with its own table's when it writes bitcode, so a twin assembled by it may differ there.
+fn intrinsic_declaration_head(line: &str) -> Option<&str> {
+    line.starts_with("declare ").then_some(())?;
+    let open = line.find(" @llvm.")? + line[line.find(" @llvm.")?..].find('(')?;
+    let mut depth = 0;
+    for (i, c) in line[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 1 => return Some(&line[..=open + i]),
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+#[test]
+fn corpus_bitcode_reads_as_its_text_twin() {
+    for (bc, ll) in bitcode_files() {
+        let bytes = std::fs::read(&bc).unwrap();
+        let from_bc = bitcode::read(&bytes).unwrap_or_else(|e| panic!("{}: {e}", bc.display()));
+        let from_ll = nvir_llvm::parse_bytes(&std::fs::read(&ll).unwrap()).expect("twin parses");
+        let (a, b) = (printed(&from_bc), printed(&from_ll));
+        if a == b {
+            continue;
+        }
+        let (la, lb): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+        assert_eq!(la.len(), lb.len(), "{}: line counts differ", bc.display());
+        for (x, y) in la.iter().zip(&lb) {
+            if x != y {
+                let same_head = intrinsic_declaration_head(x).is_some_and(|h| Some(h) == intrinsic_declaration_head(y));
+                assert!(same_head, "{}:\n bitcode: {x}\n text:    {y}", bc.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn dialect_follows_the_bitcode() {
+    for (bc, _) in bitcode_files() {
+        let m = bitcode::read(&std::fs::read(&bc).unwrap()).unwrap();
+        let want = if bc.to_string_lossy().contains("clang14") {
+            nvir_llvm::ir::Dialect::TypedPointers
+        } else {
+            nvir_llvm::ir::Dialect::OpaquePointers
+        };
+        assert_eq!(m.types.dialect(), Some(want), "{}", bc.display());
+    }
+}
+
+#[test]
+fn identification_names_the_producer() {
+    let f = corpus_dir().join("clang19/saxpy.O2.bc");
+    let r = bitcode::read_with_ident(&std::fs::read(f).unwrap()).unwrap();
+    assert_eq!(r.ident.producer.as_deref(), Some("LLVM19.1.7"));
+    assert_eq!(r.ident.epoch, Some(0));
+}
+
+#[test]
+fn every_truncation_is_an_error_or_the_whole_module() {
+    for name in ["clang14/atomics.O2.bc", "clang19/structs_byval.O2.bc"] {
+        let bytes = std::fs::read(corpus_dir().join(name)).unwrap();
+        let whole = printed(&bitcode::read(&bytes).unwrap());
+        let mut errors = 0;
+        for n in 0..bytes.len() {
+            match bitcode::read(&bytes[..n]) {
+                Err(e) => {
+                    assert!(e.byte_offset() <= n as u64, "{name}[..{n}]: offset past the input: {e}");
+                    errors += 1;
+                }
+                // Cut after the string table: what follows (the symbol table) is an index only.
+                Ok(m) => assert_eq!(printed(&m), whole, "{name}[..{n}] read as a different module"),
+            }
+        }
+        assert!(errors * 10 > bytes.len() * 9, "{name}: only {errors} of {} prefixes failed", bytes.len());
+    }
+}
+
+#[test]
+fn wrapper_header_is_unwrapped() {
+    let bytes = std::fs::read(corpus_dir().join("clang14/saxpy.O0.bc")).unwrap();
+    let mut wrapped = Vec::new();
+    for w in [0x0B17_C0DEu32, 0, 20, bytes.len() as u32, 12] {
+        wrapped.extend_from_slice(&w.to_le_bytes());
+    }
+    wrapped.extend_from_slice(&bytes);
+    assert!(bitcode::is_bitcode(&wrapped));
+    assert_eq!(printed(&bitcode::read(&wrapped).unwrap()), printed(&bitcode::read(&bytes).unwrap()));
+    // A wrapper whose size runs past the input.
+    wrapped[12] = 0xFF;
+    wrapped[13] = 0xFF;
+    let e = bitcode::read(&wrapped).unwrap_err();
+    assert!(e.to_string().contains("past the end"), "{e}");
+}
+
+/// Writes bitstream fields least significant bit first.
+#[derive(Default)]
+struct BitWriter {
+    out: Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl BitWriter {
+    fn put(&mut self, v: u64, w: u32) {
+        for i in 0..w {
+            self.acc |= ((v >> i) & 1) << self.n;
+            self.n += 1;
+            if self.n == 8 {
+                self.out.push(self.acc as u8);
+                self.acc = 0;
+                self.n = 0;
+            }
+        }
+    }
+    fn vbr(&mut self, mut v: u64, w: u32) {
+        let hi = 1 << (w - 1);
+        while v >= hi {
+            self.put((v & (hi - 1)) | hi, w);
+            v >>= w - 1;
+        }
+        self.put(v, w);
+    }
+    fn align32(&mut self) {
+        while self.n != 0 || self.out.len() % 4 != 0 {
+            self.put(0, 1);
+        }
+    }
+    /// A block of unabbreviated records (`code`, operands), abbreviation width 3.
+    fn block(&mut self, outer_width: u32, id: u64, records: &[(u64, &[u64])]) {
+        self.put(1, outer_width);
+        self.vbr(id, 8);
+        self.vbr(3, 4);
+        self.align32();
+        let len_at = self.out.len();
+        self.put(0, 32);
+        for (code, ops) in records {
+            self.put(3, 3);
+            self.vbr(*code, 6);
+            self.vbr(ops.len() as u64, 6);
+            for &o in *ops {
+                self.vbr(o, 6);
+            }
+        }
+        self.put(0, 3);
+        self.align32();
+        let words = ((self.out.len() - len_at - 4) / 4) as u32;
+        self.out[len_at..len_at + 4].copy_from_slice(&words.to_le_bytes());
+    }
+}
+
+fn module_with(records: &[(u64, &[u64])]) -> Vec<u8> {
+    let mut w = BitWriter { out: b"BC\xC0\xDE".to_vec(), ..Default::default() };
+    let producer: Vec<u64> = b"Test1.0".iter().map(|&b| u64::from(b)).collect();
+    w.block(2, 13, &[(1, &producer), (2, &[0])]);
+    w.block(2, 8, records);
+    w.out
+}
+
+#[test]
+fn unknown_records_name_code_block_and_producer() {
+    let bytes = module_with(&[(1, &[2]), (99, &[1, 2, 3])]);
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("unknown record code 99 in MODULE_BLOCK"), "{e}");
+    assert!(e.contains("producer 'Test1.0'"), "{e}");
+    assert!(e.contains("at bit"), "{e}");
+}
+
+#[test]
+fn a_minimal_module_reads() {
+    let triple: Vec<u64> = b"nvptx64-nvidia-cuda".iter().map(|&b| u64::from(b)).collect();
+    let m = bitcode::read(&module_with(&[(1, &[2]), (2, &triple)])).unwrap();
+    assert_eq!(m.triple.as_deref(), Some(&b"nvptx64-nvidia-cuda"[..]));
+}
+
+#[test]
+fn counts_larger_than_the_input_are_refused_before_allocating() {
+    // A record claiming 2^40 operands, and a type table claiming 2^40 entries.
+    let mut w = BitWriter { out: b"BC\xC0\xDE".to_vec(), ..Default::default() };
+    w.put(1, 2);
+    w.vbr(8, 8);
+    w.vbr(3, 4);
+    w.align32();
+    let len_at = w.out.len();
+    w.put(0, 32);
+    w.put(3, 3);
+    w.vbr(1, 6);
+    w.vbr(1 << 40, 6);
+    w.align32();
+    w.out.resize(w.out.len() + 400, 0);
+    let words = ((w.out.len() - len_at - 4) / 4) as u32;
+    w.out[len_at..len_at + 4].copy_from_slice(&words.to_le_bytes());
+    let e = bitcode::read(&w.out).unwrap_err();
+    assert!(e.to_string().contains("runs past"), "{e}");
+}
+
+#[test]
+fn not_bitcode_is_refused() {
+    let e = bitcode::read(b"define void @f() {\n  ret void\n}\n").unwrap_err();
+    assert!(e.to_string().contains("not LLVM bitcode"), "{e}");
+    assert!(bitcode::read(b"").is_err());
+}
