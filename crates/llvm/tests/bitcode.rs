@@ -157,7 +157,7 @@ impl BitWriter {
         self.put(v, w);
     }
     fn align32(&mut self) {
-        while self.n != 0 || self.out.len() % 4 != 0 {
+        while self.n != 0 || !self.out.len().is_multiple_of(4) {
             self.put(0, 1);
         }
     }
