@@ -69,14 +69,23 @@ const fn build_classes() -> [u8; 256] {
     t
 }
 
+/// Tokens lexed ahead in one go: a tight loop over a batch keeps the lexer's state in registers,
+/// where lexing one token per call would save and restore it on every token.
+const BATCH: usize = 32;
+
 /// A lexer over one source text.
 #[derive(Clone, Debug)]
 pub struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
-    peeked: Option<Token>,
+    /// Tokens lexed ahead; `buf[head..len]` are not handed out yet.
+    buf: [Token; BATCH],
+    head: usize,
+    len: usize,
     ignore_colon: bool,
 }
+
+const NO_TOKEN: Token = Token { kind: TokenKind::Eof, start: 0, end: 0 };
 
 impl<'a> Lexer<'a> {
     /// A lexer at the start of `src`.
@@ -90,11 +99,13 @@ impl<'a> Lexer<'a> {
     /// Token offsets are `u32`, so an input of 4 GiB or more is refused: it lexes as one
     /// [`LexError::InputTooLarge`] error and then end of input.
     pub fn from_bytes(src: &'a [u8]) -> Lexer<'a> {
+        let mut lexer = Lexer { src, pos: 0, buf: [NO_TOKEN; BATCH], head: 0, len: 0, ignore_colon: false };
         if u32::try_from(src.len()).is_err() {
-            let refusal = Token { kind: TokenKind::Error(LexError::InputTooLarge), start: 0, end: 0 };
-            return Lexer { src: &[], pos: 0, peeked: Some(refusal), ignore_colon: false };
+            lexer.src = &[];
+            lexer.buf[0] = Token { kind: TokenKind::Error(LexError::InputTooLarge), start: 0, end: 0 };
+            lexer.len = 1;
         }
-        Lexer { src, pos: 0, peeked: None, ignore_colon: false }
+        lexer
     }
 
     /// The source being lexed (empty if it was refused as too large).
@@ -102,7 +113,7 @@ impl<'a> Lexer<'a> {
         self.src
     }
 
-    /// Offset of the next byte the lexer will look at (past a peeked token).
+    /// Offset of the next byte the lexer will look at (past any tokens lexed ahead).
     pub fn offset(&self) -> usize {
         self.pos
     }
@@ -117,49 +128,58 @@ impl<'a> Lexer<'a> {
         tok.value(self.src)
     }
 
-    /// The next token. This is the fast path: a parser that keeps the current token itself and calls this to
-    /// advance lexes fastest.
+    /// The next token.
     #[inline]
     pub fn next_token(&mut self) -> Token {
-        match self.peeked.take() {
-            Some(tok) => tok,
-            None => self.lex(),
+        if self.head >= self.len {
+            self.refill();
         }
+        let tok = self.buf.get(self.head).copied().unwrap_or(NO_TOKEN);
+        self.head += 1;
+        tok
     }
 
-    /// The next token, without consuming it. Lexing a token here costs a call more than in
-    /// [`Lexer::next_token`], so use it for lookahead rather than for every token.
+    /// The next token, without consuming it.
     #[inline]
     pub fn peek(&mut self) -> Token {
-        match self.peeked {
-            Some(tok) => tok,
-            None => {
-                let tok = self.lex_outlined();
-                self.peeked = Some(tok);
-                tok
-            }
+        if self.head >= self.len {
+            self.refill();
         }
+        self.buf.get(self.head).copied().unwrap_or(NO_TOKEN)
     }
 
-    /// The lexer body is inlined into [`Lexer::next_token`], the hot path; `peek` shares this one copy.
+    /// Lexes the next batch (up to end of input, which ends a batch).
     #[inline(never)]
-    fn lex_outlined(&mut self) -> Token {
-        self.lex()
+    fn refill(&mut self) {
+        let mut n = 0;
+        while n < BATCH {
+            let tok = self.lex();
+            self.buf[n] = tok;
+            n += 1;
+            if tok.kind == TokenKind::Eof {
+                break;
+            }
+        }
+        self.head = 0;
+        self.len = n;
     }
 
     /// Continues lexing at byte `pos` (which must start a token, or be whitespace before one).
     pub fn seek(&mut self, pos: usize) {
         self.pos = pos.min(self.src.len());
-        self.peeked = None;
+        self.head = 0;
+        self.len = 0;
     }
 
     /// Whether `word:` lexes as a word followed by `:` rather than as a label, as the reader wants inside
-    /// module summary entries (`module: (path: "a.o", hash: (…))`). A peeked token is lexed again.
+    /// module summary entries (`module: (path: "a.o", hash: (…))`). Tokens lexed ahead are lexed again.
     pub fn set_ignore_colon_in_identifiers(&mut self, ignore: bool) {
         self.ignore_colon = ignore;
-        if let Some(tok) = self.peeked.take() {
+        if let Some(tok) = self.buf.get(self.head..self.len).and_then(|rest| rest.first()) {
             self.pos = tok.start as usize;
         }
+        self.head = 0;
+        self.len = 0;
     }
 
     #[inline(always)]

@@ -113,7 +113,10 @@ impl Parser<'_> {
                 let v = if self.eat(TokenKind::Equal)? {
                     self.parse_u64()?
                 } else {
-                    self.expect(TokenKind::LParen, &format!("'(' after {}", info.name))?;
+                    if self.tok.kind != TokenKind::LParen {
+                        return self.err(format!("expected '(' after {}, found {}", info.name, self.describe()));
+                    }
+                    self.bump()?;
                     let v = self.parse_u64()?;
                     self.expect(TokenKind::RParen, "')'")?;
                     v

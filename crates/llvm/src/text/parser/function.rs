@@ -104,6 +104,10 @@ pub(super) struct FnState {
     inst_src: Vec<u32>,
     /// The first numbered block label.
     numbered_label: Option<u32>,
+    /// Scratch buffers for `getelementptr`: operands, their types, constant indices.
+    gep_ops: Vec<(TypeId, Value)>,
+    gep_tys: Vec<TypeId>,
+    gep_idx: Vec<Option<u64>>,
 }
 
 impl FnState {
@@ -128,6 +132,9 @@ impl FnState {
             records: Vec::new(),
             inst_src: Vec::new(),
             numbered_label: None,
+            gep_ops: Vec::new(),
+            gep_tys: Vec::new(),
+            gep_idx: Vec::new(),
         }
     }
 
@@ -1415,23 +1422,29 @@ impl Parser<'_> {
                 let fl = self.gep_flags()?;
                 let source_ty = self.parse_type()?;
                 self.expect(TokenKind::Comma, "',' after the source element type (getelementptr T, T* %p, …)")?;
-                let mut operands = vec![self.typed_value(fs)?];
+                // Operands, their types and constant indices gather in buffers kept across
+                // instructions; the instruction gets one exact-size copy.
+                let (mut ops, mut tys, mut idx) =
+                    (std::mem::take(&mut fs.gep_ops), std::mem::take(&mut fs.gep_tys), std::mem::take(&mut fs.gep_idx));
+                ops.clear();
+                ops.push(self.typed_value(fs)?);
                 while self.tok.kind == TokenKind::Comma && self.lex.peek().kind != TokenKind::MetadataVar {
                     self.bump()?;
-                    operands.push(self.typed_value(fs)?);
+                    ops.push(self.typed_value(fs)?);
                 }
-                let tys: Vec<TypeId> = operands.iter().map(|(t, _)| *t).collect();
-                let idx: Vec<Option<u64>> = operands[1..]
-                    .iter()
-                    .map(|(_, v)| match v {
-                        Value::Const(c) => match &self.m.consts[*c] {
-                            crate::ir::constant::ConstData::Int { value, .. } => value.as_u64(),
-                            _ => None,
-                        },
+                tys.clear();
+                tys.extend(ops.iter().map(|(t, _)| *t));
+                idx.clear();
+                idx.extend(ops[1..].iter().map(|(_, v)| match v {
+                    Value::Const(c) => match &self.m.consts[*c] {
+                        crate::ir::constant::ConstData::Int { value, .. } => value.as_u64(),
                         _ => None,
-                    })
-                    .collect();
+                    },
+                    _ => None,
+                }));
                 let ty = self.gep_result_type(source_ty, &tys, &idx, at)?;
+                let operands = ops.to_vec();
+                (fs.gep_ops, fs.gep_tys, fs.gep_idx) = (ops, tys, idx);
                 (ty, InstKind::GetElementPtr { source_ty, flags: fl, operands })
             }
             _ => {
@@ -1537,24 +1550,24 @@ impl Parser<'_> {
             TypeData::Function { .. } => (ty, true),
             _ => (self.implied_fn_type(ty, &args, &callee), false),
         };
-        let TypeData::Function { ret, params, vararg } = self.m.types.get(fn_ty).clone() else { unreachable!() };
-        if args.len() < params.len() || (!vararg && args.len() != params.len()) {
+        let TypeData::Function { ret, params, vararg } = self.m.types.get(fn_ty) else { unreachable!() };
+        let (ret, arity, vararg) = (*ret, params.len(), *vararg);
+        let mismatch = args.iter().zip(params.iter()).position(|(a, p)| a.ty != *p).map(|i| (i, params[i]));
+        if args.len() < arity || (!vararg && args.len() != arity) {
             return Err(ParseError::new(
                 at,
                 format!("call passes {} arguments to a function of type '{}'", args.len(), self.type_name_of(fn_ty)),
             ));
         }
-        for (i, (a, p)) in args.iter().zip(params.iter()).enumerate() {
-            if a.ty != *p {
-                return Err(ParseError::new(
-                    at,
-                    format!(
-                        "argument {i} has type '{}', the callee expects '{}'",
-                        self.type_name_of(a.ty),
-                        self.type_name_of(*p)
-                    ),
-                ));
-            }
+        if let Some((i, p)) = mismatch {
+            return Err(ParseError::new(
+                at,
+                format!(
+                    "argument {i} has type '{}', the callee expects '{}'",
+                    self.type_name_of(args[i].ty),
+                    self.type_name_of(p)
+                ),
+            ));
         }
         let callee = match callee {
             ValId::Asm { side_effect, align_stack, intel, unwind, asm, constraints } => {
@@ -1634,8 +1647,11 @@ impl Parser<'_> {
                 }
             }
         }
-        let params = args.iter().map(|a| a.ty).collect();
-        let fty = self.m.types.function(ret, params, false);
+        let mut params = std::mem::take(&mut self.type_params);
+        params.clear();
+        params.extend(args.iter().map(|a| a.ty));
+        let fty = self.m.types.function_of(ret, &params, false);
+        self.type_params = params;
         if let ValId::Global(s) = callee {
             if self.call_fn_tys.len() <= s.index() {
                 self.call_fn_tys.resize(s.index() + 1, None);

@@ -187,6 +187,8 @@ pub(crate) struct Parser<'a> {
     sym_consts: Vec<Option<(TypeId, crate::ir::ConstId)>>,
     /// The function type last built for a call to each global, by symbol.
     call_fn_tys: Vec<Option<TypeId>>,
+    /// Parameter types of the function type being read (kept for its capacity).
+    type_params: Vec<TypeId>,
     /// The buffer attribute lists are read into, reused.
     attr_scratch: Vec<Attr>,
     /// The state function bodies are read with, reused from body to body.
@@ -259,6 +261,7 @@ impl<'a> Parser<'a> {
             dialect,
             sym_consts: Vec::new(),
             call_fn_tys: Vec::new(),
+            type_params: Vec::new(),
             fn_scratch: None,
             attr_scratch: Vec::new(),
             limit: u32::MAX,

@@ -181,6 +181,7 @@ impl<'a> Parser<'a> {
             common: self.common.clone(),
             sym_consts: self.sym_consts.clone(),
             call_fn_tys: self.call_fn_tys.clone(),
+            type_params: Vec::new(),
             fn_scratch: None,
             attr_scratch: Vec::new(),
             limit: u32::try_from(limit).unwrap_or(u32::MAX),

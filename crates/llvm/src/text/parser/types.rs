@@ -176,11 +176,16 @@ impl Parser<'_> {
                     ty = self.typed_ptr_type(ty, n);
                 }
                 TokenKind::LParen => {
-                    let (params, vararg) = self.function_type_params()?;
+                    // A buffer kept across types (a nested function type finds it taken and
+                    // uses a fresh one).
+                    let mut params = std::mem::take(&mut self.type_params);
+                    params.clear();
+                    let vararg = self.function_type_params(&mut params)?;
                     if matches!(self.m.types.get(ty), TypeData::Label | TypeData::Metadata) {
                         return self.err("invalid function return type");
                     }
-                    ty = self.m.types.function(ty, params, vararg);
+                    ty = self.m.types.function_of(ty, &params, vararg);
+                    self.type_params = params;
                 }
                 _ => return Ok(ty),
             }
@@ -199,16 +204,15 @@ impl Parser<'_> {
     }
 
     /// `(T, T, ...)` in a function type.
-    fn function_type_params(&mut self) -> PResult<(Vec<TypeId>, bool)> {
+    fn function_type_params(&mut self, params: &mut Vec<TypeId>) -> PResult<bool> {
         self.expect(TokenKind::LParen, "'('")?;
-        let mut params = Vec::new();
         if self.eat(TokenKind::RParen)? {
-            return Ok((params, false));
+            return Ok(false);
         }
         loop {
             if self.eat(TokenKind::DotDotDot)? {
                 self.expect(TokenKind::RParen, "')' after '...'")?;
-                return Ok((params, true));
+                return Ok(true);
             }
             params.push(self.parse_type()?);
             // Attributes are allowed (and dropped) on function-type parameters.
@@ -219,7 +223,7 @@ impl Parser<'_> {
                 self.bump()?;
             }
             if self.eat(TokenKind::RParen)? {
-                return Ok((params, false));
+                return Ok(false);
             }
             self.expect(TokenKind::Comma, "',' or ')' in a function type")?;
         }

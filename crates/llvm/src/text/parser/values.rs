@@ -234,7 +234,10 @@ impl Parser<'_> {
             if self.eat(close)? {
                 return Ok(out);
             }
-            self.expect(TokenKind::Comma, &format!("',' or {what}"))?;
+            if self.tok.kind != TokenKind::Comma {
+                return self.err(format!("expected ',' or {what}, found {}", self.describe()));
+            }
+            self.bump()?;
         }
     }
 
@@ -409,7 +412,7 @@ impl Parser<'_> {
                 self.m.constant(ConstData::Bytes { ty, bytes: bytes.into() })
             }
             ValId::Array(elems) => {
-                let TypeData::Array { len, elem } = self.m.types.get(ty).clone() else {
+                let &TypeData::Array { len, elem } = self.m.types.get(ty) else {
                     return bad(self, "an array constant");
                 };
                 if len != elems.len() as u64 {
@@ -426,7 +429,7 @@ impl Parser<'_> {
                 self.m.constant(ConstData::Array { ty, elems: elems.into() })
             }
             ValId::Vector(elems) => {
-                let TypeData::Vector { len, elem, .. } = self.m.types.get(ty).clone() else {
+                let &TypeData::Vector { len, elem, .. } = self.m.types.get(ty) else {
                     return bad(self, "a vector constant");
                 };
                 if len as usize != elems.len() {
@@ -799,7 +802,7 @@ impl Parser<'_> {
             TypeData::Vector { len, elem, scalable } => (*elem, Some((*len, *scalable))),
             _ => (base, None),
         };
-        let TypeData::Pointer { addr_space, pointee } = self.m.types.get(base_ptr).clone() else {
+        let &TypeData::Pointer { addr_space, pointee } = self.m.types.get(base_ptr) else {
             return Err(ParseError::new(at, "base of getelementptr must be a pointer"));
         };
         if let Some(p) = pointee {
@@ -819,21 +822,16 @@ impl Parser<'_> {
             if let TypeData::Vector { len, scalable, .. } = self.m.types.get(t) {
                 vec_len = vec_len.or(Some((*len, *scalable)));
             }
-            cur = match self.m.types.get(cur).clone() {
+            cur = match self.m.types.get(cur) {
                 TypeData::Struct(b) => Self::field(&b.fields, idx[i - 1])
                     .ok_or_else(|| ParseError::new(at, "invalid struct index in getelementptr"))?,
                 TypeData::Named(id) => {
-                    let b = self
-                        .m
-                        .types
-                        .named(id)
-                        .body
-                        .clone()
-                        .ok_or_else(|| ParseError::new(at, "getelementptr into an opaque struct"))?;
+                    let b = self.m.types.named(*id).body.as_ref();
+                    let b = b.ok_or_else(|| ParseError::new(at, "getelementptr into an opaque struct"))?;
                     Self::field(&b.fields, idx[i - 1])
                         .ok_or_else(|| ParseError::new(at, "invalid struct index in getelementptr"))?
                 }
-                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => elem,
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
                 _ => return Err(ParseError::new(at, "invalid getelementptr indices")),
             };
         }
@@ -875,7 +873,7 @@ impl Parser<'_> {
     /// `i1`, or `<N x i1>` for vector operands.
     pub(super) fn cmp_result_type(&mut self, operand: TypeId) -> TypeId {
         let i1 = self.m.types.int(1);
-        match self.m.types.get(operand).clone() {
+        match *self.m.types.get(operand) {
             TypeData::Vector { len, scalable, .. } => self.m.types.intern(TypeData::Vector { len, elem: i1, scalable }),
             _ => i1,
         }
