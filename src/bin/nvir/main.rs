@@ -3,6 +3,7 @@
 mod container;
 mod dis;
 mod print;
+mod tile;
 mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -35,6 +36,9 @@ enum Command {
     /// Verify NVVM IR for a target as libNVVM does, reporting every problem at once (the first
     /// error is the one libNVVM prints).
     Verify(verify::Args),
+    /// CUDA Tile IR bytecode (13.1 … 13.5): dump, disassemble, rewrite, validate.
+    #[command(subcommand)]
+    Tile(tile::Command),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         Command::Print(args) => print::run(args, cli.color),
         Command::Dis(args) => dis::run(args, cli.color),
         Command::Verify(args) => verify::run(args, cli.color),
+        Command::Tile(cmd) => tile::run(cmd, cli.color),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nvir", &mut std::io::stdout());
             Ok(0)
