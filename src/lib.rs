@@ -206,3 +206,35 @@ pub fn status(diags: &[Diagnostic]) -> u8 {
         EXIT_OK
     }
 }
+
+/// Where a module file's bitcode is, when it is not `.ll` text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BitcodeInput<'a> {
+    /// `.ll` text (or anything else the text reader judges).
+    Text,
+    /// Bitcode, raw or in its wrapper, possibly as a container's payload.
+    Bitcode(&'a [u8]),
+}
+
+/// Finds the bitcode in `bytes`: raw (`BC C0 DE`), in the bitcode wrapper (`0x0B17C0DE`), or as
+/// the raw payload of an NVVM container. An encoded container payload is an error: it is not
+/// LLVM bitcode until NVIDIA's tools decode it.
+pub fn bitcode_input(bytes: &[u8]) -> Result<BitcodeInput<'_>> {
+    if nvir_llvm::bitcode::is_bitcode(bytes) {
+        return Ok(BitcodeInput::Bitcode(bytes));
+    }
+    if !nvir_container::has_magic(bytes) {
+        return Ok(BitcodeInput::Text);
+    }
+    let c = nvir_container::read(bytes).map_err(|e| anyhow::anyhow!("container: {e}"))?;
+    match c.payload_kind() {
+        nvir_container::PayloadKind::Bitcode | nvir_container::PayloadKind::BitcodeWrapper => {
+            let at = bytes.len() - c.payload.len();
+            Ok(BitcodeInput::Bitcode(&bytes[at..]))
+        }
+        nvir_container::PayloadKind::Encoded => {
+            bail!("the container's payload is encoded (tag 99): it is not LLVM bitcode until NVIDIA's tools decode it")
+        }
+        k => bail!("the container's payload is {}, not LLVM bitcode", k.as_str()),
+    }
+}

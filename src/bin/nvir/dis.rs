@@ -1,4 +1,5 @@
-//! `nvir dis`: read LLVM bitcode (raw or wrapped), print it as `.ll` text in its own dialect.
+//! `nvir dis`: read LLVM bitcode (raw, wrapped, or a container's raw payload), print it as `.ll`
+//! text in its own dialect.
 
 use anyhow::Result;
 use nvir::{report, ColorChoice, FormatArg, InputArg, OutputArg, EXIT_OK};
@@ -21,7 +22,16 @@ pub struct Args {
 pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     let input = a.input.read()?;
     let src = Source { name: &input.name, content: nvir_diag::SourceContent::None };
-    let m = match nvir_llvm::bitcode::read(&input.bytes) {
+    let bytes = match nvir::bitcode_input(&input.bytes) {
+        Ok(nvir::BitcodeInput::Bitcode(bc)) => bc,
+        // The reader names what it expected ('BC' 0xC0DE) and where.
+        Ok(_) => &input.bytes[..],
+        Err(e) => {
+            let d = Diagnostic::error(format!("{e:#}")).with_code("bc-input");
+            return Ok(report(&[d], &src, a.format.format, color));
+        }
+    };
+    let m = match nvir_llvm::bitcode::read(bytes) {
         Ok(m) => m,
         Err(e) => {
             let d = Diagnostic::error(e.to_string()).with_code("bc-read");

@@ -45,6 +45,11 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     if let Some(n) = a.threads {
         options.threads = n.into();
     }
+    if let nvir::BitcodeInput::Bitcode(bc) = nvir::bitcode_input(&input.bytes)? {
+        // Bitcode prints as `nvir dis` prints it.
+        let m = nvir_llvm::bitcode::read(bc).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+        return finish(a, m, color, &input.name);
+    }
     let m = match nvir_llvm::parse_bytes_with(&input.bytes, options) {
         Ok(m) => m,
         Err(e) => {
@@ -52,7 +57,11 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             return Ok(report(&[e.to_diagnostic()], &Source::text(&input.name, &text), a.format.format, color));
         }
     };
-    let src = Source { name: &input.name, content: nvir_diag::SourceContent::None };
+    finish(a, m, color, &input.name)
+}
+
+fn finish(a: Args, m: nvir_llvm::Module, color: ColorChoice, name: &str) -> Result<u8> {
+    let src = Source { name, content: nvir_diag::SourceContent::None };
     if a.stats {
         let s = m.stats();
         eprintln!(

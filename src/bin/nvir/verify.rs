@@ -31,7 +31,13 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     for file in &a.files {
         let input = nvir::InputArg { input: file.clone() }.read()?;
         let text = nvir_diag::text_with_same_offsets(&input.bytes);
-        let findings = match nvir_llvm::parse_bytes(&input.bytes) {
+        let read = match nvir::bitcode_input(&input.bytes)? {
+            nvir::BitcodeInput::Bitcode(bc) => {
+                nvir_llvm::bitcode::read(bc).map_err(|e| Diagnostic::error(e.to_string()).with_code("bc-read"))
+            }
+            nvir::BitcodeInput::Text => nvir_llvm::parse_bytes(&input.bytes).map_err(|e| e.to_diagnostic()),
+        };
+        let findings = match read {
             Ok(m) => {
                 let mut f = nvir_verify::verify(&m, &target);
                 std::mem::forget(m); // freed with the process
@@ -42,10 +48,9 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
                 }
                 f
             }
-            Err(e) => {
+            Err(mut d) => {
                 // Not LLVM IR that either reader takes: a reader error, worded as libNVVM words its
                 // own (`parse …`).
-                let mut d = e.to_diagnostic();
                 d.message = format!("parse {}", d.message);
                 emit(&a, &target, &input.name, &text, &[], Some(d), color)?;
                 status = EXIT_INVALID;
