@@ -22,6 +22,7 @@ use crate::ir::value::{Name, Value};
 use crate::text::token::{Keyword, KeywordClass, Token, TokenKind};
 use nvir_diag::Span;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// What a local name refers to.
 #[derive(Clone, Copy)]
@@ -79,19 +80,20 @@ fn take_exact<T>(v: &mut Vec<T>) -> Vec<T> {
 }
 
 /// A function body being read.
-pub(super) struct FnState {
+pub(super) struct FnState<'a> {
     params: Vec<TypeId>,
     ret_ty: TypeId,
     blocks: Arena<Block>,
     layout: Vec<BlockId>,
     insts: Arena<Instruction>,
     local_md: Arena<LocalMd>,
-    names: FxHashMap<Box<str>, Local>,
+    /// Local names, borrowed from the source where they need no unescaping.
+    names: FxHashMap<Cow<'a, str>, Local>,
     numbered: NumMap<Local>,
     next_num: u32,
     /// Placeholders: used, not yet defined, with their first use.
     fwd: FxHashMap<InstId, Span>,
-    block_names: FxHashMap<Box<str>, BlockId>,
+    block_names: FxHashMap<Cow<'a, str>, BlockId>,
     block_nums: NumMap<BlockId>,
     block_defined: Vec<bool>,
     block_uses: FxHashMap<BlockId, Span>,
@@ -110,7 +112,7 @@ pub(super) struct FnState {
     gep_idx: Vec<Option<u64>>,
 }
 
-impl FnState {
+impl FnState<'_> {
     fn new(ret_ty: TypeId) -> Self {
         FnState {
             params: Vec::new(),
@@ -207,7 +209,7 @@ pub(super) fn remap_metadata(m: &mut Module, map: &[MdId]) {
     }
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     // ---- global variables, aliases, ifuncs ----
 
     fn global_props_prefix(&mut self, props: &mut GlobalProps) -> PResult<bool> {
@@ -607,11 +609,11 @@ impl Parser<'_> {
         r
     }
 
-    fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState) -> PResult<()> {
+    fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState<'a>) -> PResult<()> {
         for (i, p) in self.m.functions[fid].params.iter().enumerate() {
             match &p.name.0 {
                 Some(n) => {
-                    if fs.names.insert(n.clone(), Local::Arg(i as u32)).is_some() {
+                    if fs.names.insert(Cow::Owned(n.to_string()), Local::Arg(i as u32)).is_some() {
                         return self.err(format!("redefinition of argument '%{n}'"));
                     }
                 }
@@ -653,12 +655,12 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn new_block(fs: &mut FnState, name: Name) -> BlockId {
+    fn new_block(fs: &mut FnState<'a>, name: Name) -> BlockId {
         fs.block_defined.push(false);
         fs.blocks.push(Block { name, insts: Vec::new() })
     }
 
-    fn block(&mut self, fs: &mut FnState) -> PResult<()> {
+    fn block(&mut self, fs: &mut FnState<'a>) -> PResult<()> {
         let t = self.tok;
         let id = match t.kind {
             TokenKind::Label { .. } => {
@@ -667,8 +669,7 @@ impl Parser<'_> {
                 match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
-                        let name: Box<str> = name.into();
-                        let b = Self::new_block(fs, Name(Some(name.clone())));
+                        let b = Self::new_block(fs, Name(Some(name.as_ref().into())));
                         fs.block_names.insert(name, b);
                         b
                     }
@@ -732,7 +733,7 @@ impl Parser<'_> {
 
     // ---- local values ----
 
-    fn local(&mut self, fs: &mut FnState, t: Token, ty: TypeId) -> PResult<Value> {
+    fn local(&mut self, fs: &mut FnState<'a>, t: Token, ty: TypeId) -> PResult<Value> {
         let found = match t.kind {
             TokenKind::LocalId(n) => fs.numbered.get(n),
             _ => {
@@ -778,18 +779,14 @@ impl Parser<'_> {
                         format!("invalid use of a value of type '{}'", self.type_name_of(ty)),
                     ));
                 }
-                let name = match t.kind {
-                    TokenKind::LocalId(_) => Name::NONE,
-                    _ => Name(Some(self.value_str(t)?)),
+                let key = match t.kind {
+                    TokenKind::LocalId(_) => None,
+                    _ => Some(self.name_cow(t)?),
                 };
-                let id = fs.insts.push(Instruction {
-                    name: name.clone(),
-                    ty,
-                    kind: InstKind::Unreachable,
-                    metadata: Box::new([]),
-                });
+                let name = Name(key.as_deref().map(Into::into));
+                let id = fs.insts.push(Instruction { name, ty, kind: InstKind::Unreachable, metadata: Box::new([]) });
                 fs.fwd.insert(id, sp(t));
-                match (t.kind, name.0) {
+                match (t.kind, key) {
                     (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
                     (_, Some(n)) => {
                         fs.names.insert(n, Local::Inst(id));
@@ -801,7 +798,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, fs: &mut FnState, v: ValId, ty: TypeId, at: Span) -> PResult<Value> {
+    fn value(&mut self, fs: &mut FnState<'a>, v: ValId, ty: TypeId, at: Span) -> PResult<Value> {
         match v {
             ValId::Local(t) => self.local(fs, t, ty),
             ValId::Asm { .. } => Err(ParseError::new(at, "inline assembly can only be called")),
@@ -809,20 +806,20 @@ impl Parser<'_> {
         }
     }
 
-    fn typed_value(&mut self, fs: &mut FnState) -> PResult<(TypeId, Value)> {
+    fn typed_value(&mut self, fs: &mut FnState<'a>) -> PResult<(TypeId, Value)> {
         let ty = self.parse_type()?;
         let at = self.span();
         let v = self.parse_val_id()?;
         Ok((ty, self.value(fs, v, ty, at)?))
     }
 
-    fn value_of(&mut self, fs: &mut FnState, ty: TypeId) -> PResult<Value> {
+    fn value_of(&mut self, fs: &mut FnState<'a>, ty: TypeId) -> PResult<Value> {
         let at = self.span();
         let v = self.parse_val_id()?;
         self.value(fs, v, ty, at)
     }
 
-    fn block_ref(&mut self, fs: &mut FnState) -> PResult<BlockId> {
+    fn block_ref(&mut self, fs: &mut FnState<'a>) -> PResult<BlockId> {
         let t = self.tok;
         let b = match t.kind {
             TokenKind::LocalVar { .. } => {
@@ -830,8 +827,7 @@ impl Parser<'_> {
                 match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
-                        let name: Box<str> = name.into();
-                        let b = Self::new_block(fs, Name(Some(name.clone())));
+                        let b = Self::new_block(fs, Name(Some(name.as_ref().into())));
                         fs.block_names.insert(name, b);
                         b
                     }
@@ -852,7 +848,7 @@ impl Parser<'_> {
         Ok(b)
     }
 
-    fn label(&mut self, fs: &mut FnState) -> PResult<BlockId> {
+    fn label(&mut self, fs: &mut FnState<'a>) -> PResult<BlockId> {
         self.expect_kw(Keyword::Label)?;
         self.block_ref(fs)
     }
@@ -936,7 +932,7 @@ impl Parser<'_> {
         }
     }
 
-    fn instruction(&mut self, fs: &mut FnState) -> PResult<InstId> {
+    fn instruction(&mut self, fs: &mut FnState<'a>) -> PResult<InstId> {
         let start = self.tok;
         let name = match start.kind {
             TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
@@ -971,7 +967,7 @@ impl Parser<'_> {
 
     fn define_local(
         &mut self,
-        fs: &mut FnState,
+        fs: &mut FnState<'a>,
         name: Option<Token>,
         mut inst: Instruction,
         at: Span,
@@ -994,8 +990,8 @@ impl Parser<'_> {
                 self.fill(fs, Some(n), None, inst, at)
             }
             _ => {
-                let n = self.value_str(t)?;
-                inst.name = Name(Some(n.clone()));
+                let n = self.name_cow(t)?;
+                inst.name = Name(Some(n.as_ref().into()));
                 self.fill(fs, None, Some(n), inst, at)
             }
         }
@@ -1004,15 +1000,15 @@ impl Parser<'_> {
     /// Places an instruction, filling its placeholder if it was used before.
     fn fill(
         &mut self,
-        fs: &mut FnState,
+        fs: &mut FnState<'a>,
         num: Option<u32>,
-        name: Option<Box<str>>,
+        name: Option<Cow<'a, str>>,
         inst: Instruction,
         at: Span,
     ) -> PResult<InstId> {
         let existing = match (&num, &name) {
             (Some(n), _) => fs.numbered.get(*n),
-            (_, Some(n)) => fs.names.get(n).copied(),
+            (_, Some(n)) => fs.names.get(n.as_ref()).copied(),
             _ => None,
         };
         match existing {
@@ -1050,7 +1046,13 @@ impl Parser<'_> {
         }
     }
 
-    fn inst_body(&mut self, fs: &mut FnState, op: Keyword, op_tok: Token, void: TypeId) -> PResult<(TypeId, InstKind)> {
+    fn inst_body(
+        &mut self,
+        fs: &mut FnState<'a>,
+        op: Keyword,
+        op_tok: Token,
+        void: TypeId,
+    ) -> PResult<(TypeId, InstKind)> {
         let at = sp(op_tok);
         self.bump()?;
         let name = op.as_str();
@@ -1459,7 +1461,7 @@ impl Parser<'_> {
         })
     }
 
-    fn value_of_typed(&mut self, fs: &mut FnState, ty: TypeId) -> PResult<Value> {
+    fn value_of_typed(&mut self, fs: &mut FnState<'a>, ty: TypeId) -> PResult<Value> {
         let t = self.parse_type()?;
         if t != ty {
             return self.err("cmpxchg operands must have the same type");
@@ -1468,14 +1470,14 @@ impl Parser<'_> {
     }
 
     /// `kw %pad` / `kw none`: a token operand of the EH pads.
-    fn token_after(&mut self, fs: &mut FnState, kw: Keyword) -> PResult<Value> {
+    fn token_after(&mut self, fs: &mut FnState<'a>, kw: Keyword) -> PResult<Value> {
         self.expect_kw(kw)?;
         let token = self.m.types.intern(TypeData::Token);
         self.value_of(fs, token)
     }
 
     /// `T v, T v, …` up to `close` (consumed), possibly empty.
-    fn typed_values_until(&mut self, fs: &mut FnState, close: TokenKind) -> PResult<Vec<(TypeId, Value)>> {
+    fn typed_values_until(&mut self, fs: &mut FnState<'a>, close: TokenKind) -> PResult<Vec<(TypeId, Value)>> {
         let mut out = Vec::new();
         if self.eat(close)? {
             return Ok(out);
@@ -1490,7 +1492,7 @@ impl Parser<'_> {
     }
 
     /// `[label %a, label %b]`, possibly empty.
-    fn label_list(&mut self, fs: &mut FnState) -> PResult<Vec<BlockId>> {
+    fn label_list(&mut self, fs: &mut FnState<'a>) -> PResult<Vec<BlockId>> {
         self.expect(TokenKind::LSquare, "'['")?;
         let mut out = Vec::new();
         if self.eat(TokenKind::RSquare)? {
@@ -1505,7 +1507,7 @@ impl Parser<'_> {
         }
     }
 
-    fn unwind_dest(&mut self, fs: &mut FnState) -> PResult<Option<BlockId>> {
+    fn unwind_dest(&mut self, fs: &mut FnState<'a>) -> PResult<Option<BlockId>> {
         if self.eat_kw(Keyword::To)? {
             self.expect_kw(Keyword::Caller)?;
             return Ok(None);
@@ -1514,7 +1516,7 @@ impl Parser<'_> {
     }
 
     /// `[fmf] [cc] [ret attrs] [addrspace(N)] T callee(args) [fn attrs] [bundles]`.
-    fn call_site(&mut self, fs: &mut FnState, at: Span) -> PResult<(TypeId, CallSite)> {
+    fn call_site(&mut self, fs: &mut FnState<'a>, at: Span) -> PResult<(TypeId, CallSite)> {
         let fmf = self.fmf()?;
         let cc = self.calling_conv()?;
         let ret_attrs = self.param_attrs()?;
@@ -1662,7 +1664,7 @@ impl Parser<'_> {
     }
 
     /// `#dbg_value(…)` and its kin (LLVM 19): metadata operands, attached to the next instruction.
-    fn debug_record(&mut self, fs: &mut FnState) -> PResult<DebugRecord> {
+    fn debug_record(&mut self, fs: &mut FnState<'a>) -> PResult<DebugRecord> {
         self.expect(TokenKind::Hash, "'#'")?;
         let w = self.bump()?;
         let kind = match self.text(w) {
@@ -1703,7 +1705,7 @@ impl Parser<'_> {
     }
 
     /// A `metadata` argument: a node, a string, or a (local) value as metadata.
-    fn metadata_arg(&mut self, fs: &mut FnState) -> PResult<Value> {
+    fn metadata_arg(&mut self, fs: &mut FnState<'a>) -> PResult<Value> {
         let t = self.tok;
         match t.kind {
             TokenKind::MetadataVar if self.value_bytes(t).as_ref() == b"DIArgList" => {
