@@ -24,5 +24,5 @@ pub use tables::Version;
 pub use write::write;
 pub mod text;
 pub mod validate;
-pub use text::{print, PrintOptions};
+pub use text::{parse, print, PrintOptions};
 pub use validate::{validate, Finding};

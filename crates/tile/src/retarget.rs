@@ -20,7 +20,20 @@ pub fn retarget(m: &Module, to: Version) -> Result<Module> {
     if m.tag & 1 != 0 && to != Version::V13_5 {
         return Err(Error::msg(format!("public-preview content is only valid at 13.5, target version is {to}")));
     }
-    for (i, t) in m.types.iter().enumerate() {
+    // Partition views carry a presence byte before 13.3 and a flags word from 13.3 on.
+    if (m.version >= Version::V13_3) != (to >= Version::V13_3) {
+        for (i, t) in out.types.iter_mut().enumerate() {
+            if let TypeEntry::Ok(Type::PartitionView { flags, padding, .. }) = t {
+                if m.version >= Version::V13_3 && *flags & !1 != 0 {
+                    return Err(Error::msg(format!(
+                        "type at index {i} has partition_view flags {flags:#x} that version {to} cannot express"
+                    )));
+                }
+                *flags = u64::from(padding.is_some());
+            }
+        }
+    }
+    for (i, t) in out.types.iter().enumerate() {
         if let TypeEntry::Ok(t) = t {
             encode_type(&mut Vec::new(), t, to)
                 .map_err(|e| Error::msg(format!("type at index {i}: {}", e.message())))?;
@@ -214,7 +227,7 @@ fn first_flags(items: &'static [Item]) -> Option<Vec<&'static str>> {
     items.iter().find_map(|i| if let Item::Flags(n) = i { Some(n.clone()) } else { None })
 }
 
-fn default_field(op: &str, name: &str, kind: AttrKind) -> Field {
+pub(crate) fn default_field(op: &str, name: &str, kind: AttrKind) -> Field {
     match kind {
         AttrKind::Bools => Field::Bools(Vec::new()),
         AttrKind::I32s => Field::I32s(Vec::new()),

@@ -210,7 +210,7 @@ impl Validator<'_> {
                 if let (Some(&rt), Some(Field::U(c))) = (op.results.first(), op.fields.first()) {
                     match self.element(rt) {
                         Some((tag, shape)) => {
-                            let n: i64 = shape.iter().product();
+                            let n = shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d)).unwrap_or(-1);
                             let w = elem_width(tag);
                             let len = self.m.constants.get(*c as usize).map_or(0, |d| d.len());
                             if len != w && (len as i64) != n * w as i64 {

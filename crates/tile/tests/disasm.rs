@@ -33,3 +33,35 @@ fn print_matches_tileirdisasm() {
     }
     assert!(failed.is_empty(), "{} of {} differ:\n{}", failed.len(), files.len(), failed.join("\n"));
 }
+
+#[test]
+fn assembling_the_text_gives_bytecode_that_prints_the_same() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus().join("bc")).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut failed = Vec::new();
+    for path in &files {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(corpus().join("disasm").join(format!("{stem}.mlir"))).unwrap();
+        let version = nvir_tile::read(&std::fs::read(path).unwrap()).unwrap().version;
+        let result =
+            nvir_tile::parse(&text, version).and_then(|m| nvir_tile::write(&m)).and_then(|b| nvir_tile::read(&b));
+        match result {
+            Ok(m) => {
+                assert!(nvir_tile::validate(&m).is_empty(), "{stem}: {:?}", nvir_tile::validate(&m));
+                let again = nvir_tile::print(&m, &nvir_tile::PrintOptions::default());
+                if normalize(&again) != normalize(&text) {
+                    let line =
+                        again.lines().zip(text.lines()).position(|(a, b)| normalize(a) != normalize(b)).unwrap_or(0);
+                    failed.push(format!(
+                        "{stem}: line {}\n  got:      {}\n  expected: {}",
+                        line + 1,
+                        again.lines().nth(line).unwrap_or(""),
+                        text.lines().nth(line).unwrap_or("")
+                    ));
+                }
+            }
+            Err(e) => failed.push(format!("{stem}: {e}")),
+        }
+    }
+    assert!(failed.is_empty(), "{} of {} differ:\n{}", failed.len(), files.len(), failed.join("\n"));
+}

@@ -1,8 +1,10 @@
-//! Text: the printer (`tileirdisasm`'s syntax).
+//! Text: the printer (`tileirdisasm`'s syntax) and the assembler that reads it back.
 
 pub mod float;
 mod formats;
 mod names;
+mod parse;
 mod print;
 
+pub use parse::parse;
 pub use print::{print, type_str, PrintOptions};

@@ -988,11 +988,15 @@ impl Printer<'_> {
             float::semantics(tag).map_or(bits.to_string(), |s| float::mlir_float(s, bits))
         };
         let splat = n <= 1 || (1..n).all(|i| names::elem_bits(data, tag, i) == names::elem_bits(data, tag, 0));
+        let count = shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d)).filter(|c| *c == n as i64);
         let body = if splat {
             elem(0)
-        } else {
+        } else if count.is_some() {
             let mut i = 0;
             nested(shape, &mut i, &elem)
+        } else {
+            // The buffer does not fill the shape (invalid; the validator says so): print what is there.
+            format!("[{}]", (0..n).map(elem).collect::<Vec<_>>().join(", "))
         };
         format!("<{}: {body}> : {}", scalar_name(tag), self.ty(ty))
     }
