@@ -62,3 +62,8 @@ fn llvm7_printing_parses_in_libnvvm() {
 fn verify_agrees_with_libnvvm() {
     run_script("nvvm_verify.py", "nvvm-verify:");
 }
+
+#[test]
+fn tile_matches_tileirdisasm_and_tileiras_accepts_assembled_text() {
+    run_script("tile_oracle.py", "tile-oracle:");
+}

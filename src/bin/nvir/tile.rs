@@ -18,6 +18,21 @@ pub enum Command {
     Rewrite(RewriteArgs),
     /// Check per-version availability, op types, region structure and value scoping.
     Validate(ValidateArgs),
+    /// Assemble `tileirdisasm` text into bytecode.
+    As(AsArgs),
+}
+
+#[derive(Args)]
+pub struct AsArgs {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    output: OutputArg,
+    /// Bytecode version to write (13.1 … 13.5).
+    #[arg(long, value_name = "VERSION", default_value = "13.5")]
+    target_version: Version,
+    #[command(flatten)]
+    format: FormatArg,
 }
 
 #[derive(Args)]
@@ -111,6 +126,30 @@ pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
                 Err(e) => {
                     Ok(report(&[Diagnostic::error(e.message()).with_code("tile-write")], &src, a.format.format, color))
                 }
+            }
+        }
+        Command::As(a) => {
+            let input = a.input.read()?;
+            let src = Source { name: &input.name, content: nvir_diag::SourceContent::None };
+            let fail = |msg: String| Diagnostic::error(format!("{}:{msg}", input.name)).with_code("tile-as");
+            let Ok(text) = std::str::from_utf8(&input.bytes) else {
+                return Ok(report(&[fail(" input is not UTF-8 text".into())], &src, a.format.format, color));
+            };
+            let m = match nvir_tile::parse(text, a.target_version) {
+                Ok(m) => m,
+                Err(e) => return Ok(report(&[fail(e.message().to_string())], &src, a.format.format, color)),
+            };
+            let findings = nvir_tile::validate(&m);
+            if !findings.is_empty() {
+                let diags: Vec<Diagnostic> = findings.into_iter().map(|f| fail(format!(" {}", f.message))).collect();
+                return Ok(report(&diags, &src, a.format.format, color));
+            }
+            match nvir_tile::write(&m) {
+                Ok(bytes) => {
+                    a.output.write_binary(&bytes)?;
+                    Ok(EXIT_OK)
+                }
+                Err(e) => Ok(report(&[fail(format!(" {}", e.message()))], &src, a.format.format, color)),
             }
         }
         Command::Validate(a) => {

@@ -753,6 +753,17 @@ impl<'a> Parser<'a> {
                 let fmt = formats::format(name).ok_or_else(|| self.err(format!("cannot assemble '{name}'")))?;
                 let elems = formats::parse(fmt);
                 self.format(info, &elems, nres, p)?;
+                // `load_ptr_tko %p, %x` prints a padding value alone like a mask: a mask is i1.
+                if name == "load_ptr_tko" && !p.groups.contains_key("paddingValue") {
+                    if let Some(&m) = p.groups.get("mask").and_then(|g| g.first()) {
+                        let t = self.scope[m as usize].1;
+                        let is_bool = matches!(self.m.ty(t), Some(Type::Tile { element, .. }) if self.m.ty(*element) == Some(&Type::Scalar(0)));
+                        if !is_bool {
+                            let g = p.groups.remove("mask").unwrap_or_default();
+                            p.groups.insert("paddingValue", g);
+                        }
+                    }
+                }
             }
         }
         Ok(())
