@@ -7,9 +7,12 @@ fn corpus() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/tileir")
 }
 
+/// Files of the shared corpus and of this crate's extra corpus (`tests/corpus-extra`).
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(corpus().join(dir))
-        .expect("the shared corpus is at ../shared/corpus/tileir")
+    let extra = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus-extra");
+    let mut v: Vec<PathBuf> = [corpus(), extra]
+        .iter()
+        .flat_map(|root| std::fs::read_dir(root.join(dir)).expect("the shared corpus is at ../shared/corpus/tileir"))
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == ext))

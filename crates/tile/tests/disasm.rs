@@ -6,18 +6,32 @@ fn corpus() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/tileir")
 }
 
+/// (bytecode, recorded text) for the shared corpus and this crate's extra corpus.
+fn pairs() -> Vec<(PathBuf, PathBuf)> {
+    let extra = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus-extra");
+    let mut v = Vec::new();
+    for root in [corpus(), extra] {
+        for e in std::fs::read_dir(root.join("bc")).unwrap().flatten() {
+            let p = e.path();
+            let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+            v.push((p, root.join("disasm").join(format!("{stem}.mlir"))));
+        }
+    }
+    v.sort();
+    v
+}
+
 fn normalize(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]
 fn print_matches_tileirdisasm() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus().join("bc")).unwrap().flatten().map(|e| e.path()).collect();
-    files.sort();
+    let files = pairs();
     let mut failed = Vec::new();
-    for path in &files {
+    for (path, text_path) in &files {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let expected = std::fs::read_to_string(corpus().join("disasm").join(format!("{stem}.mlir"))).unwrap();
+        let expected = std::fs::read_to_string(text_path).unwrap();
         let m = nvir_tile::read(&std::fs::read(path).unwrap()).unwrap();
         let got = nvir_tile::print(&m, &nvir_tile::PrintOptions::default());
         if normalize(&got) != normalize(&expected) {
@@ -36,12 +50,11 @@ fn print_matches_tileirdisasm() {
 
 #[test]
 fn assembling_the_text_gives_bytecode_that_prints_the_same() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus().join("bc")).unwrap().flatten().map(|e| e.path()).collect();
-    files.sort();
+    let files = pairs();
     let mut failed = Vec::new();
-    for path in &files {
+    for (path, text_path) in &files {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(corpus().join("disasm").join(format!("{stem}.mlir"))).unwrap();
+        let text = std::fs::read_to_string(text_path).unwrap();
         let version = nvir_tile::read(&std::fs::read(path).unwrap()).unwrap().version;
         let result =
             nvir_tile::parse(&text, version).and_then(|m| nvir_tile::write(&m)).and_then(|b| nvir_tile::read(&b));

@@ -25,7 +25,8 @@ pub fn format(name: &str) -> Option<&'static str> {
         "bitcast" | "broadcast" | "reshape" | "int_to_ptr" | "ptr_to_int" | "ptr_to_ptr" | "pack" | "unpack" => CAST,
         "andi" | "ori" | "xori" | "remf" => BIN,
         "atan2" | "mulhii" => "$x ',' $y attr-dict ':' ty($result)",
-        "fpowf" | "fpowi" => "$source ',' $exponent attr-dict ':' ty($result)",
+        "fpowf" => "$source ',' $exponent attr-dict ':' ty($result)",
+        "fpowi" => "$source ',' $exponent attr-dict ':' ty($source) ',' ty($exponent)",
         "addi" | "subi" | "muli" | "shli" => BIN_OVF,
         "addf" | "subf" | "mulf" => BIN_IEEE,
         "divf" => "$lhs ',' $rhs divf($rounding_mode) ('flush_to_zero' $flush_to_zero^)? attr-dict ':' ty($result)",
@@ -70,7 +71,7 @@ pub fn format(name: &str) -> Option<&'static str> {
         "reduce" => "$operands attr-dict ' ' 'dim' '' '=' '' $dim 'identities' '' '=' '' $identities ':' ty($operands) '->' ty($result) argregion",
         "scan" => "$operands attr-dict ' ' 'dim' '' '=' '' $dim 'reverse' '' '=' '' $reverse 'identities' '' '=' '' $identities ':' ty($operands) '->' ty($result) argregion",
         "select" => "$cond ',' $val_if_true ',' $val_if_false attr-dict ':' ty($cond) ',' ty($result)",
-        "gdc_launch_dependents_tko" | "gdc_wait_tko" => "('token' '' '=' '' $operands^)? attr-dict ':' ty($result)",
+        "gdc_launch_dependents_tko" | "gdc_wait_tko" => "('token' '=' $token^)? attr-dict '->' ty($result)",
         "memory_fence_alias_tko" => "$token attr-dict ':' ty($result)",
         _ => return None,
     })

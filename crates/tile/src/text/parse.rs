@@ -409,6 +409,9 @@ impl<'a> Parser<'a> {
                 p.results = vec![self.scope[v as usize].1; nres];
             }
         }
+        if name == "print_tko" && p.results.is_empty() {
+            p.results = vec![self.m.intern_type(Type::Scalar(17))];
+        }
         let mut results = p.results.clone();
         // Older print_tko has no token result.
         if name == "print_tko" && v < Version::V13_2 {

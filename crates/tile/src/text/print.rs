@@ -29,7 +29,10 @@ pub fn print(m: &Module, opts: &PrintOptions) -> String {
             }
         }
         out.push_str(&format!(" @{}", String::from_utf8_lossy(m.string(g.name))));
-        out.push_str(&format!(" alignment = {} ", g.alignment));
+        if g.alignment != 0 {
+            out.push_str(&format!(" alignment = {}", g.alignment));
+        }
+        out.push(' ');
         out.push_str(&p.dense(g.ty, g.constant));
         out.push('\n');
     }

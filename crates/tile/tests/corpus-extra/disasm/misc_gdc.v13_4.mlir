@@ -1,0 +1,28 @@
+entry @gdc_Kt1_A1f32_1l0_p16_A1f32_1l0_p16_I128(%arg0: tile<ptr<f32>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<ptr<f32>>, %arg4: tile<i32>, %arg5: tile<i32>) optimization_hints=<default = {}> {
+  %0 = make_token : token
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f32>>
+  %assume_0 = assume div_by<16>, %arg3 : tile<ptr<f32>>
+  %assume_1 = assume bounded<0, ?>, %arg1 : tile<i32>
+  %assume_2 = assume bounded<0, ?>, %arg2 : tile<i32>
+  %tview = make_tensor_view %assume, shape = [%assume_1], strides = [%assume_2] : tile<i32> -> tensor_view<?xf32, strides=[?]>
+  %assume_3 = assume bounded<0, ?>, %arg4 : tile<i32>
+  %assume_4 = assume bounded<0, ?>, %arg5 : tile<i32>
+  %tview_5 = make_tensor_view %assume_0, shape = [%assume_3], strides = [%assume_4] : tile<i32> -> tensor_view<?xf32, strides=[?]>
+  %1 = gdc_wait_tko token = %0 -> token
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
+  %pview = make_partition_view %tview : partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>
+  %2 = join_tokens %0, %1 : token
+  %tile, %result_token = load_view_tko weak %pview[%blockId_x] token = %2 : partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>, tile<i32> -> tile<128xf32>, token
+  %3 = join_tokens %0, %result_token : token
+  %blockId_x_6, %blockId_y_7, %blockId_z_8 = get_tile_block_id : tile<i32>
+  %cst_1_f32 = constant <f32: 1.000000e+00> : tile<f32>
+  %reshape = reshape %cst_1_f32 : tile<f32> -> tile<1xf32>
+  %bcast = broadcast %reshape : tile<1xf32> -> tile<128xf32>
+  %4 = addf %tile, %bcast  : tile<128xf32>
+  %pview_9 = make_partition_view %tview_5 : partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>
+  %5 = join_tokens %0, %1 : token
+  %6 = store_view_tko weak %4, %pview_9[%blockId_x_6] token = %5 : tile<128xf32>, partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>, tile<i32> -> token
+  %7 = join_tokens %1, %3, %6 : token
+  %8 = gdc_launch_dependents_tko token = %7 -> token
+  return
+}
