@@ -156,7 +156,7 @@ impl<'a> Lexer<'a> {
             let tok = self.lex();
             self.buf[n] = tok;
             n += 1;
-            if tok.kind == TokenKind::Eof {
+            if matches!(tok.kind, TokenKind::Eof) {
                 break;
             }
         }
