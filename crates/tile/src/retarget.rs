@@ -68,6 +68,7 @@ pub fn retarget(m: &Module, to: Version) -> Result<Module> {
             }
         }
     }
+    let mut token_type: Option<TokenSlot> = None;
     for f in &mut out.functions {
         let fname = String::from_utf8_lossy(m.string(f.name)).into_owned();
         if to >= Version::V13_5 {
@@ -99,8 +100,100 @@ pub fn retarget(m: &Module, to: Version) -> Result<Module> {
         }
         let from = m.version;
         convert_ops(&mut f.body, from, to)?;
+        // print_tko has a token result from 13.2 on: adding or dropping it renumbers values.
+        if (from < Version::V13_2) != (to < Version::V13_2) {
+            let nargs = match m.ty(f.signature) {
+                Some(Type::Function { inputs, .. }) => inputs.len() as u32,
+                _ => 0,
+            };
+            let mut map: Vec<Option<u32>> = (0..nargs).map(Some).collect();
+            let mut next = nargs;
+            let token = token_type.get_or_insert_with(TokenSlot::default);
+            renumber(&mut f.body, &mut map, &mut next, to, token, &fname)?;
+        }
+    }
+    if token_type.is_some_and(|t| t.used) {
+        let id = out.intern_type(Type::Scalar(17));
+        for f in &mut out.functions {
+            fill_token(&mut f.body, id);
+        }
     }
     Ok(out)
+}
+
+/// Whether a token type had to be added for print_tko results (filled in after the walk).
+#[derive(Default)]
+struct TokenSlot {
+    used: bool,
+}
+
+/// The placeholder type of a print_tko token result added before the table knew a token type.
+const TOKEN_PENDING: TypeId = u32::MAX;
+
+fn fill_token(ops: &mut [Op], id: TypeId) {
+    for op in ops {
+        for r in &mut op.results {
+            if *r == TOKEN_PENDING {
+                *r = id;
+            }
+        }
+        for region in &mut op.regions {
+            for b in &mut region.blocks {
+                fill_token(&mut b.ops, id);
+            }
+        }
+    }
+}
+
+/// Renumbers values after print_tko results were added (to 13.2+) or dropped (to 13.1).
+fn renumber(
+    ops: &mut [Op],
+    map: &mut Vec<Option<u32>>,
+    next: &mut u32,
+    to: Version,
+    token: &mut TokenSlot,
+    fname: &str,
+) -> Result<()> {
+    let print_tko = tables::op_by_name("print_tko").map_or(0, |i| i.code);
+    for op in ops {
+        for v in &mut op.operands {
+            *v = map.get(*v as usize).copied().flatten().ok_or_else(|| {
+                Error::msg(format!(
+                    "function '{fname}' uses a print_tko token, which bytecode version {to} does not have"
+                ))
+            })?;
+        }
+        for r in &mut op.regions {
+            for b in &mut r.blocks {
+                let (mark, saved) = (map.len(), *next);
+                for _ in &b.args {
+                    map.push(Some(*next));
+                    *next += 1;
+                }
+                renumber(&mut b.ops, map, next, to, token, fname)?;
+                map.truncate(mark);
+                *next = saved;
+            }
+        }
+        if op.opcode == print_tko {
+            if to >= Version::V13_2 && op.results.is_empty() {
+                op.results.push(TOKEN_PENDING);
+                token.used = true;
+                *next += 1;
+                continue;
+            }
+            if to < Version::V13_2 && !op.results.is_empty() {
+                op.results.clear();
+                map.push(None);
+                continue;
+            }
+        }
+        for _ in &op.results {
+            map.push(Some(*next));
+            *next += 1;
+        }
+    }
+    Ok(())
 }
 
 fn convert_ops(ops: &mut [Op], from: Version, to: Version) -> Result<()> {
