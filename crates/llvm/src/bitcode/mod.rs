@@ -51,7 +51,7 @@ pub fn unwrap(bytes: &[u8]) -> Result<(&[u8], usize)> {
             bytes
                 .get(i * 4..i * 4 + 4)
                 .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")) as usize)
-                .ok_or_else(|| BitcodeError::at(i as u64 * 32, "truncated bitcode wrapper header"))
+                .ok_or_else(|| BitcodeError::at(bytes.len() as u64 * 8, "truncated bitcode wrapper header"))
         };
         let (offset, size) = (word(2)?, word(3)?);
         word(4)?;

@@ -164,6 +164,12 @@ impl<T: Eq + Hash> UniqueArena<T> {
         let (i, new) = self.set.insert_full(value);
         (Handle::from_index(i), new)
     }
+    /// Replaces the value at `h` (for a reader that learns part of a value late). Returns
+    /// `false`, changing nothing, if an equal value is already at another handle.
+    pub fn replace(&mut self, h: Handle<T>, value: T) -> bool {
+        self.set.replace_index(h.index(), value).is_ok()
+    }
+
     /// The handle of a value equivalent to `key` (which must hash as `T` does), if present.
     pub fn find_by<Q: Hash + indexmap::Equivalent<T> + ?Sized>(&self, key: &Q) -> Option<Handle<T>> {
         self.set.get_index_of(key).map(Handle::from_index)

@@ -239,7 +239,7 @@ impl Reader<'_> {
                             }
                         }
                     }
-                    self.attr_lists.push(list);
+                    self.attr_lists.push(std::rc::Rc::new(list));
                 }
                 Entry::Record(1) => return Err(self.err("pre-LLVM 3.3 attribute lists are not supported")),
                 Entry::Record(_) => {}
@@ -248,9 +248,9 @@ impl Reader<'_> {
     }
 
     /// Attribute list `raw` (1-based; 0 is none).
-    pub(super) fn attr_list(&self, raw: u64) -> Result<AttrList> {
+    pub(super) fn attr_list(&self, raw: u64) -> Result<std::rc::Rc<AttrList>> {
         if raw == 0 {
-            return Ok(AttrList::default());
+            return Ok(Default::default());
         }
         self.attr_lists
             .get(raw as usize - 1)

@@ -122,9 +122,10 @@ fn gep_operands(
 }
 
 impl Reader<'_> {
-    /// Reads a constants block. `prior` are the values before it that constants may use
-    /// (globals and module constants); ids from `prior.len()` to `start` are not constants.
-    pub(super) fn constants_block(&mut self, prior: &[Value], start: u64) -> Result<Vec<(Value, TypeId)>> {
+    /// Reads a constants block whose first value id is `start`. Constants may use the module's
+    /// values (globals and module constants) and each other; ids between the module's values
+    /// and `start` (a function's arguments) are not constants.
+    pub(super) fn constants_block(&mut self, start: u64) -> Result<Vec<(Value, TypeId)>> {
         let mut raw: Vec<Raw> = Vec::new();
         let mut cur: Option<TypeId> = None;
         loop {
@@ -180,7 +181,7 @@ impl Reader<'_> {
                     }
                     None
                 };
-                let v = self.build_constant(&raw[k], prior, start, &get).map_err(|e| e.in_record(raw[k].code))?;
+                let v = self.build_constant(&raw[k], start, &get).map_err(|e| e.in_record(raw[k].code))?;
                 built[k] = Some(v);
                 busy[k] = false;
                 stack.pop();
@@ -192,15 +193,14 @@ impl Reader<'_> {
     fn build_constant(
         &mut self,
         r: &Raw,
-        prior: &[Value],
         start: u64,
         local: &dyn Fn(u64) -> Option<(Value, TypeId)>,
     ) -> Result<(Value, TypeId)> {
         let ty = r.ty;
         let ops = &r.ops;
         let val = |this: &Self, id: u64| -> Result<ConstId> {
-            let v = if (id as usize) < prior.len() {
-                Some(prior[id as usize])
+            let v = if (id as usize) < this.values.len() {
+                Some(Value::Const(this.values[id as usize]))
             } else if id >= start {
                 local(id).map(|(v, _)| v)
             } else {
@@ -407,13 +407,13 @@ impl Reader<'_> {
                     return Err(self.err("blockaddress of a non-function"));
                 }
                 let bb = u32::try_from(self.opn(ops, 2)?).map_err(|_| self.err("block number too large"))?;
-                // Resolved to the block's printed name once the function's body is read.
+                // Named as the block prints once the module is read; until then a name no block has.
                 let c = self.m.constant(ConstData::BlockAddress {
                     ty,
                     func: global,
-                    block: crate::ir::module::BlockName::Numbered(bb),
+                    block: crate::ir::module::BlockName::Named(format!("\u{0}{bb}").into()),
                 });
-                self.block_addresses.push(c);
+                self.block_addresses.push((c, bb));
                 return Ok((Value::Const(c), ty));
             }
             33 => return Err(self.err("ptrauth constants are not supported")),
@@ -554,23 +554,13 @@ impl Reader<'_> {
             if i < 2 {
                 continue;
             }
-            cur = match self.m.types.get(cur).clone() {
-                TypeData::Struct(b) => {
-                    field(&b.fields, idx[i]).ok_or_else(|| self.err("invalid struct index in getelementptr"))?
-                }
-                TypeData::Named(id) => {
-                    let b = self
-                        .m
-                        .types
-                        .named(id)
-                        .body
-                        .clone()
-                        .ok_or_else(|| self.err("getelementptr into an opaque struct"))?;
-                    field(&b.fields, idx[i]).ok_or_else(|| self.err("invalid struct index in getelementptr"))?
-                }
-                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => elem,
-                _ => return Err(self.err("invalid getelementptr indices")),
+            let next = match self.m.types.get(cur) {
+                TypeData::Struct(b) => field(&b.fields, idx[i]),
+                TypeData::Named(id) => self.m.types.named(*id).body.as_ref().and_then(|b| field(&b.fields, idx[i])),
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Some(*elem),
+                _ => None,
             };
+            cur = next.ok_or_else(|| self.err("invalid getelementptr indices"))?;
         }
         let ptr = match pointee {
             Some(_) => self.m.types.typed_ptr(cur, addr_space),

@@ -182,7 +182,8 @@ impl Reader<'_> {
 
     fn rel(&self, raw: u64) -> u64 {
         if self.version >= 1 {
-            self.inst_num().wrapping_sub(raw)
+            // Relative ids are 32-bit: a forward reference is a negative distance.
+            u64::from((self.inst_num() as u32).wrapping_sub(raw as u32))
         } else {
             raw
         }
@@ -256,9 +257,8 @@ impl Reader<'_> {
                     match id {
                         block::CONSTANTS => {
                             self.c.enter()?;
-                            let prior: Vec<Value> = self.values.iter().map(|&c| Value::Const(c)).collect();
                             let start = self.inst_num();
-                            let built = self.constants_block(&prior, start)?;
+                            let built = self.constants_block(start)?;
                             self.body.vals.extend(built);
                         }
                         block::METADATA => {
@@ -423,12 +423,18 @@ impl Reader<'_> {
             Some(t) => t,
             None => self.pointee_of(cty).ok_or_else(|| self.err("call through a pointer without a function type"))?,
         };
-        let TypeData::Function { params, vararg, .. } = self.m.types.get(fn_ty).clone() else {
-            return Err(self.err("callee type is not a function type"));
+        let (nparams, vararg) = match self.m.types.get(fn_ty) {
+            TypeData::Function { params, vararg, .. } => (params.len(), *vararg),
+            _ => return Err(self.err("callee type is not a function type")),
+        };
+        let param = |this: &Self, i: usize| match this.m.types.get(fn_ty) {
+            TypeData::Function { params, .. } => params[i],
+            _ => unreachable!("checked above"),
         };
         let empty = AttrSetId::from_index(0);
-        let mut args = Vec::with_capacity(params.len());
-        for (i, &pt) in params.iter().enumerate() {
+        let mut args = Vec::with_capacity(nparams);
+        for i in 0..nparams {
+            let pt = param(self, i);
             let value = match self.m.types.get(pt) {
                 TypeData::Metadata => {
                     let id = self.rel(self.next_op(o)?);
@@ -440,7 +446,7 @@ impl Reader<'_> {
             args.push(CallArg { ty: pt, value, attrs: list.params.get(i).copied().flatten().unwrap_or(empty) });
         }
         if vararg {
-            let mut i = params.len();
+            let mut i = nparams;
             while o.has() {
                 let (value, ty) = self.value_type(o)?;
                 args.push(CallArg { ty, value, attrs: list.params.get(i).copied().flatten().unwrap_or(empty) });

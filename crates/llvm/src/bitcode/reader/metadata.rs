@@ -23,6 +23,7 @@ impl Reader<'_> {
         }
         let p = self.m.metadata.placeholder(i as u32);
         self.mds[i] = Some(p);
+        self.md_open += 1;
         Ok(p)
     }
 
@@ -33,7 +34,10 @@ impl Reader<'_> {
         if i < self.mds.len() {
             if let Some(p) = self.mds[i] {
                 if matches!(self.m.metadata.get(p), MdNode::Placeholder(_)) {
+                    // A uniqued node defined late may equal one already read: unique again at the end.
+                    self.md_reunique |= !node.is_distinct();
                     self.m.metadata.define(p, node);
+                    self.md_open -= 1;
                     return Ok(());
                 }
                 return Err(self.err(format!("metadata id {i} defined twice")));
@@ -50,14 +54,15 @@ impl Reader<'_> {
     /// and end with the body; `VALUE` records may name the function's own values).
     pub(super) fn metadata_block(&mut self, in_fn: bool) -> Result<()> {
         // Placeholders made by earlier forward references keep their slots.
-        let mut next = self
-            .mds
-            .iter()
-            .rposition(|m| m.is_some_and(|m| !matches!(self.m.metadata.get(m), MdNode::Placeholder(_))))
-            .map_or(0, |p| p + 1)
-            .max(if in_fn { self.mds.len() } else { 0 });
+        let mut next = if in_fn {
+            self.mds.len()
+        } else {
+            self.mds
+                .iter()
+                .rposition(|m| m.is_some_and(|m| !matches!(self.m.metadata.get(m), MdNode::Placeholder(_))))
+                .map_or(0, |p| p + 1)
+        };
         let mut name: Option<Box<str>> = None;
-        let mut forward = false;
         loop {
             let code = match self.c.advance()? {
                 Entry::End => break,
@@ -101,12 +106,10 @@ impl Reader<'_> {
                 }
                 3 | 5 => {
                     let ops = self.c.ops.clone();
-                    let known = self.mds.len();
                     let refs = ops
                         .iter()
                         .map(|&o| if o == 0 { Ok(None) } else { self.md_ref(o - 1).map(Some) })
                         .collect::<Result<Vec<_>>>()?;
-                    forward |= self.mds.len() > known || ops.iter().any(|&o| o > next as u64);
                     let distinct = (code == 5).then(|| self.m.metadata.new_distinct());
                     self.md_define(&mut next, MdNode::Tuple { distinct, ops: refs.into() })?;
                 }
@@ -126,22 +129,20 @@ impl Reader<'_> {
                 c => return Err(self.unknown(c)),
             }
         }
-        {
-            if let Some(i) = self
+        if self.md_open > 0 {
+            let undefined = self
                 .mds
                 .iter()
-                .position(|m| m.is_some_and(|m| matches!(self.m.metadata.get(m), MdNode::Placeholder(_))))
-            {
-                return Err(self.err(format!("metadata id {i} used but never defined")));
+                .position(|m| m.is_some_and(|m| matches!(self.m.metadata.get(m), MdNode::Placeholder(_))));
+            return Err(self.err(format!("metadata id {} used but never defined", undefined.unwrap_or(0))));
+        }
+        if std::mem::take(&mut self.md_reunique) {
+            let map = self.m.metadata.unique_all();
+            for m in self.mds.iter_mut().flatten() {
+                *m = map[m.index()];
             }
-            if forward || !in_fn {
-                let map = self.m.metadata.unique_all();
-                for m in self.mds.iter_mut().flatten() {
-                    *m = map[m.index()];
-                }
-                if in_fn {
-                    self.remap_attachments(&map);
-                }
+            if in_fn {
+                self.remap_attachments(&map);
             }
         }
         Ok(())

@@ -52,7 +52,7 @@ pub(super) struct Reader<'a> {
     /// Identified structs whose name is not known yet (unnamed ones are numbered at the end).
     unnamed_structs: Vec<crate::ir::types::NamedStructId>,
     attr_groups: rustc_hash::FxHashMap<u64, (u64, Vec<crate::ir::attrs::Attr>)>,
-    attr_lists: Vec<AttrList>,
+    attr_lists: Vec<std::rc::Rc<AttrList>>,
     sections: Vec<Box<str>>,
     gc_names: Vec<Box<str>>,
     comdats: Vec<Box<str>>,
@@ -66,12 +66,16 @@ pub(super) struct Reader<'a> {
     next_body: usize,
     /// Module-level metadata by id (strings first).
     mds: Vec<Option<MdId>>,
+    /// Placeholders for metadata referred to before its record, not yet defined.
+    md_open: usize,
+    /// Whether a uniqued node filled a placeholder (so equal nodes may need merging).
+    md_reunique: bool,
     md_kinds: rustc_hash::FxHashMap<u64, Box<str>>,
     bundle_tags: Vec<Box<str>>,
     /// `syncscope` names by bitcode id (`""` is the system scope).
     sync_names: Vec<Box<str>>,
     /// `blockaddress` constants whose block is named once its function is read.
-    block_addresses: Vec<ConstId>,
+    block_addresses: Vec<(ConstId, u32)>,
     /// The function whose body is being read.
     cur_fn: Option<FuncId>,
     body: function::Body,
@@ -142,6 +146,8 @@ pub(super) fn read(data: &[u8]) -> Result<Read> {
         bodies: Vec::new(),
         next_body: 0,
         mds: Vec::new(),
+        md_open: 0,
+        md_reunique: false,
         md_kinds: Default::default(),
         bundle_tags: Vec::new(),
         sync_names: Vec::new(),
@@ -154,7 +160,7 @@ pub(super) fn read(data: &[u8]) -> Result<Read> {
         _ => return Err(BitcodeError::at(at, "module block expected")),
     }
     r.module().map_err(|e| e.with_producer(producer.as_deref()))?;
-    r.finish();
+    r.finish().map_err(|e| e.with_producer(producer.as_deref()))?;
     Ok(Read { module: r.m, ident: r.ident })
 }
 
@@ -222,9 +228,8 @@ impl<'a> Reader<'a> {
                     }
                     block::CONSTANTS => {
                         self.c.enter()?;
-                        let prior: Vec<Value> = self.values.iter().map(|&c| Value::Const(c)).collect();
-                        let start = prior.len() as u64;
-                        for (v, _) in self.constants_block(&prior, start)? {
+                        let start = self.values.len() as u64;
+                        for (v, _) in self.constants_block(start)? {
                             let Value::Const(c) = v else {
                                 return Err(self.err("inline assembly among module constants"));
                             };
@@ -525,7 +530,7 @@ impl<'a> Reader<'a> {
             .ok_or_else(|| self.err("calling convention out of range"))?;
         let is_proto = r[2] != 0;
         let linkage = codes::linkage(r[3]).ok_or_else(|| self.err(format!("unknown linkage {}", r[3])))?;
-        let list = if r[4] > 0 { self.attr_list(r[4])? } else { AttrList::default() };
+        let list = self.attr_list(r[4])?;
         let mut props = self.props_common(linkage, r[7]);
         props.align = self.align(r[5])?;
         props.section = self.section(r[6])?;
@@ -754,8 +759,8 @@ impl<'a> Reader<'a> {
     }
 
     /// Numbers unnamed globals and structs, orders named structs as LLVM prints them.
-    fn finish(&mut self) {
-        let _ = self.resolve_pending();
+    fn finish(&mut self) -> Result<()> {
+        self.resolve_pending()?;
         // Unnamed globals are numbered in slot order: variables, aliases, ifuncs, functions.
         let mut unnamed: Vec<SymbolId> = Vec::new();
         let order = |d: &GlobalDef| match d {
@@ -776,6 +781,45 @@ impl<'a> Reader<'a> {
         for (n, sym) in unnamed.into_iter().enumerate() {
             self.rename_global(sym, n.to_string().into());
         }
+        self.name_block_addresses()?;
         order::order_structs(&mut self.m, &self.unnamed_structs);
+        Ok(())
+    }
+
+    /// Names each `blockaddress` block as the printer numbers it: a named block by its name, an
+    /// unnamed one by its slot (arguments, blocks and results numbered in order).
+    fn name_block_addresses(&mut self) -> Result<()> {
+        for (c, bb) in std::mem::take(&mut self.block_addresses) {
+            let ConstData::BlockAddress { ty, func, .. } = self.m.consts[c] else { continue };
+            let Some(GlobalDef::Func(f)) = self.m.symbols[func].def else { continue };
+            let f = &self.m.functions[f];
+            let Some(&target) = f.layout.get(bb as usize) else {
+                return Err(BitcodeError::at(
+                    0,
+                    format!("blockaddress of block {bb}, which @{} does not have", f.name),
+                ));
+            };
+            let mut next = f.params.iter().filter(|p| p.name.0.is_none()).count() as u32;
+            let mut name = None;
+            for &b in &f.layout {
+                let block = &f.blocks[b];
+                if b == target {
+                    name = Some(match &block.name.0 {
+                        Some(n) => crate::ir::module::BlockName::Named(n.clone()),
+                        None => crate::ir::module::BlockName::Numbered(next),
+                    });
+                    break;
+                }
+                next += u32::from(block.name.0.is_none());
+                for &i in &block.insts {
+                    let inst = &f.insts[i];
+                    next += u32::from(inst.name.0.is_none() && !matches!(self.m.types.get(inst.ty), TypeData::Void));
+                }
+            }
+            let block = name.expect("the target is in the layout");
+            // Replaced once per constant (equal blockaddresses share one).
+            let _ = self.m.consts.replace(c, ConstData::BlockAddress { ty, func, block });
+        }
+        Ok(())
     }
 }

@@ -17,9 +17,16 @@ struct Finder<'m> {
     consts: FxHashSet<ConstId>,
     mds: FxHashSet<MdId>,
     found: Vec<NamedStructId>,
+    /// Distinct structs found, and how many there are: the walk stops once it has them all.
+    distinct: FxHashSet<NamedStructId>,
+    total: usize,
 }
 
 impl Finder<'_> {
+    fn done(&self) -> bool {
+        self.distinct.len() == self.total
+    }
+
     fn ty(&mut self, t: TypeId) {
         if !self.types.insert(t) {
             return;
@@ -29,6 +36,7 @@ impl Finder<'_> {
             let subs: Vec<TypeId> = match self.m.types.get(t) {
                 TypeData::Named(id) => {
                     self.found.push(*id);
+                    self.distinct.insert(*id);
                     self.m.types.named(*id).body.as_ref().map(|b| b.fields.to_vec()).unwrap_or_default()
                 }
                 TypeData::Pointer { pointee, .. } => pointee.iter().copied().collect(),
@@ -114,73 +122,96 @@ impl Finder<'_> {
 /// Names numbered structs and orders identified structs as LLVM prints them.
 pub(super) fn order_structs(m: &mut Module, unnamed: &[NamedStructId]) {
     let mut f = Finder {
-        m,
+        m: &*m,
         types: FxHashSet::default(),
         consts: FxHashSet::default(),
         mds: FxHashSet::default(),
         found: Vec::new(),
+        distinct: FxHashSet::default(),
+        total: m.types.named_structs().len(),
     };
-    for (_, g) in m.globals.iter() {
-        f.ty(g.ty);
-        if let Some(i) = g.init {
-            f.constant(i);
+    f.walk();
+    let found = std::mem::take(&mut f.found);
+    place(m, found, unnamed);
+}
+
+impl Finder<'_> {
+    /// LLVM's walk: globals, aliases, ifuncs, functions (instructions in order), named metadata.
+    fn walk(&mut self) {
+        let m = self.m;
+        let f = self;
+        for (_, g) in m.globals.iter() {
+            if f.done() {
+                return;
+            }
+            f.ty(g.ty);
+            if let Some(i) = g.init {
+                f.constant(i);
+            }
         }
-    }
-    for (_, a) in m.aliases.iter() {
-        f.ty(a.ty);
-        f.constant(a.aliasee);
-    }
-    for (_, i) in m.ifuncs.iter() {
-        f.ty(i.ty);
-    }
-    for (_, func) in m.functions.iter() {
-        f.ty(func.ty);
-        f.attrs(func.fn_attrs);
-        f.attrs(func.ret_attrs);
-        for p in &func.params {
-            f.attrs(p.attrs);
+        for (_, a) in m.aliases.iter() {
+            f.ty(a.ty);
+            f.constant(a.aliasee);
         }
-        for (_, v) in [&func.personality, &func.prefix, &func.prologue].into_iter().flatten() {
-            f.value(*v);
+        for (_, i) in m.ifuncs.iter() {
+            f.ty(i.ty);
         }
-        for &b in &func.layout {
-            for &i in &func.blocks[b].insts {
-                let inst = &func.insts[i];
-                f.ty(inst.ty);
-                inst.kind.for_each_operand(|v| match v {
-                    Value::LocalMd(l) => match &func.local_md[l] {
-                        crate::ir::function::LocalMd::Value(_, v) => f.value(*v),
-                        crate::ir::function::LocalMd::ArgList(l) => l.iter().for_each(|(_, v)| f.value(*v)),
-                    },
-                    v => f.value(v),
-                });
-                match &inst.kind {
-                    InstKind::GetElementPtr { source_ty, .. } => f.ty(*source_ty),
-                    InstKind::Alloca { ty, .. } => f.ty(*ty),
-                    InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
-                        f.attrs(call.fn_attrs);
-                        f.attrs(call.ret_attrs);
-                        for a in &call.args {
-                            f.attrs(a.attrs);
+        for (_, func) in m.functions.iter() {
+            if f.done() {
+                return;
+            }
+            f.ty(func.ty);
+            f.attrs(func.fn_attrs);
+            f.attrs(func.ret_attrs);
+            for p in &func.params {
+                f.attrs(p.attrs);
+            }
+            for (_, v) in [&func.personality, &func.prefix, &func.prologue].into_iter().flatten() {
+                f.value(*v);
+            }
+            for &b in &func.layout {
+                for &i in &func.blocks[b].insts {
+                    let inst = &func.insts[i];
+                    f.ty(inst.ty);
+                    inst.kind.for_each_operand(|v| match v {
+                        Value::LocalMd(l) => match &func.local_md[l] {
+                            crate::ir::function::LocalMd::Value(_, v) => f.value(*v),
+                            crate::ir::function::LocalMd::ArgList(l) => l.iter().for_each(|(_, v)| f.value(*v)),
+                        },
+                        v => f.value(v),
+                    });
+                    match &inst.kind {
+                        InstKind::GetElementPtr { source_ty, .. } => f.ty(*source_ty),
+                        InstKind::Alloca { ty, .. } => f.ty(*ty),
+                        InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
+                            f.attrs(call.fn_attrs);
+                            f.attrs(call.ret_attrs);
+                            for a in &call.args {
+                                f.attrs(a.attrs);
+                            }
                         }
+                        _ => {}
                     }
-                    _ => {}
-                }
-                for a in inst.metadata.iter() {
-                    f.md(a.node);
+                    for a in inst.metadata.iter() {
+                        f.md(a.node);
+                    }
                 }
             }
         }
-    }
-    for nm in &m.metadata.named {
-        for &n in &nm.nodes {
-            f.md(n);
+        for nm in &m.metadata.named {
+            for &n in &nm.nodes {
+                f.md(n);
+            }
         }
     }
+}
+
+/// Orders the structs: numbered ones as found, then named ones as found, then the rest.
+fn place(m: &mut Module, found: Vec<NamedStructId>, unnamed: &[NamedStructId]) {
     let mut seen = FxHashSet::default();
     let mut order: Vec<NamedStructId> = Vec::new();
-    let is_unnamed = |id: &NamedStructId| unnamed.contains(id);
-    let found = std::mem::take(&mut f.found);
+    let unnamed_set: FxHashSet<NamedStructId> = unnamed.iter().copied().collect();
+    let is_unnamed = |id: &NamedStructId| unnamed_set.contains(id);
     for id in found.iter().filter(|id| is_unnamed(id)).chain(found.iter().filter(|id| !is_unnamed(id))) {
         if seen.insert(*id) {
             order.push(*id);
