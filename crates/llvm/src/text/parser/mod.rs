@@ -19,9 +19,11 @@ use crate::ir::attrs::{Attr, AttrSet, AttrSetId};
 use crate::ir::metadata::MdId;
 use crate::ir::module::{Comdat, Module, Symbol, SymbolId};
 use crate::ir::types::{Dialect, TypeId};
+use hashbrown::HashTable;
 use nvir_diag::{Diagnostic, Span};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::borrow::Cow;
+use std::hash::BuildHasher;
 
 pub use parallel::ParseOptions;
 
@@ -162,7 +164,8 @@ pub(crate) struct Parser<'a> {
     tok: Token,
     m: Module,
     depth: u32,
-    symbols: FxHashMap<Box<str>, SymbolId>,
+    /// Symbols by name: handles hashed by their name in `m.symbols` (no second copy of names).
+    symbols: HashTable<SymbolId>,
     /// First use of each not-yet-defined symbol, and the pointer type it was used with.
     sym_uses: FxHashMap<SymbolId, (Span, TypeId)>,
     next_global_num: u32,
@@ -245,7 +248,7 @@ impl<'a> Parser<'a> {
             tok,
             m: Module::new(),
             depth: 0,
-            symbols: FxHashMap::default(),
+            symbols: HashTable::new(),
             sym_uses: FxHashMap::default(),
             next_global_num: 0,
             first_global_num: None,
@@ -533,11 +536,14 @@ impl<'a> Parser<'a> {
     // ---- symbols ----
 
     fn symbol(&mut self, name: &str) -> SymbolId {
-        if let Some(&s) = self.symbols.get(name) {
+        let hash = FxBuildHasher.hash_one(name);
+        let symbols = &self.m.symbols;
+        if let Some(&s) = self.symbols.find(hash, |&s| *symbols[s].name == *name) {
             return s;
         }
         let s = self.m.symbols.push(Symbol { name: name.into(), def: None });
-        self.symbols.insert(name.into(), s);
+        let symbols = &self.m.symbols;
+        self.symbols.insert_unique(hash, s, |&s| FxBuildHasher.hash_one(&*symbols[s].name));
         s
     }
 
