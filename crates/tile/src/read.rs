@@ -264,11 +264,11 @@ impl<'a> Reader<'a> {
                     }
                     state[i] = 1;
                 }
-                let refs = match &entries[i] {
-                    TypeEntry::Ok(t) => type_refs(t),
-                    TypeEntry::Bad { .. } => Vec::new(),
+                let next = match &entries[i] {
+                    TypeEntry::Ok(t) => type_ref_at(t, *k),
+                    TypeEntry::Bad { .. } => None,
                 };
-                if let Some(&r) = refs.get(*k) {
+                if let Some(r) = next {
                     *k += 1;
                     let r = r as usize;
                     if r >= n || state[r] == 1 || state[r] == 3 {
@@ -431,14 +431,16 @@ impl<'a> Reader<'a> {
             return Err(Error::at(offset, format!("unsupported opcode {code} for bytecode version {v}")));
         }
         let info = tables::op_info(code)
-            .filter(|i| i.name != "entry" && i.name != "global" && i.name != "module")
+            // entry, global and module have opcodes but never appear in a body.
+            .filter(|i| !matches!(i.code, 0x16 | 0x31 | 0x4B))
             .ok_or_else(|| Error::at(offset, format!("unknown or unimplemented opcode: {code}")))?;
+        let (nr, nf, no) = tables::layout_sizes(info);
         let mut op = Op {
             opcode: info.code,
-            results: Vec::new(),
+            results: Vec::with_capacity(nr),
             flags: 0,
-            fields: Vec::new(),
-            operands: Vec::new(),
+            fields: Vec::with_capacity(nf),
+            operands: Vec::with_capacity(no),
             regions: Vec::new(),
             offset,
         };
@@ -519,8 +521,8 @@ impl<'a> Reader<'a> {
                             for _ in 0..nops {
                                 block.ops.push(self.op(c, values, depth + 1)?);
                             }
-                            let term = block.ops.last().and_then(|o| tables::op_info(o.opcode.into())).map(|i| i.name);
-                            if !matches!(term, Some("yield" | "break" | "continue" | "return")) {
+                            // yield, break, continue, return.
+                            if !block.ops.last().is_some_and(|o| matches!(o.opcode, 0x6D | 0x0A | 0x11 | 0x5C)) {
                                 return Err(Error::at(at, "block does not end with a terminator"));
                             }
                             values.truncate(scope);
@@ -751,16 +753,19 @@ fn debug_attr(c: &mut Cursor<'_>, v: Version) -> Result<DebugAttr> {
     })
 }
 
-/// Every type index a type refers to.
-pub(crate) fn type_refs(t: &Type) -> Vec<TypeId> {
+/// The `k`-th type index a type refers to.
+fn type_ref_at(t: &Type, k: usize) -> Option<TypeId> {
     match t {
-        Type::Scalar(_) => Vec::new(),
-        Type::Pointer { pointee, .. } => vec![*pointee],
-        Type::Tile { element, .. } | Type::TensorView { element, .. } => vec![*element],
-        Type::PartitionView { tensor_view, .. }
-        | Type::GatherScatterView { tensor_view, .. }
-        | Type::StridedView { tensor_view, .. } => vec![*tensor_view],
-        Type::Function { inputs, results } => inputs.iter().chain(results).copied().collect(),
+        Type::Function { inputs, results } => {
+            inputs.get(k).or_else(|| results.get(k.wrapping_sub(inputs.len()))).copied()
+        }
+        Type::Scalar(_) => None,
+        Type::Pointer { pointee: r, .. }
+        | Type::Tile { element: r, .. }
+        | Type::TensorView { element: r, .. }
+        | Type::PartitionView { tensor_view: r, .. }
+        | Type::GatherScatterView { tensor_view: r, .. }
+        | Type::StridedView { tensor_view: r, .. } => (k == 0).then_some(*r),
     }
 }
 

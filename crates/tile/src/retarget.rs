@@ -329,6 +329,10 @@ pub(crate) fn default_field(op: &str, name: &str, kind: AttrKind) -> Field {
         AttrKind::Byte => Field::Byte(0),
         // exp and tanh round "full" unless told otherwise.
         _ if name == "rounding_mode" && matches!(op, "exp" | "tanh") => Field::U(5),
+        // Float to integer rounds toward zero unless told otherwise.
+        _ if name == "rounding_mode" && op == "ftoi" => Field::U(6),
+        // Integer division truncates unless told otherwise.
+        _ if name == "rounding" && op == "divi" => Field::U(1),
         _ => Field::U(0),
     }
 }

@@ -161,12 +161,70 @@ pub fn op_by_name(name: &str) -> Option<&'static OpInfo> {
     OPCODES.iter().find(|o| o.name == name)
 }
 
+/// An op's parsed layout and how many results, fields and operands it usually has.
+struct Parsed {
+    items: Vec<Item>,
+    sizes: (usize, usize, usize),
+}
+
+fn parsed() -> &'static [Parsed] {
+    static LAYOUTS: OnceLock<Vec<Parsed>> = OnceLock::new();
+    LAYOUTS.get_or_init(|| {
+        OPCODES
+            .iter()
+            .map(|o| {
+                let items = parse_layout(o.layout_text);
+                let mut sizes = (0, 0, 0);
+                count(&items, &mut sizes);
+                Parsed { items, sizes }
+            })
+            .collect()
+    })
+}
+
+fn count(items: &[Item], sizes: &mut (usize, usize, usize)) {
+    for i in items {
+        match i {
+            Item::Result => sizes.0 += 1,
+            Item::Results => sizes.0 += 2,
+            Item::Attr(..) => sizes.1 += 1,
+            Item::AllOperands(_) | Item::Operands(_) => {
+                sizes.1 += 1;
+                sizes.2 += 2;
+            }
+            Item::Operand(_) | Item::OptOperand(_) => sizes.2 += 1,
+            Item::Since(_, inner) | Item::IfFlag(_, inner) => count(inner, sizes),
+            _ => {}
+        }
+    }
+}
+
+fn position(code: u16) -> usize {
+    // Opcodes below 128 are looked up directly; the few above by search.
+    static DIRECT: OnceLock<[u8; 128]> = OnceLock::new();
+    let direct = DIRECT.get_or_init(|| {
+        let mut t = [u8::MAX; 128];
+        for (i, o) in OPCODES.iter().enumerate() {
+            if o.code < 128 {
+                t[o.code as usize] = i as u8;
+            }
+        }
+        t
+    });
+    match direct.get(code as usize) {
+        Some(&i) if i != u8::MAX => i as usize,
+        _ => OPCODES.binary_search_by_key(&code, |o| o.code).unwrap_or(0),
+    }
+}
+
 /// The parsed layout of an op (parsed once from the table).
 pub fn layout(info: &OpInfo) -> &'static [Item] {
-    static LAYOUTS: OnceLock<Vec<Vec<Item>>> = OnceLock::new();
-    let all = LAYOUTS.get_or_init(|| OPCODES.iter().map(|o| parse_layout(o.layout_text)).collect());
-    let i = OPCODES.binary_search_by_key(&info.code, |o| o.code).unwrap_or(0);
-    &all[i]
+    &parsed()[position(info.code)].items
+}
+
+/// Typical (results, fields, operands) counts of an op, for sizing its vectors.
+pub fn layout_sizes(info: &OpInfo) -> (usize, usize, usize) {
+    parsed()[position(info.code)].sizes
 }
 
 fn parse_layout(text: &'static str) -> Vec<Item> {
