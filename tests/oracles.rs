@@ -1,6 +1,7 @@
 //! Differential tests against NVIDIA's real tools and an independent decoder
 //! (`scripts/oracles/container_diff.py`), and of `nvir print` against LLVM 14's and LLVM 19's
-//! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`), and of `nvir verify` against
+//! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`), of `nvir dis` against their
+//! `llvm-dis` (`scripts/oracles/bitcode_roundtrip.py`), and of `nvir verify` against
 //! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`). They need the oracle venv:
 //! `.ci/run` makes it with `scripts/oracles/setup.sh` and passes its interpreter in
 //! `NVIR_ORACLE_PYTHON`. Without it the tests say so and pass locally; under CI (`CI=true`) a
@@ -66,4 +67,9 @@ fn verify_agrees_with_libnvvm() {
 #[test]
 fn tile_matches_tileirdisasm_and_tileiras_accepts_assembled_text() {
     run_script("tile_oracle.py", "tile-oracle:");
+}
+
+#[test]
+fn bitcode_disassembles_as_llvm_dis_does() {
+    run_script("bitcode_roundtrip.py", "bitcode-roundtrip:");
 }
