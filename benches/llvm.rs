@@ -69,5 +69,29 @@ fn bench(cr: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// Bitcode reading (`nvir dis --parse-only`): two corpus files, and `NVIR_BIG_BC` when it names
+/// one (e.g. `pg_all.bc`); throughput over the bitcode bytes.
+fn bench_bitcode(cr: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/llvm");
+    let mut paths: Vec<PathBuf> = ["clang14/structs_byval.O2.bc", "clang19/math.O0.bc"]
+        .iter()
+        .map(|f| root.join(f))
+        .filter(|p| p.exists())
+        .collect();
+    paths.extend(std::env::var_os("NVIR_BIG_BC").map(PathBuf::from));
+    for p in paths {
+        let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let name = p.file_name().map_or("bc".into(), |n| n.to_string_lossy().into_owned());
+        let mut g = cr.benchmark_group(format!("bitcode/{name}"));
+        g.throughput(Throughput::BytesDecimal(bytes.len() as u64));
+        g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+        if bytes.len() > 1 << 20 {
+            g.sampling_mode(SamplingMode::Flat).measurement_time(Duration::from_secs(10));
+        }
+        g.bench_function("read", |b| b.iter(|| nvir_llvm::bitcode::read(black_box(&bytes)).unwrap()));
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench, bench_bitcode);
 criterion_main!(benches);
