@@ -2,7 +2,7 @@
 """nvir tile against NVIDIA's tileirdisasm and tileiras (PyPI nvidia-cuda-tileiras).
 
 For every corpus file (../shared/corpus/tileir/bc, crates/tile/tests/corpus-extra/bc):
-  * `nvir tile dis` prints what `tileirdisasm` prints (whitespace-normalized);
+  * `nvir tile dis [-g]` prints exactly what `tileirdisasm [-g]` prints;
   * `nvir tile as` of that text writes bytecode `tileiras --gpu-name=sm_100` (sm_107 for f8E5M3FNU) compiles and
     `tileirdisasm` prints as the original text;
   * `nvir tile rewrite --target-version V` for every version it accepts writes bytecode
@@ -60,7 +60,10 @@ def main():
         for f in files:
             ref = run([disasm, str(f)])
             ours = run([str(a.nvir), "tile", "dis", str(f)])
-            check(ref.returncode == 0 and ours.returncode == 0 and norm(ref.stdout) == norm(ours.stdout), f"{f.name}: dis")
+            check(ref.returncode == 0 and ours.returncode == 0 and ref.stdout == ours.stdout, f"{f.name}: dis")
+            ref_g = run([disasm, "-g", str(f)])
+            ours_g = run([str(a.nvir), "tile", "dis", "-g", str(f)])
+            check(ref_g.returncode == 0 and ref_g.stdout == ours_g.stdout, f"{f.name}: dis -g")
             version = f.stem.rsplit(".v", 1)[-1].replace("_", ".")
             asm = tmp / f"{f.stem}.as.tileirbc"
             r = subprocess.run([str(a.nvir), "tile", "as", "-", "--target-version", version, "-o", str(asm)],

@@ -78,3 +78,23 @@ fn assembling_the_text_gives_bytecode_that_prints_the_same() {
     }
     assert!(failed.is_empty(), "{} of {} differ:\n{}", failed.len(), files.len(), failed.join("\n"));
 }
+
+#[test]
+fn print_with_locations_matches_tileirdisasm_g_exactly() {
+    let refs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/disasm-g");
+    let mut checked = 0;
+    let mut failed = Vec::new();
+    for (path, _) in pairs() {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let expected = std::fs::read_to_string(refs.join(format!("{stem}.mlir"))).unwrap();
+        let m = nvir_tile::read(&std::fs::read(&path).unwrap()).unwrap();
+        let got = nvir_tile::print(&m, &nvir_tile::PrintOptions { debug: true });
+        if got != expected {
+            let line = got.lines().zip(expected.lines()).position(|(a, b)| a != b).unwrap_or(0);
+            failed.push(format!("{stem}: line {}", line + 1));
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 69);
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}

@@ -17,6 +17,19 @@ pub struct PrintOptions {
 /// Prints a module.
 pub fn print(m: &Module, opts: &PrintOptions) -> String {
     let mut out = String::new();
+    let mut aliases = Aliases::default();
+    // Globals have no location: unknown, seen first.
+    let global_loc = (opts.debug && !m.globals.is_empty()).then(|| aliases.add(AliasKind::Unknown, 0));
+    let mut funcs = Vec::new();
+    for f in &m.functions {
+        let mut p = Printer { m, names: names::name_function(m, f), opts: *opts, locs: FxHashMap::default() };
+        if opts.debug {
+            p.locations(f, &mut aliases);
+        }
+        funcs.push(p);
+    }
+    // Alias names are given in MLIR's order: by nesting depth, then name, then first use.
+    let names = aliases.names();
     for g in &m.globals {
         let p = Printer { m, names: Names::default(), opts: *opts, locs: FxHashMap::default() };
         out.push_str("global ");
@@ -34,27 +47,106 @@ pub fn print(m: &Module, opts: &PrintOptions) -> String {
         }
         out.push(' ');
         out.push_str(&p.dense(g.ty, g.constant));
+        if let Some(a) = global_loc {
+            out.push_str(&format!(" loc(#{})", names[a]));
+        }
         out.push('\n');
     }
-    let mut aliases: Vec<String> = Vec::new();
-    for f in &m.functions {
-        let mut p = Printer { m, names: names::name_function(m, f), opts: *opts, locs: FxHashMap::default() };
-        if opts.debug {
-            p.locations(f, &mut aliases);
+    for (p, f) in funcs.iter_mut().zip(&m.functions) {
+        for v in p.locs.values_mut() {
+            if let Ok(i) = v.parse::<usize>() {
+                *v = names[i].clone();
+            }
         }
         p.function(&mut out, f);
     }
-    for (i, a) in aliases.iter().enumerate() {
-        out.push_str(&format!("{} = {a}\n", alias_name(i)));
+    for i in aliases.order() {
+        out.push_str(&format!("#{} = {}\n", names[i], aliases.text(i, &names)));
     }
     out
 }
 
-fn alias_name(i: usize) -> String {
-    if i == 0 {
-        "#loc".into()
-    } else {
-        format!("#loc{i}")
+/// What a debug alias stands for (by index into the alias table).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum AliasKind {
+    Unknown,
+    FileLineCol(String, u64, u64),
+    File(String, String),
+    CompileUnit(usize),
+    Subprogram { file: usize, line: u64, name: String, linkage: String, unit: usize, scope_line: u64 },
+    LexicalBlock { scope: usize, file: usize, line: u64, col: u64 },
+    DiLoc(usize, usize),
+    CallSite(usize, usize),
+}
+
+#[derive(Default)]
+struct Aliases {
+    kinds: Vec<(AliasKind, usize)>,
+    index: FxHashMap<AliasKind, usize>,
+}
+
+impl Aliases {
+    fn add(&mut self, kind: AliasKind, depth: usize) -> usize {
+        if let Some(&i) = self.index.get(&kind) {
+            return i;
+        }
+        self.kinds.push((kind.clone(), depth));
+        self.index.insert(kind, self.kinds.len() - 1);
+        self.kinds.len() - 1
+    }
+
+    fn depth(&self, i: usize) -> usize {
+        self.kinds[i].1
+    }
+
+    fn base(kind: &AliasKind) -> &'static str {
+        match kind {
+            AliasKind::File(..) => "di_file",
+            AliasKind::CompileUnit(_) => "di_compile_unit",
+            AliasKind::Subprogram { .. } => "di_subprogram",
+            AliasKind::LexicalBlock { .. } => "di_lexical_block",
+            _ => "loc",
+        }
+    }
+
+    fn order(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..self.kinds.len()).collect();
+        v.sort_by_key(|&i| (self.kinds[i].1, Self::base(&self.kinds[i].0), i));
+        v
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut names = vec![String::new(); self.kinds.len()];
+        let mut counts: FxHashMap<&str, usize> = FxHashMap::default();
+        for i in self.order() {
+            let base = Self::base(&self.kinds[i].0);
+            let n = counts.entry(base).or_insert(0);
+            names[i] = if *n == 0 { base.to_string() } else { format!("{base}{n}") };
+            *n += 1;
+        }
+        names
+    }
+
+    fn text(&self, i: usize, names: &[String]) -> String {
+        let r = |j: usize| format!("#{}", names[j]);
+        match &self.kinds[i].0 {
+            AliasKind::Unknown => "loc(unknown)".into(),
+            AliasKind::FileLineCol(f, l, c) => format!("loc({}:{l}:{c})", escape(f)),
+            AliasKind::File(n, d) => format!("#cuda_tile.di_file<{} in {}>", escape(n), escape(d)),
+            AliasKind::CompileUnit(f) => format!("#cuda_tile.di_compile_unit<file = {}>", r(*f)),
+            AliasKind::Subprogram { file, line, name, linkage, unit, scope_line } => format!(
+                "#cuda_tile.di_subprogram<file = {}, line = {line}, name = {}, linkageName = {}, compileUnit = {}, scopeLine = {scope_line}>",
+                r(*file),
+                escape(name),
+                escape(linkage),
+                r(*unit)
+            ),
+            AliasKind::LexicalBlock { scope, file, line, col } => {
+                format!("#cuda_tile.di_lexical_block<scope = {}, file = {}, line = {line}, column = {col}>", r(*scope), r(*file))
+            }
+            AliasKind::DiLoc(l, s) => format!("#cuda_tile.di_loc<{} in {}>", r(*l), r(*s)),
+            AliasKind::CallSite(a, b) => format!("loc(callsite({} at {}))", r(*a), r(*b)),
+        }
     }
 }
 
@@ -364,23 +456,19 @@ impl Fmt {
 }
 
 impl Printer<'_> {
-    /// Walks the function's debug location list (the function, then every op in pre-order).
-    fn locations(&mut self, f: &Function, aliases: &mut Vec<String>) {
+    /// Walks the function's debug location list (the function, then every op in pre-order),
+    /// registering aliases; `locs` holds alias indices until names are known.
+    fn locations(&mut self, f: &Function, aliases: &mut Aliases) {
         let Some(d) = &self.m.debug else { return };
         if f.loc == 0 {
             return;
         }
         let Some(&start) = d.func_offsets.get(f.loc as usize - 1) else { return };
         let mut next = start as usize;
-        let mut take = |this: &Self, aliases: &mut Vec<String>| -> String {
+        let mut take = |this: &Self, aliases: &mut Aliases| -> String {
             let idx = d.indices.get(next).copied().unwrap_or(0);
             next += 1;
-            let text = this.loc_text(idx, 0);
-            let i = aliases.iter().position(|a| *a == text).unwrap_or_else(|| {
-                aliases.push(text);
-                aliases.len() - 1
-            });
-            alias_name(i)
+            this.visit(idx, aliases, 0).to_string()
         };
         let own = take(self, aliases);
         self.locs.insert(0, own);
@@ -396,31 +484,59 @@ impl Printer<'_> {
         }
     }
 
-    /// A debug location (biased index: 0 is unknown) as MLIR prints it.
-    fn loc_text(&self, idx: u64, depth: usize) -> String {
-        let Some(d) = &self.m.debug else { return "loc(unknown)".into() };
+    /// Registers the alias of a debug attribute (biased index; 0 is unknown) and what it uses.
+    fn visit(&self, idx: u64, aliases: &mut Aliases, depth: usize) -> usize {
+        let Some(d) = &self.m.debug else { return aliases.add(AliasKind::Unknown, 0) };
+        let text = |s: StrId| String::from_utf8_lossy(self.m.string(s)).into_owned();
         if idx == 0 || depth > 32 {
-            return "loc(unknown)".into();
+            return aliases.add(AliasKind::Unknown, 0);
         }
         match d.attrs.get(idx as usize - 1) {
-            Some(DebugAttr::Loc { filename, line, col, .. }) => {
-                format!("loc({}:{line}:{col})", escape(&String::from_utf8_lossy(self.m.string(*filename))))
+            Some(DebugAttr::Loc { scope, filename, line, col }) => {
+                let l = aliases.add(AliasKind::FileLineCol(text(*filename), *line, *col), 0);
+                let s = self.visit(*scope, aliases, depth + 1);
+                let dep = 1 + aliases.depth(s);
+                aliases.add(AliasKind::DiLoc(l, s), dep)
             }
             Some(DebugAttr::CallSite { callee, caller }) => {
-                let strip = |s: String| s.trim_start_matches("loc(").trim_end_matches(')').to_string();
-                format!(
-                    "loc(callsite({} at {}))",
-                    strip(self.loc_text(*callee, depth + 1)),
-                    strip(self.loc_text(*caller, depth + 1))
-                )
+                let a = self.visit(*callee, aliases, depth + 1);
+                let b = self.visit(*caller, aliases, depth + 1);
+                let dep = 1 + aliases.depth(a).max(aliases.depth(b));
+                aliases.add(AliasKind::CallSite(a, b), dep)
             }
-            _ => "loc(unknown)".into(),
+            Some(DebugAttr::File { name, dir }) => aliases.add(AliasKind::File(text(*name), text(*dir)), 0),
+            Some(DebugAttr::CompileUnit { file }) => {
+                let f = self.visit(*file, aliases, depth + 1);
+                let dep = 1 + aliases.depth(f);
+                aliases.add(AliasKind::CompileUnit(f), dep)
+            }
+            Some(DebugAttr::Subprogram { file, line, name, linkage, unit, scope_line, .. }) => {
+                let fi = self.visit(*file, aliases, depth + 1);
+                let u = self.visit(*unit, aliases, depth + 1);
+                let dep = 1 + aliases.depth(fi).max(aliases.depth(u));
+                let kind = AliasKind::Subprogram {
+                    file: fi,
+                    line: *line,
+                    name: text(*name),
+                    linkage: text(*linkage),
+                    unit: u,
+                    scope_line: *scope_line,
+                };
+                aliases.add(kind, dep)
+            }
+            Some(DebugAttr::LexicalBlock { scope, file, line, col }) => {
+                let s = self.visit(*scope, aliases, depth + 1);
+                let fi = self.visit(*file, aliases, depth + 1);
+                let dep = 1 + aliases.depth(s).max(aliases.depth(fi));
+                aliases.add(AliasKind::LexicalBlock { scope: s, file: fi, line: *line, col: *col }, dep)
+            }
+            _ => aliases.add(AliasKind::Unknown, 0),
         }
     }
 
     fn loc_suffix(&self, key: usize) -> String {
         match (self.opts.debug, self.locs.get(&key)) {
-            (true, Some(a)) => format!(" loc({a})"),
+            (true, Some(a)) => format!(" loc(#{a})"),
             _ => String::new(),
         }
     }

@@ -1,0 +1,50 @@
+entry @int64_index_2d_Kt1_A2f32_3l0_p16w_A2f32_3l0_p16_I32_I32(%arg0: tile<ptr<f32>>, %arg1: tile<i64>, %arg2: tile<i64>, %arg3: tile<i64>, %arg4: tile<i64>, %arg5: tile<ptr<f32>>, %arg6: tile<i32>, %arg7: tile<i32>, %arg8: tile<i32>, %arg9: tile<i32>) optimization_hints=<default = {}> {
+  %0 = make_token : token loc(#loc10)
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f32>> loc(#loc11)
+  %assume_0 = assume div_by<16>, %arg5 : tile<ptr<f32>> loc(#loc12)
+  %assume_1 = assume bounded<0, ?>, %arg1 : tile<i64> loc(#loc10)
+  %assume_2 = assume bounded<0, ?>, %arg2 : tile<i64> loc(#loc10)
+  %assume_3 = assume bounded<0, ?>, %arg3 : tile<i64> loc(#loc10)
+  %assume_4 = assume bounded<0, ?>, %arg4 : tile<i64> loc(#loc10)
+  %tview = make_tensor_view %assume, shape = [%assume_1, %assume_2], strides = [%assume_3, %assume_4] : tile<i64> -> tensor_view<?x?xf32, strides=[?,?]> loc(#loc10)
+  %assume_5 = assume bounded<0, ?>, %arg6 : tile<i32> loc(#loc10)
+  %assume_6 = assume bounded<0, ?>, %arg7 : tile<i32> loc(#loc10)
+  %assume_7 = assume bounded<0, ?>, %arg8 : tile<i32> loc(#loc10)
+  %assume_8 = assume bounded<0, ?>, %arg9 : tile<i32> loc(#loc10)
+  %tview_9 = make_tensor_view %assume_0, shape = [%assume_5, %assume_6], strides = [%assume_7, %assume_8] : tile<i32> -> tensor_view<?x?xf32, strides=[?,?]> loc(#loc10)
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32> loc(#loc13)
+  %blockId_x_10, %blockId_y_11, %blockId_z_12 = get_tile_block_id : tile<i32> loc(#loc14)
+  %1 = exti %blockId_x signed : tile<i32> -> tile<i64> loc(#loc15)
+  %2 = exti %blockId_y_11 signed : tile<i32> -> tile<i64> loc(#loc15)
+  %pview = make_partition_view %tview : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,?]>> loc(#loc15)
+  %tile, %result_token = load_view_tko weak %pview[%1, %2] token = %0 : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,?]>>, tile<i64> -> tile<32x32xf32>, token loc(#loc15)
+  %cst_1_f32 = constant <f32: 1.000000e+00> : tile<f32> loc(#loc16)
+  %reshape = reshape %cst_1_f32 : tile<f32> -> tile<1x1xf32> loc(#loc17)
+  %bcast = broadcast %reshape : tile<1x1xf32> -> tile<32x32xf32> loc(#loc17)
+  %3 = addf %tile, %bcast  : tile<32x32xf32> loc(#loc17)
+  %pview_13 = make_partition_view %tview_9 : partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,?]>> loc(#loc18)
+  %4 = store_view_tko weak %3, %pview_13[%blockId_x, %blockId_y_11] token = %0 : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,?]>>, tile<i32> -> token loc(#loc18)
+  return loc(#loc9)
+} loc(#loc10)
+#di_file = #cuda_tile.di_file<"k_memory.py" in "kernels">
+#loc = loc("kernels/k_memory.py":26:0)
+#loc1 = loc("kernels/k_memory.py":26:19)
+#loc2 = loc("kernels/k_memory.py":26:43)
+#loc3 = loc("kernels/k_memory.py":27:9)
+#loc4 = loc("kernels/k_memory.py":28:9)
+#loc5 = loc("kernels/k_memory.py":29:8)
+#loc6 = loc("kernels/k_memory.py":30:43)
+#loc7 = loc("kernels/k_memory.py":30:39)
+#loc8 = loc("kernels/k_memory.py":30:4)
+#loc9 = loc(unknown)
+#di_compile_unit = #cuda_tile.di_compile_unit<file = #di_file>
+#di_subprogram = #cuda_tile.di_subprogram<file = #di_file, line = 25, name = "int64_index_2d", linkageName = "int64_index_2d_Kt1_A2f32_3l0_p16w_A2f32_3l0_p16_I32_I32", compileUnit = #di_compile_unit, scopeLine = 25>
+#loc10 = #cuda_tile.di_loc<#loc in #di_subprogram>
+#loc11 = #cuda_tile.di_loc<#loc1 in #di_subprogram>
+#loc12 = #cuda_tile.di_loc<#loc2 in #di_subprogram>
+#loc13 = #cuda_tile.di_loc<#loc3 in #di_subprogram>
+#loc14 = #cuda_tile.di_loc<#loc4 in #di_subprogram>
+#loc15 = #cuda_tile.di_loc<#loc5 in #di_subprogram>
+#loc16 = #cuda_tile.di_loc<#loc6 in #di_subprogram>
+#loc17 = #cuda_tile.di_loc<#loc7 in #di_subprogram>
+#loc18 = #cuda_tile.di_loc<#loc8 in #di_subprogram>

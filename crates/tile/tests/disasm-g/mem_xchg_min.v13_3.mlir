@@ -1,0 +1,62 @@
+entry @xchg_min_Kt1_A1i32_1l0_p16_A1i32_1l0_p16_I64(%arg0: tile<ptr<i32>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<ptr<i32>>, %arg4: tile<i32>, %arg5: tile<i32>) optimization_hints=<default = {}> {
+  %0 = make_token : token loc(#loc8)
+  %assume = assume div_by<16>, %arg0 : tile<ptr<i32>> loc(#loc9)
+  %assume_0 = assume div_by<16>, %arg3 : tile<ptr<i32>> loc(#loc10)
+  %cst_3_i32 = constant <i32: 3> : tile<64xi32> loc(#loc11)
+  %assume_1 = assume bounded<0, ?>, %arg1 : tile<i32> loc(#loc8)
+  %assume_2 = assume bounded<0, ?>, %arg2 : tile<i32> loc(#loc8)
+  %assume_3 = assume bounded<0, ?>, %arg4 : tile<i32> loc(#loc8)
+  %assume_4 = assume bounded<0, ?>, %arg5 : tile<i32> loc(#loc8)
+  %tview = make_tensor_view %assume_0, shape = [%assume_3], strides = [%assume_4] : tile<i32> -> tensor_view<?xi32, strides=[?]> loc(#loc8)
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32> loc(#loc12)
+  %pview = make_partition_view %tview : partition_view<tile=(64), tensor_view<?xi32, strides=[?]>> loc(#loc13)
+  %tile, %result_token = load_view_tko weak %pview[%blockId_x] token = %0 : partition_view<tile=(64), tensor_view<?xi32, strides=[?]>>, tile<i32> -> tile<64xi32>, token loc(#loc13)
+  %1 = join_tokens %0, %result_token : token loc(#loc13)
+  %2 = exti %tile signed : tile<64xi32> -> tile<64xi64> loc(#loc14)
+  %3 = exti %assume_1 signed : tile<i32> -> tile<i64> loc(#loc14)
+  %reshape = reshape %3 : tile<i64> -> tile<1xi64> loc(#loc14)
+  %bcast = broadcast %reshape : tile<1xi64> -> tile<64xi64> loc(#loc14)
+  %4 = cmpi less_than %2, %bcast, unsigned : tile<64xi64> -> tile<64xi1> loc(#loc14)
+  %5 = exti %assume_2 signed : tile<i32> -> tile<i64> loc(#loc14)
+  %reshape_5 = reshape %5 : tile<i64> -> tile<1xi64> loc(#loc14)
+  %bcast_6 = broadcast %reshape_5 : tile<1xi64> -> tile<64xi64> loc(#loc14)
+  %6 = muli %2, %bcast_6 : tile<64xi64> loc(#loc14)
+  %reshape_7 = reshape %assume : tile<ptr<i32>> -> tile<1xptr<i32>> loc(#loc14)
+  %bcast_8 = broadcast %reshape_7 : tile<1xptr<i32>> -> tile<64xptr<i32>> loc(#loc14)
+  %7 = offset %bcast_8, %6 : tile<64xptr<i32>>, tile<64xi64> -> tile<64xptr<i32>> loc(#loc14)
+  %8 = join_tokens %0, %1 : token loc(#loc14)
+  %result, %result_token_9 = atomic_rmw_tko acq_rel device %7, xchg, %tile, %4 token=%8 : tile<64xptr<i32>>, tile<64xi32>, tile<64xi1> -> tile<64xi32>, token loc(#loc14)
+  %9 = exti %tile signed : tile<64xi32> -> tile<64xi64> loc(#loc11)
+  %10 = exti %assume_1 signed : tile<i32> -> tile<i64> loc(#loc11)
+  %reshape_10 = reshape %10 : tile<i64> -> tile<1xi64> loc(#loc11)
+  %bcast_11 = broadcast %reshape_10 : tile<1xi64> -> tile<64xi64> loc(#loc11)
+  %11 = cmpi less_than %9, %bcast_11, unsigned : tile<64xi64> -> tile<64xi1> loc(#loc11)
+  %12 = exti %assume_2 signed : tile<i32> -> tile<i64> loc(#loc11)
+  %reshape_12 = reshape %12 : tile<i64> -> tile<1xi64> loc(#loc11)
+  %bcast_13 = broadcast %reshape_12 : tile<1xi64> -> tile<64xi64> loc(#loc11)
+  %13 = muli %9, %bcast_13 : tile<64xi64> loc(#loc11)
+  %reshape_14 = reshape %assume : tile<ptr<i32>> -> tile<1xptr<i32>> loc(#loc11)
+  %bcast_15 = broadcast %reshape_14 : tile<1xptr<i32>> -> tile<64xptr<i32>> loc(#loc11)
+  %14 = offset %bcast_15, %13 : tile<64xptr<i32>>, tile<64xi64> -> tile<64xptr<i32>> loc(#loc11)
+  %15 = join_tokens %result_token_9, %1 : token loc(#loc11)
+  %result_16, %result_token_17 = atomic_rmw_tko acq_rel device %14, min, %cst_3_i32, %11 token=%15 : tile<64xptr<i32>>, tile<64xi32>, tile<64xi1> -> tile<64xi32>, token loc(#loc11)
+  return loc(#loc7)
+} loc(#loc8)
+#di_file = #cuda_tile.di_file<"k_extra.py" in "kernels">
+#loc = loc("kernels/k_extra.py":32:0)
+#loc1 = loc("kernels/k_extra.py":32:13)
+#loc2 = loc("kernels/k_extra.py":32:19)
+#loc3 = loc("kernels/k_extra.py":35:4)
+#loc4 = loc("kernels/k_extra.py":33:29)
+#loc5 = loc("kernels/k_extra.py":33:8)
+#loc6 = loc("kernels/k_extra.py":34:4)
+#loc7 = loc(unknown)
+#di_compile_unit = #cuda_tile.di_compile_unit<file = #di_file>
+#di_subprogram = #cuda_tile.di_subprogram<file = #di_file, line = 31, name = "xchg_min", linkageName = "xchg_min_Kt1_A1i32_1l0_p16_A1i32_1l0_p16_I64", compileUnit = #di_compile_unit, scopeLine = 31>
+#loc8 = #cuda_tile.di_loc<#loc in #di_subprogram>
+#loc9 = #cuda_tile.di_loc<#loc1 in #di_subprogram>
+#loc10 = #cuda_tile.di_loc<#loc2 in #di_subprogram>
+#loc11 = #cuda_tile.di_loc<#loc3 in #di_subprogram>
+#loc12 = #cuda_tile.di_loc<#loc4 in #di_subprogram>
+#loc13 = #cuda_tile.di_loc<#loc5 in #di_subprogram>
+#loc14 = #cuda_tile.di_loc<#loc6 in #di_subprogram>
