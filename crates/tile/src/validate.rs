@@ -17,7 +17,7 @@ pub struct Finding {
 
 /// Validates a module; an empty list means valid.
 pub fn validate(m: &Module) -> Vec<Finding> {
-    let mut v = Validator { m, out: Vec::new() };
+    let mut v = Validator { m, out: Vec::new(), buf: Vec::new() };
     for f in &m.functions {
         v.function(f);
     }
@@ -27,6 +27,17 @@ pub fn validate(m: &Module) -> Vec<Finding> {
 struct Validator<'m> {
     m: &'m Module,
     out: Vec<Finding>,
+    /// Operand types of the op being checked (reused).
+    buf: Vec<TypeId>,
+}
+
+/// `'cuda_tile.NAME' op`, formatted only when a message needs it.
+struct OpName<'a>(&'a str);
+
+impl std::fmt::Display for OpName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'cuda_tile.{}' op", self.0)
+    }
 }
 
 /// Element classes the op constraints speak of.
@@ -120,8 +131,11 @@ impl Validator<'_> {
                 self.err(op.offset, format!("'cuda_tile.{name}' op must be the last operation in its block"));
             }
             if ok {
-                let operand_types: Vec<TypeId> = op.operands.iter().map(|v| values[*v as usize]).collect();
-                self.op(op, name, &operand_types);
+                let mut types = std::mem::take(&mut self.buf);
+                types.clear();
+                types.extend(op.operands.iter().map(|v| values[*v as usize]));
+                self.op(op, name, &types);
+                self.buf = types;
             }
             for r in &op.regions {
                 for b in &r.blocks {
@@ -145,7 +159,7 @@ impl Validator<'_> {
 
     fn op(&mut self, op: &Op, name: &str, operands: &[TypeId]) {
         let at = op.offset;
-        let full = format!("'cuda_tile.{name}' op");
+        let full = OpName(name);
         if let Some(class) = class_of(name) {
             let Some(&rt) = op.results.first() else { return };
             let good = match (class, self.element(rt)) {
