@@ -18,6 +18,14 @@ pub struct Finding {
 /// Validates a module; an empty list means valid.
 pub fn validate(m: &Module) -> Vec<Finding> {
     let mut v = Validator { m, out: Vec::new(), buf: Vec::new() };
+    // Types the module's version cannot encode (modules built in memory; the reader refuses them).
+    for (i, t) in m.types.iter().enumerate() {
+        if let TypeEntry::Ok(t) = t {
+            if let Err(e) = crate::write::encode_type(&mut Vec::new(), t, m.version) {
+                v.err(0, format!("type at index {i}: {}", e.message()));
+            }
+        }
+    }
     for f in &m.functions {
         v.function(f);
     }
@@ -192,6 +200,20 @@ impl Validator<'_> {
             return;
         }
         match name {
+            "ftoi" if matches!(op.fields.iter().rev().find(|f| matches!(f, Field::U(_))), Some(Field::U(r)) if *r != 6) =>
+            {
+                self.err(
+                    at,
+                    format!("{full} invalid rounding mode specified. Only 'nearest_int_to_zero' is supported"),
+                );
+            }
+            "assume" => {
+                if let Some(Field::Attr(Attr::DivBy { divisor, .. })) = op.fields.first() {
+                    if !divisor.is_power_of_two() {
+                        self.err(at, format!("{full} 'div_by' divisor must be a power of 2"));
+                    }
+                }
+            }
             "cmpi" | "cmpf" => {
                 if operands.len() == 2 && operands[0] != operands[1] {
                     self.err(at, format!("{full} requires both operands to have the same type"));

@@ -102,3 +102,27 @@ fn validator_reports_a_wrong_result_type_as_mlir_does() {
         "'cuda_tile.addf' op result #0 must be tile of f16 or bf16 or f32 or f64 values, but got '!cuda_tile.tile<i32>'"
     );
 }
+
+#[test]
+fn validator_checks_ftoi_rounding_like_the_dialect() {
+    let bytes = std::fs::read(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus-extra/bc/extra_int_unary_casts.v13_3.tileirbc"),
+    )
+    .unwrap();
+    let mut m = nvir_tile::read(&bytes).unwrap();
+    let ftoi = nvir_tile::tables::op_by_name("ftoi").unwrap().code;
+    let mut found = false;
+    for f in &mut m.functions {
+        for op in f.body.iter_mut().filter(|o| o.opcode == ftoi) {
+            // signedness, rounding_mode: round to nearest even instead of toward zero.
+            *op.fields.last_mut().unwrap() = nvir_tile::ir::Field::U(0);
+            found = true;
+        }
+    }
+    assert!(found);
+    let findings = nvir_tile::validate(&m);
+    assert_eq!(
+        findings[0].message,
+        "'cuda_tile.ftoi' op invalid rounding mode specified. Only 'nearest_int_to_zero' is supported"
+    );
+}
