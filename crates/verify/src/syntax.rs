@@ -17,40 +17,94 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
     }
 }
 
+/// For the first numbered label (at `label_at`): its number and where the first unnamed value
+/// after it is defined, as LLVM 7's reader meets them.
+fn llvm7_misnumbered(m: &nvir_llvm::Module, f: &nvir_llvm::ir::Function, label_at: u32) -> Option<(u32, u32)> {
+    let starts = &f.source.insts;
+    let unnamed_value = |i: &nvir_llvm::ir::Instruction| {
+        i.name.0.is_none() && !matches!(m.types.get(i.ty), nvir_llvm::ir::TypeData::Void)
+    };
+    let mut next = f.params.iter().filter(|p| p.name.0.is_none()).count() as u32;
+    let mut label = None;
+    for (k, &b) in f.layout.iter().enumerate() {
+        let block = &f.blocks[b];
+        let first_at = block.insts.first().and_then(|i| starts.get(i.index())).copied();
+        if block.name.0.is_none() {
+            if label.is_none() && k > 0 && first_at.is_some_and(|s| s > label_at) {
+                label = Some(next);
+            }
+            next += 1;
+        }
+        for &i in &block.insts {
+            if unnamed_value(&f.insts[i]) {
+                if let Some(n) = label {
+                    return Some((n, *starts.get(i.index())?));
+                }
+                next += 1;
+            }
+        }
+    }
+    None
+}
+
 fn check_llvm7(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
+    // LLVM 7's reader stops at the first construct it cannot read: gather them with where they
+    // are written and report them in text order, so the first is the one libNVVM prints.
+    let mut found: Vec<(Option<u32>, &'static str, String, &'static str)> = Vec::new();
     if m.types.dialect() == Some(Dialect::OpaquePointers) {
-        out.parse("nvvm-dialect", "parse expected type: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100", None);
-        out.help("target compute_100+ (or pass --nvvm-latest), whose reader takes opaque pointers; or downgrade the module to typed pointers");
-        return;
+        found.push((
+            m.types.first_pointer_at(),
+            "nvvm-dialect",
+            "parse expected type: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100".into(),
+            "target compute_100+ (or pass --nvvm-latest), whose reader takes opaque pointers; or downgrade the module to typed pointers",
+        ));
     }
     for (_, g) in m.globals.iter() {
         // LLVM 7's limit is 2^29.
         if g.props.align.is_some_and(|a| a > 1 << 29) {
-            out.parse("nvvm-llvm7-syntax", "parse huge alignments are not supported yet", g.source);
-            out.help("LLVM 7 aligns to at most 2^29 bytes");
+            found.push((
+                g.source,
+                "nvvm-llvm7-syntax",
+                "parse huge alignments are not supported yet".into(),
+                "LLVM 7 aligns to at most 2^29 bytes",
+            ));
         }
     }
     if m.consts.iter().any(|(_, c)| matches!(c, ConstData::DsoLocalEquivalent { .. })) {
-        out.parse("nvvm-llvm7-syntax", "parse expected value token: `dso_local_equivalent` is LLVM 12+", None);
-        out.help(DOWNGRADE);
+        found.push((
+            None,
+            "nvvm-llvm7-syntax",
+            "parse expected value token: `dso_local_equivalent` is LLVM 12+".into(),
+            DOWNGRADE,
+        ));
     }
     for (_, f) in m.functions.iter() {
         if let Some(at) = f.source.numbered_argument {
-            out.parse(
-                "nvvm-llvm7-syntax",
-                "parse expected ')' at end of argument list: explicitly numbered arguments (`i32 %0`) are LLVM 8+ syntax",
+            found.push((
                 Some(at),
-            );
-            out.help(DOWNGRADE);
+                "nvvm-llvm7-syntax",
+                "parse expected ')' at end of argument list: explicitly numbered arguments (`i32 %0`) are LLVM 8+ syntax".into(),
+                DOWNGRADE,
+            ));
         }
         if let Some(at) = f.source.numbered_label {
-            out.parse(
-                "nvvm-llvm7-syntax",
-                "parse instruction expected to be numbered: numbered block labels (`3:`) are LLVM 8+ syntax",
-                Some(at),
-            );
-            out.help(DOWNGRADE);
+            // LLVM 7 reads `N:` as a block *named* "N", which takes no number: the next unnamed
+            // value, numbered N+1 in the text, is where its reader stops, expecting `%N`.
+            found.push(match llvm7_misnumbered(m, f, at) {
+                Some((n, inst_at)) => (
+                    Some(inst_at),
+                    "nvvm-llvm7-syntax",
+                    format!("parse instruction expected to be numbered '%{n}': numbered block labels (`{n}:`) are LLVM 8+ syntax"),
+                    DOWNGRADE,
+                ),
+                None => (
+                    Some(at),
+                    "nvvm-llvm7-syntax",
+                    "parse instruction expected to be numbered: numbered block labels (`3:`) are LLVM 8+ syntax".into(),
+                    DOWNGRADE,
+                ),
+            });
         }
         for (i, inst) in f.insts.iter() {
             let what = match &inst.kind {
@@ -67,8 +121,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 _ => None,
             };
             if let Some(what) = what {
-                out.parse("nvvm-llvm7-syntax", what, f.inst_offset(i));
-                out.help(DOWNGRADE);
+                found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE));
             }
         }
     }
@@ -81,20 +134,46 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         })
     };
     for (_, f) in m.functions.iter() {
-        let param = std::iter::once(f.ret_attrs).chain(f.params.iter().map(|p| p.attrs)).find_map(newer);
+        let lists = std::iter::once(f.ret_attrs).chain(f.params.iter().map(|p| p.attrs));
+        let param = lists.clone().find_map(newer);
         let (name, expected) = match (param, newer(f.fn_attrs)) {
             (Some(name), _) => (name, "expected ')' at end of argument list"),
             (None, Some(name)) if f.is_definition => (name, "expected '{' in function body"),
             (None, Some(name)) => (name, "expected top-level entity"),
             (None, None) => continue,
         };
-        out.parse(
+        // The header is read in order: return attributes, return type, then each parameter's
+        // type before its attributes. An opaque pointer read before the unknown attribute (the
+        // module's first, in this header) stops the reader first.
+        let attr_list = lists.clone().position(|set| newer(set).is_some()).unwrap_or(f.params.len() + 1);
+        let opaque = |t| matches!(m.types.get(t), nvir_llvm::ir::TypeData::Pointer { pointee: None, .. });
+        let (ret, params) = match m.types.get(f.ty) {
+            nvir_llvm::ir::TypeData::Function { ret, params, .. } => (*ret, &params[..]),
+            _ => (f.ty, &[][..]),
+        };
+        let pointer_first = (attr_list > 0 && opaque(ret)) || params.iter().take(attr_list).any(|&t| opaque(t));
+        let at = match (f.source.start, m.types.first_pointer_at()) {
+            (Some(start), Some(ptr)) if pointer_first && ptr >= start => Some(ptr + 1),
+            (start, _) => start,
+        };
+        found.push((
+            at,
             "nvvm-llvm7-syntax",
             format!("parse {expected}: `{name}` is newer than LLVM 7, whose reader does not know it"),
-            f.source.start,
-        );
-        out.help(DOWNGRADE);
-        return;
+            DOWNGRADE,
+        ));
+        break;
+    }
+    // Stable: constructs without a place keep their order, after the placed ones.
+    found.sort_by_key(|(at, ..)| at.unwrap_or(u32::MAX));
+    // Past the first opaque pointer the module needs downgrading as a whole: what follows it
+    // would only repeat that.
+    if let Some(k) = found.iter().position(|(_, code, ..)| *code == "nvvm-dialect") {
+        found.truncate(k + 1);
+    }
+    for (at, code, message, help) in found {
+        out.parse(code, message, at);
+        out.help(help);
     }
 }
 

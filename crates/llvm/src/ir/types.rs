@@ -234,6 +234,8 @@ pub struct Types {
     by_name: FxHashMap<Box<str>, (NamedStructId, TypeId)>,
     typed_ptrs: usize,
     opaque_ptrs: usize,
+    /// Where the text first wrote a pointer type (its dialect's first evidence), when known.
+    first_pointer_at: Option<u32>,
 }
 
 /// Equal when every handle names an equal type (the lookup tables follow from that).
@@ -370,6 +372,15 @@ impl Types {
     /// Whether no type has been interned.
     pub fn is_empty(&self) -> bool {
         self.unique.is_empty()
+    }
+
+    /// The source offset of the first pointer type written, when the module was read from text.
+    pub fn first_pointer_at(&self) -> Option<u32> {
+        self.first_pointer_at
+    }
+    /// Records where the first pointer type is written.
+    pub fn set_first_pointer_at(&mut self, at: Option<u32>) {
+        self.first_pointer_at = at;
     }
 
     /// The pointer dialect the interned pointer types are in (`None` if both are present).

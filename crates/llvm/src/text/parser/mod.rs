@@ -712,6 +712,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish(mut self) -> Result<Module, ParseError> {
+        self.m.types.set_first_pointer_at(self.dialect_span.and_then(|(_, at)| u32::try_from(at.start).ok()));
         if let Some((s, (at, _))) = self.sym_uses.iter().min_by_key(|(_, (at, _))| at.start) {
             return Err(ParseError::new(*at, format!("use of undefined value '@{}'", self.m.symbols[*s].name)));
         }

@@ -1,0 +1,85 @@
+//! Agreement with libNVVM 13.5 on real producer output: clang 14 (typed) and clang 19 (opaque)
+//! CUDA device code, numba's NVVM IR and the libNVVM-ready rewrites in `../shared/corpus/llvm/`,
+//! as text and as bitcode, with the verdicts libNVVM gave (`libnvvm_verdicts.jsonl`). Every
+//! verdict must agree at compute_90 (LLVM 7 path) and compute_100 (modern path). For text, the
+//! first error must begin with libNVVM's message; for bitcode libNVVM's LLVM 7 path names its
+//! own bitcode reader's failure, which nvir does not imitate (reported, not counted).
+
+use nvir_verify::{accepts, Severity, Target};
+use std::path::Path;
+
+/// libNVVM's first message without the file/position prefix, `error: `, and the
+/// ``Error: :  Function `f' Basic Block `b': `` header before a `context:` line.
+fn libnvvm_key(file: &str, log: &str) -> String {
+    let base = file.rsplit('/').next().unwrap_or(file);
+    let mut lines = log.lines();
+    let first = lines.next().unwrap_or("");
+    let mut key = first.strip_prefix(base).unwrap_or(first);
+    if let Some(rest) = key.strip_prefix(" (") {
+        key = rest.split_once("): ").map_or(rest, |(_, k)| k);
+    } else {
+        key = key.strip_prefix(": ").unwrap_or(key);
+    }
+    key = key.strip_prefix("error: ").unwrap_or(key);
+    if key.starts_with("Error: :") {
+        // The message is the line after the offending instruction's `context:` line.
+        let mut rest = log.lines().skip_while(|l| !l.trim_start().starts_with("context:"));
+        rest.next();
+        return rest.next().unwrap_or("").trim().to_string();
+    }
+    key.strip_prefix("Error: ").unwrap_or(key).trim().to_string()
+}
+
+#[test]
+fn producer_output_gets_libnvvms_verdicts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/llvm");
+    let verdicts = std::fs::read_to_string(root.join("libnvvm_verdicts.jsonl")).expect("shared LLVM corpus");
+    let (mut runs, mut agree, mut text_rejected, mut same_first) = (0, 0, 0, 0);
+    let mut report = Vec::new();
+    for line in verdicts.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let file = r["file"].as_str().unwrap();
+        // Files built by make-big.sh outside the repository are not here.
+        let Ok(bytes) = std::fs::read(root.join(file)) else { continue };
+        let bitcode = nvir_llvm::bitcode::is_bitcode(&bytes);
+        let module = if bitcode {
+            nvir_llvm::bitcode::read(&bytes).map_err(|e| e.to_string())
+        } else {
+            nvir_llvm::parse_bytes(&bytes).map_err(|e| e.to_string())
+        };
+        let module = module.unwrap_or_else(|e| panic!("{file}: nvir cannot read it: {e}"));
+        for arch in ["compute_90", "compute_100"] {
+            let rc = r[arch]["rc"].as_i64().unwrap();
+            let findings = nvir_verify::verify(&module, &Target::parse(arch, false).unwrap());
+            let ok = accepts(&findings);
+            runs += 1;
+            if ok == (rc == 0) {
+                agree += 1;
+            } else {
+                report.push(format!("{file} @{arch}: libNVVM rc {rc}, nvir {}", if ok { "ok" } else { "error" }));
+            }
+            if rc == 0 || ok {
+                continue;
+            }
+            let key = libnvvm_key(file, r[arch]["log"].as_str().unwrap_or(""));
+            let first = findings.iter().find(|f| f.severity == Severity::Error).map_or("", |f| f.message.as_str());
+            if bitcode {
+                if !first.starts_with(&key) {
+                    report.push(format!("(bitcode) {file} @{arch}: first error {first:?}, libNVVM {key:?}"));
+                }
+                continue;
+            }
+            text_rejected += 1;
+            if first.starts_with(&key) {
+                same_first += 1;
+            } else {
+                report.push(format!("{file} @{arch}: first error {first:?}, libNVVM {key:?}"));
+            }
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+    eprintln!("verdicts: {agree}/{runs}; text first errors as libNVVM's: {same_first}/{text_rejected}");
+    assert!(runs >= 150, "corpus incomplete: {runs} runs");
+    assert_eq!(agree, runs, "every verdict agrees");
+    assert_eq!(same_first, text_rejected, "every first error on text begins with libNVVM's");
+}
