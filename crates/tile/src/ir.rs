@@ -198,19 +198,119 @@ pub enum Field {
     Dict(Vec<(StrId, Attr)>),
 }
 
+/// A short list of type or value indices, inline up to four (most ops have at most four
+/// operands and two results), so reading an op rarely allocates.
+#[derive(Clone, Default)]
+pub struct Ids {
+    len: u32,
+    inline: [u32; 4],
+    heap: Vec<u32>,
+}
+
+impl Ids {
+    /// An empty list.
+    pub fn new() -> Self {
+        Ids::default()
+    }
+
+    /// Appends an index.
+    pub fn push(&mut self, v: u32) {
+        if self.heap.is_empty() && (self.len as usize) < self.inline.len() {
+            self.inline[self.len as usize] = v;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.extend_from_slice(&self.inline[..self.len as usize]);
+            }
+            self.heap.push(v);
+        }
+        self.len += 1;
+    }
+
+    /// Removes every index.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.heap.clear();
+    }
+}
+
+impl std::ops::Deref for Ids {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        if self.heap.is_empty() {
+            &self.inline[..self.len as usize]
+        } else {
+            &self.heap
+        }
+    }
+}
+
+impl std::ops::DerefMut for Ids {
+    fn deref_mut(&mut self) -> &mut [u32] {
+        if self.heap.is_empty() {
+            &mut self.inline[..self.len as usize]
+        } else {
+            &mut self.heap
+        }
+    }
+}
+
+impl PartialEq for Ids {
+    fn eq(&self, other: &Ids) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Ids {}
+
+impl std::fmt::Debug for Ids {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Extend<u32> for Ids {
+    fn extend<I: IntoIterator<Item = u32>>(&mut self, iter: I) {
+        for v in iter {
+            self.push(v);
+        }
+    }
+}
+
+impl FromIterator<u32> for Ids {
+    fn from_iter<I: IntoIterator<Item = u32>>(iter: I) -> Self {
+        let mut ids = Ids::new();
+        ids.extend(iter);
+        ids
+    }
+}
+
+impl From<Vec<u32>> for Ids {
+    fn from(v: Vec<u32>) -> Self {
+        v.into_iter().collect()
+    }
+}
+
+impl<'a> IntoIterator for &'a Ids {
+    type Item = &'a u32;
+    type IntoIter = std::slice::Iter<'a, u32>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// An operation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Op {
     /// The opcode.
     pub opcode: u16,
     /// Result types.
-    pub results: Vec<TypeId>,
+    pub results: Ids,
     /// The flags word, when the layout has one.
     pub flags: u64,
     /// Attributes and operand counts, in layout order.
     pub fields: Vec<Field>,
     /// Operand value numbers, in layout order.
-    pub operands: Vec<ValueId>,
+    pub operands: Ids,
     /// Regions.
     pub regions: Vec<Region>,
     /// Absolute offset the op was read from (0 for ops built in memory).

@@ -434,13 +434,13 @@ impl<'a> Reader<'a> {
             // entry, global and module have opcodes but never appear in a body.
             .filter(|i| !matches!(i.code, 0x16 | 0x31 | 0x4B))
             .ok_or_else(|| Error::at(offset, format!("unknown or unimplemented opcode: {code}")))?;
-        let (nr, nf, no) = tables::layout_sizes(info);
+        let (_, nf, _) = tables::layout_sizes(info);
         let mut op = Op {
             opcode: info.code,
-            results: Vec::with_capacity(nr),
+            results: Ids::new(),
             flags: 0,
             fields: Vec::with_capacity(nf),
-            operands: Vec::with_capacity(no),
+            operands: Ids::new(),
             regions: Vec::new(),
             offset,
         };

@@ -132,7 +132,7 @@ const TOKEN_PENDING: TypeId = u32::MAX;
 
 fn fill_token(ops: &mut [Op], id: TypeId) {
     for op in ops {
-        for r in &mut op.results {
+        for r in op.results.iter_mut() {
             if *r == TOKEN_PENDING {
                 *r = id;
             }
@@ -156,7 +156,7 @@ fn renumber(
 ) -> Result<()> {
     let print_tko = tables::op_by_name("print_tko").map_or(0, |i| i.code);
     for op in ops {
-        for v in &mut op.operands {
+        for v in op.operands.iter_mut() {
             *v = map.get(*v as usize).copied().flatten().ok_or_else(|| {
                 Error::msg(format!(
                     "function '{fname}' uses a print_tko token, which bytecode version {to} does not have"

@@ -266,7 +266,9 @@ impl Validator<'_> {
                     return;
                 };
                 let inits = operands.get(3..).unwrap_or(&[]);
-                if b.args.first() != operands.first() || b.args.get(1..).unwrap_or(&[]) != inits || op.results != inits
+                if b.args.first() != operands.first()
+                    || b.args.get(1..).unwrap_or(&[]) != inits
+                    || op.results[..] != *inits
                 {
                     self.err(
                         at,

@@ -359,10 +359,10 @@ impl<'a> Parser<'a> {
             let info = tables::op_by_name(t).ok_or_else(|| self.err("no terminator"))?;
             ops.push(Op {
                 opcode: info.code,
-                results: Vec::new(),
+                results: Ids::new(),
                 flags: 0,
                 fields: vec![Field::U(0)],
-                operands: Vec::new(),
+                operands: Ids::new(),
                 regions: Vec::new(),
                 offset: 0,
             });
@@ -430,10 +430,10 @@ impl<'a> Parser<'a> {
     fn build(&self, info: &'static tables::OpInfo, p: &Parsed, results: Vec<TypeId>) -> Result<Op> {
         let mut op = Op {
             opcode: info.code,
-            results,
+            results: results.into(),
             flags: 0,
             fields: Vec::new(),
-            operands: Vec::new(),
+            operands: Ids::new(),
             regions: p.regions.clone(),
             offset: 0,
         };
@@ -662,10 +662,10 @@ impl<'a> Parser<'a> {
                             args: Vec::new(),
                             ops: vec![Op {
                                 opcode: y,
-                                results: Vec::new(),
+                                results: Ids::new(),
                                 flags: 0,
                                 fields: vec![Field::U(0)],
-                                operands: Vec::new(),
+                                operands: Ids::new(),
                                 regions: Vec::new(),
                                 offset: 0,
                             }],

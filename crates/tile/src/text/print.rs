@@ -903,7 +903,7 @@ impl Printer<'_> {
                 }
                 Elem::Types(name, first, _) => {
                     let types: Vec<TypeId> = if *name == "result" {
-                        op.results.clone()
+                        op.results.to_vec()
                     } else {
                         view.group(name).unwrap_or(&[]).iter().map(|&i| self.val(vals, op, i).ty).collect()
                     };
