@@ -173,7 +173,7 @@ fn assemble(header: &[u8], secs: &[(u8, Option<u64>, Vec<u8>)]) -> Vec<u8> {
         }
         if let Some(a) = align {
             out.push(*a as u8);
-            while out.len() % *a as usize != 0 {
+            while !out.len().is_multiple_of(*a as usize) {
                 out.push(0xCB);
             }
         }
