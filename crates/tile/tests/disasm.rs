@@ -95,6 +95,6 @@ fn print_with_locations_matches_tileirdisasm_g_exactly() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 69);
+    assert!(checked >= 72, "{checked}");
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }

@@ -1,0 +1,21 @@
+entry @hinted_Kt1_A1f32_1l0_p16_A1f32_1l0_p16_I128(%arg0: tile<ptr<f32>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<ptr<f32>>, %arg4: tile<i32>, %arg5: tile<i32>) optimization_hints=<default = {num_cta_in_cga = 2, num_worker_warps_per_cta = 4, occupancy = 4}> {
+  %0 = make_token : token
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f32>>
+  %assume_0 = assume div_by<16>, %arg3 : tile<ptr<f32>>
+  %assume_1 = assume bounded<0, ?>, %arg1 : tile<i32>
+  %assume_2 = assume bounded<0, ?>, %arg2 : tile<i32>
+  %tview = make_tensor_view %assume, shape = [%assume_1], strides = [%assume_2] : tile<i32> -> tensor_view<?xf32, strides=[?]>
+  %assume_3 = assume bounded<0, ?>, %arg4 : tile<i32>
+  %assume_4 = assume bounded<0, ?>, %arg5 : tile<i32>
+  %tview_5 = make_tensor_view %assume_0, shape = [%assume_3], strides = [%assume_4] : tile<i32> -> tensor_view<?xf32, strides=[?]>
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
+  %pview = make_partition_view %tview : partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>
+  %tile, %result_token = load_view_tko weak %pview[%blockId_x] token = %0 : partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>, tile<i32> -> tile<128xf32>, token
+  %blockId_x_6, %blockId_y_7, %blockId_z_8 = get_tile_block_id : tile<i32>
+  %1 = sqrt %tile  : tile<128xf32>
+  %2 = exp2 %tile : tile<128xf32>
+  %3 = addf %1, %2  : tile<128xf32>
+  %pview_9 = make_partition_view %tview_5 : partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>
+  %4 = store_view_tko weak %3, %pview_9[%blockId_x_6] token = %0 : tile<128xf32>, partition_view<tile=(128), tensor_view<?xf32, strides=[?]>>, tile<i32> -> token
+  return
+}
