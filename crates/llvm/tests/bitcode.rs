@@ -70,6 +70,26 @@ fn corpus_bitcode_reads_as_its_text_twin() {
     }
 }
 
+/// Debug information: bitcode written by llvm-as-14 and -19, against llvm-dis's text of it.
+#[test]
+fn debug_info_reads_as_llvm_dis_prints_it() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bitcode");
+    for v in [14, 19] {
+        let bc = std::fs::read(dir.join(format!("debug_info.{v}.bc"))).unwrap();
+        let dis = std::fs::read(dir.join(format!("debug_info.{v}.dis.ll"))).unwrap();
+        let a = printed(&bitcode::read(&bc).unwrap_or_else(|e| panic!("LLVM {v}: {e}")));
+        let b = printed(&nvir_llvm::parse_bytes(&dis).unwrap());
+        assert!(a.contains("DISubprogram") && a.contains("DILocation"), "{a}");
+        for (x, y) in a.lines().zip(b.lines()) {
+            if x != y {
+                let same_head = intrinsic_declaration_head(x).is_some_and(|h| Some(h) == intrinsic_declaration_head(y));
+                assert!(same_head, "LLVM {v}:\n bitcode: {x}\n text:    {y}");
+            }
+        }
+        assert_eq!(a.lines().count(), b.lines().count(), "LLVM {v}");
+    }
+}
+
 #[test]
 fn dialect_follows_the_bitcode() {
     for (bc, _) in bitcode_files() {

@@ -19,7 +19,6 @@ use rustc_hash::FxHashMap;
 const FORWARD: u32 = 1 << 31;
 
 /// What a body needs while it is read.
-#[derive(Default)]
 pub(super) struct Body {
     /// Local values (arguments, constants, results), after the module's.
     pub(super) vals: Vec<(Value, TypeId)>,
@@ -32,6 +31,26 @@ pub(super) struct Body {
     bundles: Vec<Bundle>,
     /// Function-local metadata ids (after the module's) that are values.
     pub(super) local_md: FxHashMap<usize, Value>,
+    /// `void`, looked up once per body rather than per instruction.
+    void: TypeId,
+    /// The last `!dbg` location, for `DEBUG_LOC_AGAIN`.
+    last_loc: Option<crate::ir::metadata::MdId>,
+}
+
+impl Body {
+    pub(super) fn new(void: TypeId) -> Self {
+        Body {
+            vals: Vec::new(),
+            fwd: FxHashMap::default(),
+            blocks: Vec::new(),
+            cur: 0,
+            insts: Vec::new(),
+            bundles: Vec::new(),
+            local_md: FxHashMap::default(),
+            void,
+            last_loc: None,
+        }
+    }
 }
 
 /// Fast-math flags from their bitcode bits.
@@ -240,7 +259,7 @@ impl Reader<'_> {
     }
 
     pub(super) fn function_block(&mut self, f: FuncId) -> Result<()> {
-        self.body = super::function::Body::default();
+        self.body = Body::new(self.m.types.void());
         self.cur_fn = Some(f);
         let module_mds = self.mds.len();
         let params: Vec<TypeId> = self.m.functions[f].params.iter().map(|p| p.ty).collect();
@@ -399,7 +418,7 @@ impl Reader<'_> {
         let id = func.insts.push(inst);
         func.blocks[b].insts.push(id);
         self.body.insts.push(id);
-        if !matches!(self.m.types.get(ty), TypeData::Void) {
+        if ty != self.body.void {
             self.body.vals.push((Value::Inst(id), ty));
         }
         if term {
@@ -481,6 +500,56 @@ impl Reader<'_> {
         }
     }
 
+    fn attach_dbg(&mut self, f: FuncId, loc: crate::ir::metadata::MdId) -> Result<()> {
+        let &i = self.body.insts.last().ok_or_else(|| self.err("debug location before any instruction"))?;
+        let kind = self.m.metadata.kind("dbg");
+        let md = &mut self.m.functions[f].insts[i].metadata;
+        let mut v = std::mem::take(md).into_vec();
+        v.push(crate::ir::metadata::MdAttachment { kind, node: loc });
+        *md = v.into();
+        Ok(())
+    }
+
+    /// LLVM 19 debug records: they precede the instruction read last.
+    fn debug_record(&mut self, f: FuncId, code: u32, ops: &[u64]) -> Result<()> {
+        use crate::ir::function::{DebugRecord, DebugRecordKind};
+        let &inst = self.body.insts.last().ok_or_else(|| self.err("debug record before any instruction"))?;
+        let node = |this: &Self, i: usize| -> Result<Value> {
+            let id = *ops.get(i).ok_or_else(|| this.err("debug record too short"))?;
+            this.md_value(id)
+        };
+        let (kind, operands) = match code {
+            65 => (DebugRecordKind::Label, vec![node(self, 1)?, node(self, 0)?]),
+            64 => {
+                let mut o = Ops { ops, i: 3 };
+                let (v, ty) = self.value_type(&mut o)?;
+                let value = match v {
+                    Value::Const(_) => Value::Md(self.m.metadata.intern(crate::ir::metadata::MdNode::Value(ty, v))),
+                    v => Value::LocalMd(self.m.functions[f].local_md.push(LocalMd::Value(ty, v))),
+                };
+                (DebugRecordKind::Value, vec![value, node(self, 1)?, node(self, 2)?, node(self, 0)?])
+            }
+            61 | 62 | 66 => {
+                let kind = if code == 61 { DebugRecordKind::Value } else { DebugRecordKind::Declare };
+                (kind, vec![node(self, 3)?, node(self, 1)?, node(self, 2)?, node(self, 0)?])
+            }
+            _ => (
+                DebugRecordKind::Assign,
+                vec![
+                    node(self, 3)?,
+                    node(self, 1)?,
+                    node(self, 2)?,
+                    node(self, 4)?,
+                    node(self, 6)?,
+                    node(self, 5)?,
+                    node(self, 0)?,
+                ],
+            ),
+        };
+        self.m.functions[f].debug_records.push((inst, DebugRecord { kind, operands }));
+        Ok(())
+    }
+
     fn ret_of(&self, fn_ty: TypeId) -> TypeId {
         match self.m.types.get(fn_ty) {
             TypeData::Function { ret, .. } => *ret,
@@ -491,7 +560,7 @@ impl Reader<'_> {
     fn instruction(&mut self, f: FuncId, code: u32, ops: &[u64]) -> Result<()> {
         let mut o = Ops { ops, i: 0 };
         let o = &mut o;
-        let void = self.m.types.void();
+        let void = self.body.void;
         match code {
             1 => {
                 let n = self.next_op(o)?;
@@ -972,9 +1041,28 @@ impl Reader<'_> {
                 self.push(f, t, InstKind::Freeze(v))?;
             }
             60 => {} // BLOCKADDR_USERS: which functions' blockaddresses to resolve early
-            33 | 35 | 61..=66 => {
-                return Err(self.err(format!("debug location/record {code} is not supported yet (debug-info metadata)")))
+            35 => {
+                if ops.len() < 4 {
+                    return Err(self.err("debug location record too short"));
+                }
+                if ops[2] == 0 {
+                    return Err(self.err("debug location without a scope"));
+                }
+                // As a DILocation record: [distinct, line, column, scope (0-based), inlinedAt, implicit].
+                let rec = vec![0, ops[0], ops[1], ops[2] - 1, ops[3], ops.get(4).copied().unwrap_or(0)];
+                let saved = std::mem::replace(&mut self.c.ops, rec);
+                let node = self.debug_info_node(7);
+                self.c.ops = saved;
+                let node = node?.expect("DILocation has a layout");
+                let loc = self.m.metadata.intern(node);
+                self.body.last_loc = Some(loc);
+                self.attach_dbg(f, loc)?;
             }
+            33 => {
+                let loc = self.body.last_loc.ok_or_else(|| self.err("DEBUG_LOC_AGAIN before any location"))?;
+                self.attach_dbg(f, loc)?;
+            }
+            61..=66 => self.debug_record(f, code, ops)?,
             c => return Err(self.unknown(c)),
         }
         Ok(())

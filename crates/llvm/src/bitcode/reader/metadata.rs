@@ -9,7 +9,7 @@ use crate::ir::value::Value;
 
 impl Reader<'_> {
     /// The node for metadata id `id` (module level), creating a placeholder for a forward reference.
-    fn md_ref(&mut self, id: u64) -> Result<MdId> {
+    pub(super) fn md_ref(&mut self, id: u64) -> Result<MdId> {
         let i = usize::try_from(id).map_err(|_| self.err("metadata id too large"))?;
         if i >= self.mds.len() {
             // Forward references are bounded by the records that can still come.
@@ -123,9 +123,10 @@ impl Reader<'_> {
                 6 => self.md_kind_record()?,
                 36 => self.global_attachment()?,
                 38 | 39 => {} // the index only speeds up lazy loading
-                7 | 12..=34 | 37 | 40..=47 => {
-                    return Err(self.err(format!("debug-info metadata record {code} is not supported yet")))
-                }
+                7 | 12..=34 | 37 | 40..=47 => match self.debug_info_node(code)? {
+                    Some(node) => self.md_define(&mut next, node)?,
+                    None => return Err(self.err(format!("debug-info metadata record {code} is not supported yet"))),
+                },
                 c => return Err(self.unknown(c)),
             }
         }

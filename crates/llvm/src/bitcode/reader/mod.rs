@@ -3,6 +3,7 @@
 
 mod attrs;
 mod constants;
+mod debuginfo;
 mod function;
 mod metadata;
 mod order;
@@ -153,7 +154,7 @@ pub(super) fn read(data: &[u8]) -> Result<Read> {
         sync_names: Vec::new(),
         block_addresses: Vec::new(),
         cur_fn: None,
-        body: Default::default(),
+        body: function::Body::new(crate::ir::TypeId::from_index(0)),
     };
     match r.c.advance()? {
         Entry::Block(block::MODULE) => r.c.enter()?,
