@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap;
 
 /// Parses text into a module of a version.
 pub fn parse(text: &str, version: Version) -> Result<Module> {
-    let mut p = Parser { s: text.as_bytes(), pos: 0, m: Module::new(version), scope: Vec::new() };
+    let mut p = Parser { s: text.as_bytes(), pos: 0, m: Module::new(version), scope: Vec::new(), wrapped: 0 };
     p.module()?;
     if !p.m.globals.is_empty() {
         let g = SectionLayout {
@@ -34,6 +34,8 @@ struct Parser<'a> {
     m: Module,
     /// Visible values by printed name, in the format's numbering order.
     scope: Vec<(String, TypeId)>,
+    /// Open `cuda_tile.module { … }` wrappers.
+    wrapped: usize,
 }
 
 /// What an op's text gave, by the names its layout uses.
@@ -204,9 +206,17 @@ impl<'a> Parser<'a> {
                 while self.pos < self.s.len() && self.s[self.pos] != b'\n' {
                     self.pos += 1;
                 }
-            } else if self.eat("global") {
+            } else if self.eat("cuda_tile.module") || self.eat("module") {
+                // The MLIR form wraps entries in `cuda_tile.module @name { … }`.
+                self.expect("@")?;
+                self.ident()?;
+                self.expect("{")?;
+                self.wrapped += 1;
+            } else if self.wrapped > 0 && self.eat("}") {
+                self.wrapped -= 1;
+            } else if self.eat("cuda_tile.global") || self.eat("global") {
                 self.global()?;
-            } else if self.eat("entry") {
+            } else if self.eat("cuda_tile.entry") || self.eat("entry") {
                 self.function()?;
             } else {
                 return Err(self.err("expected 'entry' or 'global'"));
@@ -391,6 +401,8 @@ impl<'a> Parser<'a> {
             self.expect("=")?;
         }
         let name = self.ident()?;
+        // The MLIR form spells ops with the dialect prefix.
+        let name = name.strip_prefix("cuda_tile.").unwrap_or(name);
         let info = tables::op_by_name(name).ok_or_else(|| self.err(format!("unknown op '{name}'")))?;
         let v = self.m.version;
         if info.since > v {
@@ -1195,6 +1207,7 @@ impl<'a> Parser<'a> {
     }
 
     fn ty(&mut self) -> Result<TypeId> {
+        self.eat("!cuda_tile.");
         self.ws();
         let start = self.pos;
         let word = self.ident()?;
