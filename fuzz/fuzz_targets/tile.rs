@@ -1,5 +1,6 @@
 //! Tile IR bytecode: whatever the reader accepts prints, validates, writes, and reads back to the
-//! same text; writing is stable; every version it can be retargeted to writes bytecode that reads.
+//! same text; writing is stable; every version it can be retargeted to writes bytecode that reads;
+//! the assembler reads the printed text without panicking.
 //! Seeds: `../shared/corpus/tileir/bc`.
 #![no_main]
 
@@ -10,6 +11,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(m) = nvir_tile::read(data) else { return };
     let opts = PrintOptions { debug: true };
     let text = nvir_tile::print(&m, &opts);
+    // The assembler reads what the printer writes (it may refuse, never panic).
+    let _ = nvir_tile::parse(&text, m.version);
     let _ = nvir_tile::validate(&m);
     let bytes = nvir_tile::write(&m).expect("a module that was read can be written");
     let again = nvir_tile::read(&bytes).expect("written bytecode reads back");

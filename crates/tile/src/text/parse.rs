@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap;
 
 /// Parses text into a module of a version.
 pub fn parse(text: &str, version: Version) -> Result<Module> {
-    let mut p = Parser { s: text.as_bytes(), pos: 0, m: Module::new(version), scope: Vec::new(), wrapped: 0 };
+    let mut p = Parser { s: text.as_bytes(), pos: 0, m: Module::new(version), scope: Vec::new(), wrapped: 0, depth: 0 };
     p.module()?;
     if !p.m.globals.is_empty() {
         let g = SectionLayout {
@@ -36,6 +36,8 @@ struct Parser<'a> {
     scope: Vec<(String, TypeId)>,
     /// Open `cuda_tile.module { … }` wrappers.
     wrapped: usize,
+    /// Region nesting (bounded: hostile text must not exhaust the stack).
+    depth: usize,
 }
 
 /// What an op's text gave, by the names its layout uses.
@@ -356,6 +358,16 @@ impl<'a> Parser<'a> {
 
     /// A region's block: `{ ops }`, adding `term` when the printer elided it.
     fn region(&mut self, args: &[(String, TypeId)], term: Option<&str>) -> Result<Region> {
+        if self.depth >= 200 {
+            return Err(self.err("regions nested too deeply"));
+        }
+        self.depth += 1;
+        let r = self.region_inner(args, term);
+        self.depth -= 1;
+        r
+    }
+
+    fn region_inner(&mut self, args: &[(String, TypeId)], term: Option<&str>) -> Result<Region> {
         self.expect("{")?;
         let mark = self.scope.len();
         self.scope.extend(args.iter().cloned());
