@@ -2,7 +2,8 @@
 //! (`scripts/oracles/container_diff.py`), and of `nvir print` against LLVM 14's and LLVM 19's
 //! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`), of `nvir dis` against their
 //! `llvm-dis` (`scripts/oracles/bitcode_roundtrip.py`), and of `nvir verify` against
-//! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`). They need the oracle venv:
+//! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`), and of its compile-time
+//! warnings against `nvvmCompileProgram` (`scripts/oracles/compile_warnings.py`). They need the oracle venv:
 //! `.ci/run` makes it with `scripts/oracles/setup.sh` and passes its interpreter in
 //! `NVIR_ORACLE_PYTHON`. Without it the tests say so and pass locally; under CI (`CI=true`) a
 //! missing oracle fails.
@@ -62,6 +63,11 @@ fn llvm7_printing_parses_in_libnvvm() {
 #[test]
 fn verify_agrees_with_libnvvm() {
     run_script("nvvm_verify.py", "nvvm-verify:");
+}
+
+#[test]
+fn verify_warnings_match_libnvvm_compiles() {
+    run_script("compile_warnings.py", "compile-warnings:");
 }
 
 #[test]

@@ -105,6 +105,7 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
             }
         }
     }
+    crate::warnings::function(cx, f, out);
 }
 
 fn attr_name(a: &Attr) -> Option<&'static str> {
@@ -219,6 +220,8 @@ fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &
                     "Atomic operations on i128 types are only supported for xchg operation",
                     at(),
                 );
+            } else {
+                crate::warnings::i128_atomic(cx, out, at);
             }
         }
         _ => out.error("nvvm-atomic-type", "Atomic operations on non-i32/i64/i128 types are not supported", at()),
@@ -278,6 +281,7 @@ fn check_call(
             if !name.starts_with("llvm.") {
                 return;
             }
+            crate::warnings::intrinsic_gate(cx, name, out, at);
             // The LLVM verifier's argument rules for two intrinsics libNVVM has no use for.
             let second = call.args.get(1).map(|a| a.value);
             if name == "llvm.init.trampoline" && !second.is_some_and(|v| is_function(m, v)) {

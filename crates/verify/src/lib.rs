@@ -20,6 +20,7 @@ mod module;
 mod structural;
 mod syntax;
 mod target;
+mod warnings;
 
 pub use target::{Path, Target, Variant};
 
@@ -177,14 +178,20 @@ pub(crate) struct Cx<'m> {
     pub texsurf: std::collections::HashSet<String>,
     /// `grid_constant` annotations: kernel and parameter indices.
     pub grid_constants: Vec<(String, Vec<u64>)>,
+    /// Functions with cluster properties in `!nvvm.annotations`.
+    pub clustered: std::collections::HashSet<String>,
 }
 
 impl<'m> Cx<'m> {
     fn new(m: &'m Module, target: &Target) -> Self {
         let mut kernels = std::collections::HashSet::new();
         let mut texsurf = std::collections::HashSet::new();
+        let mut clustered = std::collections::HashSet::new();
         for (name, prop, _) in module::annotations(m) {
             match prop.as_str() {
+                "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" | "cluster_max_blocks" => {
+                    clustered.insert(name);
+                }
                 "kernel" => {
                     kernels.insert(name);
                 }
@@ -199,7 +206,7 @@ impl<'m> Cx<'m> {
                 kernels.insert(f.name.to_string());
             }
         }
-        Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m) }
+        Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m), clustered }
     }
 
     pub fn llvm7(&self) -> bool {
