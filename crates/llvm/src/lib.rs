@@ -9,14 +9,14 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod ir;
 pub mod bitcode;
+pub mod ir;
 pub mod text;
 
 pub use ir::Module;
 pub use nvir_diag::Span;
 pub use text::parser::{
-    parse_module as parse, parse_module_bytes as parse_bytes, parse_module_with as parse_bytes_with, ParseError,
-    ParseOptions,
+    parse_module as parse, parse_module_as_opaque as parse_bytes_as_opaque, parse_module_bytes as parse_bytes,
+    parse_module_with as parse_bytes_with, ParseError, ParseOptions,
 };
 pub use text::printer::{print_module as print, PrintError, Printed, Syntax};

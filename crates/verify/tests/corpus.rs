@@ -36,7 +36,12 @@ fn verdicts_and_first_messages_agree_with_libnvvm() {
         let arch = r["arch"].as_str().unwrap();
         let src = std::fs::read(root.join(file)).unwrap();
         let target = Target::parse(arch, false).unwrap();
-        let findings = match nvir_llvm::parse_bytes(&src) {
+        // As `nvir verify` reads: the compute_100+ reader upgrades typed pointers.
+        let read = match target.path {
+            nvir_verify::Path::Modern => nvir_llvm::parse_bytes_as_opaque(&src, Default::default()),
+            _ => nvir_llvm::parse_bytes(&src),
+        };
+        let findings = match read {
             Ok(m) => nvir_verify::verify(&m, &target),
             Err(e) => {
                 // `nvir verify` reports a reader error as libNVVM does its own: `parse …`.
@@ -86,5 +91,5 @@ fn verdicts_and_first_messages_agree_with_libnvvm() {
 }
 
 /// What the rules reach today; raise these as they improve.
-const FLOOR_VERDICTS: f64 = 99.0;
+const FLOOR_VERDICTS: f64 = 99.5;
 const FLOOR_FIRST: f64 = 98.0;

@@ -35,6 +35,12 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             nvir::BitcodeInput::Bitcode(bc) => {
                 nvir_llvm::bitcode::read(bc).map_err(|e| Diagnostic::error(e.to_string()).with_code("bc-read"))
             }
+            // libNVVM's compute_100+ reader upgrades typed pointers to opaque ones, so it does
+            // not hold a pointer to its pointee type; its LLVM 7 reader does.
+            nvir::BitcodeInput::Text if target.path == nvir_verify::Path::Modern => {
+                nvir_llvm::parse_bytes_as_opaque(&input.bytes, nvir_llvm::ParseOptions::default())
+                    .map_err(|e| e.to_diagnostic())
+            }
             nvir::BitcodeInput::Text => nvir_llvm::parse_bytes(&input.bytes).map_err(|e| e.to_diagnostic()),
         };
         let findings = match read {

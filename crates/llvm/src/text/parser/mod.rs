@@ -141,14 +141,29 @@ pub fn parse_module_bytes(src: &[u8]) -> Result<Module, ParseError> {
 /// Parses a module from `.ll` bytes with the given threading. The result does not depend on
 /// the options: a parallel read builds the module a sequential one does, handle for handle.
 pub fn parse_module_with(src: &[u8], options: ParseOptions) -> Result<Module, ParseError> {
+    parse_module_checking(src, options, true)
+}
+
+/// Parses typed-pointer text as a reader that upgrades it to opaque pointers does (libNVVM's
+/// compute_100+ reader): a pointer whose pointee differs from the type it is used with is not an
+/// error (a load or store of another type through it, a global used with another pointer type,
+/// a call of a function through another function type). Other input reads as with
+/// [`parse_module_with`].
+pub fn parse_module_as_opaque(src: &[u8], options: ParseOptions) -> Result<Module, ParseError> {
+    parse_module_checking(src, options, false)
+}
+
+fn parse_module_checking(src: &[u8], options: ParseOptions, pointees: bool) -> Result<Module, ParseError> {
     if u32::try_from(src.len()).is_err() {
         return Err(ParseError::new(Span::at(0, 0), "input of 4 GiB or more is not supported"));
     }
     let mut p = Parser::new(src, options);
+    p.check_pointees = pointees;
     let read = p.module();
     if p.fell_back {
         drop(p);
         let mut p = Parser::new(src, ParseOptions::SEQUENTIAL);
+        p.check_pointees = pointees;
         p.module()?;
         return p.finish();
     }
@@ -202,6 +217,9 @@ pub(crate) struct Parser<'a> {
     functions_only: bool,
     /// Threading for function bodies; sequential once used.
     options: ParseOptions,
+    /// Whether typed pointers must be used with their pointee type (LLVM 7's reader); false
+    /// reads as an opaque-pointer upgrade does.
+    check_pointees: bool,
     /// Set when a parallel read gave up: the input is to be read again sequentially.
     fell_back: bool,
 }
@@ -270,6 +288,7 @@ impl<'a> Parser<'a> {
             limit: u32::MAX,
             functions_only: false,
             options,
+            check_pointees: true,
             fell_back: false,
             common: Common {
                 void: TypeId::from_index(0),

@@ -187,6 +187,7 @@ impl<'a> Parser<'a> {
             limit: u32::try_from(limit).unwrap_or(u32::MAX),
             functions_only: true,
             options: ParseOptions::SEQUENTIAL,
+            check_pointees: self.check_pointees,
             fell_back: false,
         }
     }

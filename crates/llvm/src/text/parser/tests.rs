@@ -170,3 +170,19 @@ fn gep_constant_inrange_both_forms() {
     let out = round_trip("@vt = constant { [2 x i8*] } zeroinitializer\n@p = global i8** getelementptr inbounds ({ [2 x i8*] }, { [2 x i8*] }* @vt, i32 0, inrange i32 0, i32 1)\n");
     assert!(out.contains("i32 0, inrange i32 0, i32 1)"), "{out}");
 }
+
+#[test]
+fn the_opaque_upgrade_reading_ignores_pointee_mismatches() {
+    // What libNVVM's compute_100+ reader takes (it upgrades typed pointers) and LLVM 7's refuses.
+    let store = "define void @f(i32* %p) {\n  store i64 1, i32* %p\n  ret void\n}\n";
+    let call = "declare void @g(i32)\ndefine void @f() {\n  call void @g()\n  ret void\n}\n";
+    let later = "define void @f() {\n  call void @g()\n  ret void\n}\ndeclare void @g(i32)\n";
+    for src in [store, call, later] {
+        assert!(crate::parse(src).is_err(), "{src}");
+        let m = crate::parse_bytes_as_opaque(src.as_bytes(), crate::ParseOptions::SEQUENTIAL).expect(src);
+        assert_eq!(m.functions.len(), if src == store { 1 } else { 2 });
+    }
+    // Everything else is read as strictly as before.
+    let bad = "define void @f(i32* %p) {\n  store i64 1, i32 %p\n  ret void\n}\n";
+    assert!(crate::parse_bytes_as_opaque(bad.as_bytes(), crate::ParseOptions::SEQUENTIAL).is_err());
+}

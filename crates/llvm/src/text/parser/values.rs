@@ -505,7 +505,7 @@ impl Parser<'_> {
         match self.m.symbols[s].def {
             Some(def) => {
                 let (vty, addr_space) = self.global_value_type(def);
-                if !self.ptr_type_fits(ty, vty, addr_space) {
+                if self.check_pointees && !self.ptr_type_fits(ty, vty, addr_space) {
                     // LLVM's words, with the global's pointer type as its dialect writes it.
                     let space = if addr_space == 0 { String::new() } else { format!(" addrspace({addr_space})") };
                     let defined = match self.dialect {
@@ -525,7 +525,7 @@ impl Parser<'_> {
             None => match self.sym_uses.get(&s) {
                 // Every use of a global not yet defined has the type of the first, as LLVM's
                 // reader requires of its placeholder.
-                Some(&(_, first)) if first != ty => {
+                Some(&(_, first)) if first != ty && self.check_pointees => {
                     return Err(ParseError::new(
                         at,
                         format!(
@@ -806,7 +806,7 @@ impl Parser<'_> {
             return Err(ParseError::new(at, "base of getelementptr must be a pointer"));
         };
         if let Some(p) = pointee {
-            if p != source_ty {
+            if p != source_ty && self.check_pointees {
                 return Err(ParseError::new(
                     at,
                     format!(
