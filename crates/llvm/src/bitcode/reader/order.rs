@@ -13,8 +13,9 @@ use rustc_hash::FxHashSet;
 
 struct Finder<'m> {
     m: &'m Module,
-    types: FxHashSet<TypeId>,
-    consts: FxHashSet<ConstId>,
+    /// Types and constants seen, by index (denser and faster than hash sets here).
+    types: Vec<bool>,
+    consts: Vec<bool>,
     mds: FxHashSet<MdId>,
     found: Vec<NamedStructId>,
     /// Distinct structs found, and how many there are: the walk stops once it has them all.
@@ -27,8 +28,13 @@ impl Finder<'_> {
         self.distinct.len() == self.total
     }
 
+    /// Marks `t` seen; whether it was new.
+    fn first_type(&mut self, t: TypeId) -> bool {
+        !std::mem::replace(&mut self.types[t.index()], true)
+    }
+
     fn ty(&mut self, t: TypeId) {
-        if !self.types.insert(t) {
+        if !self.first_type(t) {
             return;
         }
         let mut work = vec![t];
@@ -47,7 +53,7 @@ impl Finder<'_> {
                 _ => Vec::new(),
             };
             for s in subs.into_iter().rev() {
-                if self.types.insert(s) {
+                if self.first_type(s) {
                     work.push(s);
                 }
             }
@@ -66,7 +72,7 @@ impl Finder<'_> {
         let mut work = vec![c];
         while let Some(c) = work.pop() {
             let data = &self.m.consts[c];
-            if matches!(data, ConstData::Global { .. }) || !self.consts.insert(c) {
+            if matches!(data, ConstData::Global { .. }) || std::mem::replace(&mut self.consts[c.index()], true) {
                 continue;
             }
             self.ty(data.ty());
@@ -123,8 +129,8 @@ impl Finder<'_> {
 pub(super) fn order_structs(m: &mut Module, unnamed: &[NamedStructId]) {
     let mut f = Finder {
         m: &*m,
-        types: FxHashSet::default(),
-        consts: FxHashSet::default(),
+        types: vec![false; m.types.len()],
+        consts: vec![false; m.consts.len()],
         mds: FxHashSet::default(),
         found: Vec::new(),
         distinct: FxHashSet::default(),
