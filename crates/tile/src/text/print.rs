@@ -83,6 +83,10 @@ enum AliasKind {
 struct Aliases {
     kinds: Vec<(AliasKind, usize)>,
     index: FxHashMap<AliasKind, usize>,
+    /// Debug attributes already visited (shared sub-trees are walked once).
+    done: FxHashMap<u64, usize>,
+    /// Debug attributes being visited (a reference cycle reads as unknown).
+    active: Vec<u64>,
 }
 
 impl Aliases {
@@ -486,6 +490,20 @@ impl Printer<'_> {
 
     /// Registers the alias of a debug attribute (biased index; 0 is unknown) and what it uses.
     fn visit(&self, idx: u64, aliases: &mut Aliases, depth: usize) -> usize {
+        if let Some(&a) = aliases.done.get(&idx) {
+            return a;
+        }
+        if aliases.active.contains(&idx) {
+            return aliases.add(AliasKind::Unknown, 0);
+        }
+        aliases.active.push(idx);
+        let a = self.visit_new(idx, aliases, depth);
+        aliases.active.pop();
+        aliases.done.insert(idx, a);
+        a
+    }
+
+    fn visit_new(&self, idx: u64, aliases: &mut Aliases, depth: usize) -> usize {
         let Some(d) = &self.m.debug else { return aliases.add(AliasKind::Unknown, 0) };
         let text = |s: StrId| String::from_utf8_lossy(self.m.string(s)).into_owned();
         if idx == 0 || depth > 32 {
