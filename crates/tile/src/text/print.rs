@@ -171,7 +171,8 @@ fn dims(v: &[i64]) -> String {
 }
 
 fn write_type(m: &Module, t: TypeId, s: &mut String, depth: usize) {
-    if depth > 64 {
+    // Function types can share inputs: a hostile table nests them into exponentially long text.
+    if depth > 64 || s.len() > 1 << 16 {
         s.push_str("<?>");
         return;
     }
