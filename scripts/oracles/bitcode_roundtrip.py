@@ -5,8 +5,9 @@
 
 Inputs: every .bc under <shared>/corpus/llvm (clang-14 typed, clang-19 and libNVVM-20 opaque),
 libdevice.10.bc from the nvidia-nvvm wheel (when this interpreter sees it), and every .ll of
-<shared>/corpus/verifier assembled by llvm-as-14 (no `ptr`) or llvm-as-19 (with `ptr`); files
-that LLVM does not assemble are skipped.
+<shared>/corpus/verifier assembled by llvm-as-14 (no `ptr`) or llvm-as-19 (with `ptr`) (files
+that LLVM does not assemble are skipped), and the debug-info sources under
+crates/llvm/tests/bitcode (`NAME.NN.ll`, assembled by llvm-as-NN).
 
 The checks:
 
@@ -125,6 +126,9 @@ def main():
     else:
         print("note: libdevice.10.bc not found in the nvidia-nvvm wheel (run setup.sh, use its python)")
     jobs += [("verifier", ll, None, False) for ll in sorted((corpus / "verifier").rglob("*.ll"))]
+    # The reader's own debug-info sources (debug_info*.NN.ll), assembled by llvm-as-NN.
+    jobs += [("source", ll, int(ll.suffixes[-2][1:]), False) for ll in sorted((REPO / "crates/llvm/tests/bitcode").glob("*.ll"))
+             if not ll.name.endswith(".dis.ll")]
 
     def one(job):
         kind, path, version, multiset = job
@@ -132,6 +136,11 @@ def main():
             tmp = Path(d)
             if kind == "dis":
                 return [check_dis(args.nvir, path, version, tmp, multiset)]
+            if kind == "source":
+                bc = tmp / "in.bc"
+                if run([f"llvm-as-{version}", path, "-o", bc]).returncode != 0:
+                    return [(False, f"FAIL {path}: llvm-as-{version} does not assemble it")]
+                return [check_dis(args.nvir, bc, version, tmp, label=str(path))]
             return check_verifier_file(args.nvir, path, tmp)
 
     passed = failed = 0

@@ -177,7 +177,20 @@ static LAYOUTS: &[Layout] = &[
     ),
     (37, DiKind::GlobalVariableExpression, &[("var", M(1)), ("expr", M(2))]),
     (40, DiKind::Label, &[("scope", M(1)), ("name", S(2)), ("file", M(3)), ("line", R(4))]),
-    (24, DiKind::Namespace, &[("scope", M(1)), ("name", S(2))]),
+    (24, DiKind::Namespace, &[("scope", M(1)), ("name", S(2)), ("exportSymbols", R(99))]),
+    (33, DiKind::Macro, &[("type", R(1)), ("line", R(2)), ("name", S(3)), ("value", S(4))]),
+    (34, DiKind::MacroFile, &[("type", R(1)), ("line", R(2)), ("file", M(3)), ("nodes", M(4))]),
+    (
+        44,
+        DiKind::CommonBlock,
+        &[("scope", M(1)), ("declaration", M(2)), ("name", S(3)), ("file", M(4)), ("line", R(5))],
+    ),
+    (45, DiKind::GenericSubrange, &[("count", M(1)), ("lowerBound", M(2)), ("upperBound", M(3)), ("stride", M(4))]),
+    (
+        26,
+        DiKind::TemplateValueParameter,
+        &[("tag", R(1)), ("name", S(2)), ("type", M(3)), ("defaulted", R(4)), ("value", M(5))],
+    ),
     (25, DiKind::TemplateTypeParameter, &[("name", S(1)), ("type", M(2)), ("defaulted", R(3))]),
     (
         31,
@@ -211,6 +224,10 @@ impl Reader<'_> {
         if code == 13 {
             return self.di_subrange(&ops).map(Some);
         }
+        if code == 47 {
+            let d = self.m.metadata.new_distinct();
+            return Ok(Some(MdNode::Special { distinct: Some(d), kind: "DIAssignID".into(), fields: Box::new([]) }));
+        }
         if code == 14 {
             let head = *ops.first().ok_or_else(|| self.err("DIEnumerator record too short"))?;
             if head & 4 != 0 || ops.len() < 3 {
@@ -231,6 +248,23 @@ impl Reader<'_> {
         let Some(&(_, kind, layout)) = LAYOUTS.iter().find(|l| l.0 == code) else { return Ok(None) };
         let head = *ops.first().ok_or_else(|| self.err("debug-info record too short"))?;
         let mut layout: Vec<(&str, Src)> = layout.to_vec();
+        let mut ops = ops;
+        match kind {
+            // The flag lives in the first operand; give it a slot of its own.
+            DiKind::Namespace => {
+                if ops.len() == 5 {
+                    layout = vec![("scope", M(1)), ("name", S(3))];
+                }
+                ops.resize(100, 0);
+                ops[99] = (head >> 1) & 1;
+            }
+            // Without the `defaulted` operand, the value is the fifth.
+            DiKind::TemplateValueParameter if ops.len() == 5 => {
+                layout = vec![("tag", R(1)), ("name", S(2)), ("type", M(3)), ("value", M(4))];
+            }
+            _ => {}
+        }
+        let ops = ops;
         match kind {
             DiKind::Subprogram if head & 4 == 0 => {
                 return Err(self.err("DISubprogram records older than LLVM 8 are not supported"));

@@ -73,6 +73,35 @@ impl Reader<'_> {
                 }
                 Entry::Record(code) => code,
             };
+            if in_fn && code == 46 {
+                // DIArgList: the function's values as metadata, by metadata id.
+                let ops = self.c.ops.clone();
+                let mut args = Vec::with_capacity(ops.len());
+                for id in ops {
+                    let i = usize::try_from(id).unwrap_or(usize::MAX);
+                    let f = self.cur_fn.expect("inside a function");
+                    let arg = match (self.body.local_md.get(&i), self.mds.get(i)) {
+                        (Some(Value::LocalMd(l)), _) => match &self.m.functions[f].local_md[*l] {
+                            crate::ir::function::LocalMd::Value(t, v) => Some((*t, *v)),
+                            _ => None,
+                        },
+                        (_, Some(Some(m))) => match self.m.metadata.get(*m) {
+                            MdNode::Value(t, v) => Some((*t, *v)),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    args.push(arg.ok_or_else(|| self.err(format!("DIArgList operand {id} is not a value")))?);
+                }
+                let f = self.cur_fn.expect("inside a function");
+                let l = self.m.functions[f].local_md.push(crate::ir::function::LocalMd::ArgList(args));
+                self.body.local_md.insert(next, Value::LocalMd(l));
+                next += 1;
+                if self.mds.len() < next {
+                    self.mds.resize(next, None);
+                }
+                continue;
+            }
             if in_fn && code == 2 {
                 let ty = self.ty(self.op(0)?)?;
                 let (v, _) = self.value_abs(self.op(1)?, Some(ty))?;
