@@ -14,6 +14,7 @@
 
 #![deny(missing_docs)]
 
+mod bitcode7;
 mod function;
 mod intrinsics;
 mod module;
@@ -152,9 +153,23 @@ impl Findings {
 /// Verifies a module for a target: every finding, in the order libNVVM reports (the first error
 /// is the one libNVVM prints).
 pub fn verify(m: &Module, target: &Target) -> Vec<Finding> {
+    verify_read(m, target, None)
+}
+
+/// [`verify`] for a module read from bitcode written by `producer` (the identification block's
+/// string, `LLVM14.0.6`): below compute_100 libNVVM reads bitcode with LLVM 7's bitcode reader,
+/// which stops at other things, with other messages, than its text reader.
+pub fn verify_bitcode(m: &Module, target: &Target, producer: &str) -> Vec<Finding> {
+    verify_read(m, target, Some(producer))
+}
+
+fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> Vec<Finding> {
     let mut out = Findings::default();
     let cx = Cx::new(m, target);
-    syntax::check(&cx, &mut out);
+    match bitcode_producer {
+        Some(producer) if cx.llvm7() => bitcode7::check(&cx, producer, &mut out),
+        _ => syntax::check(&cx, &mut out),
+    }
     module::check_version(&cx, &mut out);
     module::check_target(&cx, &mut out);
     module::check_globals(&cx, &mut out);

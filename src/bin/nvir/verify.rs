@@ -32,20 +32,26 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         let input = nvir::InputArg { input: file.clone() }.read()?;
         let text = nvir_diag::text_with_same_offsets(&input.bytes);
         let read = match nvir::bitcode_input(&input.bytes)? {
-            nvir::BitcodeInput::Bitcode(bc) => {
-                nvir_llvm::bitcode::read(bc).map_err(|e| Diagnostic::error(e.to_string()).with_code("bc-read"))
-            }
+            nvir::BitcodeInput::Bitcode(bc) => nvir_llvm::bitcode::read_with_ident(bc)
+                .map(|r| (r.module, Some(r.ident.producer.unwrap_or_default())))
+                .map_err(|e| Diagnostic::error(e.to_string()).with_code("bc-read")),
             // libNVVM's compute_100+ reader upgrades typed pointers to opaque ones, so it does
             // not hold a pointer to its pointee type; its LLVM 7 reader does.
             nvir::BitcodeInput::Text if target.path == nvir_verify::Path::Modern => {
                 nvir_llvm::parse_bytes_as_opaque(&input.bytes, nvir_llvm::ParseOptions::default())
+                    .map(|m| (m, None))
                     .map_err(|e| e.to_diagnostic())
             }
-            nvir::BitcodeInput::Text => nvir_llvm::parse_bytes(&input.bytes).map_err(|e| e.to_diagnostic()),
+            nvir::BitcodeInput::Text => {
+                nvir_llvm::parse_bytes(&input.bytes).map(|m| (m, None)).map_err(|e| e.to_diagnostic())
+            }
         };
         let findings = match read {
-            Ok(m) => {
-                let mut f = nvir_verify::verify(&m, &target);
+            Ok((m, producer)) => {
+                let mut f = match &producer {
+                    Some(p) => nvir_verify::verify_bitcode(&m, &target, p),
+                    None => nvir_verify::verify(&m, &target),
+                };
                 std::mem::forget(m); // freed with the process
                 if a.first_error {
                     if let Some(first) = f.iter().position(|x| x.severity == Severity::Error) {

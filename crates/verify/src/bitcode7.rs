@@ -1,0 +1,77 @@
+//! What libNVVM's LLVM 7.0.1 *bitcode* reader (compute_75 … compute_90a) stops at, in the order
+//! it reads a module: the type table, then the attribute groups, then function bodies. Measured
+//! with `nvvmVerifyProgram` on `llvm-as-14`/`-19` output: a type LLVM 7 does not know (`ptr`,
+//! which LLVM 15+ writes for every function, `bfloat`, `x86_amx`, target types) and an
+//! instruction it does not know (`fneg`, `freeze`, `callbr`, floating-point `atomicrmw`) read as
+//! `Invalid value`; an attribute kind code above LLVM 7's last (58) as `Unknown attribute kind (N)`.
+//! Each message ends as libNVVM's does, with the producer and reader.
+
+use crate::{Cx, Findings};
+use nvir_llvm::ir::attrs::Attr;
+use nvir_llvm::ir::instruction::RmwOp;
+use nvir_llvm::ir::{FloatKind, InstKind, TypeData};
+
+/// `ATTR_KIND_SHADOWCALLSTACK`, the last attribute kind code LLVM 7.0.1's reader knows.
+const LAST_LLVM7_ATTR_CODE: u64 = 58;
+
+const WAY_OUT: &str = "libNVVM below compute_100 reads bitcode as LLVM 7 writes it: give it LLVM 7-compatible text (`nvir print --syntax llvm7`), or target compute_100+";
+
+pub(crate) fn check(cx: &Cx, producer: &str, out: &mut Findings) {
+    let m = cx.m;
+    let tail = format!(" (Producer: '{producer}' Reader: 'LLVM 7.0.1')");
+    let newer_type = m.types.iter().find_map(|(_, t)| match t {
+        TypeData::Pointer { pointee: None, .. } => Some("opaque pointers (`ptr`)"),
+        TypeData::Float(FloatKind::BFloat) => Some("`bfloat`"),
+        TypeData::X86Amx => Some("`x86_amx`"),
+        TypeData::TargetExt { .. } => Some("target extension types"),
+        _ => None,
+    });
+    if let Some(what) = newer_type {
+        out.parse(
+            "nvvm-llvm7-bitcode",
+            format!("parse Invalid value{tail}: its type table has {what}, which LLVM 7 does not know"),
+            None,
+        );
+        out.help(WAY_OUT);
+        return;
+    }
+    let code_of = |a: &Attr| {
+        let name = a.kind()?.info().name;
+        nvir_llvm::bitcode::codes::ATTR_KINDS.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
+    };
+    let unknown = m.attrs.iter().flat_map(|(_, set)| set.0.iter()).find_map(|a| {
+        code_of(a).filter(|&c| c > LAST_LLVM7_ATTR_CODE).map(|c| (c, a.kind().map_or("", |k| k.info().name)))
+    });
+    if let Some((code, name)) = unknown {
+        out.parse(
+            "nvvm-llvm7-bitcode",
+            format!("parse Unknown attribute kind ({code}){tail}: `{name}` is newer than LLVM 7"),
+            None,
+        );
+        out.help(WAY_OUT);
+        return;
+    }
+    for (_, f) in m.functions.iter() {
+        for (i, inst) in f.insts.iter() {
+            let newer = match &inst.kind {
+                InstKind::FNeg { .. } | InstKind::Freeze(_) | InstKind::CallBr { .. } => {
+                    Some(inst.opcode().to_string())
+                }
+                InstKind::AtomicRmw { op, .. } if !op.in_llvm7() => Some(format!("atomicrmw {}", op.keyword())),
+                InstKind::AtomicRmw { op: RmwOp::Xchg, ty, .. } if !matches!(m.types.get(*ty), TypeData::Int(_)) => {
+                    Some("floating-point atomicrmw xchg".into())
+                }
+                _ => None,
+            };
+            if let Some(what) = newer {
+                out.parse(
+                    "nvvm-llvm7-bitcode",
+                    format!("parse Invalid value{tail}: `{what}` is newer than LLVM 7"),
+                    f.inst_offset(i),
+                );
+                out.help(WAY_OUT);
+                return;
+            }
+        }
+    }
+}
