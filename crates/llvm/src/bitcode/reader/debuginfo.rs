@@ -264,10 +264,9 @@ impl Reader<'_> {
             }
             _ => {}
         }
-        let ops = ops;
         match kind {
             DiKind::Subprogram if head & 4 == 0 => {
-                return Err(self.err("DISubprogram records older than LLVM 8 are not supported"));
+                ops = self.old_subprogram(&ops)?;
             }
             DiKind::LocalVariable if head & 2 == 0 => {
                 return Err(self.err("DILocalVariable records older than LLVM 5 are not supported"));
@@ -280,6 +279,7 @@ impl Reader<'_> {
             }
             _ => {}
         }
+        let ops = ops;
         let get = |this: &mut Self, name: &str| -> Result<Raw> {
             let Some(&(_, src)) = layout.iter().find(|(n, _)| *n == name) else { return Ok(Raw::Absent) };
             let at = |i: usize| ops.get(i).copied();
@@ -371,6 +371,10 @@ impl Reader<'_> {
         };
         let distinct = distinct.then(|| self.m.metadata.new_distinct());
         Ok(Some(MdNode::Special { distinct, kind: spec.name.into(), fields: fields.into() }))
+    }
+
+    fn old_subprogram(&self, r: &[u64]) -> Result<Vec<u64>> {
+        convert_old_subprogram(r).ok_or_else(|| self.err("DISubprogram record too short"))
     }
 
     /// A node id inside a debug-info record, as a node (placeholder for a forward reference).
@@ -494,5 +498,68 @@ impl Reader<'_> {
         }
         let distinct = (head & 1 != 0).then(|| self.m.metadata.new_distinct());
         Ok(MdNode::Special { distinct, kind: "DISubrange".into(), fields: fields.into() })
+    }
+}
+
+/// A DISubprogram record of LLVM 7 and older (no `spFlags`) in the LLVM 8+ layout: the
+/// local/definition/optimized/virtuality operands become `spFlags`, as LLVM's reader does.
+fn convert_old_subprogram(r: &[u64]) -> Option<Vec<u64>> {
+    if r.len() < 18 {
+        return None;
+    }
+    let has_unit = r[0] & 2 != 0;
+    let ob = if r.len() >= 19 { 3 } else { 2 };
+    let at = |i: usize| r.get(i).copied().unwrap_or(0);
+    const MAIN: u64 = 1 << 21;
+    let flags = at(13);
+    let mut sp = at(11) & 3;
+    if at(7) != 0 {
+        sp |= 4;
+    }
+    if at(8) != 0 {
+        sp |= 8;
+    }
+    if at(14) != 0 {
+        sp |= 16;
+    }
+    if flags & MAIN != 0 {
+        sp |= 256;
+    }
+    Some(vec![
+        (r[0] & 3) | 4,
+        at(1),
+        at(2),
+        at(3),
+        at(4),
+        at(5),
+        at(6),
+        at(9),
+        at(10),
+        sp,
+        at(12),
+        flags & !MAIN,
+        if has_unit { at(12 + ob) } else { 0 },
+        at(13 + ob),
+        at(14 + ob),
+        at(15 + ob),
+        if r.len() >= 20 { at(16 + ob) } else { 0 },
+        if r.len() >= 21 { at(17 + ob) } else { 0 },
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    /// LLVM 7's DISubprogram record (unit present, 19 operands) mapped to LLVM 8's layout, as
+    /// LLVM's reader maps it: scope, names, file, line, type; scopeLine and containingType move
+    /// up; isLocal/isDefinition/isOptimized/virtuality become spFlags; unit and the lists follow.
+    #[test]
+    fn old_subprogram_layout() {
+        // [distinct|hasUnit, scope, name, linkage, file, line, type, isLocal, isDefinition,
+        //  scopeLine, containingType, virtuality, virtualIndex, flags, isOptimized,
+        //  unit, templateParams, declaration, retainedNodes]
+        let old: Vec<u64> = vec![3, 11, 12, 13, 14, 15, 16, 1, 1, 19, 20, 0, 22, 1 << 21 | 8, 1, 25, 26, 27, 28];
+        let got = super::convert_old_subprogram(&old).unwrap();
+        let want: Vec<u64> = vec![7, 11, 12, 13, 14, 15, 16, 19, 20, 4 | 8 | 16 | 256, 22, 8, 25, 26, 27, 28, 0, 0];
+        assert_eq!(got, want);
     }
 }
