@@ -42,6 +42,10 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 TOOLS = ("llvm-as-14", "llvm-dis-14", "llvm-as-19", "llvm-dis-19")
 PREDS = re.compile(r" *; preds = .*$")
+# Verdict differences that are verifier gaps, not reader ones, reported as KNOWN until fixed:
+# LLVM 7's bitcode reader refuses alignments above 2^29 ("Invalid alignment value"), which the
+# verifier's bitcode rules (crates/verify/src/bitcode7.rs) do not check yet.
+KNOWN_VERDICT_GAPS = {"globals/global_alignment_huge.ll"}
 
 
 def run(cmd, **kw):
@@ -99,7 +103,13 @@ def check_verifier_file(nvir, ll, tmp):
         if norm(a.decode(errors="replace")) == norm(b.decode(errors="replace")):
             va = run([nvir, "verify", "--arch", arch, bc]).returncode
             vb = run([nvir, "verify", "--arch", arch, ll]).returncode
-            results.append((va == vb, None if va == vb else f"FAIL verify {ll}: exit {va} on .bc, {vb} on .ll"))
+            known = "/".join(ll.parts[-2:]) in KNOWN_VERDICT_GAPS
+            if va == vb:
+                results.append((True, f"NOTE {ll}: a known gap now agrees; drop it from KNOWN_VERDICT_GAPS" if known else None))
+            elif known:
+                results.append((None, f"KNOWN verify {ll}: exit {va} on .bc, {vb} on .ll"))
+            else:
+                results.append((False, f"FAIL verify {ll}: exit {va} on .bc, {vb} on .ll"))
     return results
 
 

@@ -95,7 +95,7 @@ impl Reader<'_> {
                     self.c.ops = r;
                     res.map_err(|e| e.in_record(3))?;
                 }
-                Entry::Record(_) => {}
+                Entry::Record(code) => return Err(self.unknown(code)),
             }
         }
     }
@@ -242,7 +242,7 @@ impl Reader<'_> {
                     self.attr_lists.push(std::rc::Rc::new(list));
                 }
                 Entry::Record(1) => return Err(self.err("pre-LLVM 3.3 attribute lists are not supported")),
-                Entry::Record(_) => {}
+                Entry::Record(code) => return Err(self.unknown(code)),
             }
         }
     }

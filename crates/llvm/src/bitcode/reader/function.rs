@@ -314,7 +314,7 @@ impl Reader<'_> {
                                         let id = self.op(0)?;
                                         names.push((code == 2, id, super::string(&self.c.ops[1..])));
                                     }
-                                    Entry::Record(_) => {}
+                                    Entry::Record(code) => return Err(self.unknown(code)),
                                 }
                             }
                         }

@@ -113,7 +113,12 @@ pub(super) fn read(data: &[u8]) -> Result<Read> {
                         Entry::End => break,
                         Entry::Block(_) => c.skip()?,
                         Entry::Record(1) => strtab = c.blob.unwrap_or(&[]),
-                        Entry::Record(_) => {}
+                        Entry::Record(code) => {
+                            return Err(BitcodeError::at(
+                                c.start,
+                                format!("unknown record code {code} in STRTAB_BLOCK"),
+                            ))
+                        }
                         Entry::Eof => return Err(BitcodeError::at(c.pos(), "unexpected end of input")),
                     }
                 }
@@ -173,7 +178,10 @@ fn read_identification(c: &mut Cursor<'_>) -> Result<Identification> {
             Entry::Block(_) => c.skip()?,
             Entry::Record(1) => id.producer = Some(c.ops.iter().map(|&b| char::from(b as u8)).collect()),
             Entry::Record(2) => id.epoch = c.ops.first().copied(),
-            Entry::Record(_) => {}
+            Entry::Record(code) => {
+                let msg = format!("unknown record code {code} in IDENTIFICATION_BLOCK");
+                return Err(BitcodeError::at(c.start, msg).in_record(code));
+            }
             Entry::Eof => return Err(BitcodeError::at(c.pos(), "unexpected end of input")),
         }
     }
@@ -719,7 +727,9 @@ impl<'a> Reader<'a> {
                     };
                     self.rename_global(sym, name);
                 }
-                Entry::Record(_) => {}
+                // COMBINED_ENTRY belongs to summaries, not to the module.
+                Entry::Record(5) => {}
+                Entry::Record(code) => return Err(self.unknown(code)),
             }
         }
     }
