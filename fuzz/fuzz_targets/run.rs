@@ -138,14 +138,31 @@ fn reparse(text: &str, syntax: Syntax) -> Module {
 
 /// What parses verifies on both libNVVM paths without panicking; findings are in order (errors
 /// located inside the input) and the verdict is what the findings say.
+/// The compute_100+ reading (typed pointers used with other types are not errors) is verified
+/// and printed too, since its modules can be what LLVM 7's rules never let through.
 fn verify(input: &[u8]) {
-    let Ok(m) = nvir_llvm::parse_bytes(input) else { return };
-    for arch in ["compute_90", "compute_100"] {
+    let verify_on = |m: &Module, arch: &str| {
         let target = nvir_verify::Target::parse(arch, false).expect("known arch");
-        let findings = nvir_verify::verify(&m, &target);
+        let findings = nvir_verify::verify(m, &target);
         for f in &findings {
             assert!(f.location.offset().is_none_or(|at| (at as usize) <= input.len()), "{f:?} outside the input");
         }
         let _ = nvir_verify::accepts(&findings);
+    };
+    if let Ok(m) = nvir_llvm::parse_bytes(input) {
+        verify_on(&m, "compute_90");
+        verify_on(&m, "compute_100");
+    }
+    let sequential = nvir_llvm::parse_bytes_as_opaque(input, ParseOptions::SEQUENTIAL);
+    let parallel = nvir_llvm::parse_bytes_as_opaque(input, ParseOptions { threads: 3, min_chunk: 1 });
+    match (&sequential, &parallel) {
+        (Ok(a), Ok(b)) => assert!(a == b, "the parallel compute_100+ reading built a different module"),
+        (Err(a), Err(b)) => assert_eq!(a, b, "the parallel compute_100+ reading reports another error"),
+        (a, b) => panic!("sequential ok={} but parallel ok={}", a.is_ok(), b.is_ok()),
+    }
+    if let Ok(m) = sequential {
+        verify_on(&m, "compute_100");
+        let _ = nvir_llvm::print(&m, Syntax::Faithful);
+        let _ = nvir_llvm::print(&m, Syntax::Modern);
     }
 }
