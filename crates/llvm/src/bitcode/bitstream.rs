@@ -95,6 +95,30 @@ impl<'a> Bits<'a> {
     /// Reads a VBR value in `n`-bit chunks.
     #[inline]
     pub fn vbr(&mut self, n: u32) -> Result<u64> {
+        // Fast path: the chunks of most values lie within one 64-bit load.
+        let byte = (self.pos >> 3) as usize;
+        if let Some(b) = self.data.get(byte..byte + 8) {
+            let word = u64::from_le_bytes(b.try_into().expect("eight bytes")) >> (self.pos & 7);
+            let (mask, hi) = ((1u64 << n) - 1, 1u64 << (n - 1));
+            let (mut value, mut shift, mut used) = (0u64, 0u32, 0u32);
+            while used + n <= 57 && shift < 64 {
+                let piece = (word >> used) & mask;
+                value |= (piece & (hi - 1)) << shift;
+                used += n;
+                if piece & hi == 0 {
+                    if self.pos + u64::from(used) > self.end {
+                        break;
+                    }
+                    self.pos += u64::from(used);
+                    return Ok(value);
+                }
+                shift += n - 1;
+            }
+        }
+        self.vbr_slow(n)
+    }
+
+    fn vbr_slow(&mut self, n: u32) -> Result<u64> {
         let piece = self.read(n)?;
         let hi = 1u64 << (n - 1);
         if piece & hi == 0 {
