@@ -249,8 +249,10 @@ impl<'a> Reader<'a> {
         // References must name well-formed types and must not form cycles.
         let n = entries.len();
         let mut state = vec![0u8; n]; // 0 unseen, 1 on stack, 2 good, 3 bad
+        let mut stack = Vec::new();
         for root in 0..n {
-            let mut stack = vec![(root, 0usize)];
+            stack.clear();
+            stack.push((root, 0usize));
             while let Some(&mut (i, ref mut k)) = stack.last_mut() {
                 if *k == 0 {
                     if state[i] >= 2 {
@@ -706,7 +708,6 @@ impl<'a> Reader<'a> {
             let mut ac = Cursor::new(self.data, blob + a, blob + b);
             attrs.push(
                 debug_attr(&mut ac, v)
-                    .ok()
                     .filter(|_| ac.at_end())
                     .unwrap_or_else(|| DebugAttr::Raw(self.data[blob + a..blob + b].to_vec())),
             );
@@ -731,10 +732,11 @@ impl OpState {
     }
 }
 
-fn debug_attr(c: &mut Cursor<'_>, v: Version) -> Result<DebugAttr> {
-    let tag = c.varint("debug attribute")?;
-    let u = |c: &mut Cursor<'_>| c.varint("debug attribute");
-    Ok(match tag {
+/// A debug attribute, or `None` for what reads as an unknown location (kept as bytes).
+fn debug_attr(c: &mut Cursor<'_>, v: Version) -> Option<DebugAttr> {
+    let tag = c.varint("debug attribute").ok()?;
+    let u = |c: &mut Cursor<'_>| c.varint("debug attribute").ok();
+    Some(match tag {
         1 => DebugAttr::CompileUnit { file: u(c)? },
         2 => DebugAttr::File { name: u(c)? as StrId, dir: u(c)? as StrId },
         3 => DebugAttr::LexicalBlock { scope: u(c)?, file: u(c)?, line: u(c)?, col: u(c)? },
@@ -749,7 +751,7 @@ fn debug_attr(c: &mut Cursor<'_>, v: Version) -> Result<DebugAttr> {
             flags: if v >= Version::V13_5 { Some(u(c)?) } else { None },
         },
         6 => DebugAttr::CallSite { callee: u(c)?, caller: u(c)? },
-        _ => return Err(Error::at(c.pos, "unknown debug attribute")),
+        _ => return None,
     })
 }
 
