@@ -46,7 +46,20 @@ impl<'a> Cursor<'a> {
         Ok(s)
     }
 
+    #[inline]
     pub fn varint(&mut self, what: &str) -> Result<u64> {
+        // Most varints are one byte.
+        if self.pos < self.end {
+            let b = self.data[self.pos];
+            if b < 0x80 {
+                self.pos += 1;
+                return Ok(u64::from(b));
+            }
+        }
+        self.varint_long(what)
+    }
+
+    fn varint_long(&mut self, what: &str) -> Result<u64> {
         let start = self.pos;
         let mut value = 0u64;
         let mut shift = 0u32;
