@@ -185,6 +185,47 @@ static LAYOUTS: &[Layout] = &[
         DiKind::CommonBlock,
         &[("scope", M(1)), ("declaration", M(2)), ("name", S(3)), ("file", M(4)), ("line", R(5))],
     ),
+    (
+        32,
+        DiKind::Module,
+        &[
+            ("file", M(1)),
+            ("scope", M(2)),
+            ("name", S(3)),
+            ("configMacros", S(4)),
+            ("includePath", S(5)),
+            ("apinotes", S(6)),
+            ("line", R(7)),
+            ("isDecl", R(8)),
+        ],
+    ),
+    (
+        30,
+        DiKind::ObjCProperty,
+        &[
+            ("name", S(1)),
+            ("file", M(2)),
+            ("line", R(3)),
+            ("getter", S(4)),
+            ("setter", S(5)),
+            ("attributes", R(6)),
+            ("type", M(7)),
+        ],
+    ),
+    (
+        41,
+        DiKind::StringType,
+        &[
+            ("tag", R(1)),
+            ("name", S(2)),
+            ("stringLength", M(3)),
+            ("stringLengthExpression", M(4)),
+            ("stringLocationExpression", M(5)),
+            ("size", R(6)),
+            ("align", R(7)),
+            ("encoding", R(8)),
+        ],
+    ),
     (45, DiKind::GenericSubrange, &[("count", M(1)), ("lowerBound", M(2)), ("upperBound", M(3)), ("stride", M(4))]),
     (
         26,
@@ -257,6 +298,20 @@ impl Reader<'_> {
                 }
                 ops.resize(100, 0);
                 ops[99] = (head >> 1) & 1;
+            }
+            // Before LLVM 11 there is no file, and everything moves up one.
+            DiKind::Module if ops.len() < 8 => {
+                let names = ["scope", "name", "configMacros", "includePath", "apinotes"];
+                layout = names.iter().enumerate().map(|(k, n)| (*n, if k == 0 { M(1) } else { S(k + 1) })).collect();
+            }
+            // Without a location expression, size, align and encoding move up one.
+            DiKind::StringType if ops.len() == 8 => {
+                layout.retain(|(n, _)| *n != "stringLocationExpression");
+                for (n, src) in layout.iter_mut() {
+                    if let ("size" | "align" | "encoding", R(i)) = (*n, *src) {
+                        *src = R(i - 1);
+                    }
+                }
             }
             // Without the `defaulted` operand, the value is the fifth.
             DiKind::TemplateValueParameter if ops.len() == 5 => {
