@@ -42,10 +42,9 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 TOOLS = ("llvm-as-14", "llvm-dis-14", "llvm-as-19", "llvm-dis-19")
 PREDS = re.compile(r" *; preds = .*$")
-# Verdict differences that are verifier gaps, not reader ones, reported as KNOWN until fixed:
-# LLVM 7's bitcode reader refuses alignments above 2^29 ("Invalid alignment value"), which the
-# verifier's bitcode rules (crates/verify/src/bitcode7.rs) do not check yet.
-KNOWN_VERDICT_GAPS = {"globals/global_alignment_huge.ll"}
+# Verdict differences that are verifier gaps, not reader ones, reported as KNOWN until fixed
+# (none at present).
+KNOWN_VERDICT_GAPS: set = set()
 
 
 def run(cmd, **kw):

@@ -3,7 +3,8 @@
 //! with `nvvmVerifyProgram` on `llvm-as-14`/`-19` output: a type LLVM 7 does not know (`ptr`,
 //! which LLVM 15+ writes for every function, `bfloat`, `x86_amx`, target types) and an
 //! instruction it does not know (`fneg`, `freeze`, `callbr`, floating-point `atomicrmw`) read as
-//! `Invalid value`; an attribute kind code above LLVM 7's last (58) as `Unknown attribute kind (N)`.
+//! `Invalid value`; an attribute kind code above LLVM 7's last (58) as `Unknown attribute kind (N)`;
+//! a global's or function's alignment above 2^29 as `Invalid alignment value`.
 //! Each message ends as libNVVM's does, with the producer and reader.
 
 use crate::{Cx, Findings};
@@ -46,6 +47,17 @@ pub(crate) fn check(cx: &Cx, producer: &str, out: &mut Findings) {
         out.parse(
             "nvvm-llvm7-bitcode",
             format!("parse Unknown attribute kind ({code}){tail}: `{name}` is newer than LLVM 7"),
+            None,
+        );
+        out.help(WAY_OUT);
+        return;
+    }
+    // Module records: global variables, then functions; LLVM 7 aligns to at most 2^29 bytes.
+    let huge = |a: Option<u64>| a.is_some_and(|a| a > 1 << 29);
+    if m.globals.iter().any(|(_, g)| huge(g.props.align)) || m.functions.iter().any(|(_, f)| huge(f.props.align)) {
+        out.parse(
+            "nvvm-llvm7-bitcode",
+            format!("parse Invalid alignment value{tail}: LLVM 7 aligns to at most 2^29 bytes"),
             None,
         );
         out.help(WAY_OUT);
