@@ -79,14 +79,7 @@ fn llvm_lex(input: &[u8]) {
 /// which renders as the CLI renders it; reading it on threads, cut at every chunk boundary it
 /// allows, gives the same module (handle for handle) or the same error.
 fn llvm_parse(input: &[u8]) {
-    let sequential = nvir_llvm::parse_bytes_with(input, ParseOptions::SEQUENTIAL);
-    let parallel = nvir_llvm::parse_bytes_with(input, ParseOptions { threads: 3, min_chunk: 1 });
-    match (&sequential, &parallel) {
-        (Ok(a), Ok(b)) => assert!(a == b, "the parallel read built a different module"),
-        (Err(a), Err(b)) => assert_eq!(a, b, "the parallel read reports another error"),
-        (a, b) => panic!("sequential ok={} but parallel ok={}", a.is_ok(), b.is_ok()),
-    }
-    match sequential {
+    match read_both_ways(input, nvir_llvm::parse_bytes_with) {
         Ok(m) => {
             let _ = m.stats();
         }
@@ -98,6 +91,22 @@ fn llvm_parse(input: &[u8]) {
             let _ = nvir_diag::render_human(&[e.to_diagnostic()], &src, false);
         }
     }
+}
+
+/// Reads `input` on one thread and on three, cut at every chunk boundary allowed: the same
+/// module (handle for handle) or the same error; the one-thread result.
+fn read_both_ways(
+    input: &[u8],
+    read: fn(&[u8], ParseOptions) -> Result<Module, nvir_llvm::ParseError>,
+) -> Result<Module, nvir_llvm::ParseError> {
+    let sequential = read(input, ParseOptions::SEQUENTIAL);
+    let parallel = read(input, ParseOptions { threads: 3, min_chunk: 1 });
+    match (&sequential, &parallel) {
+        (Ok(a), Ok(b)) => assert!(a == b, "the parallel read built a different module"),
+        (Err(a), Err(b)) => assert_eq!(a, b, "the parallel read reports another error"),
+        (a, b) => panic!("sequential ok={} but parallel ok={}", a.is_ok(), b.is_ok()),
+    }
+    sequential
 }
 
 /// What parses prints and parses back: faithful printing is a fixed point after one round, and
@@ -153,14 +162,7 @@ fn verify(input: &[u8]) {
         verify_on(&m, "compute_90");
         verify_on(&m, "compute_100");
     }
-    let sequential = nvir_llvm::parse_bytes_as_opaque(input, ParseOptions::SEQUENTIAL);
-    let parallel = nvir_llvm::parse_bytes_as_opaque(input, ParseOptions { threads: 3, min_chunk: 1 });
-    match (&sequential, &parallel) {
-        (Ok(a), Ok(b)) => assert!(a == b, "the parallel compute_100+ reading built a different module"),
-        (Err(a), Err(b)) => assert_eq!(a, b, "the parallel compute_100+ reading reports another error"),
-        (a, b) => panic!("sequential ok={} but parallel ok={}", a.is_ok(), b.is_ok()),
-    }
-    if let Ok(m) = sequential {
+    if let Ok(m) = read_both_ways(input, nvir_llvm::parse_bytes_as_opaque) {
         verify_on(&m, "compute_100");
         let _ = nvir_llvm::print(&m, Syntax::Faithful);
         let _ = nvir_llvm::print(&m, Syntax::Modern);
