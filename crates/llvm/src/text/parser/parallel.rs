@@ -3,8 +3,9 @@
 //! Real modules are mostly function bodies, and bodies depend on each other only through the
 //! module's shared tables (types, constants, metadata, attribute sets, symbols), as do global
 //! variables. When the parser reaches the first global or function of a large input, it cuts the
-//! rest at `define` and `@name =` lines into one chunk per thread. Each worker reads its chunk into a copy of the module as it stood at the cut; the
-//! main thread reads the first chunk itself. The workers' results are then merged in text order:
+//! rest at `define` and `@name =` lines into chunks that shrink toward the end. Whichever thread
+//! is free reads the next chunk into a copy of the module as it stood at the cut; the main thread
+//! reads the first chunk in place. The copies are then merged in text order:
 //! what a worker added to a table is looked up or added in the main module in the order the
 //! worker added it, and its functions move over with their handles rewritten. Replaying additions
 //! in text order gives the module a sequential read builds, handle for handle (a test compares).
@@ -52,9 +53,6 @@ impl Default for ParseOptions {
         ParseOptions { threads, min_chunk: 1 << 20 }
     }
 }
-
-/// Chunks per thread: enough that merging overlaps reading and no thread idles long at the end.
-const CHUNKS_PER_THREAD: usize = 2;
 
 /// Workers recurse as deep as the main thread may (nesting is bounded by the parser's depth
 /// limit): give them a main thread's stack.
@@ -121,15 +119,24 @@ fn next_entity_line(src: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// Chunk starts: `start`, then function or global lines near equal fractions of the rest.
-fn cut_points(src: &[u8], start: usize, parts: usize) -> Vec<usize> {
-    let len = src.len() - start;
+/// Chunk starts: `start`, then function or global lines. Chunks shrink as the input goes on
+/// (each takes a share of what is left, as guided scheduling does), so the last ones, which
+/// decide when every thread is done, are small: no thread waits long on another at the end, and
+/// the merges left after the last read are of small chunks. None is smaller than `min_chunk`.
+fn cut_points(src: &[u8], start: usize, threads: usize, min_chunk: usize) -> Vec<usize> {
     let mut cuts = vec![start];
-    for k in 1..parts {
-        let last = *cuts.last().unwrap_or(&start);
-        let target = (start + len / parts * k).max(last + 1);
-        match next_entity_line(src, target) {
-            Some(p) if p > last => cuts.push(p),
+    let mut at = start;
+    loop {
+        let left = src.len() - at;
+        let size = (left / (2 * threads)).max(min_chunk.max(1));
+        if size >= left || left - size < min_chunk {
+            break;
+        }
+        match next_entity_line(src, at + size) {
+            Some(p) if p > at && p < src.len() => {
+                cuts.push(p);
+                at = p;
+            }
             _ => break,
         }
     }
@@ -210,11 +217,10 @@ impl<'a> Parser<'a> {
     pub(super) fn read_rest_in_parallel(&mut self) -> PResult<bool> {
         let options = std::mem::replace(&mut self.options, ParseOptions::SEQUENTIAL);
         let start = self.tok.start as usize;
-        let parts = (options.threads * CHUNKS_PER_THREAD).min((self.src.len() - start) / options.min_chunk.max(1));
-        if options.threads < 2 || parts < 2 {
+        if options.threads < 2 || (self.src.len() - start) / options.min_chunk.max(1) < 2 {
             return Ok(false);
         }
-        let cuts = cut_points(self.src, start, parts);
+        let cuts = cut_points(self.src, start, options.threads, options.min_chunk);
         if cuts.len() < 2 {
             return Ok(false);
         }
