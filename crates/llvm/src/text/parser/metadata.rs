@@ -245,6 +245,24 @@ impl Parser<'_> {
                     None => MdField::Null,
                 }
             }
+            // A typed constant (`value: i32 3` in a template value parameter) is metadata too.
+            TokenKind::IntType(_)
+            | TokenKind::LSquare
+            | TokenKind::LBrace
+            | TokenKind::Less
+            | TokenKind::Keyword(
+                Keyword::Half
+                | Keyword::Bfloat
+                | Keyword::Float
+                | Keyword::Double
+                | Keyword::X86Fp80
+                | Keyword::Fp128
+                | Keyword::PpcFp128
+                | Keyword::Ptr,
+            ) => match self.md_operand()? {
+                Some(id) => MdField::Ref(id),
+                None => MdField::Null,
+            },
             TokenKind::DebugInfo(_) | TokenKind::Word | TokenKind::Keyword(_) => {
                 // Enumerators and flag sets: `DW_TAG_member`, `DIFlagA | DIFlagB`, `FullDebug`.
                 let mut text = String::from(self.text(t));
