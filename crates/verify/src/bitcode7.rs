@@ -7,10 +7,10 @@
 //! a global's or function's alignment above 2^29 as `Invalid alignment value`.
 //! Each message ends as libNVVM's does, with the producer and reader.
 
+use crate::syntax::{newer_instruction, NewerInstruction};
 use crate::{Cx, Findings};
 use nvir_llvm::ir::attrs::Attr;
-use nvir_llvm::ir::instruction::RmwOp;
-use nvir_llvm::ir::{FloatKind, InstKind, TypeData};
+use nvir_llvm::ir::{FloatKind, TypeData};
 
 /// `ATTR_KIND_SHADOWCALLSTACK`, the last attribute kind code LLVM 7.0.1's reader knows.
 const LAST_LLVM7_ATTR_CODE: u64 = 58;
@@ -65,16 +65,11 @@ pub(crate) fn check(cx: &Cx, producer: &str, out: &mut Findings) {
     }
     for (_, f) in m.functions.iter() {
         for (i, inst) in f.insts.iter() {
-            let newer = match &inst.kind {
-                InstKind::FNeg { .. } | InstKind::Freeze(_) | InstKind::CallBr { .. } => {
-                    Some(inst.opcode().to_string())
-                }
-                InstKind::AtomicRmw { op, .. } if !op.in_llvm7() => Some(format!("atomicrmw {}", op.keyword())),
-                InstKind::AtomicRmw { op: RmwOp::Xchg, ty, .. } if !matches!(m.types.get(*ty), TypeData::Int(_)) => {
-                    Some("floating-point atomicrmw xchg".into())
-                }
-                _ => None,
-            };
+            let newer = newer_instruction(m, inst).map(|newer| match newer {
+                NewerInstruction::Opcode(op) => op.to_string(),
+                NewerInstruction::RmwOp(op) => format!("atomicrmw {op}"),
+                NewerInstruction::FloatXchg => "floating-point atomicrmw xchg".into(),
+            });
             if let Some(what) = newer {
                 out.parse(
                     "nvvm-llvm7-bitcode",

@@ -107,19 +107,17 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             });
         }
         for (i, inst) in f.insts.iter() {
-            let what = match &inst.kind {
-                InstKind::FNeg { .. } | InstKind::Freeze(_) | InstKind::CallBr { .. } => {
-                    Some(format!("parse expected instruction opcode: `{}` is newer than LLVM 7", inst.opcode()))
+            let what = newer_instruction(m, inst).map(|newer| match newer {
+                NewerInstruction::Opcode(op) => {
+                    format!("parse expected instruction opcode: `{op}` is newer than LLVM 7")
                 }
-                InstKind::AtomicRmw { op, .. } if !op.in_llvm7() => Some(format!(
-                    "parse expected binary operation in atomicrmw: `atomicrmw {}` is newer than LLVM 7",
-                    op.keyword()
-                )),
-                InstKind::AtomicRmw { ty, .. } if !matches!(m.types.get(*ty), nvir_llvm::ir::TypeData::Int(_)) => {
-                    Some("parse atomicrmw operand must be an integer: floating-point `xchg` is LLVM 9+".into())
+                NewerInstruction::RmwOp(op) => {
+                    format!("parse expected binary operation in atomicrmw: `atomicrmw {op}` is newer than LLVM 7")
                 }
-                _ => None,
-            };
+                NewerInstruction::FloatXchg => {
+                    "parse atomicrmw operand must be an integer: floating-point `xchg` is LLVM 9+".into()
+                }
+            });
             if let Some(what) = what {
                 found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE));
             }
@@ -174,6 +172,29 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
     for (at, code, message, help) in found {
         out.parse(code, message, at);
         out.help(help);
+    }
+}
+
+/// An instruction LLVM 7's readers (text and bitcode) do not know.
+pub(crate) enum NewerInstruction {
+    /// `fneg`, `freeze`, `callbr`.
+    Opcode(&'static str),
+    /// An `atomicrmw` operation newer than LLVM 7 (`fadd`, `fmax`, …).
+    RmwOp(&'static str),
+    /// `atomicrmw xchg` of a floating-point value (LLVM 9+).
+    FloatXchg,
+}
+
+pub(crate) fn newer_instruction(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction) -> Option<NewerInstruction> {
+    match &inst.kind {
+        InstKind::FNeg { .. } | InstKind::Freeze(_) | InstKind::CallBr { .. } => {
+            Some(NewerInstruction::Opcode(inst.opcode()))
+        }
+        InstKind::AtomicRmw { op, .. } if !op.in_llvm7() => Some(NewerInstruction::RmwOp(op.keyword())),
+        InstKind::AtomicRmw { ty, .. } if !matches!(m.types.get(*ty), nvir_llvm::ir::TypeData::Int(_)) => {
+            Some(NewerInstruction::FloatXchg)
+        }
+        _ => None,
     }
 }
 
