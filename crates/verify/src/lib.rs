@@ -178,6 +178,16 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> V
     out.0
 }
 
+/// Reads `.ll` text as libNVVM's reader for the target does: its compute_100+ reader upgrades
+/// typed pointers to opaque ones, so a typed pointer used with another type is no error there;
+/// its LLVM 7 reader holds each pointer to its pointee type.
+pub fn parse_text(src: &[u8], target: &Target) -> Result<Module, nvir_llvm::ParseError> {
+    match target.path {
+        Path::Modern => nvir_llvm::parse_bytes_as_opaque(src, nvir_llvm::ParseOptions::default()),
+        _ => nvir_llvm::parse_bytes(src),
+    }
+}
+
 /// Whether libNVVM accepts the module: no error among the findings.
 pub fn accepts(findings: &[Finding]) -> bool {
     findings.iter().all(|f| f.severity != Severity::Error)

@@ -36,12 +36,7 @@ fn verdicts_and_first_messages_agree_with_libnvvm() {
         let arch = r["arch"].as_str().unwrap();
         let src = std::fs::read(root.join(file)).unwrap();
         let target = Target::parse(arch, false).unwrap();
-        // As `nvir verify` reads: the compute_100+ reader upgrades typed pointers.
-        let read = match target.path {
-            nvir_verify::Path::Modern => nvir_llvm::parse_bytes_as_opaque(&src, Default::default()),
-            _ => nvir_llvm::parse_bytes(&src),
-        };
-        let findings = match read {
+        let findings = match nvir_verify::parse_text(&src, &target) {
             Ok(m) => nvir_verify::verify(&m, &target),
             Err(e) => {
                 // `nvir verify` reports a reader error as libNVVM does its own: `parse …`.

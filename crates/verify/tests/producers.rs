@@ -45,13 +45,10 @@ fn producer_output_gets_libnvvms_verdicts() {
         for arch in ["compute_90", "compute_100"] {
             let rc = r[arch]["rc"].as_i64().unwrap();
             let target = Target::parse(arch, false).unwrap();
-            // As `nvir verify` reads: the compute_100+ reader upgrades typed pointers.
             let module = if bitcode {
                 nvir_llvm::bitcode::read(&bytes).map_err(|e| e.to_string())
-            } else if target.path == nvir_verify::Path::Modern {
-                nvir_llvm::parse_bytes_as_opaque(&bytes, Default::default()).map_err(|e| e.to_string())
             } else {
-                nvir_llvm::parse_bytes(&bytes).map_err(|e| e.to_string())
+                nvir_verify::parse_text(&bytes, &target).map_err(|e| e.to_string())
             };
             let module = module.unwrap_or_else(|e| panic!("{file}: nvir cannot read it: {e}"));
             let findings = match bitcode {

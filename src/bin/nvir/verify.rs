@@ -35,15 +35,8 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             nvir::BitcodeInput::Bitcode(bc) => nvir_llvm::bitcode::read_with_ident(bc)
                 .map(|r| (r.module, Some(r.ident.producer.unwrap_or_default())))
                 .map_err(|e| Diagnostic::error(e.to_string()).with_code("bc-read")),
-            // libNVVM's compute_100+ reader upgrades typed pointers to opaque ones, so it does
-            // not hold a pointer to its pointee type; its LLVM 7 reader does.
-            nvir::BitcodeInput::Text if target.path == nvir_verify::Path::Modern => {
-                nvir_llvm::parse_bytes_as_opaque(&input.bytes, nvir_llvm::ParseOptions::default())
-                    .map(|m| (m, None))
-                    .map_err(|e| e.to_diagnostic())
-            }
             nvir::BitcodeInput::Text => {
-                nvir_llvm::parse_bytes(&input.bytes).map(|m| (m, None)).map_err(|e| e.to_diagnostic())
+                nvir_verify::parse_text(&input.bytes, &target).map(|m| (m, None)).map_err(|e| e.to_diagnostic())
             }
         };
         let findings = match read {
