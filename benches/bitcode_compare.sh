@@ -17,7 +17,6 @@ dir="${1:-big}"
 runs="${RUNS:-3}"
 die() { echo "bitcode_compare.sh: $*" >&2; exit 1; }
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
-[ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is needed for peak RSS"
 
 if [ -n "${NVIR:-}" ]; then
   nvir="$NVIR"
@@ -34,23 +33,7 @@ for c in "pg_all.bc 14" "pg_all.opaque.bc 19" "libdevice.10.bc 14"; do
 done
 [ "${#cases[@]}" -gt 0 ] || die "no bitcode under $dir (build it with shared/corpus/llvm/make-big.sh)"
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-declare -A best_ns max_kib
-run_once() {
-  local key=$1 t0 t1 ns kib
-  shift
-  t0=$(date +%s%N)
-  /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; die "failed: $*"; }
-  t1=$(date +%s%N)
-  ns=$((t1 - t0))
-  kib=$(tail -n 1 "$tmp/rss")
-  if [ -z "${best_ns[$key]:-}" ] || [ "$ns" -lt "${best_ns[$key]}" ]; then best_ns[$key]=$ns; fi
-  if [ "$kib" -gt "${max_kib[$key]:-0}" ]; then max_kib[$key]=$kib; fi
-}
-secs() { awk -v n="${best_ns[$1]}" 'BEGIN { printf "%.3f", n / 1e9 }'; }
-mib() { awk -v k="${max_kib[$1]}" 'BEGIN { printf "%.1f", k / 1024 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
+source benches/timing.sh
 
 echo "nvir: $nvir; best of $runs wall, the tools taking turns; cores: $(nproc)"
 printf '%-20s %7s %-7s %9s %9s %9s %10s %10s\n' module MB opt "nvir s" "opt s" opt/nvir "nvir MiB" "opt MiB"

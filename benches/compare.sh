@@ -19,7 +19,6 @@ dir="$(dirname "$big")"
 
 die() { echo "compare.sh: $*" >&2; exit 1; }
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
-[ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is needed for peak RSS"
 [ -f "$big" ] || die "no module at $big (build it with shared/corpus/llvm/make-big.sh)"
 command -v opt-14 >/dev/null || die "opt-14 not found (apt-get install llvm-14)"
 
@@ -48,30 +47,7 @@ for ld in "$dir/libdevice.10.ll14.ll opt-14" "$dir/libdevice.10.ll19.ll opt-19";
   if [ -f "$f" ] && [ "$f" != "$big" ] && { [ "${ld##* }" = opt-14 ] || [ -n "$have_opt19" ]; }; then cases+=("$ld"); fi
 done
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-# run_once KEY CMD...: runs CMD once; keeps KEY's best wall (ns) and largest peak RSS (KiB) in
-# best_ns[KEY] and max_kib[KEY]. A failing run stops the script, with the tool's own message.
-declare -A best_ns max_kib
-run_once() {
-  local key=$1 t0 t1 ns kib
-  shift
-  t0=$(date +%s%N)
-  if ! /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err"; then
-    cat "$tmp/err" >&2
-    die "failed: $*"
-  fi
-  t1=$(date +%s%N)
-  ns=$((t1 - t0))
-  kib=$(tail -n 1 "$tmp/rss")
-  if [ -z "${best_ns[$key]:-}" ] || [ "$ns" -lt "${best_ns[$key]}" ]; then best_ns[$key]=$ns; fi
-  if [ "$kib" -gt "${max_kib[$key]:-0}" ]; then max_kib[$key]=$kib; fi
-}
-secs() { awk -v n="${best_ns[$1]}" 'BEGIN { printf "%.3f", n / 1e9 }'; }
-mib() { awk -v k="${max_kib[$1]}" 'BEGIN { printf "%.1f", k / 1024 }'; }
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
+source benches/timing.sh
 
 echo "nvir:   $nvir ($built)"
 for o in opt-14 opt-19; do
