@@ -255,3 +255,26 @@ fn not_bitcode_is_refused() {
     assert!(e.to_string().contains("not LLVM bitcode"), "{e}");
     assert!(bitcode::read(b"").is_err());
 }
+
+/// Reading on several threads (here with chunks of one function) builds the module a sequential
+/// read builds, handle for handle: types, constants, metadata (`distinct` numbers included),
+/// attribute sets and struct order.
+#[test]
+fn threads_build_the_sequential_module() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bitcode");
+    let mut files: Vec<PathBuf> = bitcode_files().into_iter().map(|(bc, _)| bc).collect();
+    files.extend([14, 19].map(|v| dir.join(format!("debug_info.{v}.bc"))));
+    files.push(dir.join("loops.14.bc"));
+    let mut split = 0;
+    for f in files {
+        let bytes = std::fs::read(&f).unwrap();
+        let seq = bitcode::read_with_options(&bytes, nvir_llvm::ParseOptions::SEQUENTIAL)
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        for threads in [2, 3, 5] {
+            let par = bitcode::read_with_options(&bytes, nvir_llvm::ParseOptions { threads, min_chunk: 1 }).unwrap();
+            assert!(par.module == seq.module, "{} on {threads} threads", f.display());
+        }
+        split += usize::from(seq.module.functions.iter().filter(|(_, f)| f.is_definition).count() > 1);
+    }
+    assert!(split >= 20, "only {split} inputs have two bodies to split");
+}

@@ -15,6 +15,10 @@ pub struct Args {
     /// Read only; print nothing (for timing and for checking the bitcode).
     #[arg(long)]
     parse_only: bool,
+    /// Threads to read function bodies with (default: one per CPU, up to 8; small inputs are
+    /// read on one). The module read is the same whatever the number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     #[command(flatten)]
     format: FormatArg,
 }
@@ -31,8 +35,12 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             return Ok(report(&[d], &src, a.format.format, color));
         }
     };
-    let m = match nvir_llvm::bitcode::read(bytes) {
-        Ok(m) => m,
+    let mut options = nvir_llvm::ParseOptions::default();
+    if let Some(n) = a.threads {
+        options.threads = n.into();
+    }
+    let m = match nvir_llvm::bitcode::read_with_options(bytes, options) {
+        Ok(r) => r.module,
         Err(e) => {
             let d = Diagnostic::error(e.to_string()).with_code("bc-read");
             return Ok(report(&[d], &src, a.format.format, color));

@@ -47,7 +47,9 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     }
     if let nvir::BitcodeInput::Bitcode(bc) = nvir::bitcode_input(&input.bytes)? {
         // Bitcode prints as `nvir dis` prints it.
-        let m = nvir_llvm::bitcode::read(bc).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+        let m = nvir_llvm::bitcode::read_with_options(bc, options)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?
+            .module;
         return finish(a, m, color, &input.name);
     }
     let m = match nvir_llvm::parse_bytes_with(&input.bytes, options) {

@@ -3,7 +3,7 @@
 //! from the input is checked against the bits that remain before anything is allocated.
 
 use super::error::{BitcodeError, Result};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// The `BLOCKINFO` block's id.
 pub const BLOCKINFO_BLOCK_ID: u32 = 0;
@@ -35,7 +35,7 @@ pub enum AbbrevOp {
 }
 
 /// An abbreviation: the operand encodings, the record code first.
-pub type Abbrev = Rc<[AbbrevOp]>;
+pub type Abbrev = Arc<[AbbrevOp]>;
 
 /// A bit position and the bytes it reads.
 #[derive(Debug, Clone)]
@@ -174,6 +174,7 @@ pub enum Entry {
     Eof,
 }
 
+#[derive(Clone)]
 struct Scope {
     id: u32,
     width: u32,
@@ -182,6 +183,7 @@ struct Scope {
 }
 
 /// Walks blocks and records.
+#[derive(Clone)]
 pub struct Cursor<'a> {
     bits: Bits<'a>,
     width: u32,
@@ -312,11 +314,14 @@ impl<'a> Cursor<'a> {
                     return Ok(Entry::Record(self.code));
                 }
                 id => {
-                    let Some(a) = self.abbrevs.get((id - 4) as usize).cloned() else {
+                    let Some(a) = self.abbrevs.get((id - 4) as usize) else {
                         return Err(self.err(self.start, format!("undefined abbreviation id {id}")));
                     };
-                    self.read_abbreviated(&a)?;
-                    return Ok(Entry::Record(self.code));
+                    let (code, blob) = read_abbreviated(&mut self.bits, a, &mut self.ops, self.start)
+                        .map_err(|e| e.in_block(self.block))?;
+                    self.code = code;
+                    self.blob = blob;
+                    return Ok(Entry::Record(code));
                 }
             }
         }
@@ -346,6 +351,33 @@ impl<'a> Cursor<'a> {
     /// Where the block [`Cursor::next`] just returned ends, and its body starts.
     pub fn pending_span(&self) -> Option<(u64, u64)> {
         self.pending.map(|(_, _, end)| (self.bits.pos(), end))
+    }
+
+    /// Moves to bit `pos` in the current block, a position this cursor stood at before between
+    /// entries (to read a block found earlier, or to go on after blocks read elsewhere).
+    pub fn jump(&mut self, pos: u64) -> Result<()> {
+        self.pending = None;
+        if pos > self.block_end {
+            return Err(self.err(pos, "jump past the end of the block"));
+        }
+        self.bits.seek(pos)
+    }
+
+    /// The block that starts at the current position, if the next entry starts one: its id,
+    /// where its entry starts and where it ends. Reads nothing (abbreviation definitions and the
+    /// like in front of it make this `None`).
+    pub fn peek_block(&self) -> Option<(u32, u64, u64)> {
+        let mut b = self.bits.clone();
+        let start = b.pos();
+        if b.read(self.width).ok()? != ENTER_SUBBLOCK {
+            return None;
+        }
+        let id = u32::try_from(b.vbr(8).ok()?).ok().filter(|&id| id != BLOCKINFO_BLOCK_ID)?;
+        let width = b.vbr(4).ok()?;
+        b.align32().ok()?;
+        let words = b.read(32).ok()?;
+        let end = b.pos() + words * 32;
+        (end <= self.block_end && width > 0 && width <= MAX_CHUNK).then_some((id, start, end))
     }
 
     /// Skips the rest of the current block (entered), as if its `END_BLOCK` were read.
@@ -415,65 +447,6 @@ impl<'a> Cursor<'a> {
         Ok(ops.into())
     }
 
-    #[inline]
-    fn scalar(&mut self, op: AbbrevOp) -> Result<u64> {
-        match op {
-            AbbrevOp::Literal(v) => Ok(v),
-            AbbrevOp::Fixed(w) => self.bits.read(u32::from(w)),
-            AbbrevOp::Vbr(w) => self.bits.vbr(u32::from(w)),
-            AbbrevOp::Char6 => {
-                const CHARS: &[u8; 64] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
-                Ok(u64::from(CHARS[self.bits.read(6)? as usize]))
-            }
-            AbbrevOp::Array | AbbrevOp::Blob => unreachable!("checked when the abbreviation was read"),
-        }
-    }
-
-    fn read_abbreviated(&mut self, a: &[AbbrevOp]) -> Result<()> {
-        self.ops.clear();
-        self.blob = None;
-        let code = self.scalar(a[0]).map_err(|e| e.in_block(self.block))?;
-        self.code = u32::try_from(code).map_err(|_| self.err(self.start, "record code too large"))?;
-        let mut k = 1;
-        while k < a.len() {
-            match a[k] {
-                AbbrevOp::Array => {
-                    let elt = a[k + 1];
-                    let n = self.bits.vbr(6)?;
-                    let min = match elt {
-                        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
-                        AbbrevOp::Char6 => 6,
-                        _ => 1,
-                    };
-                    // Zero-width elements take no bits; cap them by what a record may hold anyway.
-                    if n > self.bits.remaining() / min.max(1) {
-                        return Err(self.err(self.start, format!("array of {n} elements runs past the end")));
-                    }
-                    self.ops.reserve(n as usize);
-                    for _ in 0..n {
-                        let v = self.scalar(elt)?;
-                        self.ops.push(v);
-                    }
-                    k += 2;
-                }
-                AbbrevOp::Blob => {
-                    let n = self.bits.vbr(6)?;
-                    self.bits.align32()?;
-                    let bytes = self.bits.bytes(n)?;
-                    self.bits.align32()?;
-                    self.blob = Some(bytes);
-                    k += 1;
-                }
-                op => {
-                    let v = self.scalar(op)?;
-                    self.ops.push(v);
-                    k += 1;
-                }
-            }
-        }
-        Ok(())
-    }
-
     fn read_blockinfo(&mut self, width: u32, end: u64) -> Result<()> {
         let saved_width = std::mem::replace(&mut self.width, width);
         let mut current: Option<u32> = None;
@@ -523,6 +496,72 @@ impl<'a> Cursor<'a> {
             }
         }
     }
+}
+
+/// One scalar operand.
+#[inline]
+fn scalar(bits: &mut Bits<'_>, op: AbbrevOp) -> Result<u64> {
+    match op {
+        AbbrevOp::Literal(v) => Ok(v),
+        AbbrevOp::Fixed(w) => bits.read(u32::from(w)),
+        AbbrevOp::Vbr(w) => bits.vbr(u32::from(w)),
+        AbbrevOp::Char6 => {
+            const CHARS: &[u8; 64] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+            Ok(u64::from(CHARS[bits.read(6)? as usize]))
+        }
+        AbbrevOp::Array | AbbrevOp::Blob => unreachable!("checked when the abbreviation was read"),
+    }
+}
+
+/// A record read with abbreviation `a`: its code and blob; its operands go to `ops`. `start` is
+/// where the record began (for errors).
+fn read_abbreviated<'a>(
+    bits: &mut Bits<'a>,
+    a: &[AbbrevOp],
+    ops: &mut Vec<u64>,
+    start: u64,
+) -> Result<(u32, Option<&'a [u8]>)> {
+    ops.clear();
+    let mut blob = None;
+    let code = scalar(bits, a[0])?;
+    let code = u32::try_from(code).map_err(|_| BitcodeError::at(start, "record code too large"))?;
+    let mut k = 1;
+    while k < a.len() {
+        match a[k] {
+            AbbrevOp::Array => {
+                let elt = a[k + 1];
+                let n = bits.vbr(6)?;
+                let min = match elt {
+                    AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
+                    AbbrevOp::Char6 => 6,
+                    _ => 1,
+                };
+                // Zero-width elements take no bits; cap them by what a record may hold anyway.
+                if n > bits.remaining() / min.max(1) {
+                    return Err(BitcodeError::at(start, format!("array of {n} elements runs past the end")));
+                }
+                ops.reserve(n as usize);
+                for _ in 0..n {
+                    let v = scalar(bits, elt)?;
+                    ops.push(v);
+                }
+                k += 2;
+            }
+            AbbrevOp::Blob => {
+                let n = bits.vbr(6)?;
+                bits.align32()?;
+                blob = Some(bits.bytes(n)?);
+                bits.align32()?;
+                k += 1;
+            }
+            op => {
+                let v = scalar(bits, op)?;
+                ops.push(v);
+                k += 1;
+            }
+        }
+    }
+    Ok((code, blob))
 }
 
 #[cfg(test)]

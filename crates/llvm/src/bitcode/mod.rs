@@ -15,6 +15,7 @@ mod reader;
 pub use error::{BitcodeError, Result};
 
 use crate::ir::Module;
+use crate::ParseOptions;
 
 /// The raw bitcode magic: `BC` 0xC0DE.
 pub const MAGIC: [u8; 4] = [b'B', b'C', 0xC0, 0xDE];
@@ -67,16 +68,24 @@ pub fn unwrap(bytes: &[u8]) -> Result<(&[u8], usize)> {
     Ok((bytes, 0))
 }
 
-/// Reads a module from bitcode (raw or wrapped).
+/// Reads a module from bitcode (raw or wrapped), function bodies of large inputs on several
+/// threads ([`ParseOptions::default`]).
 pub fn read(bytes: &[u8]) -> Result<Module> {
     read_with_ident(bytes).map(|r| r.module)
 }
 
 /// Reads a module and its identification block.
 pub fn read_with_ident(bytes: &[u8]) -> Result<Read> {
+    read_with_options(bytes, ParseOptions::default())
+}
+
+/// Reads a module and its identification block with the threads `options` allow (`min_chunk`
+/// counts bytes of function bodies). The module is the same, handle for handle, however many
+/// threads read it.
+pub fn read_with_options(bytes: &[u8], options: ParseOptions) -> Result<Read> {
     let (body, offset) = unwrap(bytes)?;
     if !body.starts_with(&MAGIC) {
         return Err(BitcodeError::at(0, "not LLVM bitcode (no 'BC' 0xC0DE magic)").shifted(offset as u64));
     }
-    reader::read(body).map_err(|e| e.shifted(offset as u64))
+    reader::read(body, options).map_err(|e| e.shifted(offset as u64))
 }

@@ -181,6 +181,11 @@ impl Metadata {
         self.next_distinct
     }
 
+    /// Hands out `n` numbers unused (numbers a merged copy of the module gave out).
+    pub(crate) fn skip_distinct(&mut self, n: u32) {
+        self.next_distinct += n;
+    }
+
     /// The handle of a node; uniqued nodes equal to an existing one share its handle.
     pub fn intern(&mut self, node: MdNode) -> MdId {
         if node.is_distinct() || matches!(node, MdNode::Placeholder(_)) {

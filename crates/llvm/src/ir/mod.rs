@@ -39,6 +39,7 @@ pub mod function;
 pub mod instruction;
 pub mod metadata;
 pub mod module;
+pub(crate) mod remap;
 pub mod types;
 pub mod value;
 

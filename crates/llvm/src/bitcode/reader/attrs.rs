@@ -239,7 +239,7 @@ impl Reader<'_> {
                             }
                         }
                     }
-                    self.attr_lists.push(std::rc::Rc::new(list));
+                    self.attr_lists.push(std::sync::Arc::new(list));
                 }
                 Entry::Record(1) => return Err(self.err("pre-LLVM 3.3 attribute lists are not supported")),
                 Entry::Record(code) => return Err(self.unknown(code)),
@@ -248,7 +248,7 @@ impl Reader<'_> {
     }
 
     /// Attribute list `raw` (1-based; 0 is none).
-    pub(super) fn attr_list(&self, raw: u64) -> Result<std::rc::Rc<AttrList>> {
+    pub(super) fn attr_list(&self, raw: u64) -> Result<std::sync::Arc<AttrList>> {
         if raw == 0 {
             return Ok(Default::default());
         }

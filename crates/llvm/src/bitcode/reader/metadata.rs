@@ -167,6 +167,7 @@ impl Reader<'_> {
             return Err(self.err(format!("metadata id {} used but never defined", undefined.unwrap_or(0))));
         }
         if std::mem::take(&mut self.md_reunique) {
+            self.reuniqued = true;
             let map = self.m.metadata.unique_all();
             for m in self.mds.iter_mut().flatten() {
                 *m = map[m.index()];

@@ -7,6 +7,7 @@ mod debuginfo;
 mod function;
 mod metadata;
 mod order;
+mod parallel;
 mod types;
 
 use super::bitstream::{Bits, Cursor, Entry};
@@ -33,6 +34,7 @@ struct AttrList {
 }
 
 /// A global value awaiting an operand that may come later in the value table.
+#[derive(Clone)]
 enum Pending {
     Init(GlobalVarId, u64),
     Aliasee(crate::ir::module::AliasId, u64),
@@ -42,8 +44,11 @@ enum Pending {
     Personality(FuncId, u64),
 }
 
+#[derive(Clone)]
 pub(super) struct Reader<'a> {
     c: Cursor<'a>,
+    /// Threads for function bodies.
+    options: crate::ParseOptions,
     m: Module,
     ident: Identification,
     version: u64,
@@ -53,7 +58,7 @@ pub(super) struct Reader<'a> {
     /// Identified structs whose name is not known yet (unnamed ones are numbered at the end).
     unnamed_structs: Vec<crate::ir::types::NamedStructId>,
     attr_groups: rustc_hash::FxHashMap<u64, (u64, Vec<crate::ir::attrs::Attr>)>,
-    attr_lists: Vec<std::rc::Rc<AttrList>>,
+    attr_lists: Vec<std::sync::Arc<AttrList>>,
     sections: Vec<Box<str>>,
     gc_names: Vec<Box<str>>,
     comdats: Vec<Box<str>>,
@@ -80,10 +85,24 @@ pub(super) struct Reader<'a> {
     /// The function whose body is being read.
     cur_fn: Option<FuncId>,
     body: function::Body,
+    /// Identified structs first reached in each function, by function, for bodies read on
+    /// another thread (see `order::struct_lists`).
+    struct_lists: Vec<Option<Vec<crate::ir::types::NamedStructId>>>,
+    /// Whether forward references among metadata made nodes be uniqued again (which depends on
+    /// every node read before: a copy reading bodies on another thread cannot do it).
+    reuniqued: bool,
 }
 
-/// Reads `data` (starting with the magic).
-pub(super) fn read(data: &[u8]) -> Result<Read> {
+/// Reads `data` (starting with the magic). Should reading on several threads fail, the input is
+/// read again on one, so that the error (or the module) is exactly the sequential one.
+pub(super) fn read(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
+    match read_once(data, options) {
+        Err(_) if options.threads > 1 => read_once(data, crate::ParseOptions::SEQUENTIAL),
+        r => r,
+    }
+}
+
+fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
     let mut bits = Bits::new(data);
     bits.seek(32)?;
     let mut c = Cursor::new(bits);
@@ -135,6 +154,7 @@ pub(super) fn read(data: &[u8]) -> Result<Read> {
     let producer = ident.producer.clone();
     let mut r = Reader {
         c,
+        options,
         m: Module::new(),
         ident,
         version: 0,
@@ -160,6 +180,8 @@ pub(super) fn read(data: &[u8]) -> Result<Read> {
         block_addresses: Vec::new(),
         cur_fn: None,
         body: function::Body::new(crate::ir::TypeId::from_index(0)),
+        struct_lists: Vec::new(),
+        reuniqued: false,
     };
     match r.c.advance()? {
         Entry::Block(block::MODULE) => r.c.enter()?,
@@ -255,6 +277,9 @@ impl<'a> Reader<'a> {
                     }
                     block::FUNCTION => {
                         self.resolve_pending()?;
+                        if self.next_body == 0 && self.bodies_in_parallel()? {
+                            continue;
+                        }
                         let Some(&f) = self.bodies.get(self.next_body) else {
                             return Err(self.err("more function bodies than defined functions"));
                         };
@@ -793,7 +818,7 @@ impl<'a> Reader<'a> {
             self.rename_global(sym, n.to_string().into());
         }
         self.name_block_addresses()?;
-        order::order_structs(&mut self.m, &self.unnamed_structs);
+        order::order_structs(&mut self.m, &self.unnamed_structs, &self.struct_lists);
         Ok(())
     }
 

@@ -4,9 +4,10 @@
 
 use crate::ir::attrs::Attr;
 use crate::ir::constant::{ConstData, ConstId};
+use crate::ir::function::Function;
 use crate::ir::instruction::InstKind;
 use crate::ir::metadata::{MdId, MdNode};
-use crate::ir::module::Module;
+use crate::ir::module::{FuncId, Module};
 use crate::ir::types::{NamedStructId, TypeData, TypeId};
 use crate::ir::value::Value;
 use rustc_hash::FxHashSet;
@@ -21,6 +22,8 @@ struct Finder<'m> {
     /// Distinct structs found, and how many there are: the walk stops once it has them all.
     distinct: FxHashSet<NamedStructId>,
     total: usize,
+    /// The constant walk's stack, kept between walks.
+    const_work: Vec<ConstId>,
 }
 
 impl Finder<'_> {
@@ -37,25 +40,37 @@ impl Finder<'_> {
         if !self.first_type(t) {
             return;
         }
+        let m = self.m;
         let mut work = vec![t];
+        // Pushes the unseen of `subs` so that they are taken in order.
+        let push = |f: &mut Self, work: &mut Vec<TypeId>, subs: &[TypeId]| {
+            for &s in subs.iter().rev() {
+                if f.first_type(s) {
+                    work.push(s);
+                }
+            }
+        };
         while let Some(t) = work.pop() {
-            let subs: Vec<TypeId> = match self.m.types.get(t) {
+            match m.types.get(t) {
                 TypeData::Named(id) => {
                     self.found.push(*id);
                     self.distinct.insert(*id);
-                    self.m.types.named(*id).body.as_ref().map(|b| b.fields.to_vec()).unwrap_or_default()
+                    if let Some(b) = &m.types.named(*id).body {
+                        push(self, &mut work, &b.fields);
+                    }
                 }
-                TypeData::Pointer { pointee, .. } => pointee.iter().copied().collect(),
-                TypeData::Function { ret, params, .. } => std::iter::once(*ret).chain(params.iter().copied()).collect(),
-                TypeData::Struct(b) => b.fields.to_vec(),
-                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => vec![*elem],
-                TypeData::TargetExt { types, .. } => types.to_vec(),
-                _ => Vec::new(),
-            };
-            for s in subs.into_iter().rev() {
-                if self.first_type(s) {
-                    work.push(s);
+                TypeData::Pointer { pointee: Some(p), .. } => push(self, &mut work, std::slice::from_ref(p)),
+                TypeData::Function { ret, params, .. } => {
+                    // The return type first, then the parameters.
+                    push(self, &mut work, params);
+                    push(self, &mut work, std::slice::from_ref(ret));
                 }
+                TypeData::Struct(b) => push(self, &mut work, &b.fields),
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
+                    push(self, &mut work, std::slice::from_ref(elem))
+                }
+                TypeData::TargetExt { types, .. } => push(self, &mut work, types),
+                _ => {}
             }
         }
     }
@@ -69,27 +84,33 @@ impl Finder<'_> {
     }
 
     fn constant(&mut self, c: ConstId) {
-        let mut work = vec![c];
+        // Most operands are constants seen before: decide that before any work.
+        if self.consts[c.index()] || matches!(self.m.consts[c], ConstData::Global { .. }) {
+            return;
+        }
+        let m = self.m;
+        let mut work = std::mem::take(&mut self.const_work);
+        work.push(c);
         while let Some(c) = work.pop() {
-            let data = &self.m.consts[c];
+            let data = &m.consts[c];
             if matches!(data, ConstData::Global { .. }) || std::mem::replace(&mut self.consts[c.index()], true) {
                 continue;
             }
             self.ty(data.ty());
-            let ops: Vec<ConstId> = match data {
-                ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => elems.to_vec(),
-                ConstData::Struct { fields, .. } => fields.to_vec(),
+            // Operands in order: the stack takes them reversed.
+            match data {
+                ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => work.extend(elems.iter().rev()),
+                ConstData::Struct { fields, .. } => work.extend(fields.iter().rev()),
                 ConstData::Expr(e) => {
                     if let Some(s) = e.source_ty {
                         self.ty(s);
                     }
-                    e.operands.to_vec()
+                    work.extend(e.operands.iter().rev());
                 }
-                _ => Vec::new(),
-            };
-            // Operands in order: the stack takes them reversed.
-            work.extend(ops.into_iter().rev());
+                _ => {}
+            }
         }
+        self.const_work = work;
     }
 
     fn md(&mut self, n: MdId) {
@@ -125,25 +146,48 @@ impl Finder<'_> {
     }
 }
 
-/// Names numbered structs and orders identified structs as LLVM prints them.
-pub(super) fn order_structs(m: &mut Module, unnamed: &[NamedStructId]) {
-    let mut f = Finder {
-        m: &*m,
-        types: vec![false; m.types.len()],
-        consts: vec![false; m.consts.len()],
-        mds: FxHashSet::default(),
-        found: Vec::new(),
-        distinct: FxHashSet::default(),
-        total: m.types.named_structs().len(),
-    };
-    f.walk();
+impl<'m> Finder<'m> {
+    fn new(m: &'m Module) -> Self {
+        Finder {
+            m,
+            types: vec![false; m.types.len()],
+            consts: vec![false; m.consts.len()],
+            mds: FxHashSet::default(),
+            found: Vec::new(),
+            distinct: FxHashSet::default(),
+            total: m.types.named_structs().len(),
+            const_work: Vec::new(),
+        }
+    }
+}
+
+/// The identified structs a walk reaches first in each of `funcs` (a run of function bodies read
+/// together), each list in walk order, leaving out those an earlier function of the run reached.
+/// Placed after what the walk reached before the run, these lists give the order a walk of the
+/// whole module gives: a struct they leave out was reached earlier anyway.
+pub(super) fn struct_lists(m: &Module, funcs: &[FuncId]) -> Vec<Vec<NamedStructId>> {
+    let mut f = Finder::new(m);
+    funcs
+        .iter()
+        .map(|&id| {
+            f.function(&m.functions[id]);
+            std::mem::take(&mut f.found)
+        })
+        .collect()
+}
+
+/// Names numbered structs and orders identified structs as LLVM prints them. `lists` holds, by
+/// function, what [`struct_lists`] found in bodies read on other threads (empty: walk it here).
+pub(super) fn order_structs(m: &mut Module, unnamed: &[NamedStructId], lists: &[Option<Vec<NamedStructId>>]) {
+    let mut f = Finder::new(m);
+    f.walk(lists);
     let found = std::mem::take(&mut f.found);
     place(m, found, unnamed);
 }
 
 impl Finder<'_> {
     /// LLVM's walk: globals, aliases, ifuncs, functions (instructions in order), named metadata.
-    fn walk(&mut self) {
+    fn walk(&mut self, lists: &[Option<Vec<NamedStructId>>]) {
         let m = self.m;
         let f = self;
         for (_, g) in m.globals.iter() {
@@ -162,51 +206,65 @@ impl Finder<'_> {
         for (_, i) in m.ifuncs.iter() {
             f.ty(i.ty);
         }
-        for (_, func) in m.functions.iter() {
+        for (id, func) in m.functions.iter() {
             if f.done() {
                 return;
             }
-            f.ty(func.ty);
-            f.attrs(func.fn_attrs);
-            f.attrs(func.ret_attrs);
-            for p in &func.params {
-                f.attrs(p.attrs);
-            }
-            for (_, v) in [&func.personality, &func.prefix, &func.prologue].into_iter().flatten() {
-                f.value(*v);
-            }
-            for &b in &func.layout {
-                for &i in &func.blocks[b].insts {
-                    let inst = &func.insts[i];
-                    f.ty(inst.ty);
-                    inst.kind.for_each_operand(|v| match v {
-                        Value::LocalMd(l) => match &func.local_md[l] {
-                            crate::ir::function::LocalMd::Value(_, v) => f.value(*v),
-                            crate::ir::function::LocalMd::ArgList(l) => l.iter().for_each(|(_, v)| f.value(*v)),
-                        },
-                        v => f.value(v),
-                    });
-                    match &inst.kind {
-                        InstKind::GetElementPtr { source_ty, .. } => f.ty(*source_ty),
-                        InstKind::Alloca { ty, .. } => f.ty(*ty),
-                        InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
-                            f.attrs(call.fn_attrs);
-                            f.attrs(call.ret_attrs);
-                            for a in &call.args {
-                                f.attrs(a.attrs);
-                            }
-                        }
-                        _ => {}
-                    }
-                    for a in inst.metadata.iter() {
-                        f.md(a.node);
+            match lists.get(id.index()) {
+                Some(Some(list)) => {
+                    for &s in list {
+                        f.found.push(s);
+                        f.distinct.insert(s);
                     }
                 }
+                _ => f.function(func),
             }
         }
         for nm in &m.metadata.named {
             for &n in &nm.nodes {
                 f.md(n);
+            }
+        }
+    }
+
+    /// A function: its type, attributes and constants, then its instructions in order.
+    fn function(&mut self, func: &Function) {
+        let f = self;
+        f.ty(func.ty);
+        f.attrs(func.fn_attrs);
+        f.attrs(func.ret_attrs);
+        for p in &func.params {
+            f.attrs(p.attrs);
+        }
+        for (_, v) in [&func.personality, &func.prefix, &func.prologue].into_iter().flatten() {
+            f.value(*v);
+        }
+        for &b in &func.layout {
+            for &i in &func.blocks[b].insts {
+                let inst = &func.insts[i];
+                f.ty(inst.ty);
+                inst.kind.for_each_operand(|v| match v {
+                    Value::LocalMd(l) => match &func.local_md[l] {
+                        crate::ir::function::LocalMd::Value(_, v) => f.value(*v),
+                        crate::ir::function::LocalMd::ArgList(l) => l.iter().for_each(|(_, v)| f.value(*v)),
+                    },
+                    v => f.value(v),
+                });
+                match &inst.kind {
+                    InstKind::GetElementPtr { source_ty, .. } => f.ty(*source_ty),
+                    InstKind::Alloca { ty, .. } => f.ty(*ty),
+                    InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
+                        f.attrs(call.fn_attrs);
+                        f.attrs(call.ret_attrs);
+                        for a in &call.args {
+                            f.attrs(a.attrs);
+                        }
+                    }
+                    _ => {}
+                }
+                for a in inst.metadata.iter() {
+                    f.md(a.node);
+                }
             }
         }
     }

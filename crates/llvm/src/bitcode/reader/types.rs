@@ -19,6 +19,8 @@ impl Reader<'_> {
         let mut raw: Vec<Raw> = Vec::new();
         let mut name: Option<Box<str>> = None;
         let mut anon = 0usize;
+        // Identified structs with a record so far (a second record for one is an error).
+        let mut defined: rustc_hash::FxHashSet<NamedStructId> = Default::default();
         loop {
             let code = match self.c.advance()? {
                 Entry::End => break,
@@ -74,9 +76,7 @@ impl Reader<'_> {
                     });
                     let unnamed = n.starts_with('\u{0}');
                     let (id, ty) = self.m.types.named_struct(&n);
-                    if self.m.types.named(id).body.is_some()
-                        || raw.iter().any(|r| matches!(r, Raw::Named(i, ..) if *i == id))
-                    {
+                    if self.m.types.named(id).body.is_some() || !defined.insert(id) {
                         return Err(self.err(format!("struct type '{n}' defined twice")));
                     }
                     if unnamed {

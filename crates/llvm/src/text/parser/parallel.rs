@@ -18,14 +18,8 @@
 //! numbered globals that do not continue the numbering before the chunk, `distinct` metadata).
 
 use super::{AttrTarget, PResult, ParseError, Parser};
-use crate::ir::attrs::{Attr, AttrSet, AttrSetId};
-use crate::ir::constant::{ConstData, ConstId};
-use crate::ir::function::{Function, LocalMd};
-use crate::ir::instruction::{Atomic, CallSite, InstKind};
-use crate::ir::metadata::{MdAttachment, MdField, MdId, MdKind, MdNode};
-use crate::ir::module::{AsmId, GlobalDef, InlineAsm, SymbolId};
-use crate::ir::types::{NamedStructId, StructBody, TypeData, TypeId};
-use crate::ir::value::Value;
+use crate::ir::module::{GlobalDef, SymbolId};
+use crate::ir::remap::{Additions, Base, Remap};
 use crate::text::lexer::Lexer;
 use crate::text::token::TokenKind;
 use nvir_diag::Span;
@@ -63,46 +57,6 @@ struct Chunk<'a> {
     k: usize,
     parser: Parser<'a>,
     read: PResult<()>,
-}
-
-/// Table sizes at the cut: handles below them mean the same in every copy of the module.
-#[derive(Debug, Clone, Copy, Default)]
-struct Base {
-    types: usize,
-    named: usize,
-    consts: usize,
-    attrs: usize,
-    asms: usize,
-    md: usize,
-    md_kinds: usize,
-    symbols: usize,
-    functions: usize,
-    scopes: usize,
-    distinct: u32,
-    globals: usize,
-    aliases: usize,
-    ifuncs: usize,
-}
-
-impl Base {
-    fn of(p: &Parser<'_>) -> Base {
-        Base {
-            types: p.m.types.len(),
-            named: p.m.types.named_structs().len(),
-            consts: p.m.consts.len(),
-            attrs: p.m.attrs.len(),
-            asms: p.m.asms.len(),
-            md: p.m.metadata.len(),
-            md_kinds: p.m.metadata.kinds_len(),
-            symbols: p.m.symbols.len(),
-            functions: p.m.functions.len(),
-            scopes: p.m.sync_scopes.len(),
-            distinct: p.m.metadata.distinct_count(),
-            globals: p.m.globals.len(),
-            aliases: p.m.aliases.len(),
-            ifuncs: p.m.ifuncs.len(),
-        }
-    }
 }
 
 /// The start of the first line at or after `from` that begins a function or a global
@@ -224,7 +178,7 @@ impl<'a> Parser<'a> {
         if cuts.len() < 2 {
             return Ok(false);
         }
-        let base = Base::of(self);
+        let base = Base::of(&self.m);
         let len = self.src.len();
         let end_of = |k: usize| cuts.get(k + 1).copied().unwrap_or(len);
         let snapshot = self.fork(start, start);
@@ -349,67 +303,20 @@ impl<'a> Parser<'a> {
             (None, Some(d)) => self.dialect_span = Some(d),
             _ => {}
         }
-        let mut r = Remap { base: *base, ..Remap::default() };
-
-        // Types, with identified structs first used in the chunk looked up by name.
-        let mut named: Vec<NamedStructId> = Vec::new();
-        for i in base.types..w.m.types.len() {
-            let t = match w.m.types.get(TypeId::from_index(i)).clone() {
-                TypeData::Named(n) if n.index() >= base.named => {
-                    let (id, t) = self.m.types.named_struct(&w.m.types.named(n).name);
-                    let slot = n.index() - base.named;
-                    if named.len() <= slot {
-                        named.resize(slot + 1, id);
-                    }
-                    named[slot] = id;
-                    r.types.push(t);
-                    continue;
-                }
-                t => r.type_data(t),
-            };
-            r.types.push(self.m.types.intern(t));
-        }
+        let mut r = Remap::new(*base);
+        let adds = Additions::since(&w.m, *base);
+        r.absorb_types(&mut self.m, &adds)?;
         for (n, at) in std::mem::take(&mut w.type_uses) {
-            let n = if n.index() >= base.named { named.get(n.index() - base.named).copied().ok_or(())? } else { n };
-            self.type_uses.entry(n).or_insert(at);
+            self.type_uses.entry(r.named_struct(n).ok_or(())?).or_insert(at);
         }
-
         for i in base.symbols..w.m.symbols.len() {
             let s = self.symbol(&w.m.symbols[SymbolId::from_index(i)].name);
             r.syms.push(s);
         }
-        for i in base.consts..w.m.consts.len() {
-            let c = r.const_data(w.m.consts[ConstId::from_index(i)].clone());
-            r.consts.push(self.m.constant(c));
-        }
-        for i in base.attrs..w.m.attrs.len() {
-            let set = r.attr_set(&w.m.attrs[AttrSetId::from_index(i)]);
-            r.attrs.push(self.m.attrs.insert(set));
-        }
-        for i in base.asms..w.m.asms.len() {
-            let a = &w.m.asms[AsmId::from_index(i)];
-            r.asms.push(self.m.asms.insert(InlineAsm { ty: r.ty(a.ty), ..a.clone() }));
-        }
-        for i in base.md_kinds..w.m.metadata.kinds_len() {
-            r.kinds.push(self.m.metadata.kind(w.m.metadata.kind_name(MdKind(i as u32))));
-        }
-        for i in base.scopes..w.m.sync_scopes.len() {
-            r.scopes.push(self.m.sync_scope(&w.m.sync_scopes[i]));
-        }
-        for i in base.md..w.m.metadata.len() {
-            let id = match r.md_node(w.m.metadata.get(MdId::from_index(i)).clone()) {
-                MdNode::Placeholder(slot) => match self.md_slots.get(&slot) {
-                    Some(&id) => id,
-                    None => {
-                        let id = self.m.metadata.placeholder(slot);
-                        self.md_slots.insert(slot, id);
-                        id
-                    }
-                },
-                node => self.m.metadata.intern(node),
-            };
-            r.md.push(id);
-        }
+        let slots = &mut self.md_slots;
+        r.absorb_rest(&mut self.m, adds, &mut |m, slot| {
+            *slots.entry(slot).or_insert_with(|| m.metadata.placeholder(slot))
+        })?;
         for (slot, at) in std::mem::take(&mut w.md_uses) {
             self.md_uses.entry(slot).or_insert(at);
         }
@@ -477,352 +384,5 @@ impl<'a> Parser<'a> {
             self.attr_fixups.push((target, r.attr(set), groups));
         }
         Ok(())
-    }
-}
-
-/// Where a worker's handles go in the merged module: entries below the base are shared, the
-/// rest are looked up by offset from it.
-#[derive(Default)]
-struct Remap {
-    base: Base,
-    types: Vec<TypeId>,
-    consts: Vec<ConstId>,
-    attrs: Vec<AttrSetId>,
-    asms: Vec<AsmId>,
-    md: Vec<MdId>,
-    kinds: Vec<MdKind>,
-    scopes: Vec<u32>,
-    syms: Vec<SymbolId>,
-}
-
-/// A handle below `base` is kept; one above is looked up (it was added before it is used).
-fn map<T: Copy>(h: T, index: usize, base: usize, table: &[T]) -> T {
-    if index < base {
-        h
-    } else {
-        table[index - base]
-    }
-}
-
-impl Remap {
-    fn ty(&self, t: TypeId) -> TypeId {
-        map(t, t.index(), self.base.types, &self.types)
-    }
-    fn cnst(&self, c: ConstId) -> ConstId {
-        map(c, c.index(), self.base.consts, &self.consts)
-    }
-    fn attr(&self, a: AttrSetId) -> AttrSetId {
-        map(a, a.index(), self.base.attrs, &self.attrs)
-    }
-    fn md_id(&self, m: MdId) -> MdId {
-        map(m, m.index(), self.base.md, &self.md)
-    }
-    fn sym(&self, s: SymbolId) -> SymbolId {
-        map(s, s.index(), self.base.symbols, &self.syms)
-    }
-    fn kind(&self, k: MdKind) -> MdKind {
-        map(k, k.0 as usize, self.base.md_kinds, &self.kinds)
-    }
-    fn scope(&self, s: u32) -> u32 {
-        map(s, s as usize, self.base.scopes, &self.scopes)
-    }
-    fn value(&self, v: Value) -> Value {
-        match v {
-            Value::Const(c) => Value::Const(self.cnst(c)),
-            Value::Md(m) => Value::Md(self.md_id(m)),
-            Value::Asm(a) => Value::Asm(map(a, a.index(), self.base.asms, &self.asms)),
-            local => local,
-        }
-    }
-
-    fn types(&self, ts: &mut [TypeId]) {
-        ts.iter_mut().for_each(|t| *t = self.ty(*t));
-    }
-
-    fn type_data(&self, t: TypeData) -> TypeData {
-        match t {
-            TypeData::Pointer { addr_space, pointee } => {
-                TypeData::Pointer { addr_space, pointee: pointee.map(|p| self.ty(p)) }
-            }
-            TypeData::Function { ret, mut params, vararg } => {
-                self.types(&mut params);
-                TypeData::Function { ret: self.ty(ret), params, vararg }
-            }
-            TypeData::Struct(StructBody { mut fields, packed }) => {
-                self.types(&mut fields);
-                TypeData::Struct(StructBody { fields, packed })
-            }
-            TypeData::Array { len, elem } => TypeData::Array { len, elem: self.ty(elem) },
-            TypeData::Vector { len, elem, scalable } => TypeData::Vector { len, elem: self.ty(elem), scalable },
-            TypeData::TargetExt { name, mut types, ints } => {
-                self.types(&mut types);
-                TypeData::TargetExt { name, types, ints }
-            }
-            other => other,
-        }
-    }
-
-    fn const_data(&self, c: ConstData) -> ConstData {
-        let consts = |cs: &mut [ConstId]| cs.iter_mut().for_each(|c| *c = self.cnst(*c));
-        match c {
-            ConstData::Int { ty, value } => ConstData::Int { ty: self.ty(ty), value },
-            ConstData::Float { ty, bits } => ConstData::Float { ty: self.ty(ty), bits },
-            ConstData::Null(ty) => ConstData::Null(self.ty(ty)),
-            ConstData::Undef(ty) => ConstData::Undef(self.ty(ty)),
-            ConstData::Poison(ty) => ConstData::Poison(self.ty(ty)),
-            ConstData::Zero(ty) => ConstData::Zero(self.ty(ty)),
-            ConstData::NoneToken(ty) => ConstData::NoneToken(self.ty(ty)),
-            ConstData::Array { ty, mut elems } => {
-                consts(&mut elems);
-                ConstData::Array { ty: self.ty(ty), elems }
-            }
-            ConstData::Vector { ty, mut elems } => {
-                consts(&mut elems);
-                ConstData::Vector { ty: self.ty(ty), elems }
-            }
-            ConstData::Struct { ty, mut fields } => {
-                consts(&mut fields);
-                ConstData::Struct { ty: self.ty(ty), fields }
-            }
-            ConstData::Bytes { ty, bytes } => ConstData::Bytes { ty: self.ty(ty), bytes },
-            ConstData::Global { ty, global } => ConstData::Global { ty: self.ty(ty), global: self.sym(global) },
-            ConstData::BlockAddress { ty, func, block } => {
-                ConstData::BlockAddress { ty: self.ty(ty), func: self.sym(func), block }
-            }
-            ConstData::DsoLocalEquivalent { ty, global } => {
-                ConstData::DsoLocalEquivalent { ty: self.ty(ty), global: self.sym(global) }
-            }
-            ConstData::NoCfi { ty, global } => ConstData::NoCfi { ty: self.ty(ty), global: self.sym(global) },
-            ConstData::Expr(mut e) => {
-                e.ty = self.ty(e.ty);
-                e.source_ty = e.source_ty.map(|t| self.ty(t));
-                consts(&mut e.operands);
-                ConstData::Expr(e)
-            }
-        }
-    }
-
-    fn attr_set(&self, set: &AttrSet) -> AttrSet {
-        AttrSet(
-            set.0
-                .iter()
-                .map(|a| match a {
-                    Attr::Type(k, t) => Attr::Type(*k, t.map(|t| self.ty(t))),
-                    other => other.clone(),
-                })
-                .collect(),
-        )
-    }
-
-    fn md_node(&self, n: MdNode) -> MdNode {
-        match n {
-            MdNode::Value(ty, v) => MdNode::Value(self.ty(ty), self.value(v)),
-            MdNode::Tuple { distinct, mut ops } => {
-                ops.iter_mut().flatten().for_each(|m| *m = self.md_id(*m));
-                MdNode::Tuple { distinct, ops }
-            }
-            MdNode::Special { distinct, kind, mut fields } => {
-                for (_, f) in fields.iter_mut() {
-                    if let MdField::Ref(m) = f {
-                        *m = self.md_id(*m);
-                    }
-                }
-                MdNode::Special { distinct, kind, fields }
-            }
-            other => other,
-        }
-    }
-
-    fn attachments(&self, a: &mut [MdAttachment]) {
-        for a in a {
-            a.kind = self.kind(a.kind);
-            a.node = self.md_id(a.node);
-        }
-    }
-
-    fn typed(&self, tv: &mut (TypeId, Value)) {
-        tv.0 = self.ty(tv.0);
-        tv.1 = self.value(tv.1);
-    }
-
-    fn atomic(&self, a: &mut Atomic) {
-        a.scope = a.scope.map(|s| self.scope(s));
-    }
-
-    fn call(&self, c: &mut CallSite) {
-        c.ret_attrs = self.attr(c.ret_attrs);
-        c.fn_ty = self.ty(c.fn_ty);
-        c.callee = self.value(c.callee);
-        c.fn_attrs = self.attr(c.fn_attrs);
-        for a in &mut c.args {
-            a.ty = self.ty(a.ty);
-            a.value = self.value(a.value);
-            a.attrs = self.attr(a.attrs);
-        }
-        for b in &mut c.bundles {
-            b.inputs.iter_mut().for_each(|tv| self.typed(tv));
-        }
-    }
-
-    fn inst(&self, k: &mut InstKind) {
-        let v = |x: &mut Value| *x = self.value(*x);
-        let t = |x: &mut TypeId| *x = self.ty(*x);
-        match k {
-            InstKind::Ret(x) => x.iter_mut().for_each(v),
-            InstKind::Br(_) | InstKind::Unreachable => {}
-            InstKind::CondBr { cond, .. } => v(cond),
-            InstKind::Switch { ty, cond, cases, .. } => {
-                t(ty);
-                v(cond);
-                cases.iter_mut().for_each(|(c, _)| *c = self.cnst(*c));
-            }
-            InstKind::IndirectBr { ty, addr, .. } => {
-                t(ty);
-                v(addr);
-            }
-            InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } | InstKind::Call { call, .. } => {
-                self.call(call)
-            }
-            InstKind::Resume(ty, x) => {
-                t(ty);
-                v(x);
-            }
-            InstKind::CleanupRet { pad, .. } | InstKind::CatchRet { pad, .. } => v(pad),
-            InstKind::CatchSwitch { parent, .. } => v(parent),
-            InstKind::FNeg { op, .. } | InstKind::Freeze(op) => v(op),
-            InstKind::Binary { lhs, rhs, .. } => {
-                v(lhs);
-                v(rhs);
-            }
-            InstKind::Alloca { ty, count, .. } => {
-                t(ty);
-                count.iter_mut().for_each(|tv| self.typed(tv));
-            }
-            InstKind::Load { ty, ptr_ty, ptr, atomic, .. } => {
-                t(ty);
-                t(ptr_ty);
-                v(ptr);
-                atomic.iter_mut().for_each(|a| self.atomic(a));
-            }
-            InstKind::Store { ty, value, ptr_ty, ptr, atomic, .. } => {
-                t(ty);
-                v(value);
-                t(ptr_ty);
-                v(ptr);
-                atomic.iter_mut().for_each(|a| self.atomic(a));
-            }
-            InstKind::Fence(a) => self.atomic(a),
-            InstKind::CmpXchg(x) => {
-                t(&mut x.ptr_ty);
-                v(&mut x.ptr);
-                t(&mut x.ty);
-                v(&mut x.cmp);
-                v(&mut x.new);
-                self.atomic(&mut x.success);
-            }
-            InstKind::AtomicRmw { ptr_ty, ptr, ty, value, atomic, .. } => {
-                t(ptr_ty);
-                v(ptr);
-                t(ty);
-                v(value);
-                self.atomic(atomic);
-            }
-            InstKind::GetElementPtr { source_ty, operands, .. } => {
-                t(source_ty);
-                operands.iter_mut().for_each(|tv| self.typed(tv));
-            }
-            InstKind::Cast { from, value, .. } => {
-                t(from);
-                v(value);
-            }
-            InstKind::ICmp { ty, lhs, rhs, .. } | InstKind::FCmp { ty, lhs, rhs, .. } => {
-                t(ty);
-                v(lhs);
-                v(rhs);
-            }
-            InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(x, _)| v(x)),
-            InstKind::Select { cond_ty, cond, then_v, else_v, .. } => {
-                t(cond_ty);
-                v(cond);
-                v(then_v);
-                v(else_v);
-            }
-            InstKind::VaArg { list_ty, list } => {
-                t(list_ty);
-                v(list);
-            }
-            InstKind::ExtractElement { vec_ty, vec, idx_ty, idx } => {
-                t(vec_ty);
-                v(vec);
-                t(idx_ty);
-                v(idx);
-            }
-            InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } => {
-                t(vec_ty);
-                v(vec);
-                t(elt_ty);
-                v(elt);
-                t(idx_ty);
-                v(idx);
-            }
-            InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask } => {
-                t(vec_ty);
-                v(a);
-                v(b);
-                t(mask_ty);
-                v(mask);
-            }
-            InstKind::ExtractValue { agg_ty, agg, .. } => {
-                t(agg_ty);
-                v(agg);
-            }
-            InstKind::InsertValue { agg_ty, agg, elt_ty, elt, .. } => {
-                t(agg_ty);
-                v(agg);
-                t(elt_ty);
-                v(elt);
-            }
-            InstKind::LandingPad { clauses, .. } => {
-                for (_, ty, x) in clauses {
-                    t(ty);
-                    v(x);
-                }
-            }
-            InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
-                v(parent);
-                args.iter_mut().for_each(|tv| self.typed(tv));
-            }
-        }
-    }
-
-    fn function(&self, f: &mut Function) {
-        f.ty = self.ty(f.ty);
-        f.ret_attrs = self.attr(f.ret_attrs);
-        f.fn_attrs = self.attr(f.fn_attrs);
-        for p in &mut f.params {
-            p.ty = self.ty(p.ty);
-            p.attrs = self.attr(p.attrs);
-        }
-        for tv in [&mut f.prefix, &mut f.prologue, &mut f.personality].into_iter().flatten() {
-            self.typed(tv);
-        }
-        self.attachments(&mut f.props.metadata);
-        for (_, i) in f.insts.iter_mut() {
-            i.ty = self.ty(i.ty);
-            self.inst(&mut i.kind);
-            self.attachments(&mut i.metadata);
-        }
-        for (_, l) in f.local_md.iter_mut() {
-            match l {
-                LocalMd::Value(ty, v) => {
-                    *ty = self.ty(*ty);
-                    *v = self.value(*v);
-                }
-                LocalMd::ArgList(args) => args.iter_mut().for_each(|tv| self.typed(tv)),
-            }
-        }
-        for (_, rec) in &mut f.debug_records {
-            rec.operands.iter_mut().for_each(|v| *v = self.value(*v));
-        }
     }
 }
