@@ -499,7 +499,7 @@ impl<'a> Cursor<'a> {
 }
 
 /// One scalar operand.
-#[inline]
+#[inline(always)]
 fn scalar(bits: &mut Bits<'_>, op: AbbrevOp) -> Result<u64> {
     match op {
         AbbrevOp::Literal(v) => Ok(v),
@@ -541,9 +541,23 @@ fn read_abbreviated<'a>(
                     return Err(BitcodeError::at(start, format!("array of {n} elements runs past the end")));
                 }
                 ops.reserve(n as usize);
-                for _ in 0..n {
-                    let v = scalar(bits, elt)?;
-                    ops.push(v);
+                // One loop per element kind: records are mostly arrays.
+                match elt {
+                    AbbrevOp::Fixed(w) => {
+                        for _ in 0..n {
+                            ops.push(bits.read(u32::from(w))?);
+                        }
+                    }
+                    AbbrevOp::Vbr(w) => {
+                        for _ in 0..n {
+                            ops.push(bits.vbr(u32::from(w))?);
+                        }
+                    }
+                    _ => {
+                        for _ in 0..n {
+                            ops.push(scalar(bits, elt)?);
+                        }
+                    }
                 }
                 k += 2;
             }

@@ -36,8 +36,17 @@ impl ApInt {
         }
     }
 
+    /// A `width`-bit integer (`width` ≤ 64) from the low bits of `v`.
+    pub fn from_u64(v: u64, width: u32) -> Self {
+        debug_assert!(width <= 64);
+        ApInt::Small(if width >= 64 { v } else { v & ((1u64 << width) - 1) })
+    }
+
     /// A `width`-bit integer from an `i128` (sign-extended to the width, then truncated).
     pub fn from_i128(v: i128, width: u32) -> Self {
+        if width <= 64 {
+            return Self::from_u64(v as u64, width);
+        }
         let lo = v as u64;
         let hi = (v >> 64) as u64;
         let ext = if v < 0 { u64::MAX } else { 0 };

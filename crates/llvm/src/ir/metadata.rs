@@ -212,6 +212,32 @@ impl Metadata {
         self.nodes[id] = node;
     }
 
+    /// Defines a placeholder with a uniqued node and registers it for uniquing, unless an equal
+    /// node exists: then that node's handle is returned and the two are left for
+    /// [`Metadata::unique_all`] to merge.
+    pub(crate) fn define_uniqued(&mut self, id: MdId, node: MdNode) -> Option<MdId> {
+        self.nodes[id] = node;
+        self.register(id).err()
+    }
+
+    /// Registers node `id` (added without uniquing) for uniquing. `Err`: an equal node is
+    /// registered already (its handle).
+    pub(crate) fn register(&mut self, id: MdId) -> Result<(), MdId> {
+        let nodes = &self.nodes;
+        let node = &nodes[id];
+        let hash = hash_of(node);
+        if let Some(&e) = self.uniq.find(hash, |&o| nodes[o] == *node) {
+            return Err(e);
+        }
+        self.uniq.insert_unique(hash, id, |&o| hash_of(&nodes[o]));
+        Ok(())
+    }
+
+    /// Adds a node without uniquing (one referred to before its record holds its place).
+    pub(crate) fn push_raw(&mut self, node: MdNode) -> MdId {
+        self.nodes.push(node)
+    }
+
     /// The attachment kind called `name`, added if new.
     pub fn kind(&mut self, name: &str) -> MdKind {
         if let Some(i) = self.kinds.get_index_of(name) {

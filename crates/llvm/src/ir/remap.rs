@@ -73,6 +73,10 @@ pub(crate) struct Additions {
     md: Vec<MdNode>,
     /// The copy's count of `distinct` numbers after these entries.
     distinct_end: u32,
+    /// Metadata entries (by index in the copy, ascending) that were made as placeholders for
+    /// forward references and defined later: the original adds them without uniquing, as a
+    /// sequential read does, then registers the uniqued ones (see [`Remap::absorb_rest`]).
+    pub(crate) raw_md: Vec<usize>,
 }
 
 impl Additions {
@@ -91,6 +95,7 @@ impl Additions {
             scopes: m.sync_scopes[base.scopes.min(m.sync_scopes.len())..].to_vec(),
             md: (base.md..m.metadata.len()).map(|i| m.metadata.get(MdId::from_index(i)).clone()).collect(),
             distinct_end: m.metadata.distinct_count(),
+            raw_md: Vec::new(),
         }
     }
 }
@@ -186,26 +191,45 @@ impl Remap {
             }
             n => n,
         };
-        // Nodes that refer to later ones (they were referred to before their record) hold
-        // their place as placeholders until everything is in.
+        // Nodes made as placeholders are added as they were made, without uniquing; uniqued
+        // ones are registered once defined, and must not equal a node already here (the copy
+        // checked its own nodes; one read elsewhere would have the sequential read merge them).
+        // Nodes that refer to later ones (only such nodes do) hold their place until the rest
+        // is in.
         let mut later: Vec<(MdId, MdNode)> = Vec::new();
         let first = self.base.md + self.md.len();
+        let mut raw = adds.raw_md.iter().copied().peekable();
         for (k, n) in adds.md.into_iter().enumerate() {
-            if refers_at_or_after(&n, first + k) {
+            let at = first + k;
+            let made_raw = raw.next_if(|&r| r == at).is_some();
+            if refers_at_or_after(&n, at) {
                 let id = main.metadata.placeholder(0);
                 self.md.push(id);
                 later.push((id, n));
                 continue;
             }
-            let id = match renumber(self.md_node(n)) {
+            let node = renumber(self.md_node(n));
+            let id = match node {
                 MdNode::Placeholder(slot) => placeholder(main, slot),
+                node if made_raw => {
+                    let uniqued = !node.is_distinct();
+                    let id = main.metadata.push_raw(node);
+                    if uniqued {
+                        main.metadata.register(id).map_err(|_| ())?;
+                    }
+                    id
+                }
                 node => main.metadata.intern(node),
             };
             self.md.push(id);
         }
         for (id, n) in later {
             let n = renumber(self.md_node(n));
+            let uniqued = !n.is_distinct();
             main.metadata.define(id, n);
+            if uniqued {
+                main.metadata.register(id).map_err(|_| ())?;
+            }
         }
         main.metadata.skip_distinct(adds.distinct_end.wrapping_sub(adds.base.distinct));
         Ok(())

@@ -11,10 +11,11 @@ use crate::ir::module::{GlobalDef, InlineAsm};
 use crate::ir::types::{FloatKind, TypeData, TypeId};
 use crate::ir::value::Value;
 
-struct Raw {
+/// A constant record: its type, code, operands and where it starts.
+struct Raw<'o> {
     ty: TypeId,
     code: u32,
-    ops: Vec<u64>,
+    ops: &'o [u64],
     at: u64,
 }
 
@@ -38,15 +39,17 @@ pub(super) fn predicate(p: u64) -> Option<std::result::Result<FloatPredicate, In
     }
 }
 
-/// Which operands of a constant record are value ids.
-fn deps(code: u32, ops: &[u64]) -> Vec<u64> {
-    let pick = |idx: &[usize]| idx.iter().filter_map(|&i| ops.get(i).copied()).collect();
+/// Calls `f` with each operand of a constant record that is a value id, in order.
+fn for_each_dep(code: u32, ops: &[u64], mut f: impl FnMut(u64)) {
+    let mut pick = |idx: &[usize]| idx.iter().filter_map(|&i| ops.get(i).copied()).for_each(&mut f);
     match code {
-        7 => ops.to_vec(),
+        7 => ops.iter().copied().for_each(f),
         10 => pick(&[1, 2]),
         11 => pick(&[2]),
         12 | 20 | 24 | 31 | 32 => {
-            gep_operands(code, ops).map(|(_, v)| v.into_iter().map(|(_, v)| v).collect()).unwrap_or_default()
+            if let Some((_, at)) = gep_prefix(code, ops) {
+                ops[at..].chunks_exact(2).for_each(|p| f(p[1]));
+            }
         }
         13 => pick(&[0, 1, 2]),
         14 => pick(if ops.len() >= 4 { &[1, 3] } else { &[1, 2] }),
@@ -56,16 +59,15 @@ fn deps(code: u32, ops: &[u64]) -> Vec<u64> {
         17 => pick(&[1, 2]),
         25 => pick(&[1]),
         21 | 27 | 29 => pick(&[1]),
-        _ => Vec::new(),
+        _ => {}
     }
 }
 
-/// GEP prefix: (source type id, flags, inrange), then (type id, value id) pairs.
-#[allow(clippy::type_complexity)]
-fn gep_operands(
-    code: u32,
-    ops: &[u64],
-) -> Option<((Option<u64>, u8, Option<(i64, i64)>, Option<i64>), Vec<(u64, u64)>)> {
+/// The prefix of a GEP constant record: (source type id, flags, inrange, inrange index), and
+/// where its (type id, value id) pairs start (a whole number of them, at least one).
+type GepPrefix = (Option<u64>, u8, Option<(i64, i64)>, Option<i64>);
+
+fn gep_prefix(code: u32, ops: &[u64]) -> Option<(GepPrefix, usize)> {
     let mut i = 0;
     let mut src = None;
     if matches!(code, 24 | 31 | 32) || ops.len() % 2 == 1 {
@@ -117,8 +119,13 @@ fn gep_operands(
     if rest.len() % 2 != 0 || rest.is_empty() {
         return None;
     }
-    let pairs = rest.chunks(2).map(|p| (p[0], p[1])).collect();
-    Some(((src, fl, inrange, inrange_index), pairs))
+    Some(((src, fl, inrange, inrange_index), i))
+}
+
+/// The GEP prefix, then its (type id, value id) pairs.
+fn gep_operands(code: u32, ops: &[u64]) -> Option<(GepPrefix, Vec<(u64, u64)>)> {
+    let (prefix, at) = gep_prefix(code, ops)?;
+    Some((prefix, ops[at..].chunks_exact(2).map(|p| (p[0], p[1])).collect()))
 }
 
 impl Reader<'_> {
@@ -126,7 +133,9 @@ impl Reader<'_> {
     /// values (globals and module constants) and each other; ids between the module's values
     /// and `start` (a function's arguments) are not constants.
     pub(super) fn constants_block(&mut self, start: u64) -> Result<Vec<(Value, TypeId)>> {
-        let mut raw: Vec<Raw> = Vec::new();
+        // Records first (operands in one buffer), then each constant after its operands.
+        let mut records: Vec<(TypeId, u32, usize, u64)> = Vec::new();
+        let mut all_ops: Vec<u64> = Vec::new();
         let mut cur: Option<TypeId> = None;
         loop {
             match self.c.advance()? {
@@ -139,37 +148,48 @@ impl Reader<'_> {
                     if !matches!(code, 2..=33) {
                         return Err(self.unknown(code));
                     }
-                    raw.push(Raw { ty, code, ops: self.c.ops.clone(), at: self.c.start });
+                    all_ops.extend_from_slice(&self.c.ops);
+                    records.push((ty, code, all_ops.len(), self.c.start));
                 }
             }
         }
+        let raw: Vec<Raw<'_>> = records
+            .iter()
+            .scan(0, |from, &(ty, code, to, at)| {
+                let ops = &all_ops[*from..to];
+                *from = to;
+                Some(Raw { ty, code, ops, at })
+            })
+            .collect();
         let n = raw.len();
         let mut built: Vec<Option<(Value, TypeId)>> = vec![None; n];
         let mut busy = vec![false; n];
         let local = |id: u64| id.checked_sub(start).filter(|&k| k < n as u64).map(|k| k as usize);
+        let mut stack: Vec<usize> = Vec::new();
         for root in 0..n {
             if built[root].is_some() {
                 continue;
             }
-            let mut stack = vec![root];
+            stack.push(root);
             while let Some(&k) = stack.last() {
                 if built[k].is_some() {
                     stack.pop();
                     continue;
                 }
                 busy[k] = true;
-                let mut waiting = false;
-                for d in deps(raw[k].code, &raw[k].ops) {
+                let (mut waiting, mut cycle) = (false, false);
+                for_each_dep(raw[k].code, raw[k].ops, |d| {
                     if let Some(j) = local(d) {
                         if built[j].is_none() {
-                            if busy[j] {
-                                self.c.start = raw[k].at;
-                                return Err(self.err("constant refers to itself"));
-                            }
+                            cycle |= busy[j];
                             stack.push(j);
                             waiting = true;
                         }
                     }
+                });
+                if cycle {
+                    self.c.start = raw[k].at;
+                    return Err(self.err("constant refers to itself"));
                 }
                 if waiting {
                     continue;
@@ -192,12 +212,12 @@ impl Reader<'_> {
 
     fn build_constant(
         &mut self,
-        r: &Raw,
+        r: &Raw<'_>,
         start: u64,
         local: &dyn Fn(u64) -> Option<(Value, TypeId)>,
     ) -> Result<(Value, TypeId)> {
         let ty = r.ty;
-        let ops = &r.ops;
+        let ops = r.ops;
         let val = |this: &Self, id: u64| -> Result<ConstId> {
             let v = if (id as usize) < this.values.len() {
                 Some(Value::Const(this.values[id as usize]))
@@ -443,6 +463,7 @@ impl Reader<'_> {
             .iter()
             .map(|&v| {
                 let d = match *self.m.types.get(elem) {
+                    TypeData::Int(w) if w <= 64 => ConstData::Int { ty: elem, value: ApInt::from_u64(v, w) },
                     TypeData::Int(w) => ConstData::Int { ty: elem, value: ApInt::from_words(vec![v], w) },
                     TypeData::Float(k) if k.bits() <= 64 => {
                         ConstData::Float { ty: elem, bits: u128::from(v) & ((1u128 << k.bits()) - 1) }
@@ -459,8 +480,8 @@ impl Reader<'_> {
         })
     }
 
-    fn inline_asm(&mut self, r: &Raw) -> Result<(Value, TypeId)> {
-        let ops = &r.ops;
+    fn inline_asm(&mut self, r: &Raw<'_>) -> Result<(Value, TypeId)> {
+        let ops = r.ops;
         let mut i = 0;
         let mut fn_ty = None;
         if r.code == 30 {

@@ -36,6 +36,11 @@ pub(super) struct Body {
     void: TypeId,
     /// The last `!dbg` location, for `DEBUG_LOC_AGAIN`.
     last_loc: Option<crate::ir::metadata::MdId>,
+    /// The current block's instructions, moved to the block at its terminator.
+    block_insts: Vec<InstId>,
+    /// An instruction arena with the capacity earlier bodies grew: a body is read into it and
+    /// moved to an arena of its exact size at the end.
+    spare_insts: crate::ir::Arena<Instruction>,
 }
 
 impl Body {
@@ -50,7 +55,23 @@ impl Body {
             local_md: FxHashMap::default(),
             void,
             last_loc: None,
+            block_insts: Vec::new(),
+            spare_insts: Default::default(),
         }
+    }
+
+    /// Ready for the next body, keeping what was allocated.
+    fn reset(&mut self, void: TypeId) {
+        self.vals.clear();
+        self.fwd.clear();
+        self.blocks.clear();
+        self.cur = 0;
+        self.insts.clear();
+        self.bundles.clear();
+        self.local_md.clear();
+        self.void = void;
+        self.last_loc = None;
+        self.block_insts.clear();
     }
 }
 
@@ -260,8 +281,12 @@ impl Reader<'_> {
     }
 
     pub(super) fn function_block(&mut self, f: FuncId) -> Result<()> {
-        self.body = Body::new(self.m.types.void());
+        let void = self.m.types.void();
+        self.body.reset(void);
         self.cur_fn = Some(f);
+        // Instructions go to an arena that has grown before; the body gets them at its end.
+        let spare = std::mem::take(&mut self.body.spare_insts);
+        self.m.functions[f].insts = spare;
         let module_mds = self.mds.len();
         let params: Vec<TypeId> = self.m.functions[f].params.iter().map(|p| p.ty).collect();
         for (i, t) in params.into_iter().enumerate() {
@@ -331,6 +356,9 @@ impl Reader<'_> {
             r.map_err(|e| e.in_record(code))?;
         }
         self.finish_body(f, attachments, names)?;
+        let insts = &mut self.m.functions[f].insts;
+        let exact = insts.take_exact();
+        self.body.spare_insts = std::mem::replace(insts, exact);
         self.mds.truncate(module_mds);
         self.cur_fn = None;
         Ok(())
@@ -417,12 +445,15 @@ impl Reader<'_> {
         let inst = Instruction { name: Name::NONE, ty, kind, metadata: Box::new([]) };
         let term = inst.is_terminator();
         let id = func.insts.push(inst);
-        func.blocks[b].insts.push(id);
+        self.body.block_insts.push(id);
         self.body.insts.push(id);
         if ty != self.body.void {
             self.body.vals.push((Value::Inst(id), ty));
         }
         if term {
+            // The block is complete: its list in one allocation of its size.
+            func.blocks[b].insts = self.body.block_insts.as_slice().into();
+            self.body.block_insts.clear();
             self.body.cur += 1;
         }
         Ok(())

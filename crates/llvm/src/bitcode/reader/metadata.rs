@@ -24,6 +24,7 @@ impl Reader<'_> {
         let p = self.m.metadata.placeholder(i as u32);
         self.mds[i] = Some(p);
         self.md_open += 1;
+        self.md_placeholders.push(p);
         Ok(p)
     }
 
@@ -34,9 +35,12 @@ impl Reader<'_> {
         if i < self.mds.len() {
             if let Some(p) = self.mds[i] {
                 if matches!(self.m.metadata.get(p), MdNode::Placeholder(_)) {
-                    // A uniqued node defined late may equal one already read: unique again at the end.
-                    self.md_reunique |= !node.is_distinct();
-                    self.m.metadata.define(p, node);
+                    if node.is_distinct() {
+                        self.m.metadata.define(p, node);
+                    } else if self.m.metadata.define_uniqued(p, node).is_some() {
+                        // Equal to a node read before: the two are merged at the end.
+                        self.md_reunique = true;
+                    }
                     self.md_open -= 1;
                     return Ok(());
                 }

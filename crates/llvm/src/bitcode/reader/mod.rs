@@ -49,6 +49,8 @@ pub(super) struct Reader<'a> {
     c: Cursor<'a>,
     /// Threads for function bodies.
     options: crate::ParseOptions,
+    role: Role,
+    helpers: Helpers<'a>,
     m: Module,
     ident: Identification,
     version: u64,
@@ -91,6 +93,8 @@ pub(super) struct Reader<'a> {
     /// Whether forward references among metadata made nodes be uniqued again (which depends on
     /// every node read before: a copy reading bodies on another thread cannot do it).
     reuniqued: bool,
+    /// Metadata made as placeholders for forward references, in order (defined since).
+    md_placeholders: Vec<MdId>,
 }
 
 /// Reads `data` (starting with the magic). Should reading on several threads fail, the input is
@@ -102,7 +106,62 @@ pub(super) fn read(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
     }
 }
 
+/// What a reader is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Reads the module.
+    Main,
+    /// Reads the module's tables alongside the main reader, stops at the first function body
+    /// and becomes a copy: the copy the main reader needs then, without copying its tables.
+    Helper,
+    /// Reads chunks of function bodies for the main reader (see `parallel`).
+    Copy,
+}
+
+/// Helpers' readers on their way, for the main reader to take at its first function body.
+#[derive(Default)]
+struct Helpers<'a>(Option<std::sync::mpsc::Receiver<Reader<'a>>>);
+
+impl Clone for Helpers<'_> {
+    fn clone(&self) -> Self {
+        Helpers(None)
+    }
+}
+
 fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
+    let helpers =
+        if options.threads > 1 && data.len() / options.min_chunk.max(1) >= 2 { options.threads - 1 } else { 0 };
+    if helpers == 0 {
+        return read_main(data, options, Helpers(None));
+    }
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..helpers {
+            let tx = tx.clone();
+            // Should no thread be had, the main reader copies its own tables instead.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let Ok(mut r) = start(data, options, Role::Helper) else { return };
+                if r.module().is_ok() {
+                    let _ = tx.send(r);
+                }
+            });
+        }
+        drop(tx);
+        read_main(data, options, Helpers(Some(rx)))
+    })
+}
+
+fn read_main<'a>(data: &'a [u8], options: crate::ParseOptions, helpers: Helpers<'a>) -> Result<Read> {
+    let mut r = start(data, options, Role::Main)?;
+    r.helpers = helpers;
+    let producer = r.ident.producer.clone();
+    r.module().map_err(|e| e.with_producer(producer.as_deref()))?;
+    r.finish().map_err(|e| e.with_producer(producer.as_deref()))?;
+    Ok(Read { module: r.m, ident: r.ident })
+}
+
+/// A reader at the start of the module block.
+fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader<'_>> {
     let mut bits = Bits::new(data);
     bits.seek(32)?;
     let mut c = Cursor::new(bits);
@@ -151,10 +210,11 @@ fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
         );
     };
     c.seek_top(at)?;
-    let producer = ident.producer.clone();
     let mut r = Reader {
         c,
         options,
+        role,
+        helpers: Helpers(None),
         m: Module::new(),
         ident,
         version: 0,
@@ -182,14 +242,13 @@ fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
         body: function::Body::new(crate::ir::TypeId::from_index(0)),
         struct_lists: Vec::new(),
         reuniqued: false,
+        md_placeholders: Vec::new(),
     };
     match r.c.advance()? {
         Entry::Block(block::MODULE) => r.c.enter()?,
-        _ => return Err(BitcodeError::at(at, "module block expected")),
+        _ => return Err(BitcodeError::at(at, "module block expected").with_producer(r.ident.producer.as_deref())),
     }
-    r.module().map_err(|e| e.with_producer(producer.as_deref()))?;
-    r.finish().map_err(|e| e.with_producer(producer.as_deref()))?;
-    Ok(Read { module: r.m, ident: r.ident })
+    Ok(r)
 }
 
 fn read_identification(c: &mut Cursor<'_>) -> Result<Identification> {
@@ -277,6 +336,9 @@ impl<'a> Reader<'a> {
                     }
                     block::FUNCTION => {
                         self.resolve_pending()?;
+                        if self.role == Role::Helper {
+                            return Ok(());
+                        }
                         if self.next_body == 0 && self.bodies_in_parallel()? {
                             continue;
                         }

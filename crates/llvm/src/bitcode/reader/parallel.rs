@@ -57,8 +57,8 @@ struct Done {
     out: Result<Option<ChunkOut>>,
 }
 
-/// Fresh copies made after the first ones (each costs a copy of the module's tables): for
-/// chunks that need an in-order read, and for this thread's own copy.
+/// Fresh copies made after the first ones (each costs a copy of the module's tables), for
+/// chunks that need an in-order read.
 const MAX_FRESH_COPIES: usize = 3;
 
 /// Why a parallel read gave up (the caller reads again sequentially).
@@ -127,20 +127,39 @@ impl<'a> Reader<'a> {
         let chunk = |k: usize| &spans[cuts[k]..end_of(k)];
         self.struct_lists.resize(self.m.functions.len(), None);
 
-        // One copy per other thread, made before this one reads anything.
+        // One copy per other thread: the helpers' (which read the tables as this reader did),
+        // or copies of this reader's, made before it reads anything more.
         let threads = options.threads.min(cuts.len());
-        let copies: Vec<Reader<'a>> = (1..threads).map(|_| self.fork()).collect();
         let base = Base::of(&self.m);
+        let mut copies: Vec<Reader<'a>> = Vec::with_capacity(threads - 1);
+        if let Some(rx) = self.helpers.0.take() {
+            copies.extend(rx.iter().filter(|h| h.same_tables(self)).take(threads - 1).map(|mut h| {
+                h.role = super::Role::Copy;
+                h.reuniqued = false;
+                h
+            }));
+        }
+        while copies.len() < threads - 1 {
+            copies.push(self.fork());
+        }
         let mut remaps: Vec<Remap> = (1..threads).map(|_| Remap::new(base)).collect();
 
-        let next = AtomicUsize::new(0);
+        // Chunks claimed so far, and the one this thread reads or merges: other threads leave
+        // the chunk after it alone, so that this thread has one to read in place next.
+        let claimed: Vec<AtomicBool> = (0..cuts.len()).map(|_| AtomicBool::new(false)).collect();
+        let here = AtomicUsize::new(0);
         let halt = AtomicBool::new(false);
         let claim = || -> Option<usize> {
-            if halt.load(Relaxed) {
-                return None;
+            loop {
+                if halt.load(Relaxed) {
+                    return None;
+                }
+                let from = here.load(Relaxed) + 2;
+                let k = (from..cuts.len()).find(|&k| !claimed[k].load(Relaxed))?;
+                if claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
+                    return Some(k);
+                }
             }
-            let k = next.fetch_add(1, Relaxed);
-            (k < cuts.len()).then_some(k)
         };
         let outcome = std::thread::scope(|scope| -> Result<()> {
             let (tx, rx) = mpsc::channel::<Done>();
@@ -162,66 +181,42 @@ impl<'a> Reader<'a> {
             for (id, copy) in copies.into_iter().enumerate() {
                 spawn(id, copy);
             }
-            // This thread's own copy, made when first needed, and its map.
-            let mut mine: Option<(usize, Reader<'a>)> = None;
             let mut fresh_copies = 0;
             let mut ready: Vec<Option<Done>> = (0..cuts.len()).map(|_| None).collect();
-            let mut merged = 0;
             let result = (|| -> Result<()> {
-                while merged < cuts.len() {
-                    if let Some(d) = ready[merged].take() {
-                        match d.out? {
-                            Some(out) => self.merge(&mut remaps[d.copy], out, chunk(merged))?,
-                            None => {
-                                // The copy met what only an in-order read gets right, and is
-                                // gone: read the chunk here, and start a fresh copy (a few
-                                // times at most) to go on with.
-                                self.read_in_place(chunk(merged), cuts[merged])?;
-                                if fresh_copies < MAX_FRESH_COPIES && next.load(Relaxed) < cuts.len() {
-                                    fresh_copies += 1;
-                                    remaps.push(Remap::new(Base::of(&self.m)));
-                                    spawn(remaps.len() - 1, self.fork());
-                                }
-                            }
+                for k in 0..cuts.len() {
+                    here.store(k, Relaxed);
+                    // Unclaimed: read it in place.
+                    if claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
+                        self.read_in_place(chunk(k), cuts[k])?;
+                        continue;
+                    }
+                    // Another thread has it: wait for it, then merge it.
+                    let done = loop {
+                        if let Some(d) = ready[k].take() {
+                            break d;
                         }
-                        merged += 1;
-                        continue;
-                    }
-                    if let Ok(d) = rx.try_recv() {
-                        let k = d.k;
-                        ready[k] = Some(d);
-                        continue;
-                    }
-                    // Unclaimed and next in order: read it in place.
-                    if !halt.load(Relaxed) && next.compare_exchange(merged, merged + 1, Relaxed, Relaxed).is_ok() {
-                        self.read_in_place(chunk(merged), cuts[merged])?;
-                        merged += 1;
-                        continue;
-                    }
-                    // Another thread has it: read a later one meanwhile, or wait.
-                    let can_read = mine.is_some() || fresh_copies < MAX_FRESH_COPIES;
-                    match if can_read { claim() } else { None } {
-                        Some(k) => {
-                            if mine.is_none() {
-                                fresh_copies += 1;
-                                remaps.push(Remap::new(Base::of(&self.m)));
-                                mine = Some((remaps.len() - 1, self.fork()));
-                            }
-                            let (id, copy) = mine.as_mut().expect("made above");
-                            let out = copy.read_out(chunk(k), cuts[k]);
-                            let id = *id;
-                            if !matches!(out, Ok(Some(_))) {
-                                mine = None;
-                            }
-                            ready[k] = Some(Done { k, copy: id, out });
-                        }
-                        None => match rx.recv() {
+                        match rx.recv() {
                             Ok(d) => {
-                                let k = d.k;
-                                ready[k] = Some(d);
+                                let j = d.k;
+                                ready[j] = Some(d);
                             }
                             Err(_) => return Err(give_up(self.c.pos())),
-                        },
+                        }
+                    };
+                    match done.out? {
+                        Some(out) => self.merge(&mut remaps[done.copy], out, chunk(k))?,
+                        None => {
+                            // The copy met what only an in-order read gets right, and is gone:
+                            // read the chunk here, and start a fresh copy (a few times at most)
+                            // to go on with.
+                            self.read_in_place(chunk(k), cuts[k])?;
+                            if fresh_copies < MAX_FRESH_COPIES && claimed.iter().any(|c| !c.load(Relaxed)) {
+                                fresh_copies += 1;
+                                remaps.push(Remap::new(Base::of(&self.m)));
+                                spawn(remaps.len() - 1, self.fork());
+                            }
+                        }
                     }
                 }
                 Ok(())
@@ -245,11 +240,23 @@ impl<'a> Reader<'a> {
         }
         self.m.functions = headers;
         let mut copy = self.clone();
+        copy.role = super::Role::Copy;
         self.m.functions = bodies;
         copy.struct_lists = Vec::new();
         copy.block_addresses = Vec::new();
         copy.reuniqued = false;
         copy
+    }
+
+    /// Whether a helper read the module's tables into what this reader has (it must: reading is
+    /// deterministic; this guards the handles a merge relies on).
+    fn same_tables(&self, other: &Reader<'_>) -> bool {
+        Base::of(&self.m) == Base::of(&other.m)
+            && self.values == other.values
+            && self.mds == other.mds
+            && self.bodies == other.bodies
+            && self.next_body == other.next_body
+            && self.reuniqued == other.reuniqued
     }
 
     /// Reads the function blocks at `spans`, the bodies from number `first` on.
@@ -266,7 +273,7 @@ impl<'a> Reader<'a> {
             self.c.enter()?;
             self.function_block(f)?;
             funcs.push(f);
-            if self.reuniqued && self.struct_lists.is_empty() {
+            if self.reuniqued && self.role == super::Role::Copy {
                 // A copy stops here: the chunk is read again in order.
                 break;
             }
@@ -289,6 +296,7 @@ impl<'a> Reader<'a> {
     fn read_out(&mut self, spans: &[Span], first: usize) -> Result<Option<ChunkOut>> {
         let base = Base::of(&self.m);
         let block_addresses = self.block_addresses.len();
+        self.md_placeholders.clear();
         let funcs = self.read_run(spans, first)?;
         // Metadata uniqued again once forward references were resolved depends on every node
         // read before (here, only those this copy has).
@@ -301,7 +309,8 @@ impl<'a> Reader<'a> {
             return Err(give_up(self.c.pos()));
         }
         let lists = super::order::struct_lists(&self.m, &funcs);
-        let adds = Additions::since(&self.m, base);
+        let mut adds = Additions::since(&self.m, base);
+        adds.raw_md = self.md_placeholders.iter().map(|p| p.index()).collect();
         let funcs = funcs
             .into_iter()
             .map(|f| {
