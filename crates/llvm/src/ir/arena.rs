@@ -182,6 +182,10 @@ impl<T: Eq + Hash> UniqueArena<T> {
     pub fn len(&self) -> usize {
         self.set.len()
     }
+    /// Makes room for `n` more values.
+    pub fn reserve(&mut self, n: usize) {
+        self.set.reserve(n)
+    }
     /// Whether it is empty.
     pub fn is_empty(&self) -> bool {
         self.set.is_empty()

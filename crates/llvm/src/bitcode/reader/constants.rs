@@ -162,6 +162,11 @@ impl Reader<'_> {
             })
             .collect();
         let n = raw.len();
+        if self.cur_fn.is_none() {
+            // The module's constants: at most one new constant per record (data arrays aside),
+            // so the table grows once.
+            self.m.consts.reserve(n);
+        }
         let mut built: Vec<Option<(Value, TypeId)>> = vec![None; n];
         let mut busy = vec![false; n];
         let local = |id: u64| id.checked_sub(start).filter(|&k| k < n as u64).map(|k| k as usize);

@@ -24,6 +24,8 @@ struct Finder<'m> {
     total: usize,
     /// The constant walk's stack, kept between walks.
     const_work: Vec<ConstId>,
+    /// Attribute sets seen, by index.
+    attr_sets: Vec<bool>,
 }
 
 impl Finder<'_> {
@@ -114,6 +116,9 @@ impl Finder<'_> {
     }
 
     fn md(&mut self, n: MdId) {
+        if self.mds.contains(&n) {
+            return;
+        }
         let mut work = vec![n];
         while let Some(n) = work.pop() {
             if !self.mds.insert(n) {
@@ -138,6 +143,10 @@ impl Finder<'_> {
     }
 
     fn attrs(&mut self, set: crate::ir::attrs::AttrSetId) {
+        // Sets repeat (most are empty): each is looked at once.
+        if std::mem::replace(&mut self.attr_sets[set.index()], true) {
+            return;
+        }
         for a in self.m.attrs[set].0.iter() {
             if let Attr::Type(_, Some(t)) = a {
                 self.ty(*t);
@@ -157,6 +166,7 @@ impl<'m> Finder<'m> {
             distinct: FxHashSet::default(),
             total: m.types.named_structs().len(),
             const_work: Vec::new(),
+            attr_sets: vec![false; m.attrs.len()],
         }
     }
 }
