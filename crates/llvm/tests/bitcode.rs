@@ -273,6 +273,7 @@ fn threads_build_the_sequential_module() {
         for threads in [2, 3, 5] {
             let par = bitcode::read_with_options(&bytes, nvir_llvm::ParseOptions { threads, min_chunk: 1 }).unwrap();
             assert!(par.module == seq.module, "{} on {threads} threads", f.display());
+            assert!(!par.reread, "{} on {threads} threads fell back to one", f.display());
         }
         split += usize::from(seq.module.functions.iter().filter(|(_, f)| f.is_definition).count() > 1);
     }

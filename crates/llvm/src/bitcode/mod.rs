@@ -43,6 +43,9 @@ pub struct Read {
     pub module: Module,
     /// The identification block.
     pub ident: Identification,
+    /// Whether reading on several threads gave up and the input was read again on one thread
+    /// (the module is the same either way: this only tells where the time went).
+    pub reread: bool,
 }
 
 /// The bitcode inside a wrapper header, or the input itself; and where it starts.
@@ -79,8 +82,8 @@ pub fn read_with_ident(bytes: &[u8]) -> Result<Read> {
     read_with_options(bytes, ParseOptions::default())
 }
 
-/// Reads a module and its identification block with the threads `options` allow (`min_chunk`
-/// counts bytes of function bodies). The module is the same, handle for handle, however many
+/// Reads a module and its identification block with the threads `options` allow (a chunk of
+/// function bodies is at least a quarter of `min_chunk` bytes). The module is the same, handle for handle, however many
 /// threads read it.
 pub fn read_with_options(bytes: &[u8], options: ParseOptions) -> Result<Read> {
     let (body, offset) = unwrap(bytes)?;

@@ -44,13 +44,13 @@ enum Pending {
     Personality(FuncId, u64),
 }
 
-#[derive(Clone)]
 pub(super) struct Reader<'a> {
     c: Cursor<'a>,
     /// Threads for function bodies.
     options: crate::ParseOptions,
     role: Role,
-    helpers: Helpers<'a>,
+    /// The helpers, until the first function body.
+    crew: Option<parallel::Crew>,
     m: Module,
     ident: Identification,
     version: u64,
@@ -101,7 +101,9 @@ pub(super) struct Reader<'a> {
 /// read again on one, so that the error (or the module) is exactly the sequential one.
 pub(super) fn read(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
     match read_once(data, options) {
-        Err(_) if options.threads > 1 => read_once(data, crate::ParseOptions::SEQUENTIAL),
+        Err(_) if options.threads > 1 => {
+            read_once(data, crate::ParseOptions::SEQUENTIAL).map(|r| Read { reread: true, ..r })
+        }
         r => r,
     }
 }
@@ -111,53 +113,46 @@ pub(super) fn read(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
 enum Role {
     /// Reads the module.
     Main,
-    /// Reads the module's tables alongside the main reader, stops at the first function body
-    /// and becomes a copy: the copy the main reader needs then, without copying its tables.
+    /// Reads the module's tables alongside the main reader and stops at the first function
+    /// body, to read chunks of bodies for it (see `parallel`).
     Helper,
-    /// Reads chunks of function bodies for the main reader (see `parallel`).
+    /// A helper reading chunks of bodies.
     Copy,
-}
-
-/// Helpers' readers on their way, for the main reader to take at its first function body.
-#[derive(Default)]
-struct Helpers<'a>(Option<std::sync::mpsc::Receiver<Reader<'a>>>);
-
-impl Clone for Helpers<'_> {
-    fn clone(&self) -> Self {
-        Helpers(None)
-    }
 }
 
 fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
     let helpers =
         if options.threads > 1 && data.len() / options.min_chunk.max(1) >= 2 { options.threads - 1 } else { 0 };
     if helpers == 0 {
-        return read_main(data, options, Helpers(None));
+        return read_main(data, options, None);
     }
     std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        for _ in 0..helpers {
-            let tx = tx.clone();
-            // Should no thread be had, the main reader copies its own tables instead.
+        let (done_tx, done) = std::sync::mpsc::channel();
+        let mut plans = Vec::with_capacity(helpers);
+        for id in 0..helpers {
+            let (tx, plan) = std::sync::mpsc::channel();
+            plans.push(tx);
+            let post = parallel::Post { id, plan, done: done_tx.clone() };
+            // Should no thread be had, the main reader reads that helper's chunks itself.
             let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let Ok(mut r) = start(data, options, Role::Helper) else { return };
                 if r.module().is_ok() {
-                    let _ = tx.send(r);
+                    parallel::help(r, post);
                 }
             });
         }
-        drop(tx);
-        read_main(data, options, Helpers(Some(rx)))
+        drop(done_tx);
+        read_main(data, options, Some(parallel::Crew { plans, done }))
     })
 }
 
-fn read_main<'a>(data: &'a [u8], options: crate::ParseOptions, helpers: Helpers<'a>) -> Result<Read> {
+fn read_main(data: &[u8], options: crate::ParseOptions, crew: Option<parallel::Crew>) -> Result<Read> {
     let mut r = start(data, options, Role::Main)?;
-    r.helpers = helpers;
+    r.crew = crew;
     let producer = r.ident.producer.clone();
     r.module().map_err(|e| e.with_producer(producer.as_deref()))?;
     r.finish().map_err(|e| e.with_producer(producer.as_deref()))?;
-    Ok(Read { module: r.m, ident: r.ident })
+    Ok(Read { module: r.m, ident: r.ident, reread: false })
 }
 
 /// A reader at the start of the module block.
@@ -214,7 +209,7 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         c,
         options,
         role,
-        helpers: Helpers(None),
+        crew: None,
         m: Module::new(),
         ident,
         version: 0,

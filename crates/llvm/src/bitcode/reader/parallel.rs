@@ -2,27 +2,30 @@
 //!
 //! A module's function blocks follow its tables, one after another, and each says how long it
 //! is: at the first one, the reader finds them all without reading them and cuts the run into
-//! chunks that shrink toward the end (each a share of what is left, as guided scheduling does).
+//! chunks (a share of what is left each, shrinking toward the end, as guided scheduling does).
 //! Bodies depend on each other only through the module's shared tables, which they add to
 //! (function-local constants, debug locations, types such as `<4 x i1>`).
 //!
-//! Each other thread reads chunks into its own copy of the reader, made once at the cut. This
-//! thread reads the next chunk in order in place when no one has claimed it, and otherwise reads
-//! an unclaimed one into a copy of its own, made the first time it needs one. Chunks read in copies
-//! are merged in order: what the copy added to a table is looked up or added here in the order
-//! the copy added it ([`crate::ir::remap`]), and its functions move over with their handles
-//! rewritten. Merging in reading order gives the module a sequential read gives, handle for
-//! handle (a test compares).
+//! Helper threads start with the read: each reads the module's tables into a reader of its own
+//! (reading is deterministic, so they hold what the main reader holds, which is checked), stops
+//! at the first function body, and waits for the main reader's [`Plan`]. Chunks take turns:
+//! every `threads`-th is the main reader's to read in place, the others the helpers'. The main
+//! reader goes through the chunks in order, reading its own and merging the helpers' as it comes
+//! to them: what a helper added to a table is looked up or added in the order the helper added
+//! it ([`crate::ir::remap`]), and its functions move over with their handles rewritten. Merging in
+//! reading order gives the module a sequential read gives, handle for handle (a test compares).
+//! A chunk no one has claimed when the main reader comes to it, it reads itself; helpers with
+//! nothing left take the main reader's from the end.
 //!
-//! Each copy also walks the bodies it read for the identified structs they reach first (see
+//! Each helper also walks the bodies it read for the identified structs they reach first (see
 //! `order::struct_lists`), so the walk that orders struct types at the end skips them.
 //!
 //! A chunk whose metadata had to be uniqued again after forward references were resolved (which
-//! depends on every node read before it) is read again here, in order, and a fresh copy takes the
-//! place of the one that read it. An error in a chunk makes the caller read the whole input again
-//! on one thread, so that the error it reports is exactly the sequential one.
+//! depends on every node read before it) is read again by the main reader, in order; the helper
+//! that read it stops. An error in a chunk makes the caller read the whole input again on one
+//! thread, so that the error it reports is exactly the sequential one.
 
-use super::{Reader, Result};
+use super::{Reader, Result, Role};
 use crate::bitcode::bitstream::Entry;
 use crate::bitcode::codes::block;
 use crate::bitcode::error::BitcodeError;
@@ -32,13 +35,13 @@ use crate::ir::module::FuncId;
 use crate::ir::remap::{Additions, Base, Remap};
 use crate::ir::types::NamedStructId;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 
 /// Function blocks: where each entry starts and where the block ends, in bits.
 type Span = (u64, u64);
 
-/// What a copy read in one chunk, taken out of it.
-struct ChunkOut {
+/// What a helper read in one chunk, taken out of its reader.
+pub(super) struct ChunkOut {
     /// New table entries.
     adds: Additions,
     /// The functions read, whole.
@@ -49,17 +52,72 @@ struct ChunkOut {
     block_addresses: Vec<(ConstId, u32)>,
 }
 
-/// A chunk read by copy `copy`: `None` when the chunk must be read in order instead (the copy
-/// is then dropped).
-struct Done {
+/// Chunk `k` read by helper `helper`: `None` when the chunk must be read in order instead (the
+/// helper then stops).
+pub(super) struct Done {
     k: usize,
-    copy: usize,
+    helper: usize,
     out: Result<Option<ChunkOut>>,
 }
 
-/// Fresh copies made after the first ones (each costs a copy of the module's tables), for
-/// chunks that need an in-order read.
-const MAX_FRESH_COPIES: usize = 3;
+/// What the main reader has read before the first function body, as far as bodies refer to it:
+/// a helper's reader must hold the same.
+type Fingerprint = (Base, usize, usize, usize);
+
+/// The chunks, and who has which.
+pub(super) struct Plan {
+    spans: Vec<Span>,
+    cuts: Vec<usize>,
+    threads: usize,
+    fingerprint: Fingerprint,
+    claimed: Vec<AtomicBool>,
+    /// The chunk the main reader reads or merges.
+    here: AtomicUsize,
+    halt: AtomicBool,
+}
+
+impl Plan {
+    /// The function blocks of chunk `k`.
+    fn chunk(&self, k: usize) -> &[Span] {
+        let end = self.cuts.get(k + 1).copied().unwrap_or(self.spans.len());
+        &self.spans[self.cuts[k]..end]
+    }
+
+    /// A helper's next chunk, at `after` or later (a helper reads its chunks in order, for its
+    /// additions to tables to be merged in the order it made them): the first unclaimed one of
+    /// the helpers' ahead of the main reader; with none left, the main reader's from the end,
+    /// short of the next two.
+    fn claim(&self, after: usize) -> Option<usize> {
+        let n = self.cuts.len();
+        loop {
+            if self.halt.load(Relaxed) {
+                return None;
+            }
+            let from = (self.here.load(Relaxed) + 1).max(after);
+            let theirs = (from..n).find(|&k| k % self.threads != 0 && !self.claimed[k].load(Relaxed));
+            let k = match theirs {
+                Some(k) => k,
+                None => (from + 1..n).rev().find(|&k| !self.claimed[k].load(Relaxed))?,
+            };
+            if self.claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
+                return Some(k);
+            }
+        }
+    }
+}
+
+/// The main reader's end of its helpers.
+pub(super) struct Crew {
+    pub(super) plans: Vec<mpsc::Sender<Arc<Plan>>>,
+    pub(super) done: mpsc::Receiver<Done>,
+}
+
+/// A helper's end.
+pub(super) struct Post {
+    pub(super) id: usize,
+    pub(super) plan: mpsc::Receiver<Arc<Plan>>,
+    pub(super) done: mpsc::Sender<Done>,
+}
 
 /// Why a parallel read gave up (the caller reads again sequentially).
 #[cold]
@@ -69,12 +127,12 @@ fn give_up(at: u64) -> BitcodeError {
 
 /// Chunk starts (indexes into `spans`), shrinking toward the end, none under `min_bits`.
 fn cut_points(spans: &[Span], threads: usize, min_bits: u64) -> Vec<usize> {
-    let (first, last) = (spans[0].0, spans[spans.len() - 1].1);
     let mut cuts = vec![0];
     let mut i = 0;
+    let last = spans[spans.len() - 1].1;
     loop {
         let left = last - spans[i].0;
-        let size = (left / (2 * threads as u64)).max(min_bits.max(1));
+        let size = (left / (8 * threads as u64)).max(min_bits.max(1));
         if size >= left || left - size < min_bits {
             break;
         }
@@ -87,21 +145,44 @@ fn cut_points(spans: &[Span], threads: usize, min_bits: u64) -> Vec<usize> {
         cuts.push(j);
         i = j;
     }
-    debug_assert!(cuts.iter().all(|&c| spans[c].0 >= first));
     cuts
+}
+
+/// A helper's work once its reader stands at the first function body: chunks of the main
+/// reader's plan, until none are left or one cannot be merged.
+pub(super) fn help(mut r: Reader<'_>, post: Post) {
+    let Ok(plan) = post.plan.recv() else { return };
+    if r.fingerprint() != plan.fingerprint {
+        return;
+    }
+    r.role = Role::Copy;
+    r.reuniqued = false;
+    let mut after = 0;
+    while let Some(k) = plan.claim(after) {
+        after = k + 1;
+        let out = r.read_out(plan.chunk(k), plan.cuts[k]);
+        let stop = !matches!(out, Ok(Some(_)));
+        if post.done.send(Done { k, helper: post.id, out }).is_err() || stop {
+            break;
+        }
+    }
 }
 
 impl<'a> Reader<'a> {
     /// At the first function block (just found, not entered): reads the run of function blocks
-    /// that starts here on several threads when it is large enough. `Ok(false)`: not worth it,
-    /// nothing was read. `Ok(true)`: read, and the cursor stands after the run.
+    /// that starts here with the helpers, when there are some and the run is large enough.
+    /// `Ok(false)`: not done, nothing was read. `Ok(true)`: read, and the cursor stands after
+    /// the run.
     pub(super) fn bodies_in_parallel(&mut self) -> Result<bool> {
-        let options = self.options;
+        let Some(crew) = self.crew.take() else { return Ok(false) };
         let Some((_, first_end)) = self.c.pending_span() else { return Ok(false) };
-        if options.threads < 2 || self.bodies.is_empty() {
+        if self.bodies.is_empty() {
             return Ok(false);
         }
-        let min_bits = (options.min_chunk as u64).saturating_mul(8);
+        let threads = crew.plans.len() + 1;
+        // Bitcode holds about four times what text does in a byte: chunks of a quarter of
+        // `min_chunk` take about as long to read as text chunks of `min_chunk`.
+        let min_bits = (self.options.min_chunk as u64).saturating_mul(2);
         let first_start = self.c.start;
         // Where the run is; each block is skipped by its length.
         let mut spans: Vec<Span> = vec![(first_start, first_end)];
@@ -116,147 +197,73 @@ impl<'a> Reader<'a> {
                 _ => break,
             }
         }
-        let cuts = cut_points(&spans, options.threads, min_bits);
+        let cuts = cut_points(&spans, threads, min_bits);
         if cuts.len() < 2 {
             // Back to the first block, found but not entered, as the caller left it.
             self.c.jump(first_start)?;
             self.c.advance()?;
             return Ok(false);
         }
-        let end_of = |k: usize| cuts.get(k + 1).copied().unwrap_or(spans.len());
-        let chunk = |k: usize| &spans[cuts[k]..end_of(k)];
         self.struct_lists.resize(self.m.functions.len(), None);
-
-        // One copy per other thread: the helpers' (which read the tables as this reader did),
-        // or copies of this reader's, made before it reads anything more.
-        let threads = options.threads.min(cuts.len());
-        let base = Base::of(&self.m);
-        let mut copies: Vec<Reader<'a>> = Vec::with_capacity(threads - 1);
-        if let Some(rx) = self.helpers.0.take() {
-            copies.extend(rx.iter().filter(|h| h.same_tables(self)).take(threads - 1).map(|mut h| {
-                h.role = super::Role::Copy;
-                h.reuniqued = false;
-                h
-            }));
-        }
-        while copies.len() < threads - 1 {
-            copies.push(self.fork());
-        }
-        let mut remaps: Vec<Remap> = (1..threads).map(|_| Remap::new(base)).collect();
-
-        // Chunks claimed so far, and the one this thread reads or merges: other threads leave
-        // the chunk after it alone, so that this thread has one to read in place next.
-        let claimed: Vec<AtomicBool> = (0..cuts.len()).map(|_| AtomicBool::new(false)).collect();
-        let here = AtomicUsize::new(0);
-        let halt = AtomicBool::new(false);
-        let claim = || -> Option<usize> {
-            loop {
-                if halt.load(Relaxed) {
-                    return None;
-                }
-                let from = here.load(Relaxed) + 2;
-                let k = (from..cuts.len()).find(|&k| !claimed[k].load(Relaxed))?;
-                if claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
-                    return Some(k);
-                }
-            }
-        };
-        let outcome = std::thread::scope(|scope| -> Result<()> {
-            let (tx, rx) = mpsc::channel::<Done>();
-            // A thread reading chunks into `copy` until none are left or one cannot be merged.
-            let spawn = |id: usize, mut copy: Reader<'a>| {
-                let tx = tx.clone();
-                let (claim, chunk, cuts) = (&claim, &chunk, &cuts);
-                // Should no thread be had, this one reads every chunk itself.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
-                    while let Some(k) = claim() {
-                        let out = copy.read_out(chunk(k), cuts[k]);
-                        let stop = !matches!(out, Ok(Some(_)));
-                        if tx.send(Done { k, copy: id, out }).is_err() || stop {
-                            break;
-                        }
-                    }
-                });
-            };
-            for (id, copy) in copies.into_iter().enumerate() {
-                spawn(id, copy);
-            }
-            let mut fresh_copies = 0;
-            let mut ready: Vec<Option<Done>> = (0..cuts.len()).map(|_| None).collect();
-            let result = (|| -> Result<()> {
-                for k in 0..cuts.len() {
-                    here.store(k, Relaxed);
-                    // Unclaimed: read it in place.
-                    if claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
-                        self.read_in_place(chunk(k), cuts[k])?;
-                        continue;
-                    }
-                    // Another thread has it: wait for it, then merge it.
-                    let done = loop {
-                        if let Some(d) = ready[k].take() {
-                            break d;
-                        }
-                        match rx.recv() {
-                            Ok(d) => {
-                                let j = d.k;
-                                ready[j] = Some(d);
-                            }
-                            Err(_) => return Err(give_up(self.c.pos())),
-                        }
-                    };
-                    match done.out? {
-                        Some(out) => self.merge(&mut remaps[done.copy], out, chunk(k))?,
-                        None => {
-                            // The copy met what only an in-order read gets right, and is gone:
-                            // read the chunk here, and start a fresh copy (a few times at most)
-                            // to go on with.
-                            self.read_in_place(chunk(k), cuts[k])?;
-                            if fresh_copies < MAX_FRESH_COPIES && claimed.iter().any(|c| !c.load(Relaxed)) {
-                                fresh_copies += 1;
-                                remaps.push(Remap::new(Base::of(&self.m)));
-                                spawn(remaps.len() - 1, self.fork());
-                            }
-                        }
-                    }
-                }
-                Ok(())
-            })();
-            halt.store(true, Relaxed);
-            result
+        let n = cuts.len();
+        let plan = Arc::new(Plan {
+            spans,
+            cuts,
+            threads,
+            fingerprint: self.fingerprint(),
+            claimed: (0..n).map(|_| AtomicBool::new(false)).collect(),
+            here: AtomicUsize::new(0),
+            halt: AtomicBool::new(false),
         });
-        outcome?;
-        self.next_body = spans.len();
+        for tx in &crew.plans {
+            // A helper that is gone takes no chunks.
+            let _ = tx.send(Arc::clone(&plan));
+        }
+        let base = Base::of(&self.m);
+        let mut remaps: Vec<Remap> = (1..threads).map(|_| Remap::new(base)).collect();
+        let mut ready: Vec<Option<Done>> = (0..n).map(|_| None).collect();
+        let result = (|| -> Result<()> {
+            for k in 0..n {
+                plan.here.store(k, Relaxed);
+                // Unclaimed: read it in place.
+                if plan.claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
+                    self.read_in_place(plan.chunk(k), plan.cuts[k])?;
+                    continue;
+                }
+                // A helper has it: wait for it, then merge it.
+                let done = loop {
+                    if let Some(d) = ready[k].take() {
+                        break d;
+                    }
+                    match crew.done.recv() {
+                        Ok(d) => {
+                            let j = d.k;
+                            ready[j] = Some(d);
+                        }
+                        Err(_) => return Err(give_up(self.c.pos())),
+                    }
+                };
+                match done.out? {
+                    Some(out) => {
+                        let r = remaps.get_mut(done.helper).ok_or_else(|| give_up(self.c.pos()))?;
+                        self.merge(r, out, plan.chunk(k))?;
+                    }
+                    // The helper met what only an in-order read gets right, and stopped.
+                    None => self.read_in_place(plan.chunk(k), plan.cuts[k])?,
+                }
+            }
+            Ok(())
+        })();
+        plan.halt.store(true, Relaxed);
+        result?;
+        self.next_body = plan.spans.len();
         self.c.jump(at)?;
         Ok(true)
     }
 
-    /// A copy of this reader for another thread, without what only this one needs.
-    fn fork(&mut self) -> Reader<'a> {
-        // Bodies read so far are not copied: a copy reads only its own.
-        let bodies = std::mem::take(&mut self.m.functions);
-        let mut headers = crate::ir::Arena::default();
-        for (_, f) in bodies.iter() {
-            headers.push(hollow(f));
-        }
-        self.m.functions = headers;
-        let mut copy = self.clone();
-        copy.role = super::Role::Copy;
-        self.m.functions = bodies;
-        copy.struct_lists = Vec::new();
-        copy.block_addresses = Vec::new();
-        copy.reuniqued = false;
-        copy
-    }
-
-    /// Whether a helper read the module's tables into what this reader has (it must: reading is
-    /// deterministic; this guards the handles a merge relies on).
-    fn same_tables(&self, other: &Reader<'_>) -> bool {
-        Base::of(&self.m) == Base::of(&other.m)
-            && self.values == other.values
-            && self.mds == other.mds
-            && self.bodies == other.bodies
-            && self.next_body == other.next_body
-            && self.reuniqued == other.reuniqued
+    /// What bodies refer to, in sizes (see [`Fingerprint`]).
+    fn fingerprint(&self) -> Fingerprint {
+        (Base::of(&self.m), self.values.len(), self.mds.len(), self.bodies.len())
     }
 
     /// Reads the function blocks at `spans`, the bodies from number `first` on.
@@ -273,7 +280,7 @@ impl<'a> Reader<'a> {
             self.c.enter()?;
             self.function_block(f)?;
             funcs.push(f);
-            if self.reuniqued && self.role == super::Role::Copy {
+            if self.reuniqued && self.role == Role::Copy {
                 // A copy stops here: the chunk is read again in order.
                 break;
             }
