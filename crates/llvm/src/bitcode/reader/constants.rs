@@ -464,20 +464,23 @@ impl Reader<'_> {
         if !is_vec && self.m.types.int_width(elem) == Some(8) {
             return Ok(ConstData::Bytes { ty, bytes: ops.iter().map(|&b| b as u8).collect() });
         }
-        let elems = ops
-            .iter()
-            .map(|&v| {
-                let d = match *self.m.types.get(elem) {
-                    TypeData::Int(w) if w <= 64 => ConstData::Int { ty: elem, value: ApInt::from_u64(v, w) },
-                    TypeData::Int(w) => ConstData::Int { ty: elem, value: ApInt::from_words(vec![v], w) },
-                    TypeData::Float(k) if k.bits() <= 64 => {
-                        ConstData::Float { ty: elem, bits: u128::from(v) & ((1u128 << k.bits()) - 1) }
-                    }
-                    _ => return Err(self.err("data constant of an unsupported element type")),
-                };
-                Ok(self.m.constant(d))
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let make: fn(TypeId, u64, u32) -> ConstData = match *self.m.types.get(elem) {
+            TypeData::Int(w) if w <= 64 => |ty, v, w| ConstData::Int { ty, value: ApInt::from_u64(v, w) },
+            TypeData::Int(_) => |ty, v, w| ConstData::Int { ty, value: ApInt::from_words(vec![v], w) },
+            TypeData::Float(k) if k.bits() <= 64 => {
+                |ty, v, bits| ConstData::Float { ty, bits: u128::from(v) & ((1u128 << bits) - 1) }
+            }
+            _ => return Err(self.err("data constant of an unsupported element type")),
+        };
+        let width = match *self.m.types.get(elem) {
+            TypeData::Int(w) => w,
+            TypeData::Float(k) => k.bits(),
+            _ => 0,
+        };
+        // Tables repeat values: each distinct one is looked up in the module once.
+        let mut seen: rustc_hash::FxHashMap<u64, ConstId> = Default::default();
+        let elems: Vec<ConstId> =
+            ops.iter().map(|&v| *seen.entry(v).or_insert_with(|| self.m.constant(make(elem, v, width)))).collect();
         Ok(if is_vec {
             ConstData::Vector { ty, elems: elems.into() }
         } else {
