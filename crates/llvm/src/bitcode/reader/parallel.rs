@@ -281,7 +281,7 @@ impl<'a> Reader<'a> {
             self.function_block(f)?;
             funcs.push(f);
             if self.reuniqued && self.role == Role::Copy {
-                // A copy stops here: the chunk is read again in order.
+                // A helper stops here: the chunk is read again in order.
                 break;
             }
         }
@@ -298,15 +298,15 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// Reads a chunk into this copy and takes out what a merge needs. `None`: the chunk must be
-    /// read in order (this copy is of no further use).
+    /// Reads a chunk into this helper's reader and takes out what a merge needs. `None`: the
+    /// chunk must be read in order (the helper is of no further use).
     fn read_out(&mut self, spans: &[Span], first: usize) -> Result<Option<ChunkOut>> {
         let base = Base::of(&self.m);
         let block_addresses = self.block_addresses.len();
         self.md_placeholders.clear();
         let funcs = self.read_run(spans, first)?;
         // Metadata uniqued again once forward references were resolved depends on every node
-        // read before (here, only those this copy has).
+        // read before (here, only those this helper has).
         if self.reuniqued {
             return Ok(None);
         }
@@ -328,7 +328,7 @@ impl<'a> Reader<'a> {
         Ok(Some(ChunkOut { adds, funcs, lists, block_addresses: self.block_addresses.split_off(block_addresses) }))
     }
 
-    /// Moves a chunk a copy read into this module.
+    /// Moves a chunk a helper read into this module.
     fn merge(&mut self, r: &mut Remap, out: ChunkOut, spans: &[Span]) -> Result<()> {
         let at = spans[0].0;
         r.absorb_types(&mut self.m, &out.adds).map_err(|()| give_up(at))?;
@@ -345,7 +345,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A function's header without its body: what a copy keeps of a function it handed over.
+/// A function's header without its body: what a helper keeps of a function it handed over.
 fn hollow(f: &Function) -> Function {
     Function {
         name: f.name.clone(),
