@@ -14,8 +14,8 @@
 //! to them: what a helper added to a table is looked up or added in the order the helper added
 //! it ([`crate::ir::remap`]), and its functions move over with their handles rewritten. Merging in
 //! reading order gives the module a sequential read gives, handle for handle (a test compares).
-//! A chunk no one has claimed when the main reader comes to it, it reads itself; helpers with
-//! nothing left take the main reader's from the end.
+//! A chunk no one has claimed when the main reader comes to it, it reads itself; a helper that
+//! runs a round of turns ahead of the main reader takes the main reader's chunks too.
 //!
 //! Each helper also walks the bodies it read for the identified structs they reach first (see
 //! `order::struct_lists`), so the walk that orders struct types at the end skips them.
@@ -84,21 +84,20 @@ impl Plan {
     }
 
     /// A helper's next chunk, at `after` or later (a helper reads its chunks in order, for its
-    /// additions to tables to be merged in the order it made them): the first unclaimed one of
-    /// the helpers' ahead of the main reader; with none left, the main reader's from the end,
-    /// short of the next two.
+    /// additions to tables to be merged in the order it made them): the first unclaimed one
+    /// ahead of the main reader that is the helpers', or the main reader's but at least a round
+    /// of turns ahead of it (a helper that runs ahead takes some of the main reader's share
+    /// rather than leave it to read alone at the end).
     fn claim(&self, after: usize) -> Option<usize> {
         let n = self.cuts.len();
         loop {
             if self.halt.load(Relaxed) {
                 return None;
             }
-            let from = (self.here.load(Relaxed) + 1).max(after);
-            let theirs = (from..n).find(|&k| k % self.threads != 0 && !self.claimed[k].load(Relaxed));
-            let k = match theirs {
-                Some(k) => k,
-                None => (from + 1..n).rev().find(|&k| !self.claimed[k].load(Relaxed))?,
-            };
+            let here = self.here.load(Relaxed);
+            let ahead = here + 2 * self.threads;
+            let k = (after.max(here + 1)..n)
+                .find(|&k| !self.claimed[k].load(Relaxed) && (k % self.threads != 0 || k >= ahead))?;
             if self.claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
                 return Some(k);
             }
