@@ -186,6 +186,14 @@ pub(super) fn struct_lists(m: &Module, funcs: &[FuncId]) -> Vec<Vec<NamedStructI
         .collect()
 }
 
+/// Whether global variables, aliases and ifuncs reach every identified struct: then function
+/// bodies decide nothing about the order, and need no walk.
+pub(super) fn globals_reach_all(m: &Module) -> bool {
+    let mut f = Finder::new(m);
+    f.globals();
+    f.done()
+}
+
 /// Names numbered structs and orders identified structs as LLVM prints them. `lists` holds, by
 /// function, what [`struct_lists`] found in bodies read on other threads (empty: walk it here).
 pub(super) fn order_structs(m: &mut Module, unnamed: &[NamedStructId], lists: &[Option<Vec<NamedStructId>>]) {
@@ -199,23 +207,8 @@ impl Finder<'_> {
     /// LLVM's walk: globals, aliases, ifuncs, functions (instructions in order), named metadata.
     fn walk(&mut self, lists: &[Option<Vec<NamedStructId>>]) {
         let m = self.m;
+        self.globals();
         let f = self;
-        for (_, g) in m.globals.iter() {
-            if f.done() {
-                return;
-            }
-            f.ty(g.ty);
-            if let Some(i) = g.init {
-                f.constant(i);
-            }
-        }
-        for (_, a) in m.aliases.iter() {
-            f.ty(a.ty);
-            f.constant(a.aliasee);
-        }
-        for (_, i) in m.ifuncs.iter() {
-            f.ty(i.ty);
-        }
         for (id, func) in m.functions.iter() {
             if f.done() {
                 return;
@@ -234,6 +227,27 @@ impl Finder<'_> {
             for &n in &nm.nodes {
                 f.md(n);
             }
+        }
+    }
+
+    /// The walk's first part: global variables (types and initializers), aliases, ifuncs.
+    fn globals(&mut self) {
+        let m = self.m;
+        for (_, g) in m.globals.iter() {
+            if self.done() {
+                return;
+            }
+            self.ty(g.ty);
+            if let Some(i) = g.init {
+                self.constant(i);
+            }
+        }
+        for (_, a) in m.aliases.iter() {
+            self.ty(a.ty);
+            self.constant(a.aliasee);
+        }
+        for (_, i) in m.ifuncs.iter() {
+            self.ty(i.ty);
         }
     }
 

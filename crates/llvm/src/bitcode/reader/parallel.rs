@@ -70,6 +70,8 @@ pub(super) struct Plan {
     cuts: Vec<usize>,
     threads: usize,
     fingerprint: Fingerprint,
+    /// Whether bodies are walked for the struct order (not when the globals reach every struct).
+    walk: bool,
     claimed: Vec<AtomicBool>,
     /// The chunk the main reader reads or merges.
     here: AtomicUsize,
@@ -159,7 +161,7 @@ pub(super) fn help(mut r: Reader<'_>, post: Post) {
     let mut after = 0;
     while let Some(k) = plan.claim(after) {
         after = k + 1;
-        let out = r.read_out(plan.chunk(k), plan.cuts[k]);
+        let out = r.read_out(plan.chunk(k), plan.cuts[k], plan.walk);
         let stop = !matches!(out, Ok(Some(_)));
         if post.done.send(Done { k, helper: post.id, out }).is_err() || stop {
             break;
@@ -210,6 +212,7 @@ impl<'a> Reader<'a> {
             cuts,
             threads,
             fingerprint: self.fingerprint(),
+            walk: !super::order::globals_reach_all(&self.m),
             claimed: (0..n).map(|_| AtomicBool::new(false)).collect(),
             here: AtomicUsize::new(0),
             halt: AtomicBool::new(false),
@@ -226,7 +229,7 @@ impl<'a> Reader<'a> {
                 plan.here.store(k, Relaxed);
                 // Unclaimed: read it in place.
                 if plan.claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
-                    self.read_in_place(plan.chunk(k), plan.cuts[k])?;
+                    self.read_in_place(plan.chunk(k), plan.cuts[k], plan.walk)?;
                     continue;
                 }
                 // A helper has it: wait for it, then merge it.
@@ -248,7 +251,7 @@ impl<'a> Reader<'a> {
                         self.merge(r, out, plan.chunk(k))?;
                     }
                     // The helper met what only an in-order read gets right, and stopped.
-                    None => self.read_in_place(plan.chunk(k), plan.cuts[k])?,
+                    None => self.read_in_place(plan.chunk(k), plan.cuts[k], plan.walk)?,
                 }
             }
             Ok(())
@@ -287,9 +290,13 @@ impl<'a> Reader<'a> {
         Ok(funcs)
     }
 
-    /// Reads a chunk into this module (every chunk before it is in already).
-    fn read_in_place(&mut self, spans: &[Span], first: usize) -> Result<()> {
+    /// Reads a chunk into this module (every chunk before it is in already), and walks its
+    /// bodies for the struct order if `walk`.
+    fn read_in_place(&mut self, spans: &[Span], first: usize, walk: bool) -> Result<()> {
         let funcs = self.read_run(spans, first)?;
+        if !walk {
+            return Ok(());
+        }
         let lists = super::order::struct_lists(&self.m, &funcs);
         for (f, list) in funcs.into_iter().zip(lists) {
             self.struct_lists[f.index()] = Some(list);
@@ -299,7 +306,7 @@ impl<'a> Reader<'a> {
 
     /// Reads a chunk into this helper's reader and takes out what a merge needs. `None`: the
     /// chunk must be read in order (the helper is of no further use).
-    fn read_out(&mut self, spans: &[Span], first: usize) -> Result<Option<ChunkOut>> {
+    fn read_out(&mut self, spans: &[Span], first: usize, walk: bool) -> Result<Option<ChunkOut>> {
         let base = Base::of(&self.m);
         let block_addresses = self.block_addresses.len();
         self.md_placeholders.clear();
@@ -314,7 +321,7 @@ impl<'a> Reader<'a> {
         if now.named != base.named || now.symbols != base.symbols {
             return Err(give_up(self.c.pos()));
         }
-        let lists = super::order::struct_lists(&self.m, &funcs);
+        let lists = if walk { super::order::struct_lists(&self.m, &funcs) } else { Vec::new() };
         let mut adds = Additions::since(&self.m, base);
         adds.raw_md = self.md_placeholders.iter().map(|p| p.index()).collect();
         let funcs = funcs
@@ -332,10 +339,12 @@ impl<'a> Reader<'a> {
         let at = spans[0].0;
         r.absorb_types(&mut self.m, &out.adds).map_err(|()| give_up(at))?;
         r.absorb_rest(&mut self.m, out.adds, &mut |m, slot| m.metadata.placeholder(slot)).map_err(|()| give_up(at))?;
-        for ((f, mut func), list) in out.funcs.into_iter().zip(out.lists) {
+        for (&(f, _), list) in out.funcs.iter().zip(out.lists) {
+            self.struct_lists[f.index()] = Some(list);
+        }
+        for (f, mut func) in out.funcs {
             r.function(&mut func);
             self.m.functions[f] = func;
-            self.struct_lists[f.index()] = Some(list);
         }
         for (c, bb) in out.block_addresses {
             self.block_addresses.push((r.cnst(c), bb));
