@@ -174,7 +174,6 @@ pub enum Entry {
     Eof,
 }
 
-#[derive(Clone)]
 struct Scope {
     id: u32,
     width: u32,
@@ -183,7 +182,6 @@ struct Scope {
 }
 
 /// Walks blocks and records.
-#[derive(Clone)]
 pub struct Cursor<'a> {
     bits: Bits<'a>,
     width: u32,

@@ -19,7 +19,6 @@ use rustc_hash::FxHashMap;
 const FORWARD: u32 = 1 << 31;
 
 /// What a body needs while it is read.
-#[derive(Clone)]
 pub(super) struct Body {
     /// Local values (arguments, constants, results), after the module's.
     pub(super) vals: Vec<(Value, TypeId)>,

@@ -24,7 +24,9 @@ impl Reader<'_> {
         let p = self.m.metadata.placeholder(i as u32);
         self.mds[i] = Some(p);
         self.md_open += 1;
-        self.md_placeholders.push(p);
+        if self.role == super::Role::Copy {
+            self.md_placeholders.push(p);
+        }
         Ok(p)
     }
 

@@ -34,7 +34,6 @@ struct AttrList {
 }
 
 /// A global value awaiting an operand that may come later in the value table.
-#[derive(Clone)]
 enum Pending {
     Init(GlobalVarId, u64),
     Aliasee(crate::ir::module::AliasId, u64),
@@ -93,7 +92,8 @@ pub(super) struct Reader<'a> {
     /// Whether forward references among metadata made nodes be uniqued again (which depends on
     /// every node read before: a copy reading bodies on another thread cannot do it).
     reuniqued: bool,
-    /// Metadata made as placeholders for forward references, in order (defined since).
+    /// Metadata a helper made as placeholders for forward references in the chunk it reads,
+    /// in order (defined since).
     md_placeholders: Vec<MdId>,
 }
 
