@@ -91,6 +91,10 @@ impl<T> Arena<T> {
     pub fn len(&self) -> usize {
         self.items.len()
     }
+    /// Makes room for exactly `n` more entities.
+    pub fn reserve_exact(&mut self, n: usize) {
+        self.items.reserve_exact(n)
+    }
     /// Moves the entities out into an arena of exactly their size, leaving this one empty with
     /// its capacity (a builder reuses one arena and keeps only what each result needs).
     pub fn take_exact(&mut self) -> Self {

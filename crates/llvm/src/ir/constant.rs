@@ -226,7 +226,7 @@ pub enum ConstData {
         /// Its type.
         ty: TypeId,
         /// The bits (low bits for narrower kinds).
-        bits: u128,
+        bits: Bits128,
     },
     /// `null` (pointers).
     Null(TypeId),
@@ -296,8 +296,26 @@ pub enum ConstData {
         /// The function.
         global: SymbolId,
     },
-    /// A constant expression.
-    Expr(ConstExpr),
+    /// A constant expression (boxed: the other kinds are a third of its size, and a module holds
+    /// hundreds of thousands of constants).
+    Expr(Box<ConstExpr>),
+}
+
+/// 128 bits as two words: a `u128` field would align every constant to 16 bytes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bits128([u64; 2]);
+
+impl From<u128> for Bits128 {
+    fn from(v: u128) -> Self {
+        Bits128([v as u64, (v >> 64) as u64])
+    }
+}
+
+impl Bits128 {
+    /// The value.
+    pub fn get(self) -> u128 {
+        u128::from(self.0[0]) | (u128::from(self.0[1]) << 64)
+    }
 }
 
 impl ConstData {

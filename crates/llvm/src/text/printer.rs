@@ -428,7 +428,7 @@ impl<'m> Printer<'m> {
                     self.out.push_str(&value.to_signed_string(w));
                 }
             }
-            ConstData::Float { ty, bits } => self.float(*ty, *bits),
+            ConstData::Float { ty, bits } => self.float(*ty, bits.get()),
             ConstData::Null(_) => self.out.push_str("null"),
             ConstData::Undef(_) => self.out.push_str("undef"),
             ConstData::Poison(_) if self.syntax == Syntax::Llvm7 => {

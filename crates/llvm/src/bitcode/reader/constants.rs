@@ -5,7 +5,7 @@
 use super::{Reader, Result};
 use crate::bitcode::bitstream::Entry;
 use crate::bitcode::codes;
-use crate::ir::constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
+use crate::ir::constant::{ApInt, Bits128, ConstData, ConstExpr, ConstId, ExprOp};
 use crate::ir::instruction::{flags, FloatPredicate, IntPredicate};
 use crate::ir::module::{GlobalDef, InlineAsm};
 use crate::ir::types::{FloatKind, TypeData, TypeId};
@@ -239,7 +239,7 @@ impl Reader<'_> {
         let data = match r.code {
             2 => match self.m.types.get(ty) {
                 TypeData::Int(w) => ConstData::Int { ty, value: ApInt::from_i128(0, *w) },
-                TypeData::Float(_) => ConstData::Float { ty, bits: 0 },
+                TypeData::Float(_) => ConstData::Float { ty, bits: Bits128::default() },
                 TypeData::Pointer { .. } => ConstData::Null(ty),
                 TypeData::Token => ConstData::NoneToken(ty),
                 TypeData::Void | TypeData::Label | TypeData::Function { .. } | TypeData::Metadata => {
@@ -287,7 +287,7 @@ impl Reader<'_> {
                     }
                     k => u128::from(self.opn(ops, 0)?) & ((1u128 << k.bits()) - 1),
                 };
-                ConstData::Float { ty, bits }
+                ConstData::Float { ty, bits: bits.into() }
             }
             7 => {
                 let elems = ops.iter().map(|&id| val(self, id)).collect::<Result<Vec<_>>>()?;
@@ -336,33 +336,33 @@ impl Reader<'_> {
                 let float = self.is_fp(ty);
                 let bop = codes::binop(self.opn(ops, 0)?, float).ok_or_else(|| self.err("unknown binary opcode"))?;
                 let fl = self.wrap_flags(bop, ops.get(3).copied().unwrap_or(0));
-                ConstData::Expr(expr(ExprOp::Binary(bop), ty, fl, vec![a, b]))
+                ConstData::Expr(Box::new(expr(ExprOp::Binary(bop), ty, fl, vec![a, b])))
             }
             11 => {
                 let cop =
                     *codes::CASTS.get(self.opn(ops, 0)? as usize).ok_or_else(|| self.err("unknown cast opcode"))?;
                 let v = val(self, self.opn(ops, 2)?)?;
-                ConstData::Expr(expr(ExprOp::Cast(cop), ty, 0, vec![v]))
+                ConstData::Expr(Box::new(expr(ExprOp::Cast(cop), ty, 0, vec![v])))
             }
             25 => {
                 if self.opn(ops, 0)? != 0 {
                     return Err(self.err("unknown unary opcode"));
                 }
-                ConstData::Expr(expr(ExprOp::FNeg, ty, 0, vec![val(self, self.opn(ops, 1)?)?]))
+                ConstData::Expr(Box::new(expr(ExprOp::FNeg, ty, 0, vec![val(self, self.opn(ops, 1)?)?])))
             }
             12 | 20 | 24 | 31 | 32 => {
                 let ((src, fl, inrange, inrange_index), pairs) =
                     gep_operands(r.code, ops).ok_or_else(|| self.err("malformed getelementptr constant"))?;
                 let operands = pairs.iter().map(|&(_, v)| val(self, v)).collect::<Result<Vec<_>>>()?;
-                let tys: Vec<TypeId> = operands.iter().map(|&c| self.m.const_ty(c)).collect();
-                let base_ty = tys[0];
+                let typed: Vec<(TypeId, Value)> =
+                    operands.iter().map(|&c| (self.m.const_ty(c), Value::Const(c))).collect();
+                let base_ty = typed[0].0;
                 let source = match src {
                     Some(s) => self.ty(s)?,
                     None => self.pointee_of(base_ty).ok_or_else(|| self.err("old-style GEP without a typed base"))?,
                 };
-                let idx: Vec<Option<u64>> = operands.iter().map(|&c| self.const_index(c)).collect();
-                let rty = self.gep_result_type(source, &tys, &idx)?;
-                ConstData::Expr(ConstExpr {
+                let rty = self.gep_result_type(source, &typed)?;
+                ConstData::Expr(Box::new(ConstExpr {
                     op: ExprOp::GetElementPtr,
                     ty: rty,
                     flags: fl,
@@ -370,19 +370,19 @@ impl Reader<'_> {
                     source_ty: Some(source),
                     indices: inrange_index.into_iter().collect(),
                     inrange,
-                })
+                }))
             }
             13 => {
                 let v = [self.opn(ops, 0)?, self.opn(ops, 1)?, self.opn(ops, 2)?]
                     .iter()
                     .map(|&i| val(self, i))
                     .collect::<Result<Vec<_>>>()?;
-                ConstData::Expr(expr(ExprOp::Select, ty, 0, v))
+                ConstData::Expr(Box::new(expr(ExprOp::Select, ty, 0, v)))
             }
             14 => {
                 let idx_at = if ops.len() >= 4 { 3 } else { 2 };
                 let v = vec![val(self, self.opn(ops, 1)?)?, val(self, self.opn(ops, idx_at)?)?];
-                ConstData::Expr(expr(ExprOp::ExtractElement, ty, 0, v))
+                ConstData::Expr(Box::new(expr(ExprOp::ExtractElement, ty, 0, v)))
             }
             15 => {
                 let idx_at = if ops.len() >= 4 { 3 } else { 2 };
@@ -391,7 +391,7 @@ impl Reader<'_> {
                     val(self, self.opn(ops, 1)?)?,
                     val(self, self.opn(ops, idx_at)?)?,
                 ];
-                ConstData::Expr(expr(ExprOp::InsertElement, ty, 0, v))
+                ConstData::Expr(Box::new(expr(ExprOp::InsertElement, ty, 0, v)))
             }
             16 | 19 => {
                 let b = if r.code == 19 { 1 } else { 0 };
@@ -400,7 +400,7 @@ impl Reader<'_> {
                     val(self, self.opn(ops, b + 1)?)?,
                     val(self, self.opn(ops, b + 2)?)?,
                 ];
-                ConstData::Expr(expr(ExprOp::ShuffleVector, ty, 0, v))
+                ConstData::Expr(Box::new(expr(ExprOp::ShuffleVector, ty, 0, v)))
             }
             17 => {
                 let (a, b) = (val(self, self.opn(ops, 1)?)?, val(self, self.opn(ops, 2)?)?);
@@ -409,7 +409,7 @@ impl Reader<'_> {
                     Some(Err(i)) => ExprOp::ICmp(i),
                     None => return Err(self.err("unknown comparison predicate")),
                 };
-                ConstData::Expr(expr(e, ty, 0, vec![a, b]))
+                ConstData::Expr(Box::new(expr(e, ty, 0, vec![a, b])))
             }
             27 | 29 => {
                 let g = val(self, self.opn(ops, 1)?)?;
@@ -468,7 +468,7 @@ impl Reader<'_> {
             TypeData::Int(w) if w <= 64 => |ty, v, w| ConstData::Int { ty, value: ApInt::from_u64(v, w) },
             TypeData::Int(_) => |ty, v, w| ConstData::Int { ty, value: ApInt::from_words(vec![v], w) },
             TypeData::Float(k) if k.bits() <= 64 => {
-                |ty, v, bits| ConstData::Float { ty, bits: u128::from(v) & ((1u128 << bits) - 1) }
+                |ty, v, bits| ConstData::Float { ty, bits: (u128::from(v) & ((1u128 << bits) - 1)).into() }
             }
             _ => return Err(self.err("data constant of an unsupported element type")),
         };
@@ -565,9 +565,13 @@ impl Reader<'_> {
         }
     }
 
-    /// The type a GEP yields (see the text reader's rule).
-    pub(super) fn gep_result_type(&mut self, source: TypeId, tys: &[TypeId], idx: &[Option<u64>]) -> Result<TypeId> {
-        let base = *tys.first().ok_or_else(|| self.err("getelementptr without a base"))?;
+    /// The type a GEP yields (see the text reader's rule), from its typed operands.
+    pub(super) fn gep_result_type(&mut self, source: TypeId, operands: &[(TypeId, Value)]) -> Result<TypeId> {
+        let base = operands.first().ok_or_else(|| self.err("getelementptr without a base"))?.0;
+        let idx = |this: &Self, v: Value| match v {
+            Value::Const(c) => this.const_index(c),
+            _ => None,
+        };
         let (base_ptr, mut vec_len) = match *self.m.types.get(base) {
             TypeData::Vector { len, elem, scalable } => (elem, Some((len, scalable))),
             _ => (base, None),
@@ -576,7 +580,7 @@ impl Reader<'_> {
             return Err(self.err("getelementptr base is not a pointer"));
         };
         let mut cur = source;
-        for (i, &t) in tys.iter().enumerate() {
+        for (i, &(t, v)) in operands.iter().enumerate() {
             if let TypeData::Vector { len, scalable, .. } = *self.m.types.get(t) {
                 vec_len = vec_len.or(Some((len, scalable)));
             }
@@ -584,8 +588,10 @@ impl Reader<'_> {
                 continue;
             }
             let next = match self.m.types.get(cur) {
-                TypeData::Struct(b) => field(&b.fields, idx[i]),
-                TypeData::Named(id) => self.m.types.named(*id).body.as_ref().and_then(|b| field(&b.fields, idx[i])),
+                TypeData::Struct(b) => field(&b.fields, idx(self, v)),
+                TypeData::Named(id) => {
+                    self.m.types.named(*id).body.as_ref().and_then(|b| field(&b.fields, idx(self, v)))
+                }
                 TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Some(*elem),
                 _ => None,
             };

@@ -599,6 +599,10 @@ impl Reader<'_> {
                     return Err(self.err(format!("bad block count {n}")));
                 }
                 let func = &mut self.m.functions[f];
+                // Bounded by the input read so far, as the blocks made below are.
+                func.blocks.reserve_exact(n as usize);
+                func.layout.reserve_exact(n as usize);
+                self.body.blocks.reserve(n as usize);
                 for _ in 0..n {
                     let b = func.blocks.push(Block::default());
                     func.layout.push(b);
@@ -655,11 +659,13 @@ impl Reader<'_> {
                 } else {
                     (if code == 30 { flags::INBOUNDS } else { 0 }, None)
                 };
-                let mut operands = Vec::new();
+                // One operand per value unless a value is a forward reference (two then).
+                let mut operands = Vec::with_capacity(o.left());
                 while o.has() {
                     let (v, t) = self.value_type(o)?;
                     operands.push((t, v));
                 }
+                operands.shrink_to_fit();
                 if operands.is_empty() {
                     return Err(self.err("getelementptr without a base"));
                 }
@@ -669,15 +675,7 @@ impl Reader<'_> {
                         self.pointee_of(operands[0].0).ok_or_else(|| self.err("old-style GEP without a typed base"))?
                     }
                 };
-                let tys: Vec<TypeId> = operands.iter().map(|p| p.0).collect();
-                let idx: Vec<Option<u64>> = operands
-                    .iter()
-                    .map(|p| match p.1 {
-                        Value::Const(c) => self.const_index(c),
-                        _ => None,
-                    })
-                    .collect();
-                let rty = self.gep_result_type(source, &tys, &idx)?;
+                let rty = self.gep_result_type(source, &operands)?;
                 self.push(f, rty, InstKind::GetElementPtr { source_ty: source, flags: fl, operands })?;
             }
             5 | 29 => {

@@ -205,12 +205,14 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         );
     };
     c.seek_top(at)?;
+    let mut m = Module::new();
+    m.consts.reserve(const_estimate(data.len()));
     let mut r = Reader {
         c,
         options,
         role,
         crew: None,
-        m: Module::new(),
+        m,
         ident,
         version: 0,
         strtab,
@@ -244,6 +246,15 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         _ => return Err(BitcodeError::at(at, "module block expected").with_producer(r.ident.producer.as_deref())),
     }
     Ok(r)
+}
+
+/// Room for the constants a module of `bytes` bytes is likely to have, made before the first:
+/// growing the table means copying every entry and rehashing (more than 10 ms on a large module,
+/// on the critical path of a threaded read), while room never used costs address space only.
+/// Large modules written by clang hold about one constant per 120 bytes; debug information
+/// makes for fewer.
+fn const_estimate(bytes: usize) -> usize {
+    (bytes / 64).min(1 << 22)
 }
 
 fn read_identification(c: &mut Cursor<'_>) -> Result<Identification> {

@@ -344,7 +344,7 @@ impl Parser<'_> {
                 let bits = crate::ir::float::from_f64(k, d).ok_or_else(|| {
                     ParseError::new(sp(t), format!("floating point constant invalid for type '{}'", self.type_name(ty)))
                 })?;
-                self.m.constant(ConstData::Float { ty, bits })
+                self.m.constant(ConstData::Float { ty, bits: bits.into() })
             }
             ValId::HexFloat(kind, t) => {
                 let Some(k) = self.float_kind(ty) else {
@@ -366,7 +366,7 @@ impl Parser<'_> {
                 let bits = bits.ok_or_else(|| {
                     ParseError::new(sp(t), format!("floating point constant invalid for type '{}'", self.type_name(ty)))
                 })?;
-                self.m.constant(ConstData::Float { ty, bits })
+                self.m.constant(ConstData::Float { ty, bits: bits.into() })
             }
             ValId::Null => {
                 if !matches!(self.m.types.get(ty), TypeData::Pointer { .. } | TypeData::TargetExt { .. }) {
@@ -687,7 +687,7 @@ impl Parser<'_> {
         source_ty: Option<TypeId>,
         indices: Vec<i64>,
     ) -> ConstId {
-        self.m.constant(ConstData::Expr(ConstExpr {
+        self.m.constant(ConstData::Expr(Box::new(ConstExpr {
             op,
             ty,
             flags: fl,
@@ -695,7 +695,7 @@ impl Parser<'_> {
             source_ty,
             indices: indices.into(),
             inrange: None,
-        }))
+        })))
     }
 
     /// `nuw`, `nsw`, `exact`, `disjoint` in any order.
@@ -769,7 +769,7 @@ impl Parser<'_> {
             })
             .collect();
         let ty = self.gep_result_type(source_ty, &tys, &idx_consts, at)?;
-        Ok(self.m.constant(ConstData::Expr(ConstExpr {
+        Ok(self.m.constant(ConstData::Expr(Box::new(ConstExpr {
             op: ExprOp::GetElementPtr,
             ty,
             flags: fl,
@@ -777,7 +777,7 @@ impl Parser<'_> {
             source_ty: Some(source_ty),
             indices: inrange.into(),
             inrange: range,
-        })))
+        }))))
     }
 
     fn signed_i64(&mut self) -> PResult<i64> {
