@@ -251,10 +251,10 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
 /// Room for the constants a module of `bytes` bytes is likely to have, made before the first:
 /// growing the table means copying every entry and rehashing (more than 10 ms on a large module,
 /// on the critical path of a threaded read), while room never used costs address space only.
-/// Large modules written by clang hold about one constant per 120 bytes; debug information
-/// makes for fewer.
+/// Large modules written by clang hold about one constant per 120 bytes, debug information makes
+/// for fewer; much more room spreads the hash index over more memory than lookups like.
 fn const_estimate(bytes: usize) -> usize {
-    (bytes / 64).min(1 << 22)
+    (bytes / 128).min(1 << 22)
 }
 
 fn read_identification(c: &mut Cursor<'_>) -> Result<Identification> {

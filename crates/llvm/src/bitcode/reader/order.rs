@@ -14,10 +14,10 @@ use rustc_hash::FxHashSet;
 
 struct Finder<'m> {
     m: &'m Module,
-    /// Types and constants seen, by index (denser and faster than hash sets here).
+    /// Types, constants and metadata seen, by index (denser and faster than hash sets here).
     types: Vec<bool>,
     consts: Vec<bool>,
-    mds: FxHashSet<MdId>,
+    mds: Vec<bool>,
     found: Vec<NamedStructId>,
     /// Distinct structs found, and how many there are: the walk stops once it has them all.
     distinct: FxHashSet<NamedStructId>,
@@ -86,8 +86,14 @@ impl Finder<'_> {
     }
 
     fn constant(&mut self, c: ConstId) {
-        // Most operands are constants seen before: decide that before any work.
-        if self.consts[c.index()] || matches!(self.m.consts[c], ConstData::Global { .. }) {
+        // Most operands are constants seen before: decide that before any work. Globals are not
+        // walked into, and are marked seen like the rest so that the next use of one (every
+        // call's callee) is decided without looking at the constant.
+        if self.consts[c.index()] {
+            return;
+        }
+        if matches!(self.m.consts[c], ConstData::Global { .. }) {
+            self.consts[c.index()] = true;
             return;
         }
         let m = self.m;
@@ -95,7 +101,7 @@ impl Finder<'_> {
         work.push(c);
         while let Some(c) = work.pop() {
             let data = &m.consts[c];
-            if matches!(data, ConstData::Global { .. }) || std::mem::replace(&mut self.consts[c.index()], true) {
+            if std::mem::replace(&mut self.consts[c.index()], true) || matches!(data, ConstData::Global { .. }) {
                 continue;
             }
             self.ty(data.ty());
@@ -116,12 +122,12 @@ impl Finder<'_> {
     }
 
     fn md(&mut self, n: MdId) {
-        if self.mds.contains(&n) {
+        if self.mds[n.index()] {
             return;
         }
         let mut work = vec![n];
         while let Some(n) = work.pop() {
-            if !self.mds.insert(n) {
+            if std::mem::replace(&mut self.mds[n.index()], true) {
                 continue;
             }
             match self.m.metadata.get(n) {
@@ -161,7 +167,7 @@ impl<'m> Finder<'m> {
             m,
             types: vec![false; m.types.len()],
             consts: vec![false; m.consts.len()],
-            mds: FxHashSet::default(),
+            mds: vec![false; m.metadata.len()],
             found: Vec::new(),
             distinct: FxHashSet::default(),
             total: m.types.named_structs().len(),
