@@ -360,6 +360,13 @@ impl Reader<'_> {
         self.body.spare_insts = std::mem::replace(insts, exact);
         self.mds.truncate(module_mds);
         self.cur_fn = None;
+        if self.walk == Some(true) {
+            let list = super::order::struct_list(&self.m, &mut self.seen, f);
+            if self.struct_lists.len() <= f.index() {
+                self.struct_lists.resize(self.m.functions.len(), None);
+            }
+            self.struct_lists[f.index()] = Some(list);
+        }
         Ok(())
     }
 

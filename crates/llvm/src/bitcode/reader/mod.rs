@@ -86,9 +86,13 @@ pub(super) struct Reader<'a> {
     /// The function whose body is being read.
     cur_fn: Option<FuncId>,
     body: function::Body,
-    /// Identified structs first reached in each function, by function, for bodies read on
-    /// another thread (see `order::struct_lists`).
+    /// Identified structs first reached in each function, by function, for bodies walked as they
+    /// were read (see `order::struct_list`).
     struct_lists: Vec<Option<Vec<crate::ir::types::NamedStructId>>>,
+    /// Whether bodies are walked as they are read (decided at the first: not when the globals
+    /// reach every identified struct), and what the walk of the current run of bodies has seen.
+    walk: Option<bool>,
+    seen: order::Seen,
     /// Whether forward references among metadata made nodes be uniqued again (which depends on
     /// every node read before: a copy reading bodies on another thread cannot do it).
     reuniqued: bool,
@@ -238,6 +242,8 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         cur_fn: None,
         body: function::Body::new(crate::ir::TypeId::from_index(0)),
         struct_lists: Vec::new(),
+        walk: None,
+        seen: Default::default(),
         reuniqued: false,
         md_placeholders: Vec::new(),
     };
@@ -344,6 +350,9 @@ impl<'a> Reader<'a> {
                         self.resolve_pending()?;
                         if self.role == Role::Helper {
                             return Ok(());
+                        }
+                        if self.walk.is_none() {
+                            self.walk = Some(!order::globals_reach_all(&self.m));
                         }
                         if self.next_body == 0 && self.bodies_in_parallel()? {
                             continue;

@@ -12,6 +12,29 @@ use crate::ir::types::{NamedStructId, TypeData, TypeId};
 use crate::ir::value::Value;
 use rustc_hash::FxHashSet;
 
+/// What a walk has seen, kept between the functions of a run of bodies walked one at a time,
+/// each as soon as it is read (while it is still in the cache).
+#[derive(Default)]
+pub(super) struct Seen {
+    types: Vec<bool>,
+    consts: Vec<bool>,
+    mds: Vec<bool>,
+    attr_sets: Vec<bool>,
+    distinct: FxHashSet<NamedStructId>,
+    const_work: Vec<ConstId>,
+}
+
+impl Seen {
+    /// Forgets everything: a new run starts.
+    pub(super) fn clear(&mut self) {
+        self.types.fill(false);
+        self.consts.fill(false);
+        self.mds.fill(false);
+        self.attr_sets.fill(false);
+        self.distinct.clear();
+    }
+}
+
 struct Finder<'m> {
     m: &'m Module,
     /// Types, constants and metadata seen, by index (denser and faster than hash sets here).
@@ -163,33 +186,50 @@ impl Finder<'_> {
 
 impl<'m> Finder<'m> {
     fn new(m: &'m Module) -> Self {
+        Finder::resume(m, Seen::default())
+    }
+
+    /// A walk that goes on from `seen` (its tables grown to the module's, which only grows).
+    fn resume(m: &'m Module, mut seen: Seen) -> Self {
+        seen.types.resize(m.types.len(), false);
+        seen.consts.resize(m.consts.len(), false);
+        seen.mds.resize(m.metadata.len(), false);
+        seen.attr_sets.resize(m.attrs.len(), false);
         Finder {
             m,
-            types: vec![false; m.types.len()],
-            consts: vec![false; m.consts.len()],
-            mds: vec![false; m.metadata.len()],
+            types: seen.types,
+            consts: seen.consts,
+            mds: seen.mds,
             found: Vec::new(),
-            distinct: FxHashSet::default(),
+            distinct: seen.distinct,
             total: m.types.named_structs().len(),
-            const_work: Vec::new(),
-            attr_sets: vec![false; m.attrs.len()],
+            const_work: seen.const_work,
+            attr_sets: seen.attr_sets,
+        }
+    }
+
+    fn pause(self) -> Seen {
+        Seen {
+            types: self.types,
+            consts: self.consts,
+            mds: self.mds,
+            attr_sets: self.attr_sets,
+            distinct: self.distinct,
+            const_work: self.const_work,
         }
     }
 }
 
-/// The identified structs a walk reaches first in each of `funcs` (a run of function bodies read
-/// together), each list in walk order, leaving out those an earlier function of the run reached.
-/// Placed after what the walk reached before the run, these lists give the order a walk of the
-/// whole module gives: a struct they leave out was reached earlier anyway.
-pub(super) fn struct_lists(m: &Module, funcs: &[FuncId]) -> Vec<Vec<NamedStructId>> {
-    let mut f = Finder::new(m);
-    funcs
-        .iter()
-        .map(|&id| {
-            f.function(&m.functions[id]);
-            std::mem::take(&mut f.found)
-        })
-        .collect()
+/// The identified structs a walk reaches first in function `f`, in walk order, leaving out those
+/// `seen` has (reached by an earlier function of the same run of bodies). Placed after what the
+/// walk reached before the run, such lists give the order a walk of the whole module gives: a
+/// struct they leave out was reached earlier anyway.
+pub(super) fn struct_list(m: &Module, seen: &mut Seen, f: FuncId) -> Vec<NamedStructId> {
+    let mut finder = Finder::resume(m, std::mem::take(seen));
+    finder.function(&m.functions[f]);
+    let found = std::mem::take(&mut finder.found);
+    *seen = finder.pause();
+    found
 }
 
 /// Whether global variables, aliases and ifuncs reach every identified struct: then function
@@ -201,7 +241,7 @@ pub(super) fn globals_reach_all(m: &Module) -> bool {
 }
 
 /// Names numbered structs and orders identified structs as LLVM prints them. `lists` holds, by
-/// function, what [`struct_lists`] found in bodies read on other threads (empty: walk it here).
+/// function, what [`struct_list`] found in bodies as they were read (`None`: walk it here).
 pub(super) fn order_structs(m: &mut Module, unnamed: &[NamedStructId], lists: &[Option<Vec<NamedStructId>>]) {
     let mut f = Finder::new(m);
     f.walk(lists);

@@ -17,8 +17,9 @@
 //! A chunk no one has claimed when the main reader comes to it, it reads itself; a helper that
 //! runs a round of turns ahead of the main reader takes the main reader's chunks too.
 //!
-//! Each helper also walks the bodies it read for the identified structs they reach first (see
-//! `order::struct_lists`), so the walk that orders struct types at the end skips them.
+//! Each reader walks every body it reads, as soon as it has read it, for the identified structs
+//! it reaches first (see `order::struct_list`; each chunk is a run of its own), so the walk that
+//! orders struct types at the end skips bodies.
 //!
 //! A chunk whose metadata had to be uniqued again after forward references were resolved (which
 //! depends on every node read before it) is read again by the main reader, in order; the helper
@@ -158,10 +159,12 @@ pub(super) fn help(mut r: Reader<'_>, post: Post) {
     }
     r.role = Role::Copy;
     r.reuniqued = false;
+    r.walk = Some(plan.walk);
+    r.struct_lists.resize(r.m.functions.len(), None);
     let mut after = 0;
     while let Some(k) = plan.claim(after) {
         after = k + 1;
-        let out = r.read_out(plan.chunk(k), plan.cuts[k], plan.walk);
+        let out = r.read_out(plan.chunk(k), plan.cuts[k]);
         let stop = !matches!(out, Ok(Some(_)));
         if post.done.send(Done { k, helper: post.id, out }).is_err() || stop {
             break;
@@ -212,7 +215,7 @@ impl<'a> Reader<'a> {
             cuts,
             threads,
             fingerprint: self.fingerprint(),
-            walk: !super::order::globals_reach_all(&self.m),
+            walk: self.walk == Some(true),
             claimed: (0..n).map(|_| AtomicBool::new(false)).collect(),
             here: AtomicUsize::new(0),
             halt: AtomicBool::new(false),
@@ -229,7 +232,7 @@ impl<'a> Reader<'a> {
                 plan.here.store(k, Relaxed);
                 // Unclaimed: read it in place.
                 if plan.claimed[k].compare_exchange(false, true, Relaxed, Relaxed).is_ok() {
-                    self.read_in_place(plan.chunk(k), plan.cuts[k], plan.walk)?;
+                    self.read_in_place(plan.chunk(k), plan.cuts[k])?;
                     continue;
                 }
                 // A helper has it: wait for it, then merge it.
@@ -251,7 +254,7 @@ impl<'a> Reader<'a> {
                         self.merge(r, out, plan.chunk(k))?;
                     }
                     // The helper met what only an in-order read gets right, and stopped.
-                    None => self.read_in_place(plan.chunk(k), plan.cuts[k], plan.walk)?,
+                    None => self.read_in_place(plan.chunk(k), plan.cuts[k])?,
                 }
             }
             Ok(())
@@ -272,6 +275,8 @@ impl<'a> Reader<'a> {
     fn read_run(&mut self, spans: &[Span], first: usize) -> Result<Vec<FuncId>> {
         self.c.jump(spans[0].0)?;
         self.next_body = first;
+        // Each chunk is a run of its own for the struct order walk.
+        self.seen.clear();
         let mut funcs = Vec::with_capacity(spans.len());
         for _ in spans {
             if self.c.advance()? != Entry::Block(block::FUNCTION) {
@@ -290,23 +295,14 @@ impl<'a> Reader<'a> {
         Ok(funcs)
     }
 
-    /// Reads a chunk into this module (every chunk before it is in already), and walks its
-    /// bodies for the struct order if `walk`.
-    fn read_in_place(&mut self, spans: &[Span], first: usize, walk: bool) -> Result<()> {
-        let funcs = self.read_run(spans, first)?;
-        if !walk {
-            return Ok(());
-        }
-        let lists = super::order::struct_lists(&self.m, &funcs);
-        for (f, list) in funcs.into_iter().zip(lists) {
-            self.struct_lists[f.index()] = Some(list);
-        }
-        Ok(())
+    /// Reads a chunk into this module (every chunk before it is in already).
+    fn read_in_place(&mut self, spans: &[Span], first: usize) -> Result<()> {
+        self.read_run(spans, first).map(drop)
     }
 
     /// Reads a chunk into this helper's reader and takes out what a merge needs. `None`: the
     /// chunk must be read in order (the helper is of no further use).
-    fn read_out(&mut self, spans: &[Span], first: usize, walk: bool) -> Result<Option<ChunkOut>> {
+    fn read_out(&mut self, spans: &[Span], first: usize) -> Result<Option<ChunkOut>> {
         let base = Base::of(&self.m);
         let block_addresses = self.block_addresses.len();
         self.md_placeholders.clear();
@@ -321,7 +317,11 @@ impl<'a> Reader<'a> {
         if now.named != base.named || now.symbols != base.symbols {
             return Err(give_up(self.c.pos()));
         }
-        let lists = if walk { super::order::struct_lists(&self.m, &funcs) } else { Vec::new() };
+        let lists = if self.walk == Some(true) {
+            funcs.iter().map(|f| self.struct_lists[f.index()].take().unwrap_or_default()).collect()
+        } else {
+            Vec::new()
+        };
         let mut adds = Additions::since(&self.m, base);
         adds.raw_md = self.md_placeholders.iter().map(|p| p.index()).collect();
         let funcs = funcs
