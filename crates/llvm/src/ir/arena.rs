@@ -198,6 +198,10 @@ impl<T: Eq + Hash> UniqueArena<T> {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> {
         self.set.iter().enumerate().map(|(i, v)| (Handle::from_index(i), v))
     }
+    /// The values, moved out in insertion order.
+    pub fn into_values(self) -> impl ExactSizeIterator<Item = T> {
+        self.set.into_iter()
+    }
     /// The value, if the handle is in range.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
         self.set.get_index(h.index())

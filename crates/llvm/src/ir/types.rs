@@ -247,6 +247,11 @@ impl PartialEq for Types {
 impl Eq for Types {}
 
 impl Types {
+    /// Makes room for `n` more types (a reader that knows how many are coming).
+    pub fn reserve(&mut self, n: usize) {
+        self.unique.reserve(n);
+    }
+
     /// The handle of a type, interning it.
     pub fn intern(&mut self, t: TypeData) -> TypeId {
         let typed = match &t {
@@ -341,12 +346,15 @@ impl Types {
             new_of[old.index()] = new;
         }
         assert!(new_of.iter().all(|&n| n != usize::MAX), "a permutation of the identified structs");
-        self.named = order.iter().map(|o| self.named[o.index()].clone()).collect();
+        let mut named: Vec<Option<NamedStruct>> = std::mem::take(&mut self.named).into_iter().map(Some).collect();
+        self.named = order.iter().map(|o| named[o.index()].take().expect("a permutation")).collect();
+        let old = std::mem::take(&mut self.unique);
         let mut unique = UniqueArena::default();
-        for (_, t) in self.unique.iter() {
+        unique.reserve(old.len());
+        for t in old.into_values() {
             let t = match t {
                 TypeData::Named(id) => TypeData::Named(NamedStructId::from_index(new_of[id.index()])),
-                t => t.clone(),
+                t => t,
             };
             unique.insert(t);
         }

@@ -38,6 +38,7 @@ impl Reader<'_> {
                     let n = self.op(0)?;
                     if n <= self.c.pos() / 4 {
                         raw.reserve(n as usize);
+                        self.m.types.reserve(n as usize);
                     }
                     continue;
                 }
