@@ -65,6 +65,9 @@ pub(super) struct Reader<'a> {
     comdats: Vec<Box<str>>,
     /// Module-level values: globals, then constants.
     values: Vec<ConstId>,
+    /// Their types, by the same index (bodies ask for them at every use, and the constants
+    /// table is large and far away in memory).
+    value_tys: Vec<TypeId>,
     /// Which symbol each global value (by value id) is.
     global_syms: Vec<SymbolId>,
     pending: Vec<Pending>,
@@ -228,6 +231,7 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         gc_names: Vec::new(),
         comdats: Vec::new(),
         values: Vec::new(),
+        value_tys: Vec::new(),
         global_syms: Vec::new(),
         pending: Vec::new(),
         bodies: Vec::new(),
@@ -331,11 +335,12 @@ impl<'a> Reader<'a> {
                     block::CONSTANTS => {
                         self.c.enter()?;
                         let start = self.values.len() as u64;
-                        for (v, _) in self.constants_block(start)? {
+                        for (v, ty) in self.constants_block(start)? {
                             let Value::Const(c) = v else {
                                 return Err(self.err("inline assembly among module constants"));
                             };
                             self.values.push(c);
+                            self.value_tys.push(ty);
                         }
                     }
                     block::METADATA => {
@@ -486,6 +491,7 @@ impl<'a> Reader<'a> {
         let sym = self.m.symbols.push(Symbol { name: name.unwrap_or_default(), def: Some(def) });
         let c = self.m.constant(ConstData::Global { ty: ptr_ty, global: sym });
         self.values.push(c);
+        self.value_tys.push(ptr_ty);
         self.global_syms.push(sym);
         sym
     }
