@@ -256,6 +256,25 @@ fn not_bitcode_is_refused() {
     assert!(bitcode::read(b"").is_err());
 }
 
+/// A body that refers to metadata it never defines is an error at its end, whichever reader
+/// reads it and whatever it read before (found by the fuzzer: a later body's metadata block used
+/// to notice, so the error depended on which chunk went to which thread).
+#[test]
+fn undefined_body_metadata_is_the_same_error_on_any_thread() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bitcode/dangling_md.bc");
+    let bytes = std::fs::read(&path).unwrap();
+    let seq = bitcode::read_with_options(&bytes, nvir_llvm::ParseOptions::SEQUENTIAL)
+        .err()
+        .unwrap_or_else(|| panic!("an error expected"));
+    assert!(seq.to_string().contains("metadata id 59 used in the body of @"), "{seq}");
+    for round in 0..20 {
+        for threads in [2, 3, 5] {
+            let par = bitcode::read_with_options(&bytes, nvir_llvm::ParseOptions { threads, min_chunk: 1 });
+            assert_eq!(par.err().as_ref(), Some(&seq), "round {round} on {threads} threads");
+        }
+    }
+}
+
 /// Reading on several threads (here with chunks of one function) builds the module a sequential
 /// read builds, handle for handle: types, constants, metadata (`distinct` numbers included),
 /// attribute sets and struct order.

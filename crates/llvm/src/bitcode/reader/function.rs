@@ -354,6 +354,12 @@ impl Reader<'_> {
             r.map_err(|e| e.in_record(code))?;
         }
         self.finish_body(f, attachments, names)?;
+        // A body's references to metadata are resolved by its end, as LLVM requires: function
+        // metadata ids are not valid after it (and whether a later body would notice must not
+        // depend on which reader reads it).
+        if self.md_open > 0 {
+            return Err(self.md_undefined(Some(&self.m.functions[f].name)));
+        }
         let insts = &mut self.m.functions[f].insts;
         let exact = insts.take_exact();
         self.body.spare_insts = std::mem::replace(insts, exact);

@@ -9,6 +9,24 @@ use crate::ir::value::Value;
 
 impl Reader<'_> {
     /// The node for metadata id `id` (module level), creating a placeholder for a forward reference.
+    /// The error for forward references to metadata still open where they must be resolved
+    /// (`body`: at the end of that function's body).
+    #[cold]
+    pub(super) fn md_undefined(&self, body: Option<&str>) -> crate::bitcode::error::BitcodeError {
+        let undefined =
+            self.mds.iter().position(|m| m.is_some_and(|m| matches!(self.m.metadata.get(m), MdNode::Placeholder(_))));
+        let id = undefined.unwrap_or(0);
+        match body {
+            // Where the body ends (the function block is left already: no record to name).
+            Some(name) => crate::bitcode::error::BitcodeError::at(
+                self.c.pos(),
+                format!("metadata id {id} used in the body of @{name:?} but never defined"),
+            )
+            .in_block(Some(crate::bitcode::codes::block::FUNCTION)),
+            None => self.err(format!("metadata id {id} used but never defined")),
+        }
+    }
+
     pub(super) fn md_ref(&mut self, id: u64) -> Result<MdId> {
         let i = usize::try_from(id).map_err(|_| self.err("metadata id too large"))?;
         if i >= self.mds.len() {
@@ -166,11 +184,7 @@ impl Reader<'_> {
             }
         }
         if self.md_open > 0 {
-            let undefined = self
-                .mds
-                .iter()
-                .position(|m| m.is_some_and(|m| matches!(self.m.metadata.get(m), MdNode::Placeholder(_))));
-            return Err(self.err(format!("metadata id {} used but never defined", undefined.unwrap_or(0))));
+            return Err(self.md_undefined(None));
         }
         if std::mem::take(&mut self.md_reunique) {
             self.reuniqued = true;
