@@ -13,8 +13,10 @@ use std::process::ExitCode;
 /// mimalloc rather than the system allocator: reading a large module allocates a few million
 /// small blocks on two threads, where glibc's per-thread arenas grow by one `mprotect` call at a
 /// time (thousands per read, each stalling the other thread's page faults). Measured on
-/// `pg_all.bc`: about 10% less CPU and wall time. Transparent huge pages stay off (`no_thp`):
-/// they cut page faults further but made run times bimodal on virtual machines.
+/// `pg_all.bc`: about 13% less CPU and wall time. Transparent huge pages stay off (`no_thp`):
+/// they cut page faults further but made run times bimodal on virtual machines. mimalloc is C;
+/// without the `mimalloc` feature the binary is Rust only and uses the system allocator.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
