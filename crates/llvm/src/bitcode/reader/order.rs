@@ -16,11 +16,15 @@ use rustc_hash::FxHashSet;
 /// each as soon as it is read (while it is still in the cache).
 #[derive(Default)]
 pub(super) struct Seen {
+    /// Types, constants, metadata and attribute sets seen, by index (denser and faster than hash
+    /// sets here).
     types: Vec<bool>,
     consts: Vec<bool>,
     mds: Vec<bool>,
     attr_sets: Vec<bool>,
+    /// Distinct identified structs found.
     distinct: FxHashSet<NamedStructId>,
+    /// The constant walk's stack, kept between walks.
     const_work: Vec<ConstId>,
 }
 
@@ -37,28 +41,20 @@ impl Seen {
 
 struct Finder<'m> {
     m: &'m Module,
-    /// Types, constants and metadata seen, by index (denser and faster than hash sets here).
-    types: Vec<bool>,
-    consts: Vec<bool>,
-    mds: Vec<bool>,
+    s: Seen,
     found: Vec<NamedStructId>,
-    /// Distinct structs found, and how many there are: the walk stops once it has them all.
-    distinct: FxHashSet<NamedStructId>,
+    /// How many identified structs there are: the walk stops once it has them all.
     total: usize,
-    /// The constant walk's stack, kept between walks.
-    const_work: Vec<ConstId>,
-    /// Attribute sets seen, by index.
-    attr_sets: Vec<bool>,
 }
 
 impl Finder<'_> {
     fn done(&self) -> bool {
-        self.distinct.len() == self.total
+        self.s.distinct.len() == self.total
     }
 
     /// Marks `t` seen; whether it was new.
     fn first_type(&mut self, t: TypeId) -> bool {
-        !std::mem::replace(&mut self.types[t.index()], true)
+        !std::mem::replace(&mut self.s.types[t.index()], true)
     }
 
     fn ty(&mut self, t: TypeId) {
@@ -79,7 +75,7 @@ impl Finder<'_> {
             match m.types.get(t) {
                 TypeData::Named(id) => {
                     self.found.push(*id);
-                    self.distinct.insert(*id);
+                    self.s.distinct.insert(*id);
                     if let Some(b) = &m.types.named(*id).body {
                         push(self, &mut work, &b.fields);
                     }
@@ -112,19 +108,19 @@ impl Finder<'_> {
         // Most operands are constants seen before: decide that before any work. Globals are not
         // walked into, and are marked seen like the rest so that the next use of one (every
         // call's callee) is decided without looking at the constant.
-        if self.consts[c.index()] {
+        if self.s.consts[c.index()] {
             return;
         }
         if matches!(self.m.consts[c], ConstData::Global { .. }) {
-            self.consts[c.index()] = true;
+            self.s.consts[c.index()] = true;
             return;
         }
         let m = self.m;
-        let mut work = std::mem::take(&mut self.const_work);
+        let mut work = std::mem::take(&mut self.s.const_work);
         work.push(c);
         while let Some(c) = work.pop() {
             let data = &m.consts[c];
-            if std::mem::replace(&mut self.consts[c.index()], true) || matches!(data, ConstData::Global { .. }) {
+            if std::mem::replace(&mut self.s.consts[c.index()], true) || matches!(data, ConstData::Global { .. }) {
                 continue;
             }
             self.ty(data.ty());
@@ -141,16 +137,16 @@ impl Finder<'_> {
                 _ => {}
             }
         }
-        self.const_work = work;
+        self.s.const_work = work;
     }
 
     fn md(&mut self, n: MdId) {
-        if self.mds[n.index()] {
+        if self.s.mds[n.index()] {
             return;
         }
         let mut work = vec![n];
         while let Some(n) = work.pop() {
-            if std::mem::replace(&mut self.mds[n.index()], true) {
+            if std::mem::replace(&mut self.s.mds[n.index()], true) {
                 continue;
             }
             match self.m.metadata.get(n) {
@@ -173,7 +169,7 @@ impl Finder<'_> {
 
     fn attrs(&mut self, set: crate::ir::attrs::AttrSetId) {
         // Sets repeat (most are empty): each is looked at once.
-        if std::mem::replace(&mut self.attr_sets[set.index()], true) {
+        if std::mem::replace(&mut self.s.attr_sets[set.index()], true) {
             return;
         }
         for a in self.m.attrs[set].0.iter() {
@@ -195,28 +191,7 @@ impl<'m> Finder<'m> {
         seen.consts.resize(m.consts.len(), false);
         seen.mds.resize(m.metadata.len(), false);
         seen.attr_sets.resize(m.attrs.len(), false);
-        Finder {
-            m,
-            types: seen.types,
-            consts: seen.consts,
-            mds: seen.mds,
-            found: Vec::new(),
-            distinct: seen.distinct,
-            total: m.types.named_structs().len(),
-            const_work: seen.const_work,
-            attr_sets: seen.attr_sets,
-        }
-    }
-
-    fn pause(self) -> Seen {
-        Seen {
-            types: self.types,
-            consts: self.consts,
-            mds: self.mds,
-            attr_sets: self.attr_sets,
-            distinct: self.distinct,
-            const_work: self.const_work,
-        }
+        Finder { m, s: seen, found: Vec::new(), total: m.types.named_structs().len() }
     }
 }
 
@@ -228,7 +203,7 @@ pub(super) fn struct_list(m: &Module, seen: &mut Seen, f: FuncId) -> Vec<NamedSt
     let mut finder = Finder::resume(m, std::mem::take(seen));
     finder.function(&m.functions[f]);
     let found = std::mem::take(&mut finder.found);
-    *seen = finder.pause();
+    *seen = finder.s;
     found
 }
 
@@ -263,7 +238,7 @@ impl Finder<'_> {
                 Some(Some(list)) => {
                     for &s in list {
                         f.found.push(s);
-                        f.distinct.insert(s);
+                        f.s.distinct.insert(s);
                     }
                 }
                 _ => f.function(func),

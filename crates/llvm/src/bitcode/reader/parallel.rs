@@ -160,7 +160,6 @@ pub(super) fn help(mut r: Reader<'_>, post: Post) {
     r.role = Role::Copy;
     r.reuniqued = false;
     r.walk = Some(plan.walk);
-    r.struct_lists.resize(r.m.functions.len(), None);
     let mut after = 0;
     while let Some(k) = plan.claim(after) {
         after = k + 1;
