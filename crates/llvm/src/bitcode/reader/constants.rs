@@ -225,7 +225,7 @@ impl Reader<'_> {
         let ops = r.ops;
         let val = |this: &Self, id: u64| -> Result<ConstId> {
             let v = if (id as usize) < this.values.len() {
-                Some(Value::Const(this.values[id as usize]))
+                Some(Value::Const(this.values[id as usize].0))
             } else if id >= start {
                 local(id).map(|(v, _)| v)
             } else {

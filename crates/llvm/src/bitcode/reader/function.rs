@@ -198,7 +198,8 @@ impl Reader<'_> {
     pub(super) fn value_abs(&mut self, id: u64, ty: Option<TypeId>) -> Result<(Value, TypeId)> {
         let base = self.values.len() as u64;
         if id < base {
-            return Ok((Value::Const(self.values[id as usize]), self.value_tys[id as usize]));
+            let (c, ty) = self.values[id as usize];
+            return Ok((Value::Const(c), ty));
         }
         let k = id - base;
         if let Some(&v) = self.body.vals.get(k as usize) {

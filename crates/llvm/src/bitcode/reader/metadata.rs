@@ -152,7 +152,7 @@ impl Reader<'_> {
                 2 => {
                     let ty = self.ty(self.op(0)?)?;
                     let id = self.op(1)?;
-                    let Some(&c) = self.values.get(id as usize) else {
+                    let Some(&(c, _)) = self.values.get(id as usize) else {
                         return Err(self.err(format!("metadata value {id} is not a module-level value")));
                     };
                     self.md_define(&mut next, MdNode::Value(ty, Value::Const(c)))?;

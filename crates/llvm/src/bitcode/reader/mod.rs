@@ -63,11 +63,9 @@ pub(super) struct Reader<'a> {
     sections: Vec<Box<str>>,
     gc_names: Vec<Box<str>>,
     comdats: Vec<Box<str>>,
-    /// Module-level values: globals, then constants.
-    values: Vec<ConstId>,
-    /// Their types, by the same index (bodies ask for them at every use, and the constants
-    /// table is large and far away in memory).
-    value_tys: Vec<TypeId>,
+    /// Module-level values: globals, then constants, with their types (bodies ask for them at
+    /// every use, and the constants table is large and far away in memory).
+    values: Vec<(ConstId, TypeId)>,
     /// Which symbol each global value (by value id) is.
     global_syms: Vec<SymbolId>,
     pending: Vec<Pending>,
@@ -231,7 +229,6 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         gc_names: Vec::new(),
         comdats: Vec::new(),
         values: Vec::new(),
-        value_tys: Vec::new(),
         global_syms: Vec::new(),
         pending: Vec::new(),
         bodies: Vec::new(),
@@ -339,8 +336,7 @@ impl<'a> Reader<'a> {
                             let Value::Const(c) = v else {
                                 return Err(self.err("inline assembly among module constants"));
                             };
-                            self.values.push(c);
-                            self.value_tys.push(ty);
+                            self.values.push((c, ty));
                         }
                     }
                     block::METADATA => {
@@ -490,8 +486,7 @@ impl<'a> Reader<'a> {
     fn add_global(&mut self, name: Option<Box<str>>, def: GlobalDef, ptr_ty: TypeId) -> SymbolId {
         let sym = self.m.symbols.push(Symbol { name: name.unwrap_or_default(), def: Some(def) });
         let c = self.m.constant(ConstData::Global { ty: ptr_ty, global: sym });
-        self.values.push(c);
-        self.value_tys.push(ptr_ty);
+        self.values.push((c, ptr_ty));
         self.global_syms.push(sym);
         sym
     }
@@ -790,7 +785,10 @@ impl<'a> Reader<'a> {
     fn resolve_pending(&mut self) -> Result<()> {
         for p in std::mem::take(&mut self.pending) {
             let get = |v: u64| -> Result<ConstId> {
-                self.values.get(v as usize).copied().ok_or_else(|| self.err(format!("global operand {v} out of range")))
+                self.values
+                    .get(v as usize)
+                    .map(|&(c, _)| c)
+                    .ok_or_else(|| self.err(format!("global operand {v} out of range")))
             };
             match p {
                 Pending::Init(g, v) => self.m.globals[g].init = Some(get(v)?),
