@@ -4,7 +4,7 @@
 # pass), the tools taking turns, best wall of RUNS kept.
 #   DIR (first argument, default big/ in the checkout): where pg_all.bc (typed, against opt-14),
 #   pg_all.opaque.bc (LLVM 19, against opt-19) and libdevice.10.bc (against opt-14) are, as
-#   shared/corpus/llvm/make-big.sh builds them; missing ones are skipped.
+#   corpus/llvm/make-big.sh builds them; missing ones are skipped.
 #   NVIR (environment): an nvir binary to use instead of building this checkout in release.
 #   RUNS (environment, default 3).
 #   CHECK=1 (environment): also check that `nvir dis X.bc | llvm-as | llvm-dis` equals
@@ -31,7 +31,7 @@ for c in "pg_all.bc 14" "pg_all.opaque.bc 19" "libdevice.10.bc 14"; do
   v="${c##* }"
   if [ -f "$f" ] && command -v "opt-$v" >/dev/null; then cases+=("$f $v"); else echo "note: skipping $f"; fi
 done
-[ "${#cases[@]}" -gt 0 ] || die "no bitcode under $dir (build it with shared/corpus/llvm/make-big.sh)"
+[ "${#cases[@]}" -gt 0 ] || die "no bitcode under $dir (build it with corpus/llvm/make-big.sh)"
 
 source benches/timing.sh
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Parse-only time and memory of nvir against LLVM's own reader, measured in one run.
 #   BIG (first argument, default big/pg_all.ll in the checkout): a large typed-pointer module, as
-#   shared/corpus/llvm/make-big.sh builds it. Beside it, when present, the script also takes
+#   corpus/llvm/make-big.sh builds it. Beside it, when present, the script also takes
 #   BIG's opaque-pointer twin (pg_all.opaque.ll, against opt-19) and libdevice
 #   (libdevice.10.ll14.ll against opt-14, libdevice.10.ll19.ll against opt-19).
 #   NVIR (environment): an nvir binary to use instead of building this checkout in release.
@@ -19,7 +19,7 @@ dir="$(dirname "$big")"
 
 die() { echo "compare.sh: $*" >&2; exit 1; }
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
-[ -f "$big" ] || die "no module at $big (build it with shared/corpus/llvm/make-big.sh)"
+[ -f "$big" ] || die "no module at $big (build it with corpus/llvm/make-big.sh)"
 command -v opt-14 >/dev/null || die "opt-14 not found (apt-get install llvm-14)"
 
 if [ -n "${NVIR:-}" ]; then

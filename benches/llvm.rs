@@ -1,6 +1,6 @@
 //! `.ll` throughput: lexing to end of input, parsing, and faithful printing, on real modules
-//! from the shared corpus (both pointer dialects) and, when `NVIR_BIG_LL` names one, a large
-//! module (e.g. `pg_all.ll` from `shared/corpus/llvm/make-big.sh`). Throughput is counted over
+//! from the corpus (both pointer dialects) and, when `NVIR_BIG_LL` names one, a large
+//! module (e.g. `pg_all.ll` from `corpus/llvm/make-big.sh`). Throughput is counted over
 //! the input text (MB/s), printing included. Inputs over 1 MiB are also parsed on one thread
 //! (the default reads their function bodies on all cores).
 
@@ -16,7 +16,7 @@ const CORPUS_FILES: &[&str] =
     &["numba/matmul2d.sm80.ll", "nvvm7/structs_byval.O0.ll", "clang14/structs_byval.O2.ll", "clang19/math.O0.ll"];
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/llvm");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/llvm");
     let mut paths: Vec<(String, PathBuf)> =
         CORPUS_FILES.iter().map(|f| (f.replace('/', ":"), root.join(f))).filter(|(_, p)| p.exists()).collect();
     if paths.is_empty() {
@@ -72,7 +72,7 @@ fn bench(cr: &mut Criterion) {
 /// Bitcode reading (`nvir dis --parse-only`): two corpus files, and `NVIR_BIG_BC` when it names
 /// one (e.g. `pg_all.bc`); throughput over the bitcode bytes.
 fn bench_bitcode(cr: &mut Criterion) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/llvm");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/llvm");
     let mut paths: Vec<PathBuf> = ["clang14/structs_byval.O2.bc", "clang19/math.O0.bc"]
         .iter()
         .map(|f| root.join(f))

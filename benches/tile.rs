@@ -5,9 +5,9 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use std::path::PathBuf;
 
 fn corpus() -> Vec<Vec<u8>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tileir/bc");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/tileir/bc");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the shared corpus is at ../shared/corpus/tileir")
+        .expect("the corpus is at corpus/tileir")
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "tileirbc"))

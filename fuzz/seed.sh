@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Seeds fuzz/corpus/run from the shared corpus. The first byte of a seed picks the fuzzer (see
+# Seeds fuzz/corpus/run from the corpus. The first byte of a seed picks the fuzzer (see
 # fuzz_targets/run.rs): every container (.ltoir, .optixir) goes in behind 0 (round trip), every
 # .ll behind 2 (lexer), 3 (parser), 4 (print/parse round trip) and 5 (verifier). Seeds are named by their
 # SHA-1, as libFuzzer names what it adds, so running this again adds nothing twice.
-#   CORPUS (first argument, default ../shared/corpus beside the checkout): where the inputs are.
+#   CORPUS (first argument, default corpus/ in the repository): where the inputs are.
 #   OUT (second argument, default fuzz/corpus/run): where the seeds go.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-corpus="${1:-$here/../../shared/corpus}"
+corpus="${1:-$here/../corpus}"
 out="${2:-$here/corpus/run}"
 [ -d "$corpus" ] || { echo "seed.sh: no corpus at $corpus" >&2; exit 1; }
 mkdir -p "$out"

@@ -5,7 +5,7 @@
 //! - `# EXIT: N` — the exit status expected of the last command (default 0); earlier ones must
 //!   exit 0.
 //!
-//! Substitutions: `%shared` → `../shared` (the shared corpus), `%t` → a fresh scratch directory,
+//! Substitutions: `%corpus` → `corpus` (the test corpus at the repository root), `%t` → a fresh scratch directory,
 //! `%S` → the test file's directory. The combined stdout and stderr are compared with
 //! `NAME.stdout` and `NAME.stderr` beside the test (absent = empty). `BLESS=1` rewrites them;
 //! otherwise a difference, or a snapshot without its test, fails.
@@ -81,7 +81,7 @@ fn run_test(test: &Path) -> Result<(), Failed> {
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
     let dir = test.parent().unwrap().strip_prefix(root()).unwrap_or(test.parent().unwrap());
     let subst = |s: &str| {
-        s.replace("%shared", "../shared")
+        s.replace("%corpus", "corpus")
             .replace("%t", &scratch.display().to_string())
             .replace("%S", &dir.display().to_string())
     };

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 fn samples() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in [root.join("../shared/corpus/containers"), root.join("tests/cli/container/inputs")] {
+    for dir in [root.join("corpus/containers"), root.join("tests/cli/container/inputs")] {
         let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
         for e in entries.flatten() {
             let p = e.path();
@@ -18,7 +18,7 @@ fn samples() -> Vec<PathBuf> {
         }
     }
     files.sort();
-    assert!(files.len() >= 15, "the shared corpus is missing: {files:?}");
+    assert!(files.len() >= 15, "the corpus is missing: {files:?}");
     files
 }
 

@@ -25,7 +25,7 @@ fn oracle_python() -> Option<String> {
     }
 }
 
-/// Runs an oracle script with `--nvir` and `--shared`, and checks its closing summary line.
+/// Runs an oracle script with `--nvir` and `--root` (the repository, which holds `corpus/`), and checks its closing summary line.
 fn run_script(script: &str, summary_prefix: &str) {
     let Some(py) = oracle_python() else { return };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -33,8 +33,8 @@ fn run_script(script: &str, summary_prefix: &str) {
         .arg(root.join("scripts/oracles").join(script))
         .arg("--nvir")
         .arg(env!("CARGO_BIN_EXE_nvir"))
-        .arg("--shared")
-        .arg(root.join("../shared"))
+        .arg("--root")
+        .arg(root)
         .output()
         .unwrap_or_else(|e| panic!("run {script}: {e}"));
     let stdout = String::from_utf8_lossy(&out.stdout);

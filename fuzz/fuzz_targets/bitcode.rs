@@ -1,7 +1,7 @@
 //! The bitcode reader on arbitrary bytes: an error or a module, never a panic, hang or runaway
 //! allocation; a module it reads prints (or says why it cannot), and reading its bodies on
 //! several threads (chunks of one function) gives the same module, handle for handle. Seed it
-//! with `.bc` files: `cp ../shared/corpus/llvm/*/*.bc fuzz/corpus/bitcode/`.
+//! with `.bc` files: `cp corpus/llvm/*/*.bc fuzz/corpus/bitcode/`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,7 +1,7 @@
 //! Tile IR bytecode: whatever the reader accepts prints, validates, writes, and reads back to the
 //! same text; writing is stable; every version it can be retargeted to writes bytecode that reads;
 //! the assembler reads the printed text without panicking.
-//! Seeds: `../shared/corpus/tileir/bc`.
+//! Seeds: `corpus/tileir/bc`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

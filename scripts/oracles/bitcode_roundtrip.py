@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """`nvir dis` against LLVM's own disassembler, and `nvir verify` on bitcode against `.ll`.
 
-    python bitcode_roundtrip.py --nvir target/debug/nvir [--shared DIR] [--jobs N]
+    python bitcode_roundtrip.py --nvir target/debug/nvir [--root DIR] [--jobs N]
 
-Inputs: every .bc under <shared>/corpus/llvm (clang-14 typed, clang-19 and libNVVM-20 opaque),
+Inputs: every .bc under <root>/corpus/llvm (clang-14 typed, clang-19 and libNVVM-20 opaque),
 libdevice.10.bc from the nvidia-nvvm wheel (when this interpreter sees it), and every .ll of
-<shared>/corpus/verifier assembled by llvm-as-14 (no `ptr`) or llvm-as-19 (with `ptr`) (files
+<root>/corpus/verifier assembled by llvm-as-14 (no `ptr`) or llvm-as-19 (with `ptr`) (files
 that LLVM does not assemble are skipped), and the debug-info sources under
 crates/llvm/tests/bitcode (`NAME.NN.ll`, assembled by llvm-as-NN).
 
@@ -115,7 +115,7 @@ def check_verifier_file(nvir, ll, tmp):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--nvir", required=True, type=Path, help="the nvir binary under test")
-    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared", help="shared dir (holds corpus/)")
+    ap.add_argument("--root", type=Path, default=REPO, help="directory holding corpus/ (default: the repository)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     missing = [t for t in TOOLS if not shutil.which(t)]
@@ -123,7 +123,7 @@ def main():
         print(f"missing oracles: {', '.join(missing)}")
         print("bitcode-roundtrip: 0 passed, 1 failed")
         return 1
-    corpus = args.shared / "corpus"
+    corpus = args.root / "corpus"
     jobs = []
     for bc in sorted((corpus / "llvm").glob("*/*.bc")):
         version = 14 if bc.parent.name == "clang14" else 19

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`nvir verify`'s compile-time warnings against libNVVM's own compiler, live.
 
-    python compile_warnings.py --nvir PATH [--shared DIR]
+    python compile_warnings.py --nvir PATH [--root DIR]
 
 Each case is a small kernel with one construct that libNVVM's verifier accepts on every target
 but its compiler (`nvvmCompileProgram`) does not always take as written. For every case and
@@ -57,7 +57,7 @@ def module(decl, body, cluster):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--nvir", required=True)
-    ap.add_argument("--shared")
+    ap.add_argument("--root")
     args = ap.parse_args()
     passed = failed = 0
     with Worker() as w, tempfile.TemporaryDirectory() as tmp:

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Differential test of `nvir container` against NVIDIA's tools and an independent decoder.
 
-    python container_diff.py --nvir target/debug/nvir [--shared DIR] [--corpus DIR]... [--quick]
+    python container_diff.py --nvir target/debug/nvir [--root DIR] [--corpus DIR]... [--quick]
 
 Run it with the interpreter that setup.sh prints (the venv holding the NVIDIA wheels).
-For every container (made fresh by nvcc / libNVVM / nvJitLink, taken from the shared corpus and
+For every container (made fresh by nvcc / libNVVM / nvJitLink, taken from the corpus and
 --corpus dirs, or crafted here from R01), `nvir container dump --format json` must agree with
 decode_container.py, and `edit` (no edits) and `to-xml` + `from-xml` must give the file back
 byte for byte. Then bitcode wrapped by `nvir container wrap` must link with nvJitLink.
@@ -338,14 +338,14 @@ def wrap_and_link(report, oracles, worker, nvir, src, out, generated):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--nvir", required=True, type=Path, help="the nvir binary under test")
-    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared", help="shared dir (corpus, sources)")
+    ap.add_argument("--root", type=Path, default=REPO, help="directory holding corpus/ (default: the repository)")
     ap.add_argument("--corpus", type=Path, action="append", default=[], help="extra dir of containers")
     ap.add_argument("--quick", action="store_true", help="fewer freshly generated containers")
     args = ap.parse_args()
     nvir = args.nvir.resolve()
     if not nvir.is_file():
         sys.exit(f"container-diff: no nvir binary at {nvir}")
-    corpus_dir = args.shared / "corpus" / "containers"
+    corpus_dir = args.root / "corpus" / "containers"
     src = corpus_dir / "src"
 
     start = time.monotonic()

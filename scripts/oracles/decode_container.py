@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent NVVM container decoder, the reference side of the differential tests.
 
-Written from shared/docs/nvvm-container-facts.md, not from the Rust reader, so the two
+Written from docs/nvvm-container-facts.md, not from the Rust reader, so the two
 can check each other. Prints one JSON object for one file; exit 1 on a malformed file.
 
     python3 decode_container.py FILE

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """`nvir print --syntax llvm7` must give text that libNVVM's LLVM 7.0.1 reader parses.
 
-    python llvm7_libnvvm.py --nvir PATH [--shared DIR]
+    python llvm7_libnvvm.py --nvir PATH [--root DIR]
 
-For every typed-pointer `.ll` in the shared corpus (llvm/ and verifier/), the LLVM 7 printing is
+For every typed-pointer `.ll` in the corpus (llvm/ and verifier/), the LLVM 7 printing is
 handed to libNVVM (compute_90, the LLVM 7.0.1 path) in one long-lived worker; no `parse …` line may
 appear in its log. Semantic errors (IR version, verifier findings) are not this check's business.
 A file nvir refuses to print as LLVM 7 (a construct LLVM 7 cannot express) is counted as skipped.
@@ -22,13 +22,13 @@ HERE = pathlib.Path(__file__).resolve().parent
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--nvir", required=True)
-    ap.add_argument("--shared", default=str(HERE.parents[1] / ".." / "shared"))
+    ap.add_argument("--root", default=str(HERE.parents[1]), help="directory holding corpus/ (default: the repository)")
     args = ap.parse_args()
     if cu13_dir() is None:
         print("MISSING libNVVM (run scripts/oracles/setup.sh)")
         print("llvm7-libnvvm: 0 passed, 0 failed")
         return 1
-    corpus = pathlib.Path(args.shared) / "corpus"
+    corpus = pathlib.Path(args.root) / "corpus"
     files = sorted(p for d in ("llvm", "verifier") for p in (corpus / d).rglob("*.ll"))
     passed = failed = skipped = 0
     with Worker() as w:

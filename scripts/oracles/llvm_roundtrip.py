@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Round trip of `nvir print` through LLVM's own assembler and disassembler.
 
-    python llvm_roundtrip.py --nvir target/debug/nvir [--shared DIR] [--jobs N]
+    python llvm_roundtrip.py --nvir target/debug/nvir [--root DIR] [--jobs N]
 
 Run it with the interpreter that setup.sh prints (the venv holding the NVIDIA wheels: libdevice
-comes from there). Inputs: every .ll under <shared>/corpus, plus libdevice.10.bc disassembled by
+comes from there). Inputs: every .ll under <root>/corpus, plus libdevice.10.bc disassembled by
 llvm-dis-14 (typed pointers) and by llvm-dis-19 (opaque pointers).
 
 Dialect of each input: typed when it has no opaque `ptr` and llvm-as-14 assembles it. Otherwise
@@ -232,7 +232,7 @@ def libdevice_inputs(out):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--nvir", required=True, type=Path, help="the nvir binary under test")
-    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared", help="shared dir (holds corpus/)")
+    ap.add_argument("--root", type=Path, default=REPO, help="directory holding corpus/ (default: the repository)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="checks run in parallel")
     args = ap.parse_args()
     nvir = args.nvir.resolve()
@@ -247,7 +247,7 @@ def main():
         print("llvm-roundtrip: 0 passed, 0 failed")
         return 1
 
-    corpus = args.shared / "corpus"
+    corpus = args.root / "corpus"
     files = sorted(corpus.rglob("*.ll")) if corpus.is_dir() else []
     if not files:
         print(f"MISSING corpus: no .ll files under {corpus}", flush=True)

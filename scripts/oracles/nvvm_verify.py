@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """`nvir verify` against libNVVM's own `nvvmVerifyProgram`, live.
 
-    python nvvm_verify.py --nvir PATH [--shared DIR] [--known FILE] [--archs compute_90,compute_100]
+    python nvvm_verify.py --nvir PATH [--root DIR] [--known FILE] [--archs compute_90,compute_100]
                           [--dir DIR]... [--record OUT.jsonl]
 
-Every `.ll` under each DIR (default: the shared corpus's verifier/ and llvm/: the labelled rule
+Every `.ll` under each DIR (default: the corpus's verifier/ and llvm/: the labelled rule
 files and real producer output from clang 14/19, numba and libNVVM-ready rewrites) is verified
 by libNVVM in one
 long-lived worker (a crash restarts it; a file that crashes libNVVM twice is left out, as libNVVM
@@ -50,7 +50,7 @@ def load_known(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--nvir", required=True)
-    ap.add_argument("--shared", default=str(HERE.parents[1] / ".." / "shared"))
+    ap.add_argument("--root", default=str(HERE.parents[1]), help="directory holding corpus/ (default: the repository)")
     ap.add_argument("--dir", action="append")
     ap.add_argument("--known", default=str(HERE / "nvvm_verify_known.txt"))
     ap.add_argument("--archs", default="compute_90,compute_100")
@@ -60,7 +60,7 @@ def main():
         print("MISSING libNVVM (run scripts/oracles/setup.sh)")
         print("nvvm-verify: 0 passed, 0 failed")
         return 1
-    corpus = pathlib.Path(args.shared) / "corpus"
+    corpus = pathlib.Path(args.root) / "corpus"
     dirs = [pathlib.Path(d) for d in args.dir] if args.dir else [corpus / "verifier", corpus / "llvm"]
     files = sorted(f for d in dirs for f in d.rglob("*.ll"))
     known = load_known(args.known)

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """nvir tile against NVIDIA's tileirdisasm and tileiras (PyPI nvidia-cuda-tileiras).
 
-For every corpus file (../shared/corpus/tileir/bc, crates/tile/tests/corpus-extra/bc):
+For every corpus file (corpus/tileir/bc, crates/tile/tests/corpus-extra/bc):
   * `nvir tile dis [-g]` prints exactly what `tileirdisasm [-g]` prints;
   * `nvir tile as` of that text writes bytecode `tileiras --gpu-name=sm_100` (sm_107 for f8E5M3FNU) compiles and
     `tileirdisasm` prints as the original text;
   * `nvir tile rewrite --target-version V` for every version it accepts writes bytecode
     `tileirdisasm` reads.
 
-    python tile_oracle.py --nvir target/debug/nvir [--shared DIR]
+    python tile_oracle.py --nvir target/debug/nvir [--root DIR]
 Prints one line per failure and closes with `tile-oracle: N passed, M failed`.
 """
 import argparse
@@ -35,7 +35,7 @@ def run(cmd):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--nvir", required=True, type=Path, help="the nvir binary under test")
-    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared", help="shared dir (corpus)")
+    ap.add_argument("--root", type=Path, default=REPO, help="directory holding corpus/ (default: the repository)")
     a = ap.parse_args()
     cu13 = cu13_dir()
     if cu13 is None or not (cu13 / "bin" / "tileiras").exists():
@@ -43,7 +43,7 @@ def main():
         print("tile-oracle: 0 passed, 1 failed")
         return 1
     disasm, tileiras = str(cu13 / "bin" / "tileirdisasm"), str(cu13 / "bin" / "tileiras")
-    files = sorted((a.shared / "corpus" / "tileir" / "bc").glob("*.tileirbc"))
+    files = sorted((a.root / "corpus" / "tileir" / "bc").glob("*.tileirbc"))
     files += sorted((REPO / "crates" / "tile" / "tests" / "corpus-extra" / "bc").glob("*.tileirbc"))
     passed = failed = 0
 

@@ -1,4 +1,4 @@
-//! The bitcode reader against the shared corpus: each `.bc` reads into the module its `.ll`
+//! The bitcode reader against the corpus: each `.bc` reads into the module its `.ll`
 //! twin reads into (compared as printed text: the two readers create types, constants and
 //! metadata in different orders, so handles differ while the modules say the same), every
 //! truncation of a real file is an error or the same module, and malformed input is reported
@@ -8,7 +8,7 @@ use nvir_llvm::{bitcode, print, Syntax};
 use std::path::{Path, PathBuf};
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/llvm")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/llvm")
 }
 
 /// Every `.bc` of the clang-14, clang-19 and libNVVM-20 corpora with its `.ll` twin.
@@ -24,7 +24,7 @@ fn bitcode_files() -> Vec<(PathBuf, PathBuf)> {
         }
     }
     out.sort();
-    assert!(out.len() >= 30, "shared bitcode corpus missing under {}", corpus_dir().display());
+    assert!(out.len() >= 30, "bitcode corpus missing under {}", corpus_dir().display());
     out
 }
 

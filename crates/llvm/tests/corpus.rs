@@ -1,4 +1,4 @@
-//! Every `.ll` in the shared corpus: parse → print → parse gives the same printed text, in both
+//! Every `.ll` in the corpus: parse → print → parse gives the same printed text, in both
 //! dialects; printing as LLVM 7 or modern syntax reparses too.
 
 use nvir_llvm::{parse, print, Syntax};

@@ -1,18 +1,18 @@
-//! Every file of the shared Tile IR corpus: read, rewrite byte for byte, and every truncation is
+//! Every file of the Tile IR corpus: read, rewrite byte for byte, and every truncation is
 //! an error (never a panic).
 
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/tileir")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/tileir")
 }
 
-/// Files of the shared corpus and of this crate's extra corpus (`tests/corpus-extra`).
+/// Files of the corpus and of this crate's extra corpus (`tests/corpus-extra`).
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     let extra = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus-extra");
     let mut v: Vec<PathBuf> = [corpus(), extra]
         .iter()
-        .flat_map(|root| std::fs::read_dir(root.join(dir)).expect("the shared corpus is at ../shared/corpus/tileir"))
+        .flat_map(|root| std::fs::read_dir(root.join(dir)).expect("the corpus is at corpus/tileir"))
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == ext))

@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/tileir")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/tileir")
 }
 
-/// (bytecode, recorded text) for the shared corpus and this crate's extra corpus.
+/// (bytecode, recorded text) for the corpus and this crate's extra corpus.
 fn pairs() -> Vec<(PathBuf, PathBuf)> {
     let extra = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus-extra");
     let mut v = Vec::new();

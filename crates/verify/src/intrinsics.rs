@@ -44,7 +44,7 @@ const BITCOUNT: Rule = Rule::IntWidths {
     message: "Invalid type for ctpop/ctlz/cttz, need i8, i16, i32, i64, or vector of these",
 };
 
-/// libNVVM 13.5's intrinsic rules (measured; `../shared/docs/libnvvm-verifier-facts.md` §2.1).
+/// libNVVM 13.5's intrinsic rules (measured; `docs/libnvvm-verifier-facts.md` §2.1).
 pub(crate) static FAMILIES: &[Family] = &[
     both("llvm.sin", Rule::Unsupported),
     both("llvm.cos", Rule::Unsupported),

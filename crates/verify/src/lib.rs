@@ -2,7 +2,7 @@
 //! every problem at once.
 //!
 //! What is checked, with which message and in which order follows libNVVM 13.5 as measured
-//! (`../shared/docs/libnvvm-verifier-facts.md`), not the reverse-engineered seeds where they
+//! (`docs/libnvvm-verifier-facts.md`), not the reverse-engineered seeds where they
 //! differ. libNVVM stops at its first error; [`verify`] goes on, and orders its findings as
 //! libNVVM reports, so the first error is the one libNVVM would print. Each message begins with
 //! libNVVM's own text for the rule (without its `: Function `f': ` location prefix).

@@ -1,5 +1,5 @@
 //! Warnings: what libNVVM's verifier accepts but its compiler treats otherwise than the IR says
-//! (measured with `nvvmCompileProgram`, `../shared/docs/libnvvm-verifier-facts.md`), and the NVVM
+//! (measured with `nvvmCompileProgram`, `docs/libnvvm-verifier-facts.md`), and the NVVM
 //! IR rules that libNVVM leaves unchecked. None of them makes a module fail to verify; each says
 //! what will happen at compile time.
 

@@ -1,4 +1,4 @@
-//! Agreement with libNVVM 13.5 on the labelled verifier corpus (`../shared/corpus/verifier/`,
+//! Agreement with libNVVM 13.5 on the labelled verifier corpus (`corpus/verifier/`,
 //! recorded by running `nvvmVerifyProgram`): the verdict at compute_90 (LLVM 7 path) and
 //! compute_100 (modern path), and whether the first error begins with libNVVM's message.
 //! Runs where libNVVM crashed are left out. The floors rise as rules land.
@@ -22,7 +22,7 @@ fn libnvvm_key(key: &str) -> &str {
 
 #[test]
 fn verdicts_and_first_messages_agree_with_libnvvm() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/verifier");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/verifier");
     let expected = std::fs::read_to_string(root.join("expected_compact.jsonl")).expect("shared verifier corpus");
     let (mut runs, mut agree, mut rejected, mut same_first) = (0, 0, 0, 0);
     let mut report = Vec::new();

@@ -1,5 +1,5 @@
 //! Agreement with libNVVM 13.5 on real producer output: clang 14 (typed) and clang 19 (opaque)
-//! CUDA device code, numba's NVVM IR and the libNVVM-ready rewrites in `../shared/corpus/llvm/`,
+//! CUDA device code, numba's NVVM IR and the libNVVM-ready rewrites in `corpus/llvm/`,
 //! as text and as bitcode, with the verdicts libNVVM gave (`libnvvm_verdicts.jsonl`). Every
 //! verdict must agree at compute_90 (LLVM 7 path) and compute_100 (modern path), and every first
 //! error must begin with libNVVM's message (for bitcode below compute_100, its LLVM 7 bitcode
@@ -32,7 +32,7 @@ fn libnvvm_key(file: &str, log: &str) -> String {
 
 #[test]
 fn producer_output_gets_libnvvms_verdicts() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/llvm");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/llvm");
     let verdicts = std::fs::read_to_string(root.join("libnvvm_verdicts.jsonl")).expect("shared LLVM corpus");
     let (mut runs, mut agree, mut rejected, mut same_first) = (0, 0, 0, 0);
     let mut report = Vec::new();

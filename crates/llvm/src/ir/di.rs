@@ -1209,7 +1209,7 @@ mod tests {
 
     #[test]
     fn corpus_nodes_and_fields_are_in_the_table() {
-        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus"));
+        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus"));
         let mut files = Vec::new();
         corpus_files(root, &mut files);
         let (mut nodes, mut fields) = (0, 0);

@@ -1141,7 +1141,7 @@ mod tests {
 
     #[test]
     fn lexes_the_corpus() {
-        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus"));
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus"));
         let mut files = Vec::new();
         for dir in ["llvm", "verifier"] {
             ll_files(&root.join(dir), &mut files);

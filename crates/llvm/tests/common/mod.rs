@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// Every `.ll` file in the shared corpus, sorted.
+/// Every `.ll` file in the corpus, sorted.
 pub fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let mut out = Vec::new();
     let mut stack = vec![root.clone()];
     while let Some(dir) = stack.pop() {
@@ -19,6 +19,6 @@ pub fn corpus_files() -> Vec<PathBuf> {
         }
     }
     out.sort();
-    assert!(out.len() > 300, "shared corpus missing under {}", root.display());
+    assert!(out.len() > 300, "corpus missing under {}", root.display());
     out
 }
