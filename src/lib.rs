@@ -8,6 +8,8 @@ use nvir_diag::{render_human, render_json, Diagnostic, Source};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 
+pub mod batch;
+
 /// Exit status: success.
 pub const EXIT_OK: u8 = 0;
 /// Exit status: the input is invalid (diagnostics were printed).
@@ -24,7 +26,7 @@ pub enum Format {
     /// For people.
     #[default]
     Human,
-    /// For tools: one JSON document.
+    /// For tools: JSON, one object per input on a line of its own.
     Json,
 }
 
@@ -67,9 +69,36 @@ pub struct Input {
     pub bytes: Vec<u8>,
 }
 
+/// An input that could not be read (missing, unreadable, too large): exit status 1, like an
+/// input that was read and rejected, not 2 (a usage error).
+#[derive(Debug)]
+pub struct Unreadable(pub String);
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unreadable {}
+
+/// The exit status for an error that ended a command: 1 when an input could not be read, 2
+/// otherwise (usage).
+pub fn exit_status_of(err: &anyhow::Error) -> u8 {
+    if err.downcast_ref::<Unreadable>().is_some() {
+        EXIT_INVALID
+    } else {
+        EXIT_USAGE
+    }
+}
+
 impl InputArg {
-    /// Reads the whole input.
+    /// Reads the whole input; the error is an [`Unreadable`].
     pub fn read(&self) -> Result<Input> {
+        self.read_inner().map_err(|e| anyhow::Error::new(Unreadable(format!("{e:#}"))))
+    }
+
+    fn read_inner(&self) -> Result<Input> {
         let mut bytes = Vec::new();
         if self.input.as_os_str() == "-" {
             std::io::stdin()
@@ -178,6 +207,14 @@ impl OutputArg {
     }
 }
 
+/// `--jobs N`: inputs judged at once.
+#[derive(Debug, Clone, Args)]
+pub struct JobsArg {
+    /// Inputs to work on at once (default: one per CPU).
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0, hide_default_value = true)]
+    pub jobs: usize,
+}
+
 /// `--format human|json`.
 #[derive(Debug, Clone, Args)]
 pub struct FormatArg {
@@ -188,14 +225,31 @@ pub struct FormatArg {
 
 /// Prints diagnostics to stderr in the chosen format; returns the exit status they imply.
 pub fn report(diags: &[Diagnostic], src: &Source<'_>, format: Format, color: ColorChoice) -> u8 {
-    if !diags.is_empty() {
-        let text = match format {
-            Format::Human => render_human(diags, src, color.stderr()),
-            Format::Json => format!("{}\n", serde_json::json!({ "diagnostics": render_json(diags, src) })),
-        };
+    let text = render(diags, src, format, color);
+    if !text.is_empty() {
         let _ = std::io::stderr().lock().write_all(text.as_bytes());
     }
     status(diags)
+}
+
+/// What [`report`] prints: nothing when there are no diagnostics; in JSON, one line
+/// `{"file","ok","diagnostics"}`.
+pub fn render(diags: &[Diagnostic], src: &Source<'_>, format: Format, color: ColorChoice) -> String {
+    if diags.is_empty() {
+        return String::new();
+    }
+    match format {
+        Format::Human => render_human(diags, src, color.stderr()),
+        Format::Json => {
+            let ok = status(diags) == EXIT_OK;
+            format!("{}\n", serde_json::json!({ "file": src.name, "ok": ok, "diagnostics": render_json(diags, src) }))
+        }
+    }
+}
+
+/// The codes of the errors among `diags` (for a batch summary).
+pub fn error_codes(diags: &[Diagnostic]) -> Vec<&'static str> {
+    diags.iter().filter(|d| d.is_error()).map(|d| d.code.unwrap_or("error")).collect()
 }
 
 /// The exit status diagnostics imply: 1 if any is an error.

@@ -1,7 +1,7 @@
 //! A description of a container with every field located: the data behind `nvir container dump`
 //! (its JSON shape is this struct's; fields may be added, never renamed).
 
-use crate::meaning::{blob_refs, implied_options, BlobRef, ImpliedOption};
+use crate::meaning::{blob_refs, implied_options, unrecorded_options, BlobRef, ImpliedOption};
 use crate::model::{Container, FieldOrder, TagTrailer};
 use crate::tags::{arch_sm, id, tag_info, value_name};
 use serde::Serialize;
@@ -41,6 +41,8 @@ pub struct Dump {
     pub payload: PayloadDump,
     /// What the tags mean to the compiler.
     pub implied_options: Vec<ImpliedOption>,
+    /// Options the tools leave out of a header of this IR level: their absence says nothing.
+    pub unrecorded_options: &'static [&'static str],
 }
 
 /// Version pairs as `[major, minor]`.
@@ -189,5 +191,6 @@ pub fn describe(c: &Container<'_>) -> Dump {
         blob_refs: blob_refs(c),
         payload: PayloadDump { offset: layout.blob_end, len: c.payload.len(), kind: c.payload_kind().as_str() },
         implied_options: implied_options(c),
+        unrecorded_options: unrecorded_options(c.ir_level),
     }
 }

@@ -28,7 +28,7 @@ pub use dump::{describe, ir_level_name, Dump, PayloadDump, Region, TagDump, Trai
 pub use edit::{
     check_bitcode, wrap, ArchSuffix, BadTarget, Target, WrapError, IR_LEVEL_LINKED, IR_LEVEL_LTO, IR_LEVEL_OPTIX,
 };
-pub use meaning::{blob_refs, implied_options, BlobRef, BlobValue, ImpliedOption};
+pub use meaning::{blob_refs, implied_options, unrecorded_options, BlobRef, BlobValue, ImpliedOption};
 pub use model::{
     pad4, Container, FieldOrder, Layout, PayloadKind, TagEntry, TagTrailer, Variant, Version, Versions, HEADER_LEN,
     MAGIC_CUDA, MAGIC_SEED,

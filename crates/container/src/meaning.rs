@@ -231,6 +231,34 @@ pub fn implied_options(c: &Container<'_>) -> Vec<ImpliedOption> {
     out
 }
 
+/// Compile options a container of this IR level cannot show: what nvcc, libNVVM or nvJitLink
+/// leave out of its header (measured with CUDA 13.5, `docs/nvvm-container-facts.md` §6), so a
+/// dump does not suggest that their absence means they were off.
+pub fn unrecorded_options(ir_level: u16) -> &'static [&'static str] {
+    match ir_level {
+        // nvcc -ltoir / -dc -dlto and libNVVM -gen-lto write only the arch and the compile mode.
+        crate::IR_LEVEL_LTO => &[
+            "-O / -Xcicc -O",
+            "-lineinfo",
+            "--use_fast_math",
+            "-ftz",
+            "-prec-div",
+            "-prec-sqrt",
+            "-fmad",
+            "-maxrregcount",
+            "-restrict",
+            "-extra-device-vectorization",
+        ],
+        // nvcc -optix-ir records the optimization level, debug info and the fast-math flags.
+        crate::IR_LEVEL_OPTIX => {
+            &["-maxrregcount", "-restrict", "-extra-device-vectorization", "-device-stack-protector", "-Xcicc -maxreg"]
+        }
+        // nvJitLink's linked LTO-IR carries the target alone, whatever the link options.
+        crate::IR_LEVEL_LINKED => &["every link option (-O, -lineinfo, -ftz, -prec-div, -fma, -maxrregcount, …)"],
+        _ => &[],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,12 +17,14 @@
 mod bitcode7;
 mod function;
 mod intrinsics;
+mod locate;
 mod module;
 mod structural;
 mod syntax;
 mod target;
 mod warnings;
 
+pub use locate::{locate_tokens, Token};
 pub use target::{Path, Target, Variant};
 
 use nvir_llvm::ir::{BlockId, InstId};
@@ -115,6 +117,9 @@ pub struct Finding {
     pub help: Option<String>,
     /// libNVVM's class of failure.
     pub class: Class,
+    /// For a reader finding, the token the reader stops at ([`locate_tokens`] moves the
+    /// location onto it).
+    pub token: Option<Token>,
 }
 
 /// Findings as a layer collects them.
@@ -123,7 +128,7 @@ pub(crate) struct Findings(Vec<Finding>);
 
 impl Findings {
     fn push(&mut self, severity: Severity, class: Class, code: &'static str, message: String, location: Location) {
-        self.0.push(Finding { severity, code, message, location, help: None, class });
+        self.0.push(Finding { severity, code, message, location, help: None, class, token: None });
     }
     pub(crate) fn error(&mut self, code: &'static str, message: impl Into<String>, location: Location) {
         self.push(Severity::Error, Class::Verifier, code, message.into(), location);
@@ -137,6 +142,12 @@ impl Findings {
     pub(crate) fn parse(&mut self, code: &'static str, message: impl Into<String>, at: Option<u32>) {
         let location = at.map_or(Location::Module, Location::Text);
         self.push(Severity::Error, Class::Parse, code, message.into(), location);
+    }
+    /// Names the token the last finding is about.
+    pub(crate) fn token(&mut self, token: Token) {
+        if let Some(f) = self.0.last_mut() {
+            f.token = Some(token);
+        }
     }
     /// Notes on the last finding that libNVVM's behaviour, not a rule of the IR, is reported.
     pub(crate) fn note_libnvvm(&mut self) {

@@ -2,7 +2,7 @@
 //! only LLVM 7.0.1 typed-pointer text, and its modern path refuses a few old forms. Each finding
 //! begins with the reader's own message (`parse …`) and says the way out.
 
-use crate::{Cx, Findings};
+use crate::{Cx, Findings, Token};
 use nvir_llvm::ir::attrs::{Attr, AttrForm};
 use nvir_llvm::ir::instruction::BinOp;
 use nvir_llvm::ir::{ConstData, Dialect, ExprOp, InstKind};
@@ -51,13 +51,14 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     // LLVM 7's reader stops at the first construct it cannot read: gather them with where they
     // are written and report them in text order, so the first is the one libNVVM prints.
-    let mut found: Vec<(Option<u32>, &'static str, String, &'static str)> = Vec::new();
+    let mut found: Vec<Stop> = Vec::new();
     if m.types.dialect() == Some(Dialect::OpaquePointers) {
         found.push((
             m.types.first_pointer_at(),
             "nvvm-dialect",
             "parse expected type: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100".into(),
             "target compute_100+ (or pass --nvvm-latest), whose reader takes opaque pointers; or downgrade the module to typed pointers",
+            None,
         ));
     }
     for (_, g) in m.globals.iter() {
@@ -68,6 +69,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 "nvvm-llvm7-syntax",
                 "parse huge alignments are not supported yet".into(),
                 "LLVM 7 aligns to at most 2^29 bytes",
+                Some(Token::After("align")),
             ));
         }
     }
@@ -77,6 +79,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             "nvvm-llvm7-syntax",
             "parse expected value token: `dso_local_equivalent` is LLVM 12+".into(),
             DOWNGRADE,
+            Some(Token::Word("dso_local_equivalent")),
         ));
     }
     for (_, f) in m.functions.iter() {
@@ -86,6 +89,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 "nvvm-llvm7-syntax",
                 "parse expected ')' at end of argument list: explicitly numbered arguments (`i32 %0`) are LLVM 8+ syntax".into(),
                 DOWNGRADE,
+                None,
             ));
         }
         if let Some(at) = f.source.numbered_label {
@@ -97,29 +101,34 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                     "nvvm-llvm7-syntax",
                     format!("parse instruction expected to be numbered '%{n}': numbered block labels (`{n}:`) are LLVM 8+ syntax"),
                     DOWNGRADE,
+                    None,
                 ),
                 None => (
                     Some(at),
                     "nvvm-llvm7-syntax",
                     "parse instruction expected to be numbered: numbered block labels (`3:`) are LLVM 8+ syntax".into(),
                     DOWNGRADE,
+                    None,
                 ),
             });
         }
         for (i, inst) in f.insts.iter() {
             let what = newer_instruction(m, inst).map(|newer| match newer {
                 NewerInstruction::Opcode(op) => {
-                    format!("parse expected instruction opcode: `{op}` is newer than LLVM 7")
+                    (format!("parse expected instruction opcode: `{op}` is newer than LLVM 7"), Token::Word(op))
                 }
-                NewerInstruction::RmwOp(op) => {
-                    format!("parse expected binary operation in atomicrmw: `atomicrmw {op}` is newer than LLVM 7")
-                }
-                NewerInstruction::FloatXchg => {
-                    "parse atomicrmw operand must be an integer: floating-point `xchg` is LLVM 9+".into()
-                }
+                NewerInstruction::RmwOp(op) => (
+                    format!("parse expected binary operation in atomicrmw: `atomicrmw {op}` is newer than LLVM 7"),
+                    Token::Word(op),
+                ),
+                // LLVM 9's reader stops at the value's type, after the pointer operand.
+                NewerInstruction::FloatXchg => (
+                    "parse atomicrmw operand must be an integer: floating-point `xchg` is LLVM 9+".into(),
+                    Token::After(","),
+                ),
             });
-            if let Some(what) = what {
-                found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE));
+            if let Some((what, token)) = what {
+                found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE, Some(token)));
             }
         }
     }
@@ -159,6 +168,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             "nvvm-llvm7-syntax",
             format!("parse {expected}: `{name}` is newer than LLVM 7, whose reader does not know it"),
             DOWNGRADE,
+            (!pointer_first).then_some(Token::Word(name)),
         ));
         break;
     }
@@ -169,11 +179,17 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
     if let Some(k) = found.iter().position(|(_, code, ..)| *code == "nvvm-dialect") {
         found.truncate(k + 1);
     }
-    for (at, code, message, help) in found {
+    for (at, code, message, help, token) in found {
         out.parse(code, message, at);
         out.help(help);
+        if let Some(t) = token {
+            out.token(t);
+        }
     }
 }
+
+/// Where LLVM 7's reader would stop: (place, code, message, help, the token it stops at).
+type Stop = (Option<u32>, &'static str, String, &'static str, Option<Token>);
 
 /// An instruction LLVM 7's readers (text and bitcode) do not know.
 pub(crate) enum NewerInstruction {
@@ -213,6 +229,7 @@ fn check_modern(cx: &Cx, out: &mut Findings) {
                     format!("parse {} constexprs are no longer supported", op.keyword()),
                     None,
                 );
+                out.token(Token::Word(op.keyword()));
                 out.help("compute the value in an instruction, or fold it into the constant");
                 return;
             }
@@ -221,6 +238,7 @@ fn check_modern(cx: &Cx, out: &mut Findings) {
     // LLVM 22 dropped `x86_mmx`.
     if cx.m.types.iter().any(|(_, t)| matches!(t, nvir_llvm::ir::TypeData::X86Mmx)) {
         out.parse("nvvm-modern-syntax", "parse expected type: `x86_mmx` is no longer an LLVM type", None);
+        out.token(Token::Word("x86_mmx"));
         return;
     }
     // The modern reader requires the type on `byval`/`inalloca`/`sret`-style attributes.
@@ -235,5 +253,6 @@ fn check_modern(cx: &Cx, out: &mut Findings) {
             None,
         );
         out.help("write the type: `byval(%struct.S)` (`nvir print --syntax modern` does)");
+        out.token(Token::After("byval"));
     }
 }

@@ -43,10 +43,14 @@ impl From<PolicyArg> for Policy {
 
 #[derive(Args)]
 pub struct DumpArgs {
-    #[command(flatten)]
-    input: InputArg,
+    /// Containers (`.ltoir`, `.optixir`), directories of them (walked recursively), or `-` for
+    /// standard input.
+    #[arg(value_name = "INPUT", default_value = "-")]
+    inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
     format: FormatArg,
+    #[command(flatten)]
+    jobs: nvir::JobsArg,
     /// Whose version rules to check against.
     #[arg(long, value_enum, default_value_t = PolicyArg::Cuda)]
     policy: PolicyArg,
@@ -152,34 +156,75 @@ fn read<'a>(name: &str, bytes: &'a [u8], format: Format, color: ColorChoice) -> 
 }
 
 fn dump(a: DumpArgs, color: ColorChoice) -> Result<u8> {
-    let input = a.input.read()?;
-    let src = Source::binary(&input.name, &input.bytes);
+    let select = nvir::batch::Select { extensions: &["ltoir", "optixir"], sniff: nc::has_magic };
+    let (items, any_dir) = nvir::batch::expand(&a.inputs, select);
+    let several = items.len() > 1 || any_dir;
+    let opts = nvir::batch::Options {
+        jobs: a.jobs.jobs,
+        format: a.format.format,
+        color,
+        summary: several,
+        noun: "files",
+        json_on_stderr: false,
+    };
+    Ok(nvir::batch::run(&items, opts, |item| dump_one(&a, item, color)).status())
+}
+
+/// What a file that is not a container holds instead, when it is something nvir reads elsewhere.
+fn not_a_container_help(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x7fELF") {
+        Some("this is an ELF object: `nvir fatbin list` shows the PTX, cubins and LTO-IR its fatbins carry")
+    } else if bytes.starts_with(b"!<arch>\n") {
+        Some("this is an `ar` archive: `nvir fatbin list` shows the PTX, cubins and LTO-IR its objects carry")
+    } else if bytes.starts_with(&[0x50, 0xED, 0x55, 0xBA]) {
+        Some("this is a fatbin: `nvir fatbin list` shows the PTX, cubins and LTO-IR it carries")
+    } else if nvir_llvm::bitcode::is_bitcode(bytes) {
+        Some("this is LLVM bitcode: `nvir container wrap` puts it in a container, `nvir dis` prints it")
+    } else {
+        None
+    }
+}
+
+fn dump_one(a: &DumpArgs, item: &nvir::batch::Item, color: ColorChoice) -> nvir::batch::Outcome {
     let format = a.format.format;
+    let input = match nvir::batch::read_item(item) {
+        Ok(input) => input,
+        Err(why) => return nvir::batch::Outcome::unreadable(item, &why, format, serde_json::json!({})),
+    };
+    let src = Source::binary(&input.name, &input.bytes);
     let parsed = nc::read(&input.bytes);
     let (c, diags) = match &parsed {
         Ok(c) => (Some(c), nc::check_versions(c, a.policy.into())),
-        Err(e) => (None, vec![e.to_diagnostic()]),
+        Err(e) => {
+            let mut d = e.to_diagnostic();
+            if input.bytes.is_empty() {
+                d = Diagnostic::error("empty input").with_code("input-empty");
+            } else if let Some(help) = not_a_container_help(&input.bytes) {
+                d = d.with_help(help);
+            }
+            (None, vec![d])
+        }
     };
-    let status = nvir::status(&diags);
-    match format {
+    let verdict =
+        if nvir::status(&diags) == EXIT_OK { nvir::batch::Verdict::Ok } else { nvir::batch::Verdict::Rejected };
+    let codes = nvir::error_codes(&diags);
+    let (stdout, stderr) = match format {
         Format::Json => {
-            let mut v = match c {
-                Some(c) => serde_json::to_value(nc::describe(c))?,
-                None => serde_json::json!({}),
+            let mut v = match c.map(|c| serde_json::to_value(nc::describe(c))) {
+                Some(Ok(v)) => v,
+                _ => serde_json::json!({}),
             };
             v["file"] = serde_json::json!(input.name);
+            v["ok"] = serde_json::json!(verdict == nvir::batch::Verdict::Ok);
             v["diagnostics"] = render_json(&diags, &src);
-            println!("{}", serde_json::to_string_pretty(&v)?);
-            Ok(status)
+            (format!("{v}\n"), String::new())
         }
         Format::Human => {
-            if let Some(c) = c {
-                print!("{}", listing(&input.name, &input.bytes, &nc::describe(c)));
-            }
-            report(&diags, &src, format, color);
-            Ok(status)
+            let listing = c.map_or_else(String::new, |c| listing(&input.name, &input.bytes, &nc::describe(c)));
+            (listing, nvir::render(&diags, &src, format, color))
         }
-    }
+    };
+    nvir::batch::Outcome { verdict, stdout, stderr, codes }
 }
 
 /// One row of the listing: offset, up to 8 bytes, meaning.
@@ -286,6 +331,14 @@ fn listing(name: &str, b: &[u8], d: &Dump) -> String {
             let tags: Vec<String> = i.tags.iter().map(u16::to_string).collect();
             let _ = writeln!(o, "  {:<16} {} (tag {})", i.option, i.meaning, tags.join(", "));
         }
+    }
+    if !d.unrecorded_options.is_empty() {
+        let _ = writeln!(
+            o,
+            "not recorded in a {} header (set or not, these leave no tag): {}",
+            d.ir_level_name,
+            d.unrecorded_options.join(", ")
+        );
     }
     o
 }

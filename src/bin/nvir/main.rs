@@ -1,13 +1,12 @@
 //! `nvir`: read, write, print and verify NVIDIA's GPU compiler IRs.
 
 mod container;
-mod dis;
 mod print;
 mod tile;
 mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use nvir::{ColorChoice, EXIT_USAGE};
+use nvir::ColorChoice;
 use std::process::ExitCode;
 
 /// mimalloc rather than the system allocator: reading a large module allocates a few million
@@ -37,12 +36,12 @@ enum Command {
     /// NVVM containers (.ltoir, .optixir): dump, edit, wrap, unwrap, XML form.
     #[command(subcommand)]
     Container(container::Command),
-    /// Read LLVM IR text (.ll, either pointer dialect) and print it: faithfully, as LLVM 7 syntax
-    /// for libNVVM below compute_100, or with opaque pointers.
+    /// Read LLVM IR (.ll text or .bc bitcode, either pointer dialect) and print it: faithfully,
+    /// as LLVM 7 syntax for libNVVM below compute_100, or with opaque pointers.
     Print(print::Args),
     /// Read LLVM bitcode (.bc, LLVM 3.8 … 19, raw or in a wrapper) and print it as .ll text in
     /// its own pointer dialect.
-    Dis(dis::Args),
+    Dis(print::DisArgs),
     /// Verify NVVM IR for a target as libNVVM does, reporting every problem at once (the first
     /// error is the one libNVVM prints).
     Verify(verify::Args),
@@ -61,7 +60,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Container(cmd) => container::run(cmd, cli.color),
         Command::Print(args) => print::run(args, cli.color),
-        Command::Dis(args) => dis::run(args, cli.color),
+        Command::Dis(args) => print::run_dis(args, cli.color),
         Command::Verify(args) => verify::run(args, cli.color),
         Command::Tile(cmd) => tile::run(cmd, cli.color),
         Command::Completions { shell } => {
@@ -73,7 +72,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("error: {err:#}");
-            ExitCode::from(EXIT_USAGE)
+            ExitCode::from(nvir::exit_status_of(&err))
         }
     }
 }

@@ -141,8 +141,18 @@ pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
             };
             let findings = nvir_tile::validate(&m);
             if !findings.is_empty() {
-                let diags: Vec<Diagnostic> = findings.into_iter().map(|f| fail(format!(" {}", f.message))).collect();
-                return Ok(report(&diags, &src, a.format.format, color));
+                // Ops read from text carry their offset in it: each finding is located there.
+                let text_src = Source::text(&input.name, text);
+                let diags: Vec<Diagnostic> = findings
+                    .into_iter()
+                    .map(|f| {
+                        let (line, col) = text_src.line_col(f.offset).unwrap_or((1, 1));
+                        Diagnostic::error(format!("{}:{line}:{col}: {}", input.name, f.message))
+                            .with_code("tile-as")
+                            .with_span(Span::at(f.offset, 1))
+                    })
+                    .collect();
+                return Ok(report(&diags, &text_src, a.format.format, color));
             }
             match nvir_tile::write(&m) {
                 Ok(bytes) => {

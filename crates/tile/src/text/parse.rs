@@ -246,6 +246,16 @@ impl<'a> Parser<'a> {
     }
 
     fn function(&mut self) -> Result<()> {
+        self.ws();
+        let at = self.pos;
+        self.function_at()?;
+        if let Some(f) = self.m.functions.last_mut() {
+            f.offset = at;
+        }
+        Ok(())
+    }
+
+    fn function_at(&mut self) -> Result<()> {
         self.expect("@")?;
         let name = self.ident()?.as_bytes().to_vec();
         self.expect("(")?;
@@ -393,6 +403,15 @@ impl<'a> Parser<'a> {
     }
 
     fn op(&mut self) -> Result<Op> {
+        // Ops parsed from text carry their offset in it, so findings about them are located.
+        self.ws();
+        let at = self.pos;
+        let mut op = self.op_at()?;
+        op.offset = at;
+        Ok(op)
+    }
+
+    fn op_at(&mut self) -> Result<Op> {
         // Result definitions: `%a, %b =`, `%x:2 =`.
         let mut defs: Vec<String> = Vec::new();
         if self.peek_is("%") {

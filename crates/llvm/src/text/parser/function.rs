@@ -631,13 +631,13 @@ impl<'a> Parser<'a> {
         }
         self.bump()?;
         if let Some((id, at)) = fs.fwd.iter().min_by_key(|(_, at)| at.start) {
-            let name = fs.insts[*id].name.0.clone().map_or_else(|| "<numbered>".into(), |n| n.to_string());
+            let name = self.undefined_name(fs.insts[*id].name.0.as_deref(), *at);
             return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
         }
         if let Some((b, at)) =
             fs.block_uses.iter().filter(|(b, _)| !fs.block_defined[b.index()]).min_by_key(|(_, at)| at.start)
         {
-            let name = fs.blocks[*b].name.0.clone().map_or_else(|| "<numbered>".into(), |n| n.to_string());
+            let name = self.undefined_name(fs.blocks[*b].name.0.as_deref(), *at);
             return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
         }
         for (inst, inline, groups) in std::mem::take(&mut fs.call_groups) {
@@ -653,6 +653,22 @@ impl<'a> Parser<'a> {
         f.source.insts = take_exact(&mut fs.inst_src);
         f.source.numbered_label = fs.numbered_label.take();
         Ok(())
+    }
+
+    /// The name of a value used but never defined: its name, or for a numbered one the number
+    /// as written where it was used (`%19` → `19`).
+    fn undefined_name(&self, name: Option<&str>, at: Span) -> String {
+        if let Some(n) = name {
+            return n.to_string();
+        }
+        let used = self.src.get(at.start..at.end).unwrap_or_default();
+        let digits: String =
+            used.iter().skip_while(|&&b| b == b'%').take_while(|b| b.is_ascii_digit()).map(|&b| b as char).collect();
+        if digits.is_empty() {
+            "<numbered>".into()
+        } else {
+            digits
+        }
     }
 
     fn new_block(fs: &mut FnState<'a>, name: Name) -> BlockId {
@@ -1369,11 +1385,12 @@ impl<'a> Parser<'a> {
             Keyword::Store => {
                 let atomic = self.eat_kw(Keyword::Atomic)?;
                 let volatile = self.eat_kw(Keyword::Volatile)?;
+                // LLVM reports a mismatch at the stored value.
+                let vat = self.span();
                 let (ty, value) = self.typed_value(fs)?;
                 self.expect_comma()?;
-                let pat = self.span();
                 let (ptr_ty, ptr) = self.typed_value(fs)?;
-                self.ptr_pointee_check(ptr_ty, ty, pat, "stored value and pointer type do not match")?;
+                self.ptr_pointee_check(ptr_ty, ty, vat, "stored value and pointer type do not match")?;
                 let atomic = if atomic { Some(self.scope_and_ordering()?) } else { None };
                 let align = self.opt_align()?;
                 (void, InstKind::Store { ty, value, ptr_ty, ptr, align, volatile, atomic })
