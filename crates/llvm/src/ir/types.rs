@@ -236,7 +236,15 @@ pub struct Types {
     opaque_ptrs: usize,
     /// Where the text first wrote a pointer type (its dialect's first evidence), when known.
     first_pointer_at: Option<u32>,
+    /// How deeply each type nests (1 for a type with no component; identified structs count as
+    /// 1, as they print by name): readers refuse types deeper than [`MAX_TYPE_DEPTH`], so every
+    /// walk over a type, printing included, recurses a bounded number of times.
+    depth: Vec<u16>,
 }
+
+/// The deepest type a reader accepts (`i32` with 256 `*` is as deep as allowed). Real modules
+/// stay far below; the bound keeps recursive walks over types within the stack.
+pub const MAX_TYPE_DEPTH: u32 = 256;
 
 /// Equal when every handle names an equal type (the lookup tables follow from that).
 impl PartialEq for Types {
@@ -250,6 +258,7 @@ impl Types {
     /// Makes room for `n` more types (a reader that knows how many are coming).
     pub fn reserve(&mut self, n: usize) {
         self.unique.reserve(n);
+        self.depth.reserve(n);
     }
 
     /// The handle of a type, interning it.
@@ -258,13 +267,36 @@ impl Types {
             TypeData::Pointer { pointee, .. } => Some(pointee.is_some()),
             _ => None,
         };
+        let depth = match &t {
+            TypeData::Pointer { pointee: Some(p), .. } => self.depth(*p),
+            TypeData::Function { ret, params, .. } => {
+                params.iter().map(|&p| self.depth(p)).max().unwrap_or(0).max(self.depth(*ret))
+            }
+            TypeData::Struct(body) => body.fields.iter().map(|&f| self.depth(f)).max().unwrap_or(0),
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => self.depth(*elem),
+            TypeData::TargetExt { types, .. } => types.iter().map(|&f| self.depth(f)).max().unwrap_or(0),
+            _ => 0,
+        } + 1;
         let (id, new) = self.unique.insert_full(t);
+        if new {
+            self.depth.push(u16::try_from(depth).unwrap_or(u16::MAX));
+        }
         match typed {
             Some(true) if new => self.typed_ptrs += 1,
             Some(false) if new => self.opaque_ptrs += 1,
             _ => {}
         }
         id
+    }
+
+    /// How deeply a type nests (see [`MAX_TYPE_DEPTH`]).
+    pub fn depth(&self, t: TypeId) -> u32 {
+        self.depth.get(t.index()).map_or(1, |&d| u32::from(d))
+    }
+
+    /// Whether a type nests deeper than readers accept.
+    pub fn too_deep(&self, t: TypeId) -> bool {
+        self.depth(t) > MAX_TYPE_DEPTH
     }
 
     /// The structure of a type.

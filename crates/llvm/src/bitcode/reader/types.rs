@@ -166,7 +166,13 @@ impl Reader<'_> {
                     }
                 }
             };
-            table[i] = Some(self.m.types.intern(t));
+            let id = self.m.types.intern(t);
+            if self.m.types.too_deep(id) {
+                return Err(
+                    self.err(format!("type {i} is nested more than {} levels deep", crate::ir::types::MAX_TYPE_DEPTH))
+                );
+            }
+            table[i] = Some(id);
         }
         for r in &raw {
             if let Raw::Named(id, _, opaque, ops) = r {

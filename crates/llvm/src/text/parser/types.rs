@@ -158,6 +158,9 @@ impl Parser<'_> {
 
     fn type_suffixes(&mut self, mut ty: TypeId) -> PResult<TypeId> {
         loop {
+            if self.m.types.too_deep(ty) {
+                return self.err(format!("type nested more than {} levels deep", crate::ir::types::MAX_TYPE_DEPTH));
+            }
             match self.tok.kind {
                 TokenKind::Star => {
                     let at = self.span();
