@@ -3,7 +3,8 @@
 //! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`), of `nvir dis` against their
 //! `llvm-dis` (`scripts/oracles/bitcode_roundtrip.py`), and of `nvir verify` against
 //! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`), and of its compile-time
-//! warnings against `nvvmCompileProgram` (`scripts/oracles/compile_warnings.py`). They need the oracle venv:
+//! warnings against `nvvmCompileProgram` (`scripts/oracles/compile_warnings.py`), and of `nvir fatbin`
+//! against `cuobjdump` on fresh nvcc output (`scripts/oracles/fatbin_diff.py`). They need the oracle venv:
 //! `.ci/run` makes it with `scripts/oracles/setup.sh` and passes its interpreter in
 //! `NVIR_ORACLE_PYTHON`. Without it the tests say so and pass locally; under CI (`CI=true`) a
 //! missing oracle fails.
@@ -73,6 +74,11 @@ fn verify_warnings_match_libnvvm_compiles() {
 #[test]
 fn tile_matches_tileirdisasm_and_tileiras_accepts_assembled_text() {
     run_script("tile_oracle.py", "tile-oracle:");
+}
+
+#[test]
+fn fatbin_lists_and_extracts_as_cuobjdump_does() {
+    run_script("fatbin_diff.py", "fatbin-diff:");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `nvir`: read, write, print and verify NVIDIA's GPU compiler IRs.
 
 mod container;
+mod fatbin;
 mod print;
 mod tile;
 mod verify;
@@ -36,6 +37,9 @@ enum Command {
     /// NVVM containers (.ltoir, .optixir): dump, edit, wrap, unwrap, XML form.
     #[command(subcommand)]
     Container(container::Command),
+    /// ELF objects, fatbins and archives: list and extract PTX, cubins and LTO-IR.
+    #[command(subcommand)]
+    Fatbin(fatbin::Command),
     /// Read LLVM IR (.ll text or .bc bitcode, either pointer dialect) and print it: faithfully,
     /// as LLVM 7 syntax for libNVVM below compute_100, or with opaque pointers.
     Print(print::Args),
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Container(cmd) => container::run(cmd, cli.color),
+        Command::Fatbin(cmd) => fatbin::run(cmd, cli.color),
         Command::Print(args) => print::run(args, cli.color),
         Command::Dis(args) => print::run_dis(args, cli.color),
         Command::Verify(args) => verify::run(args, cli.color),
