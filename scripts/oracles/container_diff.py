@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from decode_container import MAGIC_CUDA, MAGIC_SEED, ContainerError, decode
-from nvtools import Worker, cu13_dir
+from nvtools import Report, Worker, cu13_dir
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -36,23 +36,6 @@ SUB_FIELDS = {"blob": ("offset", "len"), "payload": ("offset", "len", "kind")}
 TAG_FIELDS = ("tag", "value", "wide", "offset")
 
 
-class Report:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-        self.missing = []
-
-    def check(self, name, ok, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print(f"FAIL {name}: {detail}".rstrip(": "), flush=True)
-        return ok
-
-    def miss(self, oracle, why):
-        self.missing.append(oracle)
-        print(f"MISSING {oracle}: {why}", flush=True)
 
 
 def run(cmd, timeout=NVIR_TIMEOUT, env=None):

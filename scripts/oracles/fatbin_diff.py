@@ -32,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from nvtools import cu13_dir
+from nvtools import Report, cu13_dir
 
 TIMEOUT = 300
 
@@ -95,21 +95,6 @@ def nvcc_jobs(quick):
                      None))
         jobs.append(("concat_debug.fatbin", ["-fatbin", "-G", *PTX3[:4], "--concat", "saxpy.cu"], None))
     return jobs
-
-
-class Report:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-        self.missing = []
-
-    def check(self, name, ok, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print(f"FAIL {name}: {detail}".rstrip(": "), flush=True)
-        return ok
 
 
 def run(cmd, cwd=None, env=None, timeout=TIMEOUT):

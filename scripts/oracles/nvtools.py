@@ -59,6 +59,27 @@ class _Api:
         return getattr(self.jl, f"__nvJitLink{name}_{JITLINK_ABI}")
 
 
+
+class Report:
+    """Pass/fail counts of an oracle script, and the oracles it could not run."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+        self.missing = []
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAIL {name}: {detail}".rstrip(": "), flush=True)
+        return ok
+
+    def miss(self, oracle, why):
+        self.missing.append(oracle)
+        print(f"MISSING {oracle}: {why}", flush=True)
+
 def _cstrings(items):
     enc = [s.encode() for s in items]
     return (ctypes.c_char_p * len(enc))(*enc)
