@@ -76,9 +76,18 @@ def main():
                 failed += 1
                 continue
             ours = {}
+            summary = None
             for line in r.stdout.decode().splitlines():
                 rep = json.loads(line)
+                if "summary" in rep:
+                    summary = rep["summary"]
+                    continue
                 ours[pathlib.Path(rep["file"]).resolve()] = rep
+            # Several inputs end with a summary line that counts every one of them.
+            counted = summary and summary["files"] == len(files) == summary["ok"] + summary["rejected"] + summary["unreadable"]
+            if not counted:
+                print(f"FAIL nvir verify --arch {arch}: summary {summary} does not count the {len(files)} inputs")
+                failed += 1
             for f in files:
                 rel = f.resolve().relative_to(corpus.resolve()).as_posix() if f.resolve().is_relative_to(corpus.resolve()) else str(f)
                 rep = w.verify([("input.ll", f.read_bytes())], [f"-arch={arch}"])
