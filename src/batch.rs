@@ -87,6 +87,12 @@ fn walk(root: &Path, select: Select, items: &mut Vec<Item>) {
     }
 }
 
+/// Whether a file's first bytes are a module nvir reads as LLVM IR: bitcode (raw or wrapped) or
+/// an NVVM container.
+pub fn module_magic(head: &[u8]) -> bool {
+    nvir_llvm::bitcode::is_bitcode(head) || nvir_container::has_magic(head)
+}
+
 fn selected(path: &Path, select: Select) -> bool {
     let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
     if ext.as_deref().is_some_and(|e| select.extensions.contains(&e)) {

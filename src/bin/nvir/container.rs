@@ -172,16 +172,19 @@ fn dump(a: DumpArgs, color: ColorChoice) -> Result<u8> {
 
 /// What a file that is not a container holds instead, when it is something nvir reads elsewhere.
 fn not_a_container_help(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x7fELF") {
-        Some("this is an ELF object: `nvir fatbin list` shows the PTX, cubins and LTO-IR its fatbins carry")
-    } else if bytes.starts_with(b"!<arch>\n") {
-        Some("this is an `ar` archive: `nvir fatbin list` shows the PTX, cubins and LTO-IR its objects carry")
-    } else if bytes.starts_with(&[0x50, 0xED, 0x55, 0xBA]) {
-        Some("this is a fatbin: `nvir fatbin list` shows the PTX, cubins and LTO-IR it carries")
-    } else if nvir_llvm::bitcode::is_bitcode(bytes) {
-        Some("this is LLVM bitcode: `nvir container wrap` puts it in a container, `nvir dis` prints it")
-    } else {
-        None
+    use nvir_fatbin::InputKind;
+    match nvir_fatbin::detect(bytes) {
+        InputKind::Elf => {
+            Some("this is an ELF object: `nvir fatbin list` shows the PTX, cubins and LTO-IR its fatbins carry")
+        }
+        InputKind::Archive => {
+            Some("this is an `ar` archive: `nvir fatbin list` shows the PTX, cubins and LTO-IR its objects carry")
+        }
+        InputKind::Fatbin => Some("this is a fatbin: `nvir fatbin list` shows the PTX, cubins and LTO-IR it carries"),
+        _ if nvir_llvm::bitcode::is_bitcode(bytes) => {
+            Some("this is LLVM bitcode: `nvir container wrap` puts it in a container, `nvir dis` prints it")
+        }
+        _ => None,
     }
 }
 

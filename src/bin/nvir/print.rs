@@ -68,19 +68,13 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         SyntaxArg::Llvm7 => Syntax::Llvm7,
         SyntaxArg::Modern => Syntax::Modern,
     };
-    let select = batch::Select {
-        extensions: &["ll", "bc"],
-        sniff: |head| nvir_llvm::bitcode::is_bitcode(head) || nvir_container::has_magic(head),
-    };
+    let select = batch::Select { extensions: &["ll", "bc"], sniff: batch::module_magic };
     modules(&a.common, Mode { text: true, syntax, stats: a.stats }, select, color)
 }
 
 /// `nvir dis`.
 pub fn run_dis(a: DisArgs, color: ColorChoice) -> Result<u8> {
-    let select = batch::Select {
-        extensions: &["bc"],
-        sniff: |head| nvir_llvm::bitcode::is_bitcode(head) || nvir_container::has_magic(head),
-    };
+    let select = batch::Select { extensions: &["bc"], sniff: batch::module_magic };
     modules(&a.common, Mode { text: false, syntax: Syntax::Faithful, stats: false }, select, color)
 }
 

@@ -30,10 +30,8 @@ pub struct Args {
 }
 
 /// What a directory contributes: module files by name, and bitcode or containers by content.
-pub const SELECT: batch::Select = batch::Select {
-    extensions: &["ll", "bc", "ltoir", "optixir", "nvvm"],
-    sniff: |head| nvir_llvm::bitcode::is_bitcode(head) || nvir_container::has_magic(head),
-};
+pub const SELECT: batch::Select =
+    batch::Select { extensions: &["ll", "bc", "ltoir", "optixir", "nvvm"], sniff: batch::module_magic };
 
 pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     let target = Target::parse(&a.arch, a.nvvm_latest).map_err(anyhow::Error::msg)?;
