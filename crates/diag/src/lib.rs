@@ -97,13 +97,42 @@ pub struct Diagnostic {
     pub help: Vec<String>,
 }
 
+/// The longest message, label, note or help line a diagnostic keeps, in bytes: a name or token
+/// from the input can be megabytes long, and is then shown by its ends.
+pub const MAX_MESSAGE: usize = 1024;
+
+/// `text` if it is at most [`MAX_MESSAGE`] bytes; otherwise its beginning and end around `…`
+/// and the number of bytes left out.
+pub fn elide(text: String) -> String {
+    if text.len() <= MAX_MESSAGE {
+        return text;
+    }
+    let head = floor_char_boundary(&text, MAX_MESSAGE * 2 / 3);
+    let tail = ceil_char_boundary(&text, text.len() - MAX_MESSAGE / 4);
+    format!("{}… ({} bytes left out) …{}", &text[..head], tail - head, &text[tail..])
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn ceil_char_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
 impl Diagnostic {
     /// A diagnostic of the given severity.
     pub fn new(severity: Severity, message: impl Into<String>) -> Self {
         Diagnostic {
             severity,
             code: None,
-            message: message.into(),
+            message: elide(message.into()),
             span: None,
             span_label: None,
             labels: Vec::new(),
@@ -142,25 +171,25 @@ impl Diagnostic {
     /// Sets the primary span and its label.
     pub fn with_labelled_span(mut self, span: Span, label: impl Into<String>) -> Self {
         self.span = Some(span);
-        self.span_label = Some(label.into());
+        self.span_label = Some(elide(label.into()));
         self
     }
 
     /// Adds a secondary label.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.labels.push(Label { span, message: message.into() });
+        self.labels.push(Label { span, message: elide(message.into()) });
         self
     }
 
     /// Adds a note.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
-        self.notes.push(note.into());
+        self.notes.push(elide(note.into()));
         self
     }
 
     /// Adds a help line.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help.push(help.into());
+        self.help.push(elide(help.into()));
         self
     }
 
@@ -273,6 +302,17 @@ pub fn count_errors(diags: &[Diagnostic]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_messages_keep_their_ends() {
+        let short = "found 'x'".to_string();
+        assert_eq!(elide(short.clone()), short);
+        let long = format!("found '{}ç{}'", "x".repeat(10_000_000), "y".repeat(700));
+        let d = Diagnostic::error(long.clone());
+        assert!(d.message.len() < MAX_MESSAGE + 64, "{}", d.message.len());
+        assert!(d.message.starts_with("found 'xxx") && d.message.ends_with("yyy'"));
+        assert!(d.message.contains(" bytes left out) "));
+    }
 
     #[test]
     fn line_col_counts_lines_and_chars() {

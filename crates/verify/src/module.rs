@@ -6,6 +6,7 @@ use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
 use nvir_llvm::ir::module::Linkage;
 use nvir_llvm::ir::{ConstId, MdId, MdNode, Module, TypeData, Value};
+use rustc_hash::FxHashMap;
 
 /// Every property of an `!nvvm.annotations` entry that names a global: (global, property name,
 /// value operand). Properties come in (name, value) pairs after the global.
@@ -51,13 +52,20 @@ pub(crate) fn grid_constants(m: &Module) -> Vec<(String, Vec<u64>)> {
         .collect()
 }
 
+/// How many casts [`global_of`] looks through (a bound on hostile chains; real ones have one or
+/// two).
+const MAX_CAST_CHAIN: usize = 1024;
+
 /// The global a constant names, through casts.
-pub(crate) fn global_of(m: &Module, c: ConstId) -> Option<&str> {
-    match &m.consts[c] {
-        ConstData::Global { global, .. } => Some(&m.symbols[*global].name),
-        ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) => e.operands.first().and_then(|&o| global_of(m, o)),
-        _ => None,
+pub(crate) fn global_of(m: &Module, mut c: ConstId) -> Option<&str> {
+    for _ in 0..MAX_CAST_CHAIN {
+        match &m.consts[c] {
+            ConstData::Global { global, .. } => return Some(&m.symbols[*global].name),
+            ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) => c = *e.operands.first()?,
+            _ => return None,
+        }
     }
+    None
 }
 
 /// A metadata operand's integer value (`i32 2`, `i64 0`).
@@ -205,6 +213,7 @@ fn check_layout(cx: &Cx, out: &mut Findings) {
 /// Global variables, in file order, every rule on one before the next.
 pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
+    let mut contents = Contents::default();
     for (_, g) in m.globals.iter() {
         let at = || Location::Global { name: g.name.to_string(), offset: g.source };
         let name = &*g.name;
@@ -246,42 +255,72 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
             out.error("nvvm-type", format!("{t} type is not supported"), at());
         }
         if let Some(init) = g.init {
-            let mut seen = Vec::new();
-            walk_const(m, init, &mut seen, &mut |c| match c {
-                ConstData::Expr(e) if e.op == ExprOp::Cast(CastOp::AddrSpaceCast) => {
-                    let from = e.operands.first().map(|&o| pointer_space(m, m.const_ty(o)));
-                    let to = pointer_space(m, e.ty);
-                    if from.is_some_and(|f| f != 0) && to != 0 {
-                        out.error(
-                            "nvvm-initializer-addrspace",
-                            "Invalid address space for global constant initializer",
-                            at(),
-                        );
-                    }
-                }
-                ConstData::BlockAddress { .. } => out.error("nvvm-blockaddress", "blockaddress is not supported", at()),
-                _ => {}
-            });
+            let found = contents.of(m, init);
+            if found & SPACE_CAST != 0 {
+                out.error("nvvm-initializer-addrspace", "Invalid address space for global constant initializer", at());
+            }
+            if found & BLOCK_ADDRESS != 0 {
+                out.error("nvvm-blockaddress", "blockaddress is not supported", at());
+            }
         }
     }
 }
 
-/// Visits a constant and everything in it, once each.
-pub(crate) fn walk_const(m: &Module, c: ConstId, seen: &mut Vec<ConstId>, f: &mut dyn FnMut(&ConstData)) {
-    if seen.contains(&c) || seen.len() > 4096 {
-        return;
+/// In an initializer: an `addrspacecast` from a specific address space to another.
+const SPACE_CAST: u8 = 1;
+/// In an initializer: a `blockaddress`.
+const BLOCK_ADDRESS: u8 = 2;
+
+/// What each constant holds, anywhere inside it ([`SPACE_CAST`], [`BLOCK_ADDRESS`]), found once
+/// per constant however many initializers share it.
+#[derive(Default)]
+struct Contents(FxHashMap<ConstId, u8>);
+
+impl Contents {
+    fn own(m: &Module, c: &ConstData) -> u8 {
+        match c {
+            ConstData::Expr(e) if e.op == ExprOp::Cast(CastOp::AddrSpaceCast) => {
+                let from = e.operands.first().map(|&o| pointer_space(m, m.const_ty(o)));
+                let to = pointer_space(m, e.ty);
+                if from.is_some_and(|f| f != 0) && to != 0 {
+                    SPACE_CAST
+                } else {
+                    0
+                }
+            }
+            ConstData::BlockAddress { .. } => BLOCK_ADDRESS,
+            _ => 0,
+        }
     }
-    seen.push(c);
-    let data = &m.consts[c];
-    f(data);
-    let children: &[ConstId] = match data {
+
+    /// Operands first, by an explicit stack (no recursion on deep constants).
+    fn of(&mut self, m: &Module, root: ConstId) -> u8 {
+        let mut work = vec![(root, false)];
+        while let Some((c, ready)) = work.pop() {
+            if self.0.contains_key(&c) {
+                continue;
+            }
+            let data = &m.consts[c];
+            let ops = operands(data);
+            if ready {
+                let found = ops.iter().fold(Self::own(m, data), |f, o| f | self.0.get(o).copied().unwrap_or(0));
+                self.0.insert(c, found);
+            } else {
+                work.push((c, true));
+                work.extend(ops.iter().filter(|o| !self.0.contains_key(o)).map(|&o| (o, false)));
+            }
+        }
+        self.0.get(&root).copied().unwrap_or(0)
+    }
+}
+
+/// A constant's constant operands (elements, fields, expression operands).
+fn operands(c: &ConstData) -> &[ConstId] {
+    match c {
         ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => elems,
         ConstData::Struct { fields, .. } => fields,
         ConstData::Expr(e) => &e.operands,
         _ => &[],
-    };
-    for &ch in children {
-        walk_const(m, ch, seen, f);
     }
 }
 

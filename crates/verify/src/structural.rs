@@ -9,8 +9,9 @@ use nvir_llvm::ir::{BlockId, Function, InstId, InstKind, Value};
 struct Dominators {
     /// Reverse post-order number by block index (`None`: unreachable).
     rpo: Vec<Option<usize>>,
-    /// Immediate dominator by block index, as a reverse post-order number.
-    idom: Vec<usize>,
+    /// Each reachable block's interval in a depth-first numbering of the dominator tree, by
+    /// reverse post-order number: `a` dominates `b` when `a`'s interval holds `b`'s.
+    interval: Vec<(u32, u32)>,
 }
 
 impl Dominators {
@@ -77,21 +78,38 @@ impl Dominators {
                 }
             }
         }
-        Dominators { rpo, idom }
+        // Number the dominator tree depth-first (an explicit stack), so each query is O(1).
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); order.len()];
+        for (i, &d) in idom.iter().enumerate().skip(1) {
+            if d != usize::MAX {
+                children[d].push(i);
+            }
+        }
+        let mut interval = vec![(u32::MAX, 0); order.len()];
+        let mut clock = 0u32;
+        if !order.is_empty() {
+            let mut stack = vec![(0usize, 0usize)];
+            interval[0].0 = 0;
+            while let Some((b, next)) = stack.last_mut() {
+                if let Some(&c) = children[*b].get(*next) {
+                    *next += 1;
+                    clock += 1;
+                    interval[c].0 = clock;
+                    stack.push((c, 0));
+                } else {
+                    interval[*b].1 = clock;
+                    stack.pop();
+                }
+            }
+        }
+        Dominators { rpo, interval }
     }
 
     /// Whether block `a` dominates block `b` (both reachable).
     fn dominates(&self, a: BlockId, b: BlockId) -> bool {
-        let (Some(a), Some(mut b)) = (self.rpo[a.index()], self.rpo[b.index()]) else { return false };
-        loop {
-            if a == b {
-                return true;
-            }
-            if b == 0 || self.idom[b] == usize::MAX {
-                return false;
-            }
-            b = self.idom[b];
-        }
+        let (Some(a), Some(b)) = (self.rpo[a.index()], self.rpo[b.index()]) else { return false };
+        let (ia, ib) = (self.interval[a], self.interval[b]);
+        ia.0 <= ib.0 && ib.0 <= ia.1
     }
 
     fn reachable(&self, b: BlockId) -> bool {

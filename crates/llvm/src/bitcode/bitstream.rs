@@ -177,20 +177,38 @@ pub enum Entry {
 struct Scope {
     id: u32,
     width: u32,
+    base: Base,
     abbrevs: Vec<Abbrev>,
     end: u64,
 }
+
+/// The abbreviations a block starts with: the first `len` of BLOCKINFO's list `list` (lists only
+/// grow, so the prefix stays valid). Entering a block copies nothing.
+#[derive(Debug, Clone, Copy, Default)]
+struct Base {
+    list: usize,
+    len: usize,
+}
+
+/// Operand words the cursor keeps room for between records (a record with more gets a buffer of
+/// its own, freed at the next record).
+const OPS_KEPT: usize = 1 << 16;
 
 /// Walks blocks and records.
 pub struct Cursor<'a> {
     bits: Bits<'a>,
     width: u32,
+    /// The current block's abbreviations: BLOCKINFO's for its id, then its own.
+    base: Base,
     abbrevs: Vec<Abbrev>,
     stack: Vec<Scope>,
     block: Option<u32>,
     block_end: u64,
     pending: Option<(u32, u32, u64)>,
-    blockinfo: Vec<(u32, Vec<Abbrev>)>,
+    /// BLOCKINFO's abbreviation lists (the first is empty, for blocks it names none for), and
+    /// which list each block id has.
+    blockinfo: Vec<Vec<Abbrev>>,
+    blockinfo_ids: rustc_hash::FxHashMap<u32, usize>,
     /// The last record's operands (the code excluded).
     pub ops: Vec<u64>,
     /// The last record's blob, if its abbreviation has one.
@@ -208,12 +226,14 @@ impl<'a> Cursor<'a> {
         Cursor {
             bits,
             width: 2,
+            base: Base::default(),
             abbrevs: Vec::new(),
             stack: Vec::new(),
             block: None,
             block_end: end,
             pending: None,
-            blockinfo: Vec::new(),
+            blockinfo: vec![Vec::new()],
+            blockinfo_ids: Default::default(),
             ops: Vec::with_capacity(64),
             blob: None,
             start: 0,
@@ -226,6 +246,18 @@ impl<'a> Cursor<'a> {
         self.bits.pos()
     }
 
+    /// Gives back the operand buffer's memory after a record with very many operands.
+    fn release_ops(&mut self) {
+        if self.ops.capacity() > OPS_KEPT {
+            self.ops = Vec::with_capacity(64);
+        }
+    }
+
+    /// The input's length in bits.
+    pub fn len_bits(&self) -> u64 {
+        self.bits.end
+    }
+
     /// The current block id (`None` at the top level).
     pub fn block(&self) -> Option<u32> {
         self.block
@@ -236,6 +268,7 @@ impl<'a> Cursor<'a> {
         self.stack.clear();
         self.block = None;
         self.width = 2;
+        self.base = Base::default();
         self.abbrevs.clear();
         self.pending = None;
         self.block_end = self.bits.end;
@@ -267,6 +300,7 @@ impl<'a> Cursor<'a> {
                     let s = self.stack.pop().expect("inside a block");
                     self.block = (s.id != u32::MAX).then_some(s.id);
                     self.width = s.width;
+                    self.base = s.base;
                     self.abbrevs = s.abbrevs;
                     self.block_end = s.end;
                     return Ok(Entry::End);
@@ -302,6 +336,7 @@ impl<'a> Cursor<'a> {
                     if n > b.remaining() / 6 {
                         return Err(self.err(self.start, format!("record with {n} operands runs past the end")));
                     }
+                    self.release_ops();
                     self.ops.clear();
                     for _ in 0..n {
                         let v = self.bits.vbr(6)?;
@@ -312,7 +347,14 @@ impl<'a> Cursor<'a> {
                     return Ok(Entry::Record(self.code));
                 }
                 id => {
-                    let Some(a) = self.abbrevs.get((id - 4) as usize) else {
+                    self.release_ops();
+                    let k = (id - 4) as usize;
+                    let a = if k < self.base.len {
+                        self.blockinfo[self.base.list].get(k)
+                    } else {
+                        self.abbrevs.get(k - self.base.len)
+                    };
+                    let Some(a) = a else {
                         return Err(self.err(self.start, format!("undefined abbreviation id {id}")));
                     };
                     let (code, blob) = read_abbreviated(&mut self.bits, a, &mut self.ops, self.start)
@@ -328,11 +370,13 @@ impl<'a> Cursor<'a> {
     /// Enters the block [`Cursor::next`] just returned.
     pub fn enter(&mut self) -> Result<()> {
         let (id, width, end) = self.pending.take().ok_or_else(|| self.err(self.pos(), "no block to enter"))?;
-        let abbrevs = self.blockinfo.iter().find(|(b, _)| *b == id).map(|(_, a)| a.clone()).unwrap_or_default();
+        let list = self.blockinfo_ids.get(&id).copied().unwrap_or(0);
+        let base = Base { list, len: self.blockinfo[list].len() };
         let outer = Scope {
             id: self.block.unwrap_or(u32::MAX),
             width: std::mem::replace(&mut self.width, width),
-            abbrevs: std::mem::replace(&mut self.abbrevs, abbrevs),
+            base: std::mem::replace(&mut self.base, base),
+            abbrevs: std::mem::take(&mut self.abbrevs),
             end: std::mem::replace(&mut self.block_end, end),
         };
         self.stack.push(outer);
@@ -465,10 +509,12 @@ impl<'a> Cursor<'a> {
                     let Some(id) = current else {
                         return Err(self.err(at, "abbreviation in BLOCKINFO before SETBID"));
                     };
-                    match self.blockinfo.iter_mut().find(|(b, _)| *b == id) {
-                        Some((_, list)) => list.push(a),
-                        None => self.blockinfo.push((id, vec![a])),
+                    let next = self.blockinfo.len();
+                    let list = *self.blockinfo_ids.entry(id).or_insert(next);
+                    if list == next {
+                        self.blockinfo.push(Vec::new());
                     }
+                    self.blockinfo[list].push(a);
                 }
                 UNABBREV_RECORD => {
                     let code = self.bits.vbr(6)?;
@@ -537,6 +583,15 @@ fn read_abbreviated<'a>(
                 // Zero-width elements take no bits; cap them by what a record may hold anyway.
                 if n > bits.remaining() / min.max(1) {
                     return Err(BitcodeError::at(start, format!("array of {n} elements runs past the end")));
+                }
+                // Each element takes a word here: elements narrower than a character (LLVM's
+                // writer uses them only for short lists of type ids) may not hold more than 6-bit
+                // ones would, so operands stay within about 11 times the input.
+                if min < 6 && n > 64 && n > bits.remaining() / 6 {
+                    return Err(BitcodeError::at(
+                        start,
+                        format!("array of {n} {min}-bit elements is more than nvir reads (one per 6 bits of the input left)"),
+                    ));
                 }
                 ops.reserve(n as usize);
                 // One loop per element kind: records are mostly arrays.

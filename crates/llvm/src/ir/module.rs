@@ -252,6 +252,46 @@ pub struct Stats {
     pub metadata: usize,
 }
 
+/// Names numbered in the order first added, looked up by hashing (equal when equal in order).
+#[derive(Debug, Clone, Default)]
+pub struct Names(indexmap::IndexSet<Box<str>, rustc_hash::FxBuildHasher>);
+
+impl Names {
+    /// The number of a name, added if new.
+    pub fn intern(&mut self, name: &str) -> u32 {
+        match self.0.get_index_of(name) {
+            Some(i) => i as u32,
+            None => self.0.insert_full(name.into()).0 as u32,
+        }
+    }
+
+    /// The name numbered `i`.
+    pub fn get(&self, i: u32) -> Option<&str> {
+        self.0.get_index(i as usize).map(|s| &**s)
+    }
+
+    /// How many names there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The names in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.0.iter().map(|s| &**s)
+    }
+}
+
+impl PartialEq for Names {
+    fn eq(&self, other: &Names) -> bool {
+        self.0.as_slice() == other.0.as_slice()
+    }
+}
+
 /// A module. Two modules are equal when they are equal handle for handle: the same entities in
 /// the same arenas at the same places.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -287,7 +327,7 @@ pub struct Module {
     /// Global names.
     pub symbols: Arena<Symbol>,
     /// `syncscope("…")` names, indexed by [`crate::ir::instruction::Atomic::scope`].
-    pub sync_scopes: Vec<Box<str>>,
+    pub sync_scopes: Names,
 }
 
 impl Module {
@@ -310,13 +350,7 @@ impl Module {
 
     /// The index of a sync scope name, added if new.
     pub fn sync_scope(&mut self, name: &str) -> u32 {
-        match self.sync_scopes.iter().position(|s| &**s == name) {
-            Some(i) => i as u32,
-            None => {
-                self.sync_scopes.push(name.into());
-                (self.sync_scopes.len() - 1) as u32
-            }
-        }
+        self.sync_scopes.intern(name)
     }
 
     /// The type of a constant.

@@ -92,7 +92,7 @@ impl Additions {
             kinds: (base.md_kinds..m.metadata.kinds_len())
                 .map(|i| m.metadata.kind_name(MdKind(i as u32)).into())
                 .collect(),
-            scopes: m.sync_scopes[base.scopes.min(m.sync_scopes.len())..].to_vec(),
+            scopes: m.sync_scopes.iter().skip(base.scopes).map(Box::from).collect(),
             md: (base.md..m.metadata.len()).map(|i| m.metadata.get(MdId::from_index(i)).clone()).collect(),
             distinct_end: m.metadata.distinct_count(),
             raw_md: Vec::new(),

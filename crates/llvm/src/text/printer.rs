@@ -56,6 +56,8 @@ pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
                 .into(),
         ));
     }
+    let stats = m.stats();
+    let size = stats.constants + stats.instructions + stats.globals + m.metadata.len();
     let mut p = Printer {
         m,
         syntax,
@@ -64,9 +66,17 @@ pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
         unsupported: Vec::new(),
         md_slots: FxHashMap::default(),
         md_order: Vec::new(),
+        const_depth: 0,
+        const_limit: CONST_BUDGET_BASE.saturating_add(CONST_BUDGET_PER_ENTITY.saturating_mul(size as u64)),
+        const_budget: 0,
+        refused: None,
     };
+    p.const_budget = p.const_limit;
     p.number_metadata();
     p.module();
+    if let Some(why) = p.refused {
+        return Err(PrintError(why));
+    }
     if !p.unsupported.is_empty() {
         return Err(PrintError(format!("LLVM 7 syntax cannot express: {}", p.unsupported.join("; "))));
     }
@@ -100,8 +110,26 @@ fn indirect_asm_operands(constraints: &[u8]) -> Vec<usize> {
     out
 }
 
+/// How deeply constants may nest when printed (each level is a recursive call). Both readers
+/// refuse deeper nesting in their own ways; built modules are caught here.
+const MAX_CONST_DEPTH: u32 = 1024;
+/// Constant operands the printer writes inline at most: this many, plus
+/// [`CONST_BUDGET_PER_ENTITY`] per constant, instruction, global and metadata node. Constants
+/// are shared in memory and written out at each use, so a constant expression whose operands
+/// repeat a shared operand doubles in text at each level: a few hundred bytes of bitcode could
+/// print as more text than any disk holds.
+const CONST_BUDGET_BASE: u64 = 1 << 20;
+const CONST_BUDGET_PER_ENTITY: u64 = 16;
+
 struct Printer<'m> {
     m: &'m Module,
+    /// Nesting of constants being written.
+    const_depth: u32,
+    /// Constant operands that may be written in all, and that may still be.
+    const_limit: u64,
+    const_budget: u64,
+    /// Why the module cannot be printed at all (set once; printing then writes no more constants).
+    refused: Option<String>,
     syntax: Syntax,
     out: String,
     notes: Vec<String>,
@@ -418,6 +446,28 @@ impl<'m> Printer<'m> {
     }
 
     fn const_value(&mut self, c: ConstId) {
+        if self.refused.is_some() {
+            return;
+        }
+        if self.const_budget == 0 {
+            self.refused = Some(format!(
+                "the module's shared constant expressions expand to more than {} operands when written out as \
+                 text (each use writes a constant whole)",
+                self.const_limit
+            ));
+            return;
+        }
+        if self.const_depth >= MAX_CONST_DEPTH {
+            self.refused = Some(format!("constants nest more than {MAX_CONST_DEPTH} levels deep"));
+            return;
+        }
+        self.const_budget -= 1;
+        self.const_depth += 1;
+        self.const_value_inner(c);
+        self.const_depth -= 1;
+    }
+
+    fn const_value_inner(&mut self, c: ConstId) {
         let m = self.m;
         match &m.consts[c] {
             ConstData::Int { ty, value } => {
@@ -425,7 +475,7 @@ impl<'m> Printer<'m> {
                 if w == 1 {
                     self.out.push_str(if value.is_zero() { "false" } else { "true" });
                 } else {
-                    self.out.push_str(&value.to_signed_string(w));
+                    self.out.push_str(&value.to_literal(w));
                 }
             }
             ConstData::Float { ty, bits } => self.float(*ty, bits.get()),
@@ -1072,7 +1122,7 @@ impl<'m> Printer<'m> {
     fn atomic(&mut self, a: &Atomic) {
         if let Some(scope) = a.scope {
             self.out.push_str(" syncscope(");
-            write_quoted(self.m.sync_scopes[scope as usize].as_bytes(), &mut self.out);
+            write_quoted(self.m.sync_scopes.get(scope).unwrap_or_default().as_bytes(), &mut self.out);
             self.out.push(')');
         }
         self.out.push(' ');

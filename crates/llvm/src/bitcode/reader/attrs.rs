@@ -4,6 +4,7 @@
 use super::{AttrList, Reader, Result};
 use crate::bitcode::bitstream::Entry;
 use crate::bitcode::codes;
+use crate::ir::attrs::AttrSetId;
 use crate::ir::attrs::{Attr, AttrKind, AttrSet};
 
 /// `memory(…)` from its 2-bits-per-location encoding (argmem, inaccessiblemem, other).
@@ -206,24 +207,34 @@ impl Reader<'_> {
                 f => return Err(self.err(format!("unknown attribute encoding {f}"))),
             }
         }
-        self.attr_groups.insert(grp, (idx, out));
+        self.attr_groups.insert(grp, (idx, AttrGroup::Read(out)));
         Ok(())
     }
 
     pub(super) fn attr_block(&mut self) -> Result<()> {
+        /// Parameter slots attribute lists may make in any input (more in inputs of more bytes).
+        const MAX_ATTR_SLOTS: u64 = 1 << 20;
         loop {
             match self.c.advance()? {
                 Entry::End => return Ok(()),
                 Entry::Eof => return Err(self.err("unexpected end of input")),
                 Entry::Block(_) => self.c.skip()?,
                 Entry::Record(2) => {
-                    let groups = self.c.ops.clone();
+                    let groups = std::mem::take(&mut self.c.ops);
                     let mut list = AttrList::default();
-                    for g in groups {
-                        let Some((idx, attrs)) = self.attr_groups.get(&g).cloned() else {
+                    for &g in &groups {
+                        let Some((idx, group)) = self.attr_groups.get_mut(&g) else {
                             return Err(self.err(format!("attribute group {g} not defined")));
                         };
-                        let set = self.m.attrs.insert(AttrSet(attrs.into()));
+                        let idx = *idx;
+                        let set = match group {
+                            AttrGroup::Interned(set) => *set,
+                            AttrGroup::Read(attrs) => {
+                                let set = self.m.attrs.insert(AttrSet(std::mem::take(attrs).into()));
+                                *group = AttrGroup::Interned(set);
+                                set
+                            }
+                        };
                         match idx {
                             0xFFFF_FFFF => list.func = Some(set),
                             0 => list.ret = Some(set),
@@ -233,12 +244,21 @@ impl Reader<'_> {
                                     return Err(self.err("parameter index out of range"));
                                 }
                                 if list.params.len() <= i {
+                                    // Slots are made up to the highest index named: a short
+                                    // record may name a high one, so their total is bounded.
+                                    self.attr_slots += (i + 1 - list.params.len()) as u64;
+                                    if self.attr_slots > MAX_ATTR_SLOTS.max(self.c.len_bits() / 8) {
+                                        return Err(self.err(
+                                            "attribute lists name more parameter slots than the input could use",
+                                        ));
+                                    }
                                     list.params.resize(i + 1, None);
                                 }
                                 list.params[i] = Some(set);
                             }
                         }
                     }
+                    self.c.ops = groups;
                     self.attr_lists.push(std::sync::Arc::new(list));
                 }
                 Entry::Record(1) => return Err(self.err("pre-LLVM 3.3 attribute lists are not supported")),
@@ -257,4 +277,11 @@ impl Reader<'_> {
             .cloned()
             .ok_or_else(|| self.err(format!("attribute list {raw} not defined")))
     }
+}
+
+/// An attribute group as read, until a list names it and its set is interned.
+#[derive(Debug)]
+pub(super) enum AttrGroup {
+    Read(Vec<Attr>),
+    Interned(AttrSetId),
 }

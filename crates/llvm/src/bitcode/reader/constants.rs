@@ -263,13 +263,9 @@ impl Reader<'_> {
                 if words.is_empty() {
                     return Err(self.err("wide integer without words"));
                 }
-                let ext = if (*words.last().expect("non-empty") as i64) < 0 { u64::MAX } else { 0 };
-                let mut words = words;
-                let need = (w as usize).div_ceil(64);
-                if words.len() < need {
-                    words.resize(need, ext);
-                }
-                ConstData::Int { ty, value: ApInt::from_words(words, w) }
+                // Words above those written copy the last one's sign (LLVM writes the active words).
+                let negative = (*words.last().expect("non-empty") as i64) < 0;
+                ConstData::Int { ty, value: ApInt::from_words_filled(words, negative, w) }
             }
             6 => {
                 let TypeData::Float(k) = *self.m.types.get(ty) else {

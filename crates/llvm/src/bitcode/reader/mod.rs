@@ -58,7 +58,13 @@ pub(super) struct Reader<'a> {
     types: Vec<TypeId>,
     /// Identified structs whose name is not known yet (unnamed ones are numbered at the end).
     unnamed_structs: Vec<crate::ir::types::NamedStructId>,
-    attr_groups: rustc_hash::FxHashMap<u64, (u64, Vec<crate::ir::attrs::Attr>)>,
+    /// Attribute groups by id: the index they apply to, and their attributes, interned as a set
+    /// at the first list that names them (so a group named by many lists is hashed once).
+    attr_groups: rustc_hash::FxHashMap<u64, (u64, attrs::AttrGroup)>,
+    /// Parameter slots the attribute lists have made (bounded by the input's size).
+    attr_slots: u64,
+    /// Parameters of the functions read so far (bounded by the input's size).
+    param_count: u64,
     attr_lists: Vec<std::sync::Arc<AttrList>>,
     sections: Vec<Box<str>>,
     gc_names: Vec<Box<str>>,
@@ -224,6 +230,8 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         types: Vec::new(),
         unnamed_structs: Vec::new(),
         attr_groups: Default::default(),
+        attr_slots: 0,
+        param_count: 0,
         attr_lists: Vec::new(),
         sections: Vec::new(),
         gc_names: Vec::new(),
@@ -623,6 +631,9 @@ impl<'a> Reader<'a> {
     }
 
     fn function_record(&mut self) -> Result<()> {
+        /// Parameters the functions of any input may have in all (more for inputs over 4 MiB:
+        /// one per 4 bytes).
+        const MAX_PARAMS: u64 = 1 << 20;
         let (name, k) = self.strtab_name()?;
         let r: Vec<u64> = self.c.ops[k..].to_vec();
         let get = |i: usize| r.get(i).copied();
@@ -633,9 +644,19 @@ impl<'a> Reader<'a> {
         if let TypeData::Pointer { pointee: Some(p), .. } = self.m.types.get(fty) {
             fty = *p;
         }
-        let TypeData::Function { params, .. } = self.m.types.get(fty).clone() else {
+        let TypeData::Function { params, .. } = self.m.types.get(fty) else {
             return Err(self.err("function record without a function type"));
         };
+        // Every function's parameters are made here, so a few bytes of records naming a type
+        // with many parameters could ask for any amount: their total is bounded by the input.
+        self.param_count += params.len() as u64;
+        if self.param_count > MAX_PARAMS.max(self.c.len_bits() / 32) {
+            return Err(self.err(format!(
+                "the functions declared so far have {} parameters in all, more than nvir reads from an input \
+                 of this size",
+                self.param_count
+            )));
+        }
         let cc = u32::try_from(r[1])
             .ok()
             .filter(|&c| c <= 1023)
@@ -667,6 +688,9 @@ impl<'a> Reader<'a> {
             }
         }
         let empty = AttrSetId::from_index(0);
+        let TypeData::Function { params, .. } = self.m.types.get(fty) else {
+            return Err(self.err("function record without a function type"));
+        };
         let params: Vec<Param> = params
             .iter()
             .enumerate()

@@ -21,7 +21,7 @@ use crate::ir::module::{Comdat, Module, Symbol, SymbolId};
 use crate::ir::types::{Dialect, TypeId};
 use hashbrown::HashTable;
 use nvir_diag::{Diagnostic, Span};
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::hash::BuildHasher;
 
@@ -194,6 +194,8 @@ pub(crate) struct Parser<'a> {
     md_defined: FxHashMap<u32, Span>,
     md_uses: FxHashMap<u32, Span>,
     attr_groups: FxHashMap<u32, Vec<Attr>>,
+    /// Comdat names defined so far (a redefinition is an error).
+    comdat_names: FxHashSet<Box<str>>,
     attr_fixups: Vec<(AttrTarget, AttrSetId, GroupRefs)>,
     dialect_span: Option<(Dialect, Span)>,
     /// The dialect, from the first pointer type in the input (found by a look ahead that stops
@@ -277,6 +279,7 @@ impl<'a> Parser<'a> {
             md_defined: FxHashMap::default(),
             md_uses: FxHashMap::default(),
             attr_groups: FxHashMap::default(),
+            comdat_names: FxHashSet::default(),
             attr_fixups: Vec::new(),
             dialect_span: None,
             dialect,
@@ -667,7 +670,7 @@ impl<'a> Parser<'a> {
             }
         };
         self.bump()?;
-        if self.m.comdats.iter().any(|c| c.name == name) {
+        if !self.comdat_names.insert(name.clone()) {
             return Err(ParseError::new(sp(t), format!("redefinition of comdat '${name}'")));
         }
         self.m.comdats.push(Comdat { name, kind: kind.into() });

@@ -136,6 +136,7 @@ impl<'a> Parser<'a> {
             md_defined: self.md_defined.clone(),
             md_uses: Default::default(),
             attr_groups: Default::default(),
+            comdat_names: self.comdat_names.clone(),
             attr_fixups: Vec::new(),
             dialect_span: self.dialect_span,
             dialect: self.dialect,

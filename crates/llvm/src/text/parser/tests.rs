@@ -186,3 +186,34 @@ fn the_opaque_upgrade_reading_ignores_pointee_mismatches() {
     let bad = "define void @f(i32* %p) {\n  store i64 1, i32 %p\n  ret void\n}\n";
     assert!(crate::parse_bytes_as_opaque(bad.as_bytes(), crate::ParseOptions::SEQUENTIAL).is_err());
 }
+
+#[test]
+fn constants_too_deep_or_too_shared_to_print_are_refused() {
+    use crate::ir::constant::{ConstData, ConstExpr, ExprOp};
+    use crate::ir::instruction::BinOp;
+    // A chain of 5,000 `add`s (as a bitcode reader builds it, no nesting limit), and a chain of
+    // 100 whose operands are both the level below: 2^100 operands when written out.
+    for (levels, shared) in [(5000, false), (100, true)] {
+        let mut m = crate::parse("@g = global i64 1\n").unwrap();
+        let ty = m.types.int(64);
+        let mut c = m.constant(ConstData::Int { ty, value: crate::ir::constant::ApInt::Small(1) });
+        for _ in 0..levels {
+            let one = m.constant(ConstData::Int { ty, value: crate::ir::constant::ApInt::Small(1) });
+            let operands = if shared { [c, c] } else { [c, one] };
+            c = m.constant(ConstData::Expr(Box::new(ConstExpr {
+                op: ExprOp::Binary(BinOp::Add),
+                ty,
+                flags: 0,
+                operands: operands.into(),
+                source_ty: None,
+                indices: Box::new([]),
+                inrange: None,
+            })));
+        }
+        let g = m.globals.iter().next().unwrap().0;
+        m.globals[g].init = Some(c);
+        let e = print_module(&m, Syntax::Faithful).unwrap_err();
+        let want = if shared { "expand to more than" } else { "nest more than 1024 levels" };
+        assert!(e.0.contains(want), "{e}");
+    }
+}

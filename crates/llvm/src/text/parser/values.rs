@@ -60,7 +60,13 @@ pub(super) enum ValId {
 /// Entries in the small-integer constant cache (a power of two).
 pub(super) const INT_CACHE: usize = 4096;
 
+/// The most significant decimal digits a literal may have (past leading zeros, and of those that
+/// matter at its width: 10^w is a multiple of 2^w, so only the last `w` digits do). Converting
+/// decimal to binary takes time quadratic in the digits; this keeps one literal under a second.
+pub(super) const MAX_DECIMAL_DIGITS: usize = 100_000;
+
 /// Decimal digits to a `width`-bit two's-complement integer (silently truncated, as LLVM does).
+/// `None`: malformed, or more than [`MAX_DECIMAL_DIGITS`] significant digits.
 fn decimal_apint(text: &str, width: u32) -> Option<ApInt> {
     let (neg, digits) = match text.strip_prefix('-') {
         Some(d) => (true, d),
@@ -76,40 +82,64 @@ fn decimal_apint(text: &str, width: u32) -> Option<ApInt> {
         let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
         return Some(ApInt::Small(v & mask));
     }
-    // Work in as many words as the width needs (plus one), so huge literals stay bounded.
-    let nwords = (width as usize).div_ceil(64) + 1;
-    let mut words = vec![0u64; nwords];
-    for b in digits.bytes() {
-        let mut carry = u128::from(b - b'0');
+    // Digits above the last `width` add multiples of 2^width: they do not change the value.
+    let digits = &digits.as_bytes()[digits.len().saturating_sub(width.max(1) as usize)..];
+    let first = digits.iter().position(|&b| b != b'0').unwrap_or(digits.len());
+    let digits = &digits[first..];
+    if digits.len() > MAX_DECIMAL_DIGITS {
+        return None;
+    }
+    // Horner's rule nineteen digits at a time, in as many words as the digits need (at most as
+    // many as the width needs, plus one): a literal's cost follows its digits, not its type.
+    let nwords = ((width as usize).div_ceil(64) + 1).min(digits.len() / 19 + 2);
+    let mut words = Vec::with_capacity(nwords);
+    let head = digits.len() % 19;
+    let chunks = std::iter::once(&digits[..head]).chain(digits[head..].chunks(19));
+    for chunk in chunks.filter(|c| !c.is_empty()) {
+        let scale = 10u128.pow(chunk.len() as u32);
+        let mut carry = chunk.iter().fold(0u128, |v, d| v * 10 + u128::from(d - b'0'));
         for w in words.iter_mut() {
-            let v = u128::from(*w) * 10 + carry;
+            let v = u128::from(*w) * scale + carry;
             *w = v as u64;
             carry = v >> 64;
         }
+        if carry != 0 && words.len() < nwords {
+            words.push(carry as u64);
+        }
     }
-    if neg {
+    if neg && words.iter().any(|&w| w != 0) {
+        // Two's complement: the words negated, and every bit above them set.
         let mut carry = true;
         for w in words.iter_mut() {
             let (v, c) = (!*w).overflowing_add(u64::from(carry));
             *w = v;
             carry = c;
         }
+        return Some(ApInt::from_words_filled(words, true, width));
     }
     Some(ApInt::from_words(words, width))
 }
 
+/// Hexadecimal digits (`u0x…`, `s0x…`) to a `width`-bit integer, read from the last digit up
+/// (linear in the digits). As in LLVM, `s0x` sign-extends from the top set bit written.
 fn hex_apint(digits: &str, width: u32, signed: bool) -> Option<ApInt> {
-    let mut words = vec![0u64; (width as usize).div_ceil(64) + 1];
-    for c in digits.bytes() {
-        let d = crate::text::token::hex_digit(c)?;
-        let mut carry = u64::from(d);
-        for w in words.iter_mut() {
-            let next = *w >> 60;
-            *w = (*w << 4) | carry;
-            carry = next;
+    let significant = digits.trim_start_matches('0');
+    let nwords = (width as usize).div_ceil(64).max(1).min(significant.len().div_ceil(16) + 1);
+    let mut words = vec![0u64; nwords];
+    for (i, c) in significant.bytes().rev().enumerate() {
+        let d = u64::from(crate::text::token::hex_digit(c)?);
+        if let Some(w) = words.get_mut(i / 16) {
+            *w |= d << (4 * (i % 16));
         }
     }
-    let _ = signed; // The bits are the same; the sign only matters for wider targets, handled by truncation.
+    let Some(top) = words.iter().rposition(|&w| w != 0) else { return Some(ApInt::Small(0)) };
+    if signed && significant.len().div_ceil(16) <= nwords {
+        // Every bit above the top set one is a copy of it.
+        words.truncate(top + 1);
+        let bit = 63 - words[top].leading_zeros();
+        words[top] |= !0u64 << bit;
+        return Some(ApInt::from_words_filled(words, true, width));
+    }
     Some(ApInt::from_words(words, width))
 }
 
@@ -317,8 +347,12 @@ impl Parser<'_> {
                 let Some(w) = self.m.types.int_width(ty) else {
                     return bad(self, "an integer constant");
                 };
-                let value =
-                    decimal_apint(self.text(t), w).ok_or_else(|| ParseError::new(sp(t), "malformed integer"))?;
+                let value = decimal_apint(self.text(t), w).ok_or_else(|| {
+                    ParseError::new(
+                        sp(t),
+                        format!("integer constant has more than {MAX_DECIMAL_DIGITS} significant decimal digits"),
+                    )
+                })?;
                 self.int_const(ty, value)
             }
             ValId::HexInt(t, signed) => {
@@ -889,9 +923,32 @@ mod tests {
         assert_eq!(decimal_apint("255", 8), Some(ApInt::Small(255)));
         assert_eq!(decimal_apint("-1", 8), Some(ApInt::Small(255)));
         assert_eq!(decimal_apint("256", 8), Some(ApInt::Small(0)));
-        assert_eq!(decimal_apint("-1", 128), Some(ApInt::Big(vec![u64::MAX, u64::MAX].into())));
+        assert_eq!(decimal_apint("-1", 128), Some(ApInt::Big(vec![u64::MAX].into())));
+        assert_eq!(decimal_apint("-1", 1 << 23), Some(ApInt::Big(vec![u64::MAX].into())));
+        assert_eq!(decimal_apint("-18446744073709551616", 256), Some(ApInt::Big(vec![0, u64::MAX].into())));
         assert_eq!(decimal_apint("18446744073709551616", 128), Some(ApInt::Big(vec![0, 1].into())));
         assert_eq!(decimal_apint("", 8), None);
         assert_eq!(hex_apint("FF", 8, false), Some(ApInt::Small(255)));
+        assert_eq!(hex_apint("1FFFFFFFFFFFFFFFF", 128, false), Some(ApInt::Big(vec![u64::MAX, 1].into())));
+        // s0x: sign-extended from the top set bit written (s0x0F is -1), as LLVM's lexer reads it.
+        assert_eq!(hex_apint("0F", 32, true), Some(ApInt::Small(0xFFFF_FFFF)));
+        assert_eq!(hex_apint("8", 256, true), Some(ApInt::Big(vec![u64::MAX - 7].into())));
+        assert_eq!(hex_apint("0", 256, true), Some(ApInt::Small(0)));
+    }
+
+    #[test]
+    fn long_decimal_literals_are_exact_and_bounded() {
+        // 10^40 - 1 at 256 bits, through the chunked path (and a leading zero run).
+        let nines = "9".repeat(40);
+        let expect = {
+            // 10^40 - 1 = 0x1D_6329F1C35CA4BFAB_B9F560FFFFFFFFFF.
+            ApInt::from_words(vec![0xB9F5_60FF_FFFF_FFFF, 0x6329_F1C3_5CA4_BFAB, 0x1D], 256)
+        };
+        assert_eq!(decimal_apint(&format!("000{nines}"), 256), Some(expect.clone()));
+        // Digits above the width's last `w` change nothing: 10^8 * k + 255 at i8 is 255.
+        assert_eq!(decimal_apint(&format!("{}00000255", "7".repeat(200_000)), 8), Some(ApInt::Small(255)));
+        // Past the bound at a width that keeps every digit: refused, not slow.
+        assert_eq!(decimal_apint(&"9".repeat(MAX_DECIMAL_DIGITS + 1), 1 << 23), None);
+        assert!(decimal_apint(&"9".repeat(MAX_DECIMAL_DIGITS), 1 << 23).is_some());
     }
 }
