@@ -194,6 +194,22 @@ impl OutputArg {
         self.write_bytes(bytes)
     }
 
+    /// Writes text that `produce` makes piece by piece (nothing is held whole in memory). When
+    /// `produce` fails, its error is the inner one, and a regular file it was writing is removed.
+    pub fn write_with<T, E>(&self, produce: impl FnOnce(&mut dyn Write) -> Result<T, E>) -> Result<Result<T, E>> {
+        match &self.output {
+            Some(path) if path.as_os_str() != "-" => {
+                write_file_with(path, produce).with_context(|| format!("cannot write {}", path.display()))
+            }
+            _ => {
+                let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+                let r = produce(&mut out);
+                out.flush().context("cannot write standard output")?;
+                Ok(r)
+            }
+        }
+    }
+
     fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
         match &self.output {
             Some(path) if path.as_os_str() != "-" => {
@@ -205,6 +221,23 @@ impl OutputArg {
             }
         }
     }
+}
+
+/// Writes `path` with what `produce` makes; removes it again (when it is a regular file) if
+/// `produce` fails.
+pub fn write_file_with<T, E>(
+    path: &std::path::Path,
+    produce: impl FnOnce(&mut dyn Write) -> Result<T, E>,
+) -> std::io::Result<Result<T, E>> {
+    let file = std::fs::File::create(path)?;
+    let regular = file.metadata().is_ok_and(|m| m.is_file());
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+    let r = produce(&mut out);
+    let flushed = out.flush();
+    if r.is_err() && regular {
+        let _ = std::fs::remove_file(path);
+    }
+    flushed.map(|()| r)
 }
 
 /// `--jobs N`: inputs judged at once.

@@ -189,15 +189,9 @@ fn judge(
         );
     }
     let printed = match dest {
-        Dest::None => None,
-        _ => match nvir_llvm::print(&m, mode.syntax) {
-            Ok(p) => Some(p),
-            Err(e) => {
-                let mut o = failed(vec![Diagnostic::error(e.to_string()).with_code("ll-print")], &no_source);
-                o.stderr.insert_str(0, &stderr);
-                return o;
-            }
-        },
+        Dest::None => Ok(Ok(Vec::new())),
+        Dest::One(out) => out.write_with(|w| nvir_llvm::print_to(&m, mode.syntax, w)),
+        Dest::Dir(dir) => write_into(dir, &item.relative, |w| nvir_llvm::print_to(&m, mode.syntax, w)),
     };
     if single {
         // The process ends next: freeing the module's many small allocations one by one would be
@@ -206,28 +200,29 @@ fn judge(
     } else {
         drop(m);
     }
-    let Some(printed) = printed else {
-        return batch::Outcome { verdict: batch::Verdict::Ok, stdout: String::new(), stderr, codes: Vec::new() };
+    let notes = match printed {
+        Ok(Ok(notes)) => notes,
+        Ok(Err(e)) => {
+            let mut o = failed(vec![Diagnostic::error(e.to_string()).with_code("ll-print")], &no_source);
+            o.stderr.insert_str(0, &stderr);
+            return o;
+        }
+        Err(e) => return failed(vec![Diagnostic::error(format!("{e:#}")).with_code("output")], &no_source),
     };
-    let written = match dest {
-        Dest::One(out) => out.write_text(&printed.text),
-        Dest::Dir(dir) => write_into(dir, &item.relative, &printed.text),
-        Dest::None => Ok(()),
-    };
-    if let Err(e) = written {
-        return failed(vec![Diagnostic::error(format!("{e:#}")).with_code("output")], &no_source);
-    }
-    let notes: Vec<Diagnostic> =
-        printed.notes.iter().map(|n| Diagnostic::note(n.clone()).with_code("ll-syntax")).collect();
+    let notes: Vec<Diagnostic> = notes.into_iter().map(|n| Diagnostic::note(n).with_code("ll-syntax")).collect();
     stderr += &nvir::render(&notes, &no_source, format, color);
     batch::Outcome { verdict: batch::Verdict::Ok, stdout: String::new(), stderr, codes: Vec::new() }
 }
 
 /// Writes a printed module to `dir/relative` with the extension `.ll`.
-fn write_into(dir: &Path, relative: &Path, text: &str) -> Result<()> {
+fn write_into<T, E>(
+    dir: &Path,
+    relative: &Path,
+    produce: impl FnOnce(&mut dyn std::io::Write) -> std::result::Result<T, E>,
+) -> Result<std::result::Result<T, E>> {
     let path = dir.join(relative).with_extension("ll");
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", parent.display()))?;
     }
-    std::fs::write(&path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    nvir::write_file_with(&path, produce).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }

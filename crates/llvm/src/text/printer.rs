@@ -50,37 +50,85 @@ pub struct PrintError(pub String);
 
 /// Prints a module.
 pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
-    if syntax == Syntax::Llvm7 && m.types.dialect() == Some(crate::ir::Dialect::OpaquePointers) {
-        return Err(PrintError(
-            "this module uses opaque pointers; LLVM 7 syntax needs typed pointers, which cannot be recovered here"
-                .into(),
-        ));
-    }
-    let stats = m.stats();
-    let size = stats.constants + stats.instructions + stats.globals + m.metadata.len();
-    let mut p = Printer {
-        m,
-        syntax,
-        out: String::with_capacity(1 << 16),
-        notes: Vec::new(),
-        unsupported: Vec::new(),
-        md_slots: FxHashMap::default(),
-        md_order: Vec::new(),
-        const_depth: 0,
-        const_limit: CONST_BUDGET_BASE.saturating_add(CONST_BUDGET_PER_ENTITY.saturating_mul(size as u64)),
-        const_budget: 0,
-        refused: None,
-    };
-    p.const_budget = p.const_limit;
-    p.number_metadata();
-    p.module();
-    if let Some(why) = p.refused {
-        return Err(PrintError(why));
-    }
-    if !p.unsupported.is_empty() {
-        return Err(PrintError(format!("LLVM 7 syntax cannot express: {}", p.unsupported.join("; "))));
-    }
+    let mut p = Printer::new(m, syntax, None)?;
+    p.run()?;
     Ok(Printed { text: p.out, notes: p.notes })
+}
+
+/// Prints a module into `w` as it goes (a module's text is not held whole in memory), and returns
+/// the notes. Text LLVM 7 syntax cannot carry is found before anything is written; a module the
+/// printer refuses part way (constants that expand past its budget) leaves what was written so far.
+pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -> Result<Vec<String>, PrintError> {
+    if syntax == Syntax::Llvm7 {
+        // A dry run, writing nothing, for what LLVM 7 syntax cannot say.
+        let mut nothing = std::io::sink();
+        let mut dry = Printer::new(m, syntax, Some(&mut nothing))?;
+        dry.run()?;
+    }
+    let mut p = Printer::new(m, syntax, Some(w))?;
+    p.run()?;
+    p.spill(0);
+    if let Some(e) = p.write_error.take() {
+        return Err(PrintError(format!("cannot write the output: {e}")));
+    }
+    Ok(std::mem::take(&mut p.notes))
+}
+
+impl<'m> Printer<'m> {
+    fn new(m: &'m Module, syntax: Syntax, sink: Option<&'m mut dyn std::io::Write>) -> Result<Self, PrintError> {
+        if syntax == Syntax::Llvm7 && m.types.dialect() == Some(crate::ir::Dialect::OpaquePointers) {
+            return Err(PrintError(
+                "this module uses opaque pointers; LLVM 7 syntax needs typed pointers, which cannot be recovered here"
+                    .into(),
+            ));
+        }
+        let stats = m.stats();
+        let size = stats.constants + stats.instructions + stats.globals + m.metadata.len();
+        let const_limit = CONST_BUDGET_BASE.saturating_add(CONST_BUDGET_PER_ENTITY.saturating_mul(size as u64));
+        Ok(Printer {
+            m,
+            syntax,
+            out: String::with_capacity(1 << 16),
+            sink,
+            write_error: None,
+            notes: Vec::new(),
+            unsupported: Vec::new(),
+            md_slots: FxHashMap::default(),
+            md_order: Vec::new(),
+            const_depth: 0,
+            const_limit,
+            const_budget: const_limit,
+            refused: None,
+        })
+    }
+
+    fn run(&mut self) -> Result<(), PrintError> {
+        self.number_metadata();
+        self.module();
+        if let Some(why) = self.refused.take() {
+            return Err(PrintError(why));
+        }
+        if !self.unsupported.is_empty() {
+            return Err(PrintError(format!("LLVM 7 syntax cannot express: {}", self.unsupported.join("; "))));
+        }
+        Ok(())
+    }
+
+    /// With a sink, hands it the text so far once there is more than `keep` bytes of it (called
+    /// between lines, so nothing reads back what was handed over).
+    fn spill(&mut self, keep: usize) {
+        if self.out.len() <= keep {
+            return;
+        }
+        if let Some(w) = self.sink.as_mut() {
+            if self.write_error.is_none() {
+                if let Err(e) = w.write_all(self.out.as_bytes()) {
+                    self.write_error = Some(e);
+                }
+            }
+            self.out.clear();
+        }
+    }
 }
 
 /// The argument positions of an inline-asm constraint string whose constraints are indirect
@@ -121,8 +169,15 @@ const MAX_CONST_DEPTH: u32 = 1024;
 const CONST_BUDGET_BASE: u64 = 1 << 20;
 const CONST_BUDGET_PER_ENTITY: u64 = 16;
 
+/// Text the printer holds before handing it to its sink.
+const SPILL: usize = 1 << 20;
+
 struct Printer<'m> {
     m: &'m Module,
+    /// Where text goes as it is printed (`None`: it stays in `out`).
+    sink: Option<&'m mut dyn std::io::Write>,
+    /// The first error the sink gave (nothing more is written after it).
+    write_error: Option<std::io::Error>,
     /// Nesting of constants being written.
     const_depth: u32,
     /// Constant operands that may be written in all, and that may still be.
@@ -265,6 +320,7 @@ impl<'m> Printer<'m> {
                 self.attr_set(g.attrs, None);
             }
             self.out.push('\n');
+            self.spill(SPILL);
         }
         for (_, a) in m.aliases.iter() {
             self.out.push('@');
@@ -292,6 +348,7 @@ impl<'m> Printer<'m> {
         for (_, f) in m.functions.iter() {
             self.out.push('\n');
             self.function(f);
+            self.spill(SPILL);
         }
         if !m.metadata.named.is_empty() || !self.md_order.is_empty() {
             self.out.push('\n');
@@ -313,6 +370,7 @@ impl<'m> Printer<'m> {
             let _ = write!(self.out, "!{} = ", self.md_slots[id]);
             self.md_node(*id);
             self.out.push('\n');
+            self.spill(SPILL);
         }
     }
 
