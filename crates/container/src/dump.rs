@@ -1,7 +1,7 @@
 //! A description of a container with every field located: the data behind `nvir container dump`
 //! (its JSON shape is this struct's; fields may be added, never renamed).
 
-use crate::meaning::{blob_refs, implied_options, unrecorded_options, BlobRef, ImpliedOption};
+use crate::meaning::{implied_options, unrecorded_options, BlobRef, BlobRefs, ImpliedOption};
 use crate::model::{Container, FieldOrder, TagTrailer};
 use crate::tags::{arch_sm, id, tag_info, value_name};
 use serde::Serialize;
@@ -133,22 +133,82 @@ fn meaning(tag: u16, value: u32) -> Option<String> {
     }
 }
 
-/// Describes a container.
+/// Describes a container. For a large container, [`Description`] gives the same without
+/// holding every tag's description at once.
 pub fn describe(c: &Container<'_>) -> Dump {
-    let layout = c.layout();
-    let v = &c.versions;
-    let pair = |x: crate::model::Version| [x.major, x.minor];
-    // The last occurrence of each tag wins; earlier ones are overridden (one pass, not quadratic).
-    let mut last = std::collections::HashMap::with_capacity(c.tags.len().min(1 << 16));
-    for (i, e) in c.tags.iter().enumerate() {
-        last.insert(e.tag, i);
+    let d = Description::new(c);
+    let mut dump = d.summary.clone();
+    dump.tags = d.tags().collect();
+    dump.blob_refs = d.blob_refs().map(|r| r.to_owned()).collect();
+    dump
+}
+
+/// A description computed as it is read: [`Description::summary`] holds every field of a
+/// [`Dump`] but the tags and blob references (left empty), which [`Description::tags`] and
+/// [`Description::blob_refs`] give one at a time. It serializes exactly as the [`Dump`] that
+/// [`describe`] gives, streaming: memory stays that of the container, whatever its tag count.
+pub struct Description<'c, 'a> {
+    c: &'c Container<'a>,
+    /// Everything but `tags` and `blob_refs` (empty here).
+    pub summary: Dump,
+    /// For each tag number, the index of its last entry (`u32::MAX`: none).
+    last: Vec<u32>,
+}
+
+impl<'c, 'a> Description<'c, 'a> {
+    /// The description of `c`.
+    pub fn new(c: &'c Container<'a>) -> Self {
+        let s = c.sizes();
+        let v = &c.versions;
+        let pair = |x: crate::model::Version| [x.major, x.minor];
+        // The last occurrence of each tag wins; earlier ones are overridden (one pass).
+        let mut last = Vec::new();
+        if !c.tags.is_empty() {
+            last = vec![u32::MAX; 1 << 16];
+            for (i, e) in c.tags.iter().enumerate() {
+                last[usize::from(e.tag)] = u32::try_from(i).unwrap_or(u32::MAX - 1);
+            }
+        }
+        let summary = Dump {
+            magic: format!("{:#010x}", c.variant.magic()),
+            variant: c.variant.as_str(),
+            field_order: match c.field_order {
+                FieldOrder::Cuda => "cuda",
+                FieldOrder::Seed => "seed",
+            },
+            version: VersionDump {
+                container: pair(v.container),
+                nvvm_ir: pair(v.nvvm_ir),
+                nvvm_debug: pair(v.nvvm_debug),
+                llvm: pair(v.llvm),
+            },
+            header_size: s.header_size,
+            ir_level: c.ir_level,
+            ir_level_name: ir_level_name(c.ir_level),
+            header_extra: Region { offset: crate::model::HEADER_LEN, len: c.header_extra.len() },
+            tags: Vec::new(),
+            terminator: s.terminator,
+            tag_trailer: TrailerDump {
+                offset: s.trailer.0,
+                len: s.trailer.1,
+                padding: matches!(c.trailer, TagTrailer::Padding),
+            },
+            blob: Region { offset: s.tag_end, len: c.blob.len() },
+            key: c.key().map(|k| k.iter().map(|b| format!("{b:02x}")).collect()),
+            blob_refs: Vec::new(),
+            payload: PayloadDump { offset: s.blob_end, len: c.payload.len(), kind: c.payload_kind().as_str() },
+            implied_options: implied_options(c),
+            unrecorded_options: unrecorded_options(c.ir_level),
+        };
+        Description { c, summary, last }
     }
-    let tags = c
-        .tags
-        .iter()
-        .zip(&layout.tag_offsets)
-        .enumerate()
-        .map(|(i, (e, &offset))| {
+
+    /// The tag entries, described one at a time, in stream order.
+    pub fn tags(&self) -> impl ExactSizeIterator<Item = TagDump> + '_ {
+        let mut offset = self.summary.header_size;
+        self.c.tags.iter().enumerate().map(move |(i, e)| {
+            let at = offset;
+            offset += e.encoded_len();
             let info = tag_info(e.tag);
             TagDump {
                 tag: e.tag,
@@ -156,41 +216,55 @@ pub fn describe(c: &Container<'_>) -> Dump {
                 seed_name: info.filter(|t| t.seed_name != t.name).map(|t| t.seed_name),
                 value: e.value,
                 wide: e.wide,
-                offset,
+                offset: at,
                 meaning: meaning(e.tag, e.value),
-                overridden: last[&e.tag] != i,
+                overridden: self.last.get(usize::from(e.tag)).is_some_and(|&l| l as usize != i),
             }
         })
-        .collect();
-    Dump {
-        magic: format!("{:#010x}", c.variant.magic()),
-        variant: c.variant.as_str(),
-        field_order: match c.field_order {
-            FieldOrder::Cuda => "cuda",
-            FieldOrder::Seed => "seed",
-        },
-        version: VersionDump {
-            container: pair(v.container),
-            nvvm_ir: pair(v.nvvm_ir),
-            nvvm_debug: pair(v.nvvm_debug),
-            llvm: pair(v.llvm),
-        },
-        header_size: layout.header_size,
-        ir_level: c.ir_level,
-        ir_level_name: ir_level_name(c.ir_level),
-        header_extra: Region { offset: crate::model::HEADER_LEN, len: c.header_extra.len() },
-        tags,
-        terminator: layout.terminator,
-        tag_trailer: TrailerDump {
-            offset: layout.trailer.0,
-            len: layout.trailer.1,
-            padding: matches!(c.trailer, TagTrailer::Padding),
-        },
-        blob: Region { offset: layout.tag_end, len: c.blob.len() },
-        key: c.key().map(|k| k.iter().map(|b| format!("{b:02x}")).collect()),
-        blob_refs: blob_refs(c),
-        payload: PayloadDump { offset: layout.blob_end, len: c.payload.len(), kind: c.payload_kind().as_str() },
-        implied_options: implied_options(c),
-        unrecorded_options: unrecorded_options(c.ir_level),
+    }
+
+    /// The blob tags, decoded one at a time (see [`BlobRefs`] for what is shown).
+    pub fn blob_refs(&self) -> BlobRefs<'c, 'a> {
+        BlobRefs::new(self.c)
+    }
+}
+
+/// Serializes a sequence from an iterator made when serializing.
+struct Lazy<F>(F);
+
+impl<F, I> Serialize for Lazy<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
+    }
+}
+
+impl Serialize for Description<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let d = &self.summary;
+        let mut st = s.serialize_struct("Dump", 17)?;
+        st.serialize_field("magic", &d.magic)?;
+        st.serialize_field("variant", &d.variant)?;
+        st.serialize_field("field_order", &d.field_order)?;
+        st.serialize_field("version", &d.version)?;
+        st.serialize_field("header_size", &d.header_size)?;
+        st.serialize_field("ir_level", &d.ir_level)?;
+        st.serialize_field("ir_level_name", &d.ir_level_name)?;
+        st.serialize_field("header_extra", &d.header_extra)?;
+        st.serialize_field("tags", &Lazy(|| self.tags()))?;
+        st.serialize_field("terminator", &d.terminator)?;
+        st.serialize_field("tag_trailer", &d.tag_trailer)?;
+        st.serialize_field("blob", &d.blob)?;
+        st.serialize_field("key", &d.key)?;
+        st.serialize_field("blob_refs", &Lazy(|| self.blob_refs()))?;
+        st.serialize_field("payload", &d.payload)?;
+        st.serialize_field("implied_options", &d.implied_options)?;
+        st.serialize_field("unrecorded_options", &d.unrecorded_options)?;
+        st.end()
     }
 }

@@ -24,16 +24,18 @@ pub mod tags;
 mod write;
 mod xml;
 
-pub use dump::{describe, ir_level_name, Dump, PayloadDump, Region, TagDump, TrailerDump, VersionDump};
+pub use dump::{describe, ir_level_name, Description, Dump, PayloadDump, Region, TagDump, TrailerDump, VersionDump};
 pub use edit::{
     check_bitcode, wrap, ArchSuffix, BadTarget, Target, WrapError, IR_LEVEL_LINKED, IR_LEVEL_LTO, IR_LEVEL_OPTIX,
 };
-pub use meaning::{blob_refs, implied_options, unrecorded_options, BlobRef, BlobValue, ImpliedOption};
+pub use meaning::{
+    blob_refs, implied_options, unrecorded_options, BlobData, BlobRef, BlobRefView, BlobRefs, BlobValue, ImpliedOption,
+};
 pub use model::{
     pad4, Container, FieldOrder, Layout, PayloadKind, TagEntry, TagTrailer, Variant, Version, Versions, HEADER_LEN,
     MAGIC_CUDA, MAGIC_SEED,
 };
 pub use policy::{check_versions, Policy};
-pub use read::{has_magic, read, ReadError, ReadErrorKind};
+pub use read::{has_magic, read, read_head, ReadError, ReadErrorKind};
 pub use write::{write, WriteError};
-pub use xml::{from_xml, to_xml, XmlError};
+pub use xml::{from_xml, to_xml, write_xml, XmlError};

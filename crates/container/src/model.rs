@@ -174,6 +174,17 @@ pub struct Layout {
     pub total: usize,
 }
 
+/// [`Layout`] without the tag offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Sizes {
+    pub header_size: usize,
+    pub terminator: Option<usize>,
+    pub trailer: (usize, usize),
+    pub tag_end: usize,
+    pub blob_end: usize,
+    pub total: usize,
+}
+
 /// How a payload starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -258,6 +269,22 @@ impl<'a> Container<'a> {
                 at
             })
             .collect();
+        let s = self.sizes();
+        Layout {
+            header_size,
+            tag_offsets,
+            terminator: s.terminator,
+            trailer: s.trailer,
+            tag_end: s.tag_end,
+            blob_end: s.blob_end,
+            total: s.total,
+        }
+    }
+
+    /// [`Container::layout`] without the offset of each tag (no allocation).
+    pub(crate) fn sizes(&self) -> Sizes {
+        let header_size = self.header_size();
+        let mut pos = header_size + self.tags.iter().map(TagEntry::encoded_len).sum::<usize>();
         let terminator = self.terminated.then(|| {
             pos += 2;
             pos - 2
@@ -269,15 +296,7 @@ impl<'a> Container<'a> {
         let trailer = (pos, trailer_len);
         let tag_end = pos + trailer_len;
         let blob_end = tag_end + self.blob.len();
-        Layout {
-            header_size,
-            tag_offsets,
-            terminator,
-            trailer,
-            tag_end,
-            blob_end,
-            total: blob_end + self.payload.len(),
-        }
+        Sizes { header_size, terminator, trailer, tag_end, blob_end, total: blob_end + self.payload.len() }
     }
 
     /// A copy that owns its bytes.

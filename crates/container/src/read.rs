@@ -101,14 +101,94 @@ pub fn has_magic(bytes: &[u8]) -> bool {
 /// The tag stream is read from the header size (0x0C) and stops at a tag 0 or at the tag-area
 /// end (0x10), whichever comes first, as NVIDIA's consumers do.
 pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
+    // The tag count is bounded by the tag area (4 bytes an entry), itself bounded by the input.
+    let mut tags = Vec::new();
+    let head = parse(bytes, bytes.len(), &mut tags)?;
+    let rest = &bytes[head.stream_end..head.tag_end];
+    let trailer = if rest.len() == pad4(head.stream_end) && rest.iter().all(|&b| b == 0) {
+        TagTrailer::Padding
+    } else {
+        TagTrailer::Raw(Cow::Borrowed(rest))
+    };
+    Ok(Container {
+        variant: head.variant,
+        field_order: head.field_order,
+        versions: head.versions,
+        ir_level: head.ir_level,
+        header_extra: Cow::Borrowed(&bytes[HEADER_LEN..head.header_size]),
+        tags,
+        terminated: head.terminated,
+        trailer,
+        blob: Cow::Borrowed(&bytes[head.tag_end..head.blob_end]),
+        payload: Cow::Borrowed(&bytes[head.blob_end..]),
+    })
+}
+
+/// Checks the header and the tag stream of a container of `len` bytes from its first bytes,
+/// `head`, without the rest: for a container that is still compressed, or too large to hold.
+/// `head` must reach the tag-area end (the u32 at 0x10) or the end of the container; when it
+/// does not, the error is a [`ReadErrorKind::Truncated`] at the end of `head`. Each tag entry is
+/// handed to `visit` in stream order; nothing is allocated. Gives the tag-area end.
+///
+/// The checks are those of [`read`]: `read_head(b, b.len(), _)` fails exactly when `read(b)` does.
+pub fn read_head(head: &[u8], len: usize, visit: impl FnMut(TagEntry)) -> Result<usize, ReadError> {
+    parse(head, len, &mut Visit(visit)).map(|h| h.tag_end)
+}
+
+/// What [`parse`] found besides the tags.
+struct Head {
+    variant: Variant,
+    field_order: FieldOrder,
+    versions: Versions,
+    ir_level: u16,
+    header_size: usize,
+    terminated: bool,
+    /// Where the stream (and its terminator) ends: the trailer starts here.
+    stream_end: usize,
+    tag_end: usize,
+    blob_end: usize,
+}
+
+/// Where [`parse`] puts the tag entries.
+trait Tags {
+    /// At most this many entries follow (bounded by the tag area's bytes).
+    fn reserve(&mut self, n: usize);
+    /// One entry.
+    fn push(&mut self, e: TagEntry);
+}
+
+impl Tags for Vec<TagEntry> {
+    fn reserve(&mut self, n: usize) {
+        self.reserve_exact(n);
+    }
+    #[inline(always)]
+    fn push(&mut self, e: TagEntry) {
+        Vec::push(self, e);
+    }
+}
+
+struct Visit<F>(F);
+
+impl<F: FnMut(TagEntry)> Tags for Visit<F> {
+    fn reserve(&mut self, _: usize) {}
+    #[inline(always)]
+    fn push(&mut self, e: TagEntry) {
+        (self.0)(e);
+    }
+}
+
+/// The header and the tag stream of a container of `len` bytes, `bytes` being its first bytes
+/// (all of them, or at least up to the tag-area end); the entries go to `tags`.
+#[inline(always)]
+fn parse(bytes: &[u8], len: usize, tags: &mut impl Tags) -> Result<Head, ReadError> {
     use ReadErrorKind::*;
-    let len = bytes.len();
-    if len < 4 {
+    let have = bytes.len().min(len);
+    if have < 4 {
         return Err(ReadError::new(
             Truncated,
-            Span::new(len, len),
+            Span::new(have, have),
             "input ends here",
-            format!("input is {len} bytes; a container starts with a 4-byte magic"),
+            format!("input is {have} bytes; a container starts with a 4-byte magic"),
         ));
     }
     let magic = u32_at(bytes, 0);
@@ -125,13 +205,13 @@ pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
             return Err(ReadError::new(BadMagic, Span::at(0, 4), "magic", msg).with_help(help));
         }
     };
-    if len < HEADER_LEN {
-        return Err(ReadError::new(
-            Truncated,
-            Span::new(len, HEADER_LEN),
-            "header ends early",
-            format!("truncated header: input is {len} bytes, the header needs {HEADER_LEN}"),
-        ));
+    if have < HEADER_LEN {
+        let msg = if have < len {
+            format!("only the first {have} bytes of the header are here, the header needs {HEADER_LEN}")
+        } else {
+            format!("truncated header: input is {len} bytes, the header needs {HEADER_LEN}")
+        };
+        return Err(ReadError::new(Truncated, Span::new(have, HEADER_LEN), "header ends early", msg));
     }
     let v = |i: usize| Version::new(bytes[i], bytes[i + 1]);
     let versions = Versions { container: v(4), nvvm_ir: v(6), nvvm_debug: v(8), llvm: v(10) };
@@ -189,59 +269,54 @@ pub fn read(bytes: &[u8]) -> Result<Container<'_>, ReadError> {
             format!("blob end {blob_end} lies before the tag-area end {tag_end} (at 0x10)"),
         ));
     }
+    if have < tag_end {
+        return Err(ReadError::new(
+            Truncated,
+            Span::new(have, tag_end),
+            "tag area",
+            format!("only the first {have} bytes are here; the tag area runs to {tag_end}"),
+        ));
+    }
 
-    // The tag count is bounded by the tag area (4 bytes an entry), itself bounded by the input.
-    let mut tags = Vec::with_capacity((tag_end - header_size) / 4);
-    let mut pos = header_size;
+    tags.reserve((tag_end - header_size) / 4);
+    // The stream is read by slice patterns over the tag area: no index to check.
+    let mut rest = &bytes[header_size..tag_end];
     let mut terminated = false;
-    while pos + 2 <= tag_end {
-        let tag = u16_at(bytes, pos);
+    let at = |rest: &[u8]| tag_end - rest.len();
+    while let [t0, t1, after_tag @ ..] = rest {
+        let tag = u16::from_le_bytes([*t0, *t1]);
         if tag == 0 {
             terminated = true;
-            pos += 2;
+            rest = after_tag;
             break;
         }
-        if pos + 4 > tag_end {
+        let [v0, v1, after @ ..] = after_tag else {
+            let pos = at(rest);
             return Err(ReadError::new(
                 BadTag,
                 Span::new(pos, tag_end),
                 "entry",
                 format!("tag {tag} at offset {pos:#x} has no value before the tag-area end {tag_end}"),
             ));
-        }
-        let short = u16_at(bytes, pos + 2);
+        };
+        let short = u16::from_le_bytes([*v0, *v1]);
         if short == 0xFFFF {
-            if pos + 8 > tag_end {
+            let [w0, w1, w2, w3, after_wide @ ..] = after else {
+                let pos = at(rest);
                 return Err(ReadError::new(
                     BadTag,
                     Span::new(pos, tag_end),
                     "wide entry",
                     format!("wide tag {tag} at offset {pos:#x} needs 8 bytes but the tag area ends at {tag_end}"),
                 ));
-            }
-            tags.push(TagEntry { tag, value: u32_at(bytes, pos + 4), wide: true });
-            pos += 8;
+            };
+            tags.push(TagEntry { tag, value: u32::from_le_bytes([*w0, *w1, *w2, *w3]), wide: true });
+            rest = after_wide;
         } else {
             tags.push(TagEntry { tag, value: u32::from(short), wide: false });
-            pos += 4;
+            rest = after;
         }
     }
-    let rest = &bytes[pos..tag_end];
-    let trailer = if rest.len() == pad4(pos) && rest.iter().all(|&b| b == 0) {
-        TagTrailer::Padding
-    } else {
-        TagTrailer::Raw(Cow::Borrowed(rest))
-    };
-    Ok(Container {
-        variant,
-        field_order,
-        versions,
-        ir_level,
-        header_extra: Cow::Borrowed(&bytes[HEADER_LEN..header_size]),
-        tags,
-        terminated,
-        trailer,
-        blob: Cow::Borrowed(&bytes[tag_end..blob_end]),
-        payload: Cow::Borrowed(&bytes[blob_end..]),
-    })
+    let pos = at(rest);
+    Ok(Head { variant, field_order, versions, ir_level, header_size, terminated, stream_end: pos, tag_end, blob_end })
 }

@@ -36,7 +36,7 @@ impl TagKind {
 }
 
 /// The layout of a blob that a blob tag points at, per the seed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum BlobShape {
     /// A fixed number of bytes (read as little-endian u32 words, or one u64 when 8).
@@ -97,7 +97,19 @@ pub fn tag_info(id: u16) -> Option<&'static TagInfo> {
 
 /// The tag with this name (ours or the seed's), case-sensitive.
 pub fn tag_by_name(name: &str) -> Option<&'static TagInfo> {
-    TAGS.iter().find(|t| t.name == name || t.seed_name == name)
+    // Hashed: the XML reader looks up a name for every element of `<Options>`.
+    static BY_NAME: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static TagInfo>> =
+        std::sync::OnceLock::new();
+    let map = BY_NAME.get_or_init(|| {
+        let mut m = std::collections::HashMap::with_capacity(TAGS.len() * 2);
+        // The first row that has the name, ours or the seed's, wins.
+        for t in TAGS {
+            m.entry(t.name).or_insert(t);
+            m.entry(t.seed_name).or_insert(t);
+        }
+        m
+    });
+    map.get(name).copied()
 }
 
 /// Tag numbers with a measured meaning.

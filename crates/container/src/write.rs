@@ -29,7 +29,7 @@ pub enum WriteError {
 
 /// Writes the container.
 pub fn write(c: &Container<'_>) -> Result<Vec<u8>, WriteError> {
-    let layout = c.layout();
+    let layout = c.sizes();
     let header_size = u16::try_from(layout.header_size).map_err(|_| WriteError::HeaderTooLarge(layout.header_size))?;
     let tag_end = u32::try_from(layout.tag_end).map_err(|_| WriteError::TooLarge(layout.tag_end))?;
     let blob_end = u32::try_from(layout.blob_end).map_err(|_| WriteError::TooLarge(layout.blob_end))?;

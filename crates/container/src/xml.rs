@@ -18,7 +18,7 @@ use base64::Engine;
 use nvir_diag::{Diagnostic, Span};
 use quick_xml::events::Event;
 use std::borrow::Cow;
-use std::fmt::Write;
+use std::io::Write;
 
 const FAST_MATH: &str = "FastMath.";
 const DIVIDE_TAG: u16 = 18;
@@ -41,14 +41,32 @@ fn value_text(tag: u16, value: u32) -> String {
     value_name(tag, value).unwrap_or_else(|| value.to_string())
 }
 
-/// The container as an XML document.
+/// The container as an XML document. [`write_xml`] writes the same without holding it.
 pub fn to_xml(c: &Container<'_>) -> String {
-    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<NvvmContainer>\n");
+    let mut out = Vec::with_capacity(256 + c.tags.len() * 40 + (c.blob.len() + c.payload.len()) / 3 * 4);
+    // Writing into a Vec cannot fail.
+    let _ = write_xml(c, &mut out);
+    // Only ASCII and the table's names are written.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Writes `bytes` as base64, streamed.
+fn write_b64(out: &mut impl std::io::Write, bytes: &[u8]) -> std::io::Result<()> {
+    let mut enc = base64::write::EncoderWriter::new(out, &B64);
+    enc.write_all(bytes)?;
+    enc.finish()?;
+    Ok(())
+}
+
+/// Writes the container as an XML document (what [`to_xml`] gives) to `out`, a line at a time:
+/// for a large container, give it a buffered writer.
+pub fn write_xml(c: &Container<'_>, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    out.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<NvvmContainer>\n")?;
     if c.variant == Variant::Seed {
-        x.push_str("  <Variant>seed</Variant>\n");
+        out.write_all(b"  <Variant>seed</Variant>\n")?;
     }
     if c.field_order == FieldOrder::Seed {
-        x.push_str("  <FieldOrder>seed</FieldOrder>\n");
+        out.write_all(b"  <FieldOrder>seed</FieldOrder>\n")?;
     }
     let v = &c.versions;
     for (el, ver) in [
@@ -57,53 +75,55 @@ pub fn to_xml(c: &Container<'_>) -> String {
         ("NvvmDebugVersion", v.nvvm_debug),
         ("LlvmVersion", v.llvm),
     ] {
-        let _ = writeln!(x, "  <{el} major=\"{}\" minor=\"{}\"/>", ver.major, ver.minor);
+        writeln!(out, "  <{el} major=\"{}\" minor=\"{}\"/>", ver.major, ver.minor)?;
     }
     let level = enum_name(IR_LEVELS, u32::from(c.ir_level)).map_or_else(|| c.ir_level.to_string(), str::to_string);
-    let _ = writeln!(x, "  <IRLevel>{level}</IRLevel>");
+    writeln!(out, "  <IRLevel>{level}</IRLevel>")?;
     if !c.header_extra.is_empty() {
-        let _ = writeln!(x, "  <HeaderExtra>{}</HeaderExtra>", B64.encode(&c.header_extra));
+        out.write_all(b"  <HeaderExtra>")?;
+        write_b64(out, &c.header_extra)?;
+        out.write_all(b"</HeaderExtra>\n")?;
     }
-    x.push_str("  <Options>\n");
+    out.write_all(b"  <Options>\n")?;
     let mut in_fast_math = false;
     for e in &c.tags {
         let named = element_name(e.tag);
         let fast = named.is_some_and(|(_, f)| f);
         if in_fast_math && !fast {
-            x.push_str("    </FastMathOptions>\n");
+            out.write_all(b"    </FastMathOptions>\n")?;
         }
         if fast && !in_fast_math {
-            x.push_str("    <FastMathOptions>\n");
+            out.write_all(b"    <FastMathOptions>\n")?;
         }
         in_fast_math = fast;
         let indent = if fast { "      " } else { "    " };
         let wide = if e.wide { " wide=\"1\"" } else { "" };
         match named {
-            Some((name, _)) => {
-                let _ = writeln!(x, "{indent}<{name}{wide}>{}</{name}>", value_text(e.tag, e.value));
-            }
-            None => {
-                let _ = writeln!(x, "{indent}<Tag id=\"{}\"{wide}>{}</Tag>", e.tag, e.value);
-            }
+            Some((name, _)) => writeln!(out, "{indent}<{name}{wide}>{}</{name}>", value_text(e.tag, e.value))?,
+            None => writeln!(out, "{indent}<Tag id=\"{}\"{wide}>{}</Tag>", e.tag, e.value)?,
         }
     }
     if in_fast_math {
-        x.push_str("    </FastMathOptions>\n");
+        out.write_all(b"    </FastMathOptions>\n")?;
     }
-    x.push_str("  </Options>\n");
+    out.write_all(b"  </Options>\n")?;
     if !c.terminated {
-        x.push_str("  <Terminator>0</Terminator>\n");
+        out.write_all(b"  <Terminator>0</Terminator>\n")?;
     }
     if let TagTrailer::Raw(bytes) = &c.trailer {
-        let _ = writeln!(x, "  <TagTrailer>{}</TagTrailer>", B64.encode(bytes));
+        out.write_all(b"  <TagTrailer>")?;
+        write_b64(out, bytes)?;
+        out.write_all(b"</TagTrailer>\n")?;
     }
     if !c.blob.is_empty() {
-        let _ = writeln!(x, "  <Blob>{}</Blob>", B64.encode(&c.blob));
+        out.write_all(b"  <Blob>")?;
+        write_b64(out, &c.blob)?;
+        out.write_all(b"</Blob>\n")?;
     }
-    x.push_str("  <IsBinary>1</IsBinary>\n");
-    let _ = writeln!(x, "  <Module>{}</Module>", B64.encode(&c.payload));
-    x.push_str("</NvvmContainer>\n");
-    x
+    out.write_all(b"  <IsBinary>1</IsBinary>\n  <Module>")?;
+    write_b64(out, &c.payload)?;
+    out.write_all(b"</Module>\n</NvvmContainer>\n")?;
+    Ok(())
 }
 
 /// A malformed XML container; the span is a byte range of the XML text.
@@ -134,18 +154,60 @@ impl std::fmt::Display for XmlError {
 
 impl std::error::Error for XmlError {}
 
-/// A parsed element: just what the container form needs.
-struct Element {
-    name: String,
-    attrs: Vec<(String, String)>,
-    text: String,
-    children: Vec<Element>,
-    span: Span,
+/// Elements nested deeper than this are an error (a container document needs 4 levels).
+const MAX_DEPTH: usize = 8;
+
+/// The document-level elements that carry a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Top {
+    Variant,
+    FieldOrder,
+    Version(usize),
+    IrLevel,
+    HeaderExtra,
+    Terminator,
+    TagTrailer,
+    Blob,
+    IsBinary,
+    Module,
 }
 
-impl Element {
+/// What an open element is, from its name and where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Root,
+    Top(Top),
+    Options,
+    FastMath,
+    /// An option entry (in `<Options>` or `<FastMathOptions>`) for this tag.
+    Entry(u16),
+    /// Inside a value element: ignored, as is its text.
+    Ignored,
+}
+
+impl Role {
+    /// Whether the element's text is its value.
+    fn keeps_text(self) -> bool {
+        matches!(self, Role::Top(_) | Role::Entry(_))
+    }
+}
+
+/// An open element: just what the container form needs of it.
+struct Open<'x> {
+    name: String,
+    span: Span,
+    role: Role,
+    /// The text, borrowed from the document when it is one run without escapes.
+    text: Cow<'x, str>,
+    /// `major`, `minor`, `id`, `wide`, when present.
+    attrs: [Option<String>; 4],
+}
+
+const ATTRS: [&str; 4] = ["major", "minor", "id", "wide"];
+
+impl Open<'_> {
     fn attr(&self, key: &str) -> Option<&str> {
-        self.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        ATTRS.iter().position(|k| *k == key).and_then(|i| self.attrs[i].as_deref())
     }
     fn trimmed(&self) -> &str {
         self.text.trim()
@@ -155,78 +217,30 @@ impl Element {
     }
 }
 
-const MAX_DEPTH: usize = 8;
-
-fn parse_tree(text: &str) -> Result<Element, XmlError> {
-    let mut reader = quick_xml::Reader::from_str(text);
-    let mut stack: Vec<Element> = Vec::new();
-    let mut root: Option<Element> = None;
-    loop {
-        let start = reader.buffer_position() as usize;
-        let event = reader.read_event().map_err(|e| {
-            let at = reader.error_position() as usize;
-            XmlError::new(Span::at(at, 1), format!("malformed XML: {e}"))
-        })?;
-        let span = Span::new(start, reader.buffer_position() as usize);
-        let open = |e: &quick_xml::events::BytesStart<'_>| -> Result<Element, XmlError> {
-            let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-            let mut attrs = Vec::new();
-            for a in e.attributes() {
-                let a = a.map_err(|err| XmlError::new(span, format!("malformed attribute: {err}")))?;
-                let value = a
-                    .unescape_value()
-                    .map_err(|err| XmlError::new(span, format!("malformed attribute value: {err}")))?;
-                attrs.push((String::from_utf8_lossy(a.key.as_ref()).into_owned(), value.into_owned()));
-            }
-            Ok(Element { name, attrs, text: String::new(), children: Vec::new(), span })
-        };
-        let done = |el: Element, stack: &mut Vec<Element>, root: &mut Option<Element>| -> Result<(), XmlError> {
-            match stack.last_mut() {
-                Some(parent) => parent.children.push(el),
-                None if root.is_none() => *root = Some(el),
-                None => return Err(XmlError::new(el.span, "a second top-level element")),
-            }
-            Ok(())
-        };
-        match event {
-            Event::Start(e) => {
-                if stack.len() >= MAX_DEPTH {
-                    return Err(XmlError::new(span, "elements nested too deep for a container document"));
-                }
-                stack.push(open(&e)?);
-            }
-            Event::Empty(e) => {
-                let el = open(&e)?;
-                done(el, &mut stack, &mut root)?;
-            }
-            Event::End(_) => {
-                let el = stack.pop().ok_or_else(|| XmlError::new(span, "closing tag without an opening one"))?;
-                done(el, &mut stack, &mut root)?;
-            }
-            Event::Text(t) => {
-                let s = t.unescape().map_err(|e| XmlError::new(span, format!("malformed text: {e}")))?;
-                match stack.last_mut() {
-                    Some(el) => el.text.push_str(&s),
-                    None if s.trim().is_empty() => {}
-                    None => return Err(XmlError::new(span, "text outside the document element")),
-                }
-            }
-            Event::CData(t) => {
-                if let Some(el) = stack.last_mut() {
-                    el.text.push_str(&String::from_utf8_lossy(&t));
-                }
-            }
-            Event::Eof => break,
-            _ => {} // declaration, comments, processing instructions, doctype
-        }
-    }
-    if let Some(open) = stack.last() {
-        return Err(open.err(format!("<{}> is not closed", open.name)));
-    }
-    root.ok_or_else(|| XmlError::new(Span::at(0, 0), "no document element: expected <NvvmContainer>"))
+/// Names already seen among one element's attributes: a list while short, hashed after.
+struct Seen<'k> {
+    few: Vec<&'k [u8]>,
+    many: Option<std::collections::HashSet<&'k [u8]>>,
 }
 
-fn version(el: &Element) -> Result<Version, XmlError> {
+impl<'k> Seen<'k> {
+    /// Whether `key` was new.
+    fn insert(&mut self, key: &'k [u8]) -> bool {
+        if let Some(set) = &mut self.many {
+            return set.insert(key);
+        }
+        if self.few.contains(&key) {
+            return false;
+        }
+        self.few.push(key);
+        if self.few.len() > 16 {
+            self.many = Some(self.few.drain(..).collect());
+        }
+        true
+    }
+}
+
+fn version(el: &Open<'_>) -> Result<Version, XmlError> {
     let part = |k: &str| -> Result<u8, XmlError> {
         let s = el.attr(k).ok_or_else(|| el.err(format!("<{}> needs a {k}=\"…\" attribute", el.name)))?;
         parse_number(s)
@@ -236,20 +250,22 @@ fn version(el: &Element) -> Result<Version, XmlError> {
     Ok(Version::new(part("major")?, part("minor")?))
 }
 
-fn base64(el: &Element) -> Result<Vec<u8>, XmlError> {
-    let clean: String = el.text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-    B64.decode(clean).map_err(|e| el.err(format!("<{}> is not valid base64: {e}", el.name)))
+fn base64(el: &Open<'_>) -> Result<Vec<u8>, XmlError> {
+    let text = el.text.as_bytes();
+    let decoded = if text.iter().any(u8::is_ascii_whitespace) {
+        let clean: Vec<u8> = text.iter().copied().filter(|c| !c.is_ascii_whitespace()).collect();
+        B64.decode(clean)
+    } else {
+        B64.decode(text)
+    };
+    decoded.map_err(|e| el.err(format!("<{}> is not valid base64: {e}", el.name)))
 }
 
-fn tag_value(el: &Element, tag: u16) -> Result<u32, XmlError> {
+fn entry(el: &Open<'_>, tag: u16) -> Result<TagEntry, XmlError> {
     let s = el.trimmed();
-    parse_value(tag, s).ok_or_else(|| {
+    let value = parse_value(tag, s).ok_or_else(|| {
         el.err(format!("<{}> value '{s}' is neither a 32-bit number nor one of its enum names", el.name))
-    })
-}
-
-fn entry(el: &Element, tag: u16) -> Result<TagEntry, XmlError> {
-    let value = tag_value(el, tag)?;
+    })?;
     let wide = match el.attr("wide") {
         None | Some("0") | Some("false") => value >= 0xFFFF,
         Some("1") | Some("true") => true,
@@ -258,110 +274,221 @@ fn entry(el: &Element, tag: u16) -> Result<TagEntry, XmlError> {
     Ok(TagEntry { tag, value, wide })
 }
 
-fn option_entries(options: &Element, out: &mut Vec<TagEntry>) -> Result<(), XmlError> {
-    for el in &options.children {
-        match el.name.as_str() {
-            "FastMathOptions" => {
-                for f in &el.children {
-                    let tag = if f.name == "Divide" {
-                        DIVIDE_TAG
-                    } else {
-                        tag_by_name(&format!("{FAST_MATH}{}", f.name))
-                            .ok_or_else(|| f.err(format!("<{}> is not a fast-math option", f.name)))?
-                            .id
-                    };
-                    out.push(entry(f, tag)?);
-                }
-            }
+/// The role of an element named `name` (with `attrs` read) inside `parent` (`None`: the
+/// document element).
+fn role_of(parent: Option<Role>, el: &Open<'_>) -> Result<Role, XmlError> {
+    let name = el.name.as_str();
+    Ok(match parent {
+        None if name == "NvvmContainer" => Role::Root,
+        None => return Err(el.err(format!("the document element is <{name}>, expected <NvvmContainer>"))),
+        Some(Role::Root) => match name {
+            "Options" => Role::Options,
+            "Variant" => Role::Top(Top::Variant),
+            "FieldOrder" => Role::Top(Top::FieldOrder),
+            "Version" => Role::Top(Top::Version(0)),
+            "NvvmIRVersion" => Role::Top(Top::Version(1)),
+            "NvvmDebugVersion" => Role::Top(Top::Version(2)),
+            "LlvmVersion" => Role::Top(Top::Version(3)),
+            "IRLevel" => Role::Top(Top::IrLevel),
+            "HeaderExtra" => Role::Top(Top::HeaderExtra),
+            "Terminator" => Role::Top(Top::Terminator),
+            "TagTrailer" => Role::Top(Top::TagTrailer),
+            "Blob" => Role::Top(Top::Blob),
+            "IsBinary" => Role::Top(Top::IsBinary),
+            "Module" => Role::Top(Top::Module),
+            other => return Err(el.err(format!("<{other}> is not part of a container document"))),
+        },
+        Some(Role::Options) => match name {
+            "FastMathOptions" => Role::FastMath,
             "Tag" => {
                 let id = el.attr("id").ok_or_else(|| el.err("<Tag> needs an id=\"…\" attribute"))?;
                 let tag = parse_number(id).and_then(|n| u16::try_from(n).ok()).filter(|&t| t != 0);
-                let tag =
-                    tag.ok_or_else(|| el.err(format!("<Tag id=\"{id}\">: expected a tag number from 1 to 65535")))?;
-                out.push(entry(el, tag)?);
+                Role::Entry(
+                    tag.ok_or_else(|| el.err(format!("<Tag id=\"{id}\">: expected a tag number from 1 to 65535")))?,
+                )
             }
-            name => {
-                let info = tag_by_name(name).ok_or_else(|| el.err(format!("<{name}> is not an option the container knows; write an unnamed tag as <Tag id=\"N\">value</Tag>")))?;
-                out.push(entry(el, info.id)?);
-            }
-        }
-    }
-    Ok(())
+            name => Role::Entry(tag_by_name(name).ok_or_else(|| el.err(format!("<{name}> is not an option the container knows; write an unnamed tag as <Tag id=\"N\">value</Tag>")))?.id),
+        },
+        Some(Role::FastMath) => Role::Entry(if name == "Divide" {
+            DIVIDE_TAG
+        } else {
+            tag_by_name(&format!("{FAST_MATH}{name}"))
+                .ok_or_else(|| el.err(format!("<{name}> is not a fast-math option")))?
+                .id
+        }),
+        Some(_) => Role::Ignored,
+    })
 }
 
-/// Reads the XML form (ours or the seed's plain form) back into a container.
-pub fn from_xml(text: &str) -> Result<Container<'static>, XmlError> {
-    let root = parse_tree(text)?;
-    if root.name != "NvvmContainer" {
-        return Err(root.err(format!("the document element is <{}>, expected <NvvmContainer>", root.name)));
-    }
-    let mut versions: [Option<Version>; 4] = [None; 4];
-    let mut c = Container {
-        variant: Variant::Cuda,
-        field_order: FieldOrder::Cuda,
-        versions: Versions::cuda_13_5(false),
-        ir_level: 0,
-        header_extra: Cow::Owned(Vec::new()),
-        tags: Vec::new(),
-        terminated: true,
-        trailer: TagTrailer::Padding,
-        blob: Cow::Owned(Vec::new()),
-        payload: Cow::Owned(Vec::new()),
-    };
-    let mut binary = true;
-    let mut module: Option<&Element> = None;
-    for el in &root.children {
-        match el.name.as_str() {
-            "Variant" => {
+/// What the document says, gathered as its elements close.
+struct Doc<'x> {
+    c: Container<'static>,
+    versions: [Option<Version>; 4],
+    binary: bool,
+    module: Option<Open<'x>>,
+}
+
+impl<'x> Doc<'x> {
+    /// An element closed: take its value.
+    fn close(&mut self, el: Open<'x>) -> Result<(), XmlError> {
+        let c = &mut self.c;
+        match el.role {
+            Role::Entry(tag) => c.tags.push(entry(&el, tag)?),
+            Role::Top(Top::Variant) => {
                 c.variant = match el.trimmed() {
                     "cuda" => Variant::Cuda,
                     "seed" => Variant::Seed,
                     other => return Err(el.err(format!("<Variant>{other}</Variant>: expected cuda or seed"))),
                 }
             }
-            "FieldOrder" => {
+            Role::Top(Top::FieldOrder) => {
                 c.field_order = match el.trimmed() {
                     "cuda" => FieldOrder::Cuda,
                     "seed" => FieldOrder::Seed,
                     other => return Err(el.err(format!("<FieldOrder>{other}</FieldOrder>: expected cuda or seed"))),
                 }
             }
-            "Version" => versions[0] = Some(version(el)?),
-            "NvvmIRVersion" => versions[1] = Some(version(el)?),
-            "NvvmDebugVersion" => versions[2] = Some(version(el)?),
-            "LlvmVersion" => versions[3] = Some(version(el)?),
-            "IRLevel" => {
+            Role::Top(Top::Version(i)) => self.versions[i] = Some(version(&el)?),
+            Role::Top(Top::IrLevel) => {
                 let s = el.trimmed();
                 let level = enum_value(IR_LEVELS, s).or_else(|| parse_number(s).and_then(|n| u32::try_from(n).ok()));
                 c.ir_level = level
                     .and_then(|l| u16::try_from(l).ok())
                     .ok_or_else(|| el.err(format!("<IRLevel>{s}</IRLevel>: expected NVVM_IR_LEVEL_LTO, NVVM_IR_LEVEL_OPTIX, NVVM_IR_LEVEL_UNIFIED_AFTER_DCI or a number")))?;
             }
-            "Options" => option_entries(el, &mut c.tags)?,
-            "HeaderExtra" => c.header_extra = Cow::Owned(base64(el)?),
-            "Terminator" => c.terminated = el.trimmed() != "0",
-            "TagTrailer" => c.trailer = TagTrailer::Raw(Cow::Owned(base64(el)?)),
-            "Blob" => c.blob = Cow::Owned(base64(el)?),
-            "IsBinary" => binary = el.trimmed() != "0",
-            "Module" => module = Some(el),
-            other => return Err(el.err(format!("<{other}> is not part of a container document"))),
+            Role::Top(Top::HeaderExtra) => c.header_extra = Cow::Owned(base64(&el)?),
+            Role::Top(Top::Terminator) => c.terminated = el.trimmed() != "0",
+            Role::Top(Top::TagTrailer) => c.trailer = TagTrailer::Raw(Cow::Owned(base64(&el)?)),
+            Role::Top(Top::Blob) => c.blob = Cow::Owned(base64(&el)?),
+            Role::Top(Top::IsBinary) => self.binary = el.trimmed() != "0",
+            // Decoded at the end: <IsBinary> may follow it.
+            Role::Top(Top::Module) => self.module = Some(el),
+            Role::Root | Role::Options | Role::FastMath | Role::Ignored => {}
         }
+        Ok(())
     }
-    let names = ["<Version>", "<NvvmIRVersion>", "<NvvmDebugVersion>", "<LlvmVersion>"];
-    for (v, name) in versions.iter().zip(names) {
-        if v.is_none() {
-            return Err(root.err(format!("<NvvmContainer> has no {name}")));
-        }
-    }
-    c.versions = Versions {
-        container: versions[0].unwrap(),
-        nvvm_ir: versions[1].unwrap(),
-        nvvm_debug: versions[2].unwrap(),
-        llvm: versions[3].unwrap(),
+}
+
+/// Reads the XML form (ours or the seed's plain form) back into a container.
+///
+/// The document is read as a stream, element by element: memory is the container's (the module
+/// text is borrowed from `text`), whatever the number of elements or attributes.
+pub fn from_xml(text: &str) -> Result<Container<'static>, XmlError> {
+    let mut reader = quick_xml::Reader::from_str(text);
+    let mut stack: Vec<Open<'_>> = Vec::new();
+    let mut root: Option<Span> = None;
+    let mut doc = Doc {
+        c: Container {
+            variant: Variant::Cuda,
+            field_order: FieldOrder::Cuda,
+            versions: Versions::cuda_13_5(false),
+            ir_level: 0,
+            header_extra: Cow::Owned(Vec::new()),
+            tags: Vec::new(),
+            terminated: true,
+            trailer: TagTrailer::Padding,
+            blob: Cow::Owned(Vec::new()),
+            payload: Cow::Owned(Vec::new()),
+        },
+        versions: [None; 4],
+        binary: true,
+        module: None,
     };
-    if let Some(m) = module {
+    loop {
+        let start = reader.buffer_position() as usize;
+        let event = reader.read_event().map_err(|e| {
+            let at = reader.error_position() as usize;
+            XmlError::new(Span::at(at, 1), format!("malformed XML: {e}"))
+        })?;
+        let span = Span::new(start, reader.buffer_position() as usize);
+        let open = |e: &quick_xml::events::BytesStart<'_>, parent: Option<Role>| -> Result<Open<'static>, XmlError> {
+            let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+            let mut attrs: [Option<String>; 4] = Default::default();
+            let mut seen = Seen { few: Vec::new(), many: None };
+            // Duplicates are found here, hashed: quick-xml's own check is quadratic.
+            let mut all = e.attributes();
+            all.with_checks(false);
+            for a in all {
+                let a = a.map_err(|err| XmlError::new(span, format!("malformed attribute: {err}")))?;
+                let key = a.key.into_inner();
+                if !seen.insert(key) {
+                    let key = String::from_utf8_lossy(key);
+                    return Err(XmlError::new(span, format!("malformed attribute: `{key}` is given twice")));
+                }
+                let value = a
+                    .unescape_value()
+                    .map_err(|err| XmlError::new(span, format!("malformed attribute value: {err}")))?;
+                if let Some(i) = ATTRS.iter().position(|k| k.as_bytes() == key) {
+                    attrs[i] = Some(value.into_owned());
+                }
+            }
+            let mut el = Open { name, span, role: Role::Ignored, text: Cow::Borrowed(""), attrs };
+            el.role = role_of(parent, &el)?;
+            Ok(el)
+        };
+        match event {
+            Event::Start(_) | Event::Empty(_) if stack.is_empty() && root.is_some() => {
+                return Err(XmlError::new(span, "a second top-level element"));
+            }
+            Event::Start(e) => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(XmlError::new(span, "elements nested too deep for a container document"));
+                }
+                let el = open(&e, stack.last().map(|p| p.role))?;
+                if el.role == Role::Root {
+                    root = Some(el.span);
+                }
+                stack.push(el);
+            }
+            Event::Empty(e) => {
+                let el = open(&e, stack.last().map(|p| p.role))?;
+                if el.role == Role::Root {
+                    root = Some(el.span);
+                }
+                doc.close(el)?;
+            }
+            Event::End(_) => {
+                let el = stack.pop().ok_or_else(|| XmlError::new(span, "closing tag without an opening one"))?;
+                doc.close(el)?;
+            }
+            Event::Text(t) => {
+                let s = t.unescape().map_err(|e| XmlError::new(span, format!("malformed text: {e}")))?;
+                match stack.last_mut() {
+                    Some(el) if el.role.keeps_text() => {
+                        if el.text.is_empty() {
+                            el.text = s;
+                        } else {
+                            el.text.to_mut().push_str(&s);
+                        }
+                    }
+                    Some(_) => {}
+                    None if s.trim().is_empty() => {}
+                    None => return Err(XmlError::new(span, "text outside the document element")),
+                }
+            }
+            Event::CData(t) => {
+                if let Some(el) = stack.last_mut().filter(|el| el.role.keeps_text()) {
+                    el.text.to_mut().push_str(&String::from_utf8_lossy(&t));
+                }
+            }
+            Event::Eof => break,
+            _ => {} // declaration, comments, processing instructions, doctype
+        }
+    }
+    if let Some(open) = stack.last() {
+        return Err(open.err(format!("<{}> is not closed", open.name)));
+    }
+    let root = root.ok_or_else(|| XmlError::new(Span::at(0, 0), "no document element: expected <NvvmContainer>"))?;
+    let names = ["<Version>", "<NvvmIRVersion>", "<NvvmDebugVersion>", "<LlvmVersion>"];
+    let mut v = [Version::new(0, 0); 4];
+    for ((slot, have), name) in v.iter_mut().zip(doc.versions).zip(names) {
+        *slot = have.ok_or_else(|| XmlError::new(root, format!("<NvvmContainer> has no {name}")))?;
+    }
+    let mut c = doc.c;
+    c.versions = Versions { container: v[0], nvvm_ir: v[1], nvvm_debug: v[2], llvm: v[3] };
+    if let Some(m) = doc.module {
         // IsBinary 0: the module is text IR, stored as it stands.
-        c.payload = Cow::Owned(if binary { base64(m)? } else { m.text.clone().into_bytes() });
+        c.payload = Cow::Owned(if doc.binary { base64(&m)? } else { m.text.into_owned().into_bytes() });
     }
     Ok(c)
 }

@@ -23,6 +23,9 @@ pub enum ErrorKind {
     Unsupported,
     /// A declared size is absurd: more than the input can justify.
     TooLarge,
+    /// A limit of this run was reached (see [`crate::Budget`]): the entry is not decompressed,
+    /// extracted or classified. The input may be valid.
+    Limit,
 }
 
 /// Where in the input an [`Error`] is: absolute offset, and the enclosing member and section.
@@ -92,6 +95,7 @@ impl Error {
         let len = usize::try_from(self.0.len.max(1)).unwrap_or(1);
         let code = match self.0.kind {
             ErrorKind::Unsupported => "fatbin-unsupported",
+            ErrorKind::Limit => "fatbin-limit",
             _ => "fatbin-malformed",
         };
         let mut d = Diagnostic::error(&self.0.message).with_code(code).with_span(Span::at(start, len));

@@ -1,6 +1,7 @@
 //! The fatbin reader: a region of bytes (a section, a member, a whole file) holding one or more
 //! fatbins back to back → entries. Every size and offset is checked against what is left
-//! before it is used; nothing is reserved from a declared count.
+//! before it is used; nothing is reserved from a declared count (the listing's vectors are sized
+//! by a first pass that only counts).
 
 use crate::error::{Error, ErrorKind};
 use crate::model::flags;
@@ -8,6 +9,38 @@ use crate::model::{
     kind_code, Arch, ArchSuffix, Compression, ConcatPart, Entry, EntryKind, FatbinInfo, Origin, ENTRY_HEADER_LEN,
     FATBIN_HEADER_LEN, FATBIN_MAGIC,
 };
+
+/// Where the reader puts what it finds: a [`crate::Listing`], or a count of it (the first of
+/// the two passes that size the listing's vectors exactly).
+pub(crate) trait Sink<'a> {
+    fn fatbin(&mut self, f: FatbinInfo<'a>);
+    fn entry(&mut self, e: Entry<'a>);
+}
+
+/// Counts fatbins and entries.
+#[derive(Default)]
+pub(crate) struct Count {
+    pub fatbins: usize,
+    pub entries: usize,
+}
+
+impl<'a> Sink<'a> for Count {
+    fn fatbin(&mut self, _: FatbinInfo<'a>) {
+        self.fatbins += 1;
+    }
+    fn entry(&mut self, _: Entry<'a>) {
+        self.entries += 1;
+    }
+}
+
+impl<'a> Sink<'a> for crate::model::Listing<'a> {
+    fn fatbin(&mut self, f: FatbinInfo<'a>) {
+        self.fatbins.push(f);
+    }
+    fn entry(&mut self, e: Entry<'a>) {
+        self.entries.push(e);
+    }
+}
 
 /// Where a region sits: its absolute offset and its member and section.
 #[derive(Clone, Copy)]
@@ -46,7 +79,7 @@ impl<'a> Region<'a> {
 
     /// Reads every fatbin of the region, appending to `fatbins` and `entries`. Zero bytes after
     /// the last fatbin are padding.
-    pub fn read(&self, fatbins: &mut Vec<FatbinInfo<'a>>, entries: &mut Vec<Entry<'a>>) -> Result<(), Error> {
+    pub fn read(&self, out: &mut impl Sink<'a>) -> Result<(), Error> {
         let b = self.bytes;
         let mut pos = 0usize;
         let mut index = 0usize;
@@ -61,20 +94,14 @@ impl<'a> Region<'a> {
                     pos += skip;
                 }
             }
-            pos = self.read_fatbin(pos, index, fatbins, entries)?;
+            pos = self.read_fatbin(pos, index, out)?;
             index += 1;
         }
         Ok(())
     }
 
     /// One fatbin at `pos`; returns the position after it.
-    fn read_fatbin(
-        &self,
-        pos: usize,
-        index: usize,
-        fatbins: &mut Vec<FatbinInfo<'a>>,
-        entries: &mut Vec<Entry<'a>>,
-    ) -> Result<usize, Error> {
+    fn read_fatbin(&self, pos: usize, index: usize, out: &mut impl Sink<'a>) -> Result<usize, Error> {
         let b = self.bytes;
         let left = b.len() - pos;
         if left < FATBIN_HEADER_LEN {
@@ -113,7 +140,7 @@ impl<'a> Region<'a> {
             ));
         }
         let end = pos + hs + size as usize;
-        fatbins.push(FatbinInfo {
+        out.fatbin(FatbinInfo {
             member: self.member,
             section: self.section,
             index,
@@ -126,19 +153,13 @@ impl<'a> Region<'a> {
             Origin { member: self.member, section: self.section, fatbin: index, fatbin_offset: self.base + pos as u64 };
         let mut e = pos + hs;
         while e < end {
-            e = self.read_entry(e, end, origin, entries)?;
+            e = self.read_entry(e, end, origin, out)?;
         }
         Ok(end)
     }
 
     /// One entry at `e` (before `end`); returns the position after its payload.
-    fn read_entry(
-        &self,
-        e: usize,
-        end: usize,
-        origin: Origin<'a>,
-        entries: &mut Vec<Entry<'a>>,
-    ) -> Result<usize, Error> {
+    fn read_entry(&self, e: usize, end: usize, origin: Origin<'a>, out: &mut impl Sink<'a>) -> Result<usize, Error> {
         let b = self.bytes;
         if end - e < ENTRY_HEADER_LEN {
             return Err(self.err(
@@ -208,11 +229,11 @@ impl<'a> Region<'a> {
             stored,
         };
         if code == kind_code::CONCAT {
-            self.read_concat(e, header, &entry, entries)?;
+            self.read_concat(e, header, &entry, out)?;
         } else {
             entry.identifier = self.identifier(e, header)?;
             entry.options = self.options(e, header)?;
-            entries.push(entry);
+            out.entry(entry);
         }
         Ok(payload_at + stored_size as usize)
     }
@@ -270,13 +291,7 @@ impl<'a> Region<'a> {
     /// part headers from 0x48, each laid out like an entry header but with the part's data
     /// offset at 0x04 and size at 0x08, and ending after its identifier and options
     /// (NUL-terminated) rounded up to 8.
-    fn read_concat(
-        &self,
-        e: usize,
-        header: &'a [u8],
-        whole: &Entry<'a>,
-        entries: &mut Vec<Entry<'a>>,
-    ) -> Result<(), Error> {
+    fn read_concat(&self, e: usize, header: &'a [u8], whole: &Entry<'a>, out: &mut impl Sink<'a>) -> Result<(), Error> {
         if header.len() < 0x48 {
             return Err(self.err(ErrorKind::BadHeader, e + 4, 4, "a concat entry header needs at least 72 bytes"));
         }
@@ -336,7 +351,7 @@ impl<'a> Region<'a> {
             }
             let extent = extent.div_ceil(8) * 8;
             let fl = u64_at(ph, 0x28);
-            entries.push(Entry {
+            out.entry(Entry {
                 origin: whole.origin,
                 offset: self.base + (e + p) as u64,
                 kind: EntryKind::from_code(u16_at(ph, 0)),

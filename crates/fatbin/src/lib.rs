@@ -45,31 +45,59 @@ pub use model::{
     flags, kind_code, Arch, ArchSuffix, Compression, ConcatPart, Entry, EntryKind, FatbinInfo, InputKind, Listing,
     LtoIrForm, Origin, ENTRY_HEADER_LEN, FATBIN_HEADER_LEN, FATBIN_MAGIC,
 };
-pub use payload::{decompress, elf_extent, extract, ltoir_form, Extracted, MAX_UNCOMPRESSED};
+pub use payload::{
+    decompress, elf_extent, extract, extract_to, ltoir_form, ltoir_form_within, Budget, ExtractError, Extracted,
+    Written, MAX_SECTION_TABLE, MAX_TAG_AREA, MAX_UNCOMPRESSED,
+};
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// File names for extracting every entry of `listing`, in order, as cuobjdump names them:
 /// `<stem>.<n>.<arch>.<ext>`, where `n` counts entries of the same kind from 1 across the whole
 /// file, or `<identifier stem>.<arch>.<ext>` for an entry with an identifier (`-G`, `--ident`).
 /// A cubin's name drops an `f` suffix (cuobjdump names an sm_100f cubin `….sm_100.cubin`).
 /// Extensions: `.ptx`, `.cubin`, `.ltoir`, `.bin`. Names never repeat and never hold a path
-/// separator.
+/// separator. [`FileNames`] gives them one at a time.
 pub fn file_names(listing: &Listing<'_>, stem: &str) -> Vec<String> {
-    let stem = sanitize(stem);
-    let mut counters: Vec<(EntryKind, usize)> = Vec::new();
-    let mut used = HashSet::new();
     let mut names = Vec::with_capacity(listing.entries.len());
-    for e in &listing.entries {
-        let n = match counters.iter_mut().find(|(k, _)| *k == e.kind) {
-            Some((_, n)) => {
-                *n += 1;
-                *n
-            }
-            None => {
-                counters.push((e.kind, 1));
-                1
-            }
+    names.extend(FileNames::new(listing, stem));
+    names
+}
+
+/// The names [`file_names`] gives, one at a time (it remembers the names given, not the
+/// entries). Time and memory are linear in the number of entries, whatever their kinds and
+/// identifiers.
+pub struct FileNames<'l, 'a> {
+    entries: std::slice::Iter<'l, Entry<'a>>,
+    stem: String,
+    counters: HashMap<EntryKind, usize>,
+    used: HashSet<Box<str>>,
+    /// For a numbered name already taken, the next `-k` to try.
+    next_k: HashMap<Box<str>, usize>,
+}
+
+impl<'l, 'a> FileNames<'l, 'a> {
+    /// The names of `listing`'s entries for files named after `stem`.
+    pub fn new(listing: &'l Listing<'a>, stem: &str) -> Self {
+        FileNames {
+            entries: listing.entries.iter(),
+            stem: sanitize(stem),
+            counters: HashMap::new(),
+            used: HashSet::new(),
+            next_k: HashMap::new(),
+        }
+    }
+}
+
+impl Iterator for FileNames<'_, '_> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        let e = self.entries.next()?;
+        let n = {
+            let n = self.counters.entry(e.kind).or_insert(0);
+            *n += 1;
+            *n
         };
         let mut arch = e.arch;
         if e.kind == EntryKind::Cubin && arch.suffix == ArchSuffix::F {
@@ -83,21 +111,28 @@ pub fn file_names(listing: &Listing<'_>, stem: &str) -> Vec<String> {
             format!("{}.{arch}.{ext}", sanitize(base))
         });
         let name = match by_ident {
-            Some(name) if !used.contains(&name) => name,
+            Some(name) if !self.used.contains(name.as_str()) => name,
             _ => {
-                let mut name = format!("{stem}.{n}.{arch}.{ext}");
-                let mut k = 1;
-                while used.contains(&name) {
-                    k += 1;
-                    name = format!("{stem}.{n}-{k}.{arch}.{ext}");
+                let stem = &self.stem;
+                let first = format!("{stem}.{n}.{arch}.{ext}");
+                if !self.used.contains(first.as_str()) {
+                    first
+                } else {
+                    // Each candidate `-k` is tried once per numbered name: linear in all.
+                    let k = self.next_k.entry(first.into_boxed_str()).or_insert(1);
+                    loop {
+                        *k += 1;
+                        let name = format!("{stem}.{n}-{k}.{arch}.{ext}");
+                        if !self.used.contains(name.as_str()) {
+                            break name;
+                        }
+                    }
                 }
-                name
             }
         };
-        used.insert(name.clone());
-        names.push(name);
+        self.used.insert(name.clone().into_boxed_str());
+        Some(name)
     }
-    names
 }
 
 /// Keeps a name to one safe path component.

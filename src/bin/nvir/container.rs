@@ -1,10 +1,10 @@
 //! `nvir container …`: NVVM containers.
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use nvir::{report, ColorChoice, Format, FormatArg, InputArg, OutputArg, EXIT_INVALID, EXIT_OK};
 use nvir_container::tags::{parse_tag, parse_value};
-use nvir_container::{self as nc, Container, Dump, Policy, Target, Variant, Version};
+use nvir_container::{self as nc, Container, Policy, Target, Variant, Version};
 use nvir_diag::{render_json, Diagnostic, Source};
 use std::fmt::Write;
 
@@ -159,6 +159,11 @@ fn dump(a: DumpArgs, color: ColorChoice) -> Result<u8> {
     let select = nvir::batch::Select { extensions: &["ltoir", "optixir"], sniff: nc::has_magic };
     let (items, any_dir) = nvir::batch::expand(&a.inputs, select);
     let several = items.len() > 1 || any_dir;
+    if let [item] = items.as_slice() {
+        if !several {
+            return Ok(dump_alone(&a, item, color));
+        }
+    }
     let opts = nvir::batch::Options {
         jobs: a.jobs.jobs,
         format: a.format.format,
@@ -188,16 +193,19 @@ fn not_a_container_help(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
-fn dump_one(a: &DumpArgs, item: &nvir::batch::Item, color: ColorChoice) -> nvir::batch::Outcome {
-    let format = a.format.format;
-    let input = match nvir::batch::read_item(item) {
-        Ok(input) => input,
-        Err(why) => return nvir::batch::Outcome::unreadable(item, &why, format, serde_json::json!({})),
-    };
-    let src = Source::binary(&input.name, &input.bytes);
-    let parsed = nc::read(&input.bytes);
-    let (c, diags) = match &parsed {
-        Ok(c) => (Some(c), nc::check_versions(c, a.policy.into())),
+/// One input read and checked: the container (if it is one) and what is wrong with it.
+struct Judged<'b> {
+    container: Option<Container<'b>>,
+    diags: Vec<Diagnostic>,
+    verdict: nvir::batch::Verdict,
+}
+
+fn judge<'b>(a: &DumpArgs, input: &'b nvir::Input) -> Judged<'b> {
+    let (container, diags) = match nc::read(&input.bytes) {
+        Ok(c) => {
+            let diags = nc::check_versions(&c, a.policy.into());
+            (Some(c), diags)
+        }
         Err(e) => {
             let mut d = e.to_diagnostic();
             if input.bytes.is_empty() {
@@ -210,77 +218,179 @@ fn dump_one(a: &DumpArgs, item: &nvir::batch::Item, color: ColorChoice) -> nvir:
     };
     let verdict =
         if nvir::status(&diags) == EXIT_OK { nvir::batch::Verdict::Ok } else { nvir::batch::Verdict::Rejected };
-    let codes = nvir::error_codes(&diags);
-    let (stdout, stderr) = match format {
+    Judged { container, diags, verdict }
+}
+
+/// The JSON line of one input: the dump's fields, then `file`, `ok` and `diagnostics`.
+#[derive(serde::Serialize)]
+struct JsonReport<'x, 'c, 'a> {
+    #[serde(flatten)]
+    dump: Option<&'x nc::Description<'c, 'a>>,
+    file: &'x str,
+    ok: bool,
+    diagnostics: serde_json::Value,
+}
+
+/// What goes to standard output for one input (a JSON line, or the listing), written as it is
+/// made: a container of a million tags is never held as text.
+fn write_stdout(
+    out: &mut dyn std::io::Write,
+    format: Format,
+    input: &nvir::Input,
+    j: &Judged<'_>,
+) -> std::io::Result<()> {
+    let description = j.container.as_ref().map(nc::Description::new);
+    match format {
         Format::Json => {
-            let mut v = match c.map(|c| serde_json::to_value(nc::describe(c))) {
-                Some(Ok(v)) => v,
-                _ => serde_json::json!({}),
+            let src = Source::binary(&input.name, &input.bytes);
+            let report = JsonReport {
+                dump: description.as_ref(),
+                file: &input.name,
+                ok: j.verdict == nvir::batch::Verdict::Ok,
+                diagnostics: render_json(&j.diags, &src),
             };
-            v["file"] = serde_json::json!(input.name);
-            v["ok"] = serde_json::json!(verdict == nvir::batch::Verdict::Ok);
-            v["diagnostics"] = render_json(&diags, &src);
-            (format!("{v}\n"), String::new())
+            serde_json::to_writer(&mut *out, &report).map_err(std::io::Error::other)?;
+            out.write_all(b"\n")
         }
-        Format::Human => {
-            let listing = c.map_or_else(String::new, |c| listing(&input.name, &input.bytes, &nc::describe(c)));
-            (listing, nvir::render(&diags, &src, format, color))
+        Format::Human => match &description {
+            Some(d) => listing(out, &input.name, &input.bytes, d),
+            None => Ok(()),
+        },
+    }
+}
+
+/// What goes to standard error for one input (human diagnostics).
+fn stderr_text(format: Format, input: &nvir::Input, j: &Judged<'_>, color: ColorChoice) -> String {
+    match format {
+        Format::Json => String::new(),
+        Format::Human => nvir::render(&j.diags, &Source::binary(&input.name, &input.bytes), format, color),
+    }
+}
+
+fn dump_one(a: &DumpArgs, item: &nvir::batch::Item, color: ColorChoice) -> nvir::batch::Outcome {
+    let format = a.format.format;
+    let input = match nvir::batch::read_item(item) {
+        Ok(input) => input,
+        Err(why) => return nvir::batch::Outcome::unreadable(item, &why, format, serde_json::json!({})),
+    };
+    let j = judge(a, &input);
+    let mut stdout = Vec::new();
+    let _ = write_stdout(&mut stdout, format, &input, &j);
+    nvir::batch::Outcome {
+        verdict: j.verdict,
+        stdout: String::from_utf8(stdout).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        stderr: stderr_text(format, &input, &j, color),
+        codes: nvir::error_codes(&j.diags),
+    }
+}
+
+/// One input by itself: as the batch runner would report it, but streamed to standard output.
+fn dump_alone(a: &DumpArgs, item: &nvir::batch::Item, color: ColorChoice) -> u8 {
+    use std::io::Write as _;
+    let format = a.format.format;
+    let emit = |o: &nvir::batch::Outcome| {
+        let _ = std::io::stderr().lock().write_all(o.stderr.as_bytes());
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(o.stdout.as_bytes()).and_then(|()| out.flush());
+    };
+    let input = match nvir::batch::read_item(item) {
+        Ok(input) => input,
+        Err(why) => {
+            emit(&nvir::batch::Outcome::unreadable(item, &why, format, serde_json::json!({})));
+            return EXIT_INVALID;
         }
     };
-    nvir::batch::Outcome { verdict, stdout, stderr, codes }
+    // A panic is this input's failure, reported as the batch runner reports it.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let j = judge(a, &input);
+        let err = stderr_text(format, &input, &j, color);
+        if !err.is_empty() {
+            let _ = std::io::stderr().lock().write_all(err.as_bytes());
+        }
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let _ = write_stdout(&mut out, format, &input, &j).and_then(|()| out.flush());
+        j.verdict
+    }));
+    match run {
+        Ok(nvir::batch::Verdict::Ok) => EXIT_OK,
+        Ok(_) => EXIT_INVALID,
+        Err(_) => {
+            emit(&nvir::batch::Outcome::unreadable(
+                item,
+                "internal error while reading this input",
+                format,
+                serde_json::json!({}),
+            ));
+            EXIT_INVALID
+        }
+    }
 }
 
 /// One row of the listing: offset, up to 8 bytes, meaning.
-fn row(out: &mut String, offset: usize, bytes: &[u8], meaning: &str) {
-    let mut hex: String = bytes.iter().take(8).map(|b| format!("{b:02x} ")).collect();
+fn row(out: &mut dyn std::io::Write, offset: usize, bytes: &[u8], meaning: &str) -> std::io::Result<()> {
+    let mut hex = String::with_capacity(32);
+    for b in bytes.iter().take(8) {
+        let _ = write!(hex, "{b:02x} ");
+    }
     if bytes.len() > 8 {
         hex.push('…');
     }
     let line = format!("{offset:#06x} | {:<26}| {meaning}", hex.trim_end());
-    let _ = writeln!(out, "{}", line.trim_end());
+    writeln!(out, "{}", line.trim_end())
 }
 
-fn section(out: &mut String, title: &str) {
-    let _ = writeln!(out, "       | {:<26}| -- {title} --", "");
+fn section(out: &mut dyn std::io::Write, title: &str) -> std::io::Result<()> {
+    writeln!(out, "       | {:<26}| -- {title} --", "")
 }
 
 /// Rows of 8 bytes for a raw region, at most `max_rows`.
-fn raw_rows(out: &mut String, base: usize, bytes: &[u8], meaning: &str, max_rows: usize) {
+fn raw_rows(
+    out: &mut dyn std::io::Write,
+    base: usize,
+    bytes: &[u8],
+    meaning: &str,
+    max_rows: usize,
+) -> std::io::Result<()> {
     for (i, chunk) in bytes.chunks(8).enumerate().take(max_rows) {
-        row(out, base + i * 8, chunk, if i == 0 { meaning } else { "" });
+        row(out, base + i * 8, chunk, if i == 0 { meaning } else { "" })?;
     }
     let shown = (max_rows * 8).min(bytes.len());
     if shown < bytes.len() {
-        let _ = writeln!(out, "       | {:<26}| … {} more bytes", "", bytes.len() - shown);
+        writeln!(out, "       | {:<26}| … {} more bytes", "", bytes.len() - shown)?;
     }
+    Ok(())
 }
 
-fn listing(name: &str, b: &[u8], d: &Dump) -> String {
-    let mut o = String::new();
-    let _ = writeln!(o, "{name}: NVVM container ({} variant), {} bytes", d.variant, b.len());
-    let _ = writeln!(o, "offset | {:<26}| meaning", "bytes");
+fn listing(out: &mut dyn std::io::Write, name: &str, b: &[u8], desc: &nc::Description<'_, '_>) -> std::io::Result<()> {
+    let o = out;
+    let d = &desc.summary;
+    writeln!(o, "{name}: NVVM container ({} variant), {} bytes", d.variant, b.len())?;
+    writeln!(o, "offset | {:<26}| meaning", "bytes")?;
     let seed_order = d.field_order == "seed";
     let v = &d.version;
     let magic_note = if d.variant == "cuda" { "CUDA" } else { "the seed's variant; NVIDIA's tools reject it" };
-    row(&mut o, 0, &b[0..4], &format!("magic {} ({magic_note})", d.magic));
-    row(&mut o, 4, &b[4..6], &format!("container version {}.{}", v.container[0], v.container[1]));
-    row(&mut o, 6, &b[6..8], &format!("NVVM IR version {}.{}", v.nvvm_ir[0], v.nvvm_ir[1]));
-    row(&mut o, 8, &b[8..10], &format!("NVVM debug version {}.{}", v.nvvm_debug[0], v.nvvm_debug[1]));
-    row(&mut o, 10, &b[10..12], &format!("LLVM version {}.{}", v.llvm[0], v.llvm[1]));
+    row(o, 0, &b[0..4], &format!("magic {} ({magic_note})", d.magic))?;
+    row(o, 4, &b[4..6], &format!("container version {}.{}", v.container[0], v.container[1]))?;
+    row(o, 6, &b[6..8], &format!("NVVM IR version {}.{}", v.nvvm_ir[0], v.nvvm_ir[1]))?;
+    row(o, 8, &b[8..10], &format!("NVVM debug version {}.{}", v.nvvm_debug[0], v.nvvm_debug[1]))?;
+    row(o, 10, &b[10..12], &format!("LLVM version {}.{}", v.llvm[0], v.llvm[1]))?;
     let hs = format!("header size {} (tag stream start)", d.header_size);
     let il = format!("IR level {} ({})", d.ir_level, d.ir_level_name);
     let (r0c, r0e) = if seed_order { (il.clone() + ", seed field order", hs.clone()) } else { (hs, il) };
-    row(&mut o, 12, &b[12..14], &r0c);
-    row(&mut o, 14, &b[14..16], &r0e);
-    row(&mut o, 16, &b[16..20], &format!("tag-area end / blob start {}", d.blob.offset));
-    row(&mut o, 20, &b[20..24], &format!("blob end / payload start {}", d.payload.offset));
+    row(o, 12, &b[12..14], &r0c)?;
+    row(o, 14, &b[14..16], &r0e)?;
+    row(o, 16, &b[16..20], &format!("tag-area end / blob start {}", d.blob.offset))?;
+    row(o, 20, &b[20..24], &format!("blob end / payload start {}", d.payload.offset))?;
     if d.header_extra.len > 0 {
-        raw_rows(&mut o, d.header_extra.offset, &b[d.header_extra.offset..d.header_size], "extra header bytes", 4);
+        raw_rows(o, d.header_extra.offset, &b[d.header_extra.offset..d.header_size], "extra header bytes", 4)?;
     }
-    section(&mut o, &format!("tags ({})", d.tags.len()));
-    for t in &d.tags {
+    let tag_count = desc.tags().len();
+    section(o, &format!("tags ({tag_count})"))?;
+    let mut m = String::new();
+    for t in desc.tags() {
         let len = if t.wide { 8 } else { 4 };
-        let mut m = format!("tag {} {} = {}", t.tag, t.name.unwrap_or("(unknown)"), t.value);
+        m.clear();
+        let _ = write!(m, "tag {} {} = {}", t.tag, t.name.unwrap_or("(unknown)"), t.value);
         if let Some(meaning) = &t.meaning {
             let _ = write!(m, " ({meaning})");
         }
@@ -290,34 +400,30 @@ fn listing(name: &str, b: &[u8], d: &Dump) -> String {
         if t.overridden {
             m.push_str(", overridden by a later entry");
         }
-        row(&mut o, t.offset, &b[t.offset..t.offset + len], &m);
+        row(o, t.offset, &b[t.offset..t.offset + len], &m)?;
     }
     match d.terminator {
-        Some(at) => row(&mut o, at, &b[at..at + 2], "terminator"),
-        None => {
-            let _ = writeln!(o, "       | {:<26}| no terminator: the stream ends at the tag-area end", "");
-        }
+        Some(at) => row(o, at, &b[at..at + 2], "terminator")?,
+        None => writeln!(o, "       | {:<26}| no terminator: the stream ends at the tag-area end", "")?,
     }
     let tr = d.tag_trailer;
     if tr.len > 0 {
         let what = if tr.padding { "padding" } else { "bytes after the stream (kept, not read)" };
-        raw_rows(&mut o, tr.offset, &b[tr.offset..tr.offset + tr.len], what, 4);
+        raw_rows(o, tr.offset, &b[tr.offset..tr.offset + tr.len], what, 4)?;
     }
-    section(&mut o, &format!("blob ({} bytes)", d.blob.len));
+    section(o, &format!("blob ({} bytes)", d.blob.len))?;
     let blob = &b[d.blob.offset..d.blob.offset + d.blob.len];
-    raw_rows(&mut o, d.blob.offset, blob, &d.key.as_ref().map_or_else(String::new, |k| format!("payload key {k}")), 8);
-    for r in &d.blob_refs {
-        let _ = writeln!(
-            o,
-            "       | {:<26}| tag {} {} at blob offset {}: {}",
-            "",
-            r.tag,
-            r.name,
-            r.offset,
-            blob_value(&r.value)
-        );
+    raw_rows(o, d.blob.offset, blob, &d.key.as_ref().map_or_else(String::new, |k| format!("payload key {k}")), 8)?;
+    for r in desc.blob_refs() {
+        write!(o, "       | {:<26}| tag {} {} at blob offset {}: ", "", r.tag, r.name, r.offset)?;
+        match &r.value {
+            nc::BlobData::Invalid(why) => write!(o, "not decoded: {why}")?,
+            nc::BlobData::SameAs(_) => write!(o, "the value shown above for these bytes")?,
+            other => serde_json::to_writer(&mut *o, other).map_err(std::io::Error::other)?,
+        }
+        writeln!(o)?;
     }
-    section(&mut o, &format!("payload ({} bytes, {})", d.payload.len, d.payload.kind));
+    section(o, &format!("payload ({} bytes, {})", d.payload.len, d.payload.kind))?;
     if d.payload.len > 0 {
         let what = match d.payload.kind {
             "encoded" => "encoded with NVIDIA's closed codec",
@@ -325,32 +431,25 @@ fn listing(name: &str, b: &[u8], d: &Dump) -> String {
             "bitcode-wrapper" => "LLVM bitcode in the 20-byte wrapper",
             _ => "not LLVM bitcode",
         };
-        row(&mut o, d.payload.offset, &b[d.payload.offset..], what);
+        row(o, d.payload.offset, &b[d.payload.offset..], what)?;
     }
     if !d.implied_options.is_empty() {
         let opts: Vec<&str> = d.implied_options.iter().map(|i| i.option.as_str()).filter(|s| !s.is_empty()).collect();
-        let _ = writeln!(o, "\nimplied options: {}", opts.join(" "));
+        writeln!(o, "\nimplied options: {}", opts.join(" "))?;
         for i in &d.implied_options {
             let tags: Vec<String> = i.tags.iter().map(u16::to_string).collect();
-            let _ = writeln!(o, "  {:<16} {} (tag {})", i.option, i.meaning, tags.join(", "));
+            writeln!(o, "  {:<16} {} (tag {})", i.option, i.meaning, tags.join(", "))?;
         }
     }
     if !d.unrecorded_options.is_empty() {
-        let _ = writeln!(
+        writeln!(
             o,
             "not recorded in a {} header (set or not, these leave no tag): {}",
             d.ir_level_name,
             d.unrecorded_options.join(", ")
-        );
+        )?;
     }
-    o
-}
-
-fn blob_value(v: &nc::BlobValue) -> String {
-    match v {
-        nc::BlobValue::Invalid(why) => format!("not decoded: {why}"),
-        other => serde_json::to_string(other).unwrap_or_default(),
-    }
+    Ok(())
 }
 
 fn edit(a: EditArgs, color: ColorChoice) -> Result<u8> {
@@ -427,7 +526,7 @@ fn unwrap(a: UnwrapArgs, color: ColorChoice) -> Result<u8> {
         Err(status) => return Ok(status),
     };
     let src = Source::binary(&input.name, &input.bytes);
-    let at = c.layout().blob_end;
+    let at = input.bytes.len() - c.payload.len();
     let d = match c.payload_kind() {
         nc::PayloadKind::Encoded => {
             Diagnostic::error("the payload is encoded with NVIDIA's closed codec and cannot be extracted")
@@ -454,12 +553,26 @@ fn unwrap(a: UnwrapArgs, color: ColorChoice) -> Result<u8> {
 }
 
 fn to_xml(a: ConvertArgs, color: ColorChoice) -> Result<u8> {
+    use std::io::Write as _;
     let input = a.input.read()?;
     let c = match read(&input.name, &input.bytes, a.format.format, color) {
         Ok(c) => c,
         Err(status) => return Ok(status),
     };
-    a.output.write_text(&nc::to_xml(&c))?;
+    // Streamed: the document of a container of a million tags is never held whole.
+    match a.output.output.as_deref().filter(|p| p.as_os_str() != "-") {
+        Some(path) => {
+            let file = std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+            nc::write_xml(&c, &mut out)
+                .and_then(|()| out.flush())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        None => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            nc::write_xml(&c, &mut out).and_then(|()| out.flush()).context("cannot write standard output")?;
+        }
+    }
     Ok(EXIT_OK)
 }
 
