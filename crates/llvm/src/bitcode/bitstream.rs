@@ -338,6 +338,8 @@ impl<'a> Cursor<'a> {
                     }
                     self.release_ops();
                     self.ops.clear();
+                    // Bounded above by what the input has left (six bits an operand at least).
+                    self.ops.reserve(n as usize);
                     for _ in 0..n {
                         let v = self.bits.vbr(6)?;
                         self.ops.push(v);
