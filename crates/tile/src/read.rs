@@ -1,15 +1,13 @@
 //! The bytecode reader: header, sections in any order, tables, globals, functions, debug info.
 
+use crate::body::{Decoder, PREALLOCATE};
 use crate::cursor::Cursor;
 use crate::ir::*;
-use crate::tables::{self, section, type_tag, AttrKind, Item, Version};
+use crate::tables::{self, section, type_tag, Version};
 use crate::{Error, Result};
 
 /// The 8-byte magic.
 pub const MAGIC: &[u8; 8] = b"\x7FTileIR\0";
-
-/// Nesting limit for regions and attributes (bounded recursion on hostile input).
-const MAX_DEPTH: usize = 200;
 
 /// Reads a whole module.
 pub fn read(data: &[u8]) -> Result<Module> {
@@ -38,104 +36,58 @@ pub fn read(data: &[u8]) -> Result<Module> {
             ),
         ));
     }
+    if u32::try_from(data.len()).is_err() {
+        return Err(Error::at(0, "input is larger than 4 GiB"));
+    }
     let mut module = Module::new(version);
     module.tag = tag;
     module.sections.clear();
 
-    // Collect every section's payload first; parse them in dependency order afterwards.
+    // Every section's payload first (a repeated section replaces the earlier one); they are
+    // parsed in dependency order afterwards.
     let mut payloads: [Option<(usize, usize)>; 8] = [None; 8];
+    let mut last: [usize; 8] = [usize::MAX; 8];
     let mut c = Cursor::new(data, 12, data.len());
-    loop {
-        if c.at_end() {
-            return Err(c.eof("section header"));
-        }
-        let at = c.pos;
-        let b = c.u8("section header")?;
-        let id = b & 0x7F;
-        if id == section::END {
-            if b & 0x80 != 0 {
-                return Err(Error::at(at, "end section must not have alignment"));
-            }
-            if !c.at_end() {
-                return Err(Error::at(at, "end section is not the last section"));
-            }
-            break;
-        }
-        if id >= 8 {
-            return Err(Error::at(at, format!("unknown section ID: {id}")));
-        }
-        let len = c.varint("section header")?;
-        let mut align = None;
-        if b & 0x80 != 0 {
-            let a_at = c.pos;
-            let a = c.varint("section header")?;
-            if a == 0 || !a.is_power_of_two() || a > 1 << 16 {
-                return Err(Error::at(a_at, format!("section alignment {a} is not a power of two")));
-            }
-            align = Some(a);
-        }
-        let need = match id {
-            section::STRING | section::TYPE => 4,
-            section::FUNC | section::CONSTANT | section::DEBUG => 8,
-            _ => 1,
-        };
-        if need > 1 {
-            match align {
-                None => {
-                    return Err(Error::at(
-                        at,
-                        format!("section {id} must have alignment that is a multiple of {need} bytes, but has no alignment flag set"),
-                    ))
-                }
-                Some(a) if a % need != 0 => {
-                    return Err(Error::at(
-                        at,
-                        format!("section {id} must have alignment that is a multiple of {need} bytes, but has alignment {a}"),
-                    ))
-                }
-                _ => {}
-            }
-        }
-        let padding = match align {
-            Some(a) => c.pad(0, a as usize, "section padding")?.to_vec(),
-            None => Vec::new(),
-        };
-        if len > c.remaining() as u64 {
-            return Err(Error::at(
-                c.pos,
-                format!("section length {len} exceeds remaining data size {}", c.remaining()),
-            ));
-        }
-        let start = c.pos;
-        c.pos += len as usize;
-        // A repeated section replaces the earlier one; the earlier bytes are kept for rewriting.
-        if let Some((s, e)) = payloads[id as usize] {
-            if let Some(l) = module.sections.iter_mut().rev().find(|l| l.id == id && l.shadowed.is_none()) {
-                l.shadowed = Some(data[s..e].to_vec());
-            }
-        }
-        payloads[id as usize] = Some((start, c.pos));
-        module.sections.push(SectionLayout {
-            id,
-            align,
-            padding,
-            shadowed: None,
-            inner_padding: Vec::new(),
-            offset: at,
-            payload: (start, len as usize),
-        });
+    while let Some(h) = section_header(&mut c)? {
+        payloads[h.id as usize] = Some((h.start, h.start + h.len));
+        last[h.id as usize] = h.offset;
     }
+    // Then the layout: the sections the module holds, and runs of those replaced (kept as read).
+    let mut latest: [Option<usize>; 8] = [None; 8];
+    let mut run: Option<(usize, usize)> = None;
+    let mut c = Cursor::new(data, 12, data.len());
+    let end_run = |run: &mut Option<(usize, usize)>, sections: &mut Vec<Section>| {
+        if let Some((s, e)) = run.take() {
+            sections.push(Section::Replaced(Replaced::new(data[s..e].to_vec(), s)));
+        }
+    };
+    while let Some(h) = section_header(&mut c)? {
+        let end = h.start + h.len;
+        if last[h.id as usize] != h.offset {
+            run = Some(run.map_or((h.offset, end), |(s, _)| (s, end)));
+            continue;
+        }
+        end_run(&mut run, &mut module.sections);
+        latest[h.id as usize] = Some(module.sections.len());
+        module.sections.push(Section::Live(SectionLayout {
+            id: h.id,
+            align: h.align,
+            padding: data[h.start - h.padding..h.start].to_vec(),
+            inner_padding: Vec::new(),
+            offset: h.offset,
+            payload: (h.start, h.len),
+        }));
+    }
+    end_run(&mut run, &mut module.sections);
 
-    let mut r = Reader { data, m: module };
+    let mut r = Reader { data, m: module, latest };
     let (s, e) =
         payloads[section::STRING as usize].ok_or_else(|| Error::at(data.len() - 1, "string section is mandatory"))?;
     r.strings(s, e)?;
     if let Some((s, e)) = payloads[section::PRODUCER as usize] {
         let mut c = Cursor::new(data, s, e);
-        let at = c.pos;
-        let p = c.varint("producer")?;
-        r.check_str(p, at)?;
-        r.m.producer = Some(p as StrId);
+        let p = r.dec().str_ref(&mut c, "producer")?;
+        r.m.producer = Some(p);
     }
     if let Some((s, e)) = payloads[section::TYPE as usize] {
         r.types(s, e)?;
@@ -158,19 +110,100 @@ pub fn read(data: &[u8]) -> Result<Module> {
 struct Reader<'a> {
     data: &'a [u8],
     m: Module,
+    latest: [Option<usize>; 8],
 }
 
-/// Reads an offset table header: count, padding, offsets; returns (entries as ranges, blob start).
-/// Entry byte ranges and the padding kept for rewriting.
-type Table = (Vec<(usize, usize)>, Vec<u8>);
+/// A section header as read.
+struct Header {
+    id: u8,
+    align: Option<u64>,
+    offset: usize,
+    /// How many bytes of padding precede the payload.
+    padding: usize,
+    start: usize,
+    len: usize,
+}
 
+/// The next section's header (and skips its payload); `None` at the end section.
+fn section_header(c: &mut Cursor<'_>) -> Result<Option<Header>> {
+    if c.at_end() {
+        return Err(c.eof("section header"));
+    }
+    let at = c.pos;
+    let b = c.u8("section header")?;
+    let id = b & 0x7F;
+    if id == section::END {
+        if b & 0x80 != 0 {
+            return Err(Error::at(at, "end section must not have alignment"));
+        }
+        if !c.at_end() {
+            return Err(Error::at(at, "end section is not the last section"));
+        }
+        return Ok(None);
+    }
+    if id >= 8 {
+        return Err(Error::at(at, format!("unknown section ID: {id}")));
+    }
+    let len = c.varint("section header")?;
+    let mut align = None;
+    if b & 0x80 != 0 {
+        let a_at = c.pos;
+        let a = c.varint("section header")?;
+        if a == 0 || !a.is_power_of_two() || a > 1 << 16 {
+            return Err(Error::at(a_at, format!("section alignment {a} is not a power of two")));
+        }
+        align = Some(a);
+    }
+    let need = match id {
+        section::STRING | section::TYPE => 4,
+        section::FUNC | section::CONSTANT | section::DEBUG => 8,
+        _ => 1,
+    };
+    if need > 1 {
+        match align {
+            None => {
+                return Err(Error::at(
+                    at,
+                    format!("section {id} must have alignment that is a multiple of {need} bytes, but has no alignment flag set"),
+                ))
+            }
+            Some(a) if a % need != 0 => {
+                return Err(Error::at(
+                    at,
+                    format!("section {id} must have alignment that is a multiple of {need} bytes, but has alignment {a}"),
+                ))
+            }
+            _ => {}
+        }
+    }
+    let padding = match align {
+        Some(a) => c.pad(0, a as usize, "section padding")?.len(),
+        None => 0,
+    };
+    if len > c.remaining() as u64 {
+        return Err(Error::at(c.pos, format!("section length {len} exceeds remaining data size {}", c.remaining())));
+    }
+    let start = c.pos;
+    c.pos += len as usize;
+    Ok(Some(Header { id, align, offset: at, padding, start, len: len as usize }))
+}
+
+/// An offset table's entries as absolute byte ranges, the padding kept for rewriting, and where
+/// the entries' data starts.
+struct Table {
+    ranges: Vec<(usize, usize)>,
+    pad: Vec<u8>,
+    blob: usize,
+}
+
+/// Reads an offset table header: count, padding, offsets.
 fn offset_table(c: &mut Cursor<'_>, width: usize, what: &str) -> Result<Table> {
     let base = c.pos;
     let n = c.count(width, what)?;
     if n == 0 {
         // Nothing else is read; writers may still have padded (kept for rewriting).
-        let rest = c.bytes(c.remaining(), what)?.to_vec();
-        return Ok((Vec::new(), rest));
+        let pad = c.bytes(c.remaining(), what)?.to_vec();
+        return Ok(Table { ranges: Vec::new(), pad, blob: c.pos });
     }
     let pad = c.pad(base, width, what)?.to_vec();
     if n > c.remaining() / width {
@@ -182,34 +215,49 @@ fn offset_table(c: &mut Cursor<'_>, width: usize, what: &str) -> Result<Table> {
     }
     let blob = c.pos;
     let size = c.remaining() as u64;
-    let mut ranges = Vec::with_capacity(n);
-    for i in 0..n {
-        let s = offs[i].min(size);
-        let e = offs.get(i + 1).copied().unwrap_or(size).min(size).max(s);
-        ranges.push((blob + s as usize, blob + e as usize));
-    }
-    Ok((ranges, pad))
+    // Offsets are not checked for order or range (NVIDIA's reader clamps them): entries may
+    // overlap, and share their bytes.
+    let ranges = (0..n)
+        .map(|i| {
+            let s = offs[i].min(size);
+            let e = offs.get(i + 1).copied().unwrap_or(size).min(size).max(s);
+            (blob + s as usize, blob + e as usize)
+        })
+        .collect();
+    Ok(Table { ranges, pad, blob })
+}
+
+/// The entries of a table as a [`ByteTable`] over a copy of its data (`blob..end`).
+fn byte_table(data: &[u8], t: &Table, end: usize) -> ByteTable {
+    let spans = t.ranges.iter().map(|&(a, b)| ((a - t.blob) as u32, (b - t.blob) as u32)).collect();
+    ByteTable::from_parts(data[t.blob..end].to_vec(), spans)
 }
 
 impl<'a> Reader<'a> {
-    fn layout_mut(&mut self, id: u8) -> &mut SectionLayout {
-        let i = self.m.sections.iter().rposition(|l| l.id == id && l.shadowed.is_none()).unwrap_or(0);
-        &mut self.m.sections[i]
+    fn dec(&self) -> Decoder<'_> {
+        Decoder { m: &self.m, strict: true }
+    }
+
+    /// The inner padding of the section of an id that the module holds.
+    fn keep_padding(&mut self, id: u8, pads: Vec<Vec<u8>>) {
+        let i = self.latest[id as usize].unwrap_or(0);
+        if let Some(Section::Live(l)) = self.m.sections.get_mut(i) {
+            l.inner_padding = pads;
+        }
     }
 
     fn strings(&mut self, s: usize, e: usize) -> Result<()> {
         let mut c = Cursor::new(self.data, s, e);
-        let (ranges, pad) = offset_table(&mut c, 4, "string table")?;
-        self.m.strings = ranges.iter().map(|&(a, b)| self.data[a..b].to_vec()).collect();
-        self.layout_mut(section::STRING).inner_padding = vec![pad];
+        let t = offset_table(&mut c, 4, "string table")?;
+        self.m.strings = byte_table(self.data, &t, e);
+        self.keep_padding(section::STRING, vec![t.pad]);
         Ok(())
     }
 
     fn constants(&mut self, s: usize, e: usize) -> Result<()> {
         let mut c = Cursor::new(self.data, s, e);
-        let (ranges, pad) = offset_table(&mut c, 8, "constant table")?;
-        let mut out = Vec::with_capacity(ranges.len());
-        for (a, b) in ranges {
+        let t = offset_table(&mut c, 8, "constant table")?;
+        for &(a, b) in &t.ranges {
             let mut c = Cursor::new(self.data, a, b);
             let n = c.varint("constant length")?;
             if n != c.remaining() as u64 {
@@ -218,31 +266,32 @@ impl<'a> Reader<'a> {
                     format!("constant length {n} does not match its entry size {}", c.remaining()),
                 ));
             }
-            out.push(self.data[c.pos..b].to_vec());
         }
-        self.m.constants = out;
-        self.layout_mut(section::CONSTANT).inner_padding = vec![pad];
+        self.m.constants = Constants(byte_table(self.data, &t, e));
+        self.keep_padding(section::CONSTANT, vec![t.pad]);
         Ok(())
     }
 
     fn types(&mut self, s: usize, e: usize) -> Result<()> {
         let mut c = Cursor::new(self.data, s, e);
-        let (ranges, pad) = offset_table(&mut c, 4, "type table")?;
+        let t = offset_table(&mut c, 4, "type table")?;
         let v = self.m.version;
-        let mut entries: Vec<TypeEntry> = ranges
+        // Entries are decoded from their own bytes. Overlapping entries would decode the same
+        // bytes again and again (and hold a copy of what they decode to each time): past the
+        // table's size, the rest are not decoded.
+        let mut budget = (e - t.blob).saturating_add(1 << 16);
+        let mut entries: Vec<TypeEntry> = t
+            .ranges
             .iter()
             .map(|&(a, b)| {
+                if b - a > budget {
+                    return TypeEntry::Bad(BadType::Overlap);
+                }
+                budget -= b - a;
                 let mut c = Cursor::new(self.data, a, b);
-                let r = parse_type(&mut c, v).and_then(|t| {
-                    if c.at_end() {
-                        Ok(t)
-                    } else {
-                        Err(Error::at(c.pos, "trailing bytes in type entry"))
-                    }
-                });
-                match r {
-                    Ok(t) => TypeEntry::Ok(t),
-                    Err(error) => TypeEntry::Bad { bytes: self.data[a..b].to_vec(), error },
+                match parse_type(&mut c, v) {
+                    Ok(t) if c.at_end() => TypeEntry::Ok(t),
+                    _ => TypeEntry::Bad(BadType::Malformed),
                 }
             })
             .collect();
@@ -259,7 +308,7 @@ impl<'a> Reader<'a> {
                         stack.pop();
                         continue;
                     }
-                    if matches!(entries[i], TypeEntry::Bad { .. }) {
+                    if matches!(entries[i], TypeEntry::Bad(_)) {
                         state[i] = 3;
                         stack.pop();
                         continue;
@@ -268,7 +317,7 @@ impl<'a> Reader<'a> {
                 }
                 let next = match &entries[i] {
                     TypeEntry::Ok(t) => type_ref_at(t, *k),
-                    TypeEntry::Bad { .. } => None,
+                    TypeEntry::Bad(_) => None,
                 };
                 if let Some(r) = next {
                     *k += 1;
@@ -293,75 +342,39 @@ impl<'a> Reader<'a> {
             }
         }
         for (i, st) in state.iter().enumerate() {
-            if *st == 3 {
-                if let TypeEntry::Ok(_) = entries[i] {
-                    let (a, b) = ranges[i];
-                    entries[i] = TypeEntry::Bad {
-                        bytes: self.data[a..b].to_vec(),
-                        error: Error::at(
-                            a,
-                            format!("type at index {i} refers to a missing, malformed or recursive type"),
-                        ),
-                    };
-                }
+            if *st == 3 && matches!(entries[i], TypeEntry::Ok(_)) {
+                entries[i] = TypeEntry::Bad(BadType::Reference);
             }
         }
         self.m.types = entries;
-        self.layout_mut(section::TYPE).inner_padding = vec![pad];
+        self.m.raw_types = Some(RawTypes { table: byte_table(self.data, &t, e), version: v, base: t.blob });
+        self.keep_padding(section::TYPE, vec![t.pad]);
         Ok(())
-    }
-
-    fn check_str(&self, i: u64, at: usize) -> Result<StrId> {
-        if i >= self.m.strings.len() as u64 {
-            return Err(Error::at(at, format!("string index {i} out of bounds (size={})", self.m.strings.len())));
-        }
-        Ok(i as StrId)
-    }
-
-    fn check_const(&self, i: u64, at: usize) -> Result<ConstId> {
-        if i >= self.m.constants.len() as u64 {
-            return Err(Error::at(at, format!("constant index {i} out of bounds (size={})", self.m.constants.len())));
-        }
-        Ok(i as ConstId)
-    }
-
-    fn check_type(&self, i: u64, at: usize) -> Result<TypeId> {
-        match self.m.types.get(i as usize) {
-            Some(TypeEntry::Ok(_)) => Ok(i as TypeId),
-            Some(TypeEntry::Bad { error, .. }) => Err(error.clone()),
-            None => Err(Error::at(at, format!("type index {i} out of bounds (size={})", self.m.types.len()))),
-        }
-    }
-
-    fn str_ref(&self, c: &mut Cursor<'_>, what: &str) -> Result<StrId> {
-        let at = c.pos;
-        let i = c.varint(what)?;
-        self.check_str(i, at)
-    }
-
-    fn type_ref(&self, c: &mut Cursor<'_>, what: &str) -> Result<TypeId> {
-        let at = c.pos;
-        let i = c.varint(what)?;
-        self.check_type(i, at)
     }
 
     fn globals(&mut self, s: usize, e: usize) -> Result<()> {
         let mut c = Cursor::new(self.data, s, e);
         let n = c.count(4, "global")?;
-        let mut out = Vec::with_capacity(n);
+        let mut out = Vec::with_capacity(n.min(PREALLOCATE));
+        let dec = self.dec();
         for _ in 0..n {
-            let name = self.str_ref(&mut c, "global name")?;
-            let ty = self.type_ref(&mut c, "global type")?;
+            let name = dec.str_ref(&mut c, "global name")?;
+            let ty = dec.type_ref(&mut c, "global type")?;
             let at = c.pos;
             let constant = c.varint("global value")?;
-            let constant = self.check_const(constant, at)?;
+            if constant >= self.m.constants.len() as u64 {
+                return Err(Error::at(
+                    at,
+                    format!("constant index {constant} out of bounds (size={})", self.m.constants.len()),
+                ));
+            }
             let alignment = c.varint("global alignment")?;
             let visibility = if self.m.version >= Version::V13_3 {
                 Some((c.varint("global visibility")?, c.varint("global constant flag")?))
             } else {
                 None
             };
-            out.push(Global { name, ty, constant, alignment, visibility });
+            out.push(Global { name, ty, constant: constant as ConstId, alignment, visibility });
         }
         if !c.at_end() {
             return Err(Error::at(c.pos, "trailing bytes in global section"));
@@ -374,21 +387,23 @@ impl<'a> Reader<'a> {
         let mut c = Cursor::new(self.data, s, e);
         let n = c.count(5, "function")?;
         let v = self.m.version;
-        let mut out = Vec::with_capacity(n);
+        let mut out = Vec::with_capacity(n.min(PREALLOCATE));
+        let dec = self.dec();
+        let mut pool = Vec::new();
         for _ in 0..n {
             let offset = c.pos;
-            let name = self.str_ref(&mut c, "function name")?;
+            let name = dec.str_ref(&mut c, "function name")?;
             let sig_at = c.pos;
             let sig = c.varint("function signature")?;
-            let fname = String::from_utf8_lossy(self.m.string(name)).into_owned();
-            let signature = self.check_type(sig, sig_at).map_err(|err| {
+            let fname = || String::from_utf8_lossy(self.m.string(name)).into_owned();
+            let signature = dec.check_type(sig, sig_at).map_err(|err| {
                 Error::at(
                     sig_at,
-                    format!("{}; failed to parse type at index {sig} for function '{fname}'", err.message()),
+                    format!("{}; failed to parse type at index {sig} for function '{}'", err.message(), fname()),
                 )
             })?;
-            let Some(Type::Function { inputs, .. }) = self.m.ty(signature).cloned() else {
-                return Err(Error::at(sig_at, format!("signature of function '{fname}' is not a function type")));
+            let Some(Type::Function { inputs, .. }) = self.m.ty(signature) else {
+                return Err(Error::at(sig_at, format!("signature of function '{}' is not a function type", fname())));
             };
             let flags_at = c.pos;
             let flags = c.u8("function flags")?;
@@ -397,11 +412,11 @@ impl<'a> Reader<'a> {
             }
             let loc = c.varint("function location")?;
             let hints = if (flags & 6 == 6) || (v >= Version::V13_5 && flags & 2 != 0) {
-                Some(self.attr(&mut c, 0)?)
+                Some(dec.attr(&mut c, 0)?)
             } else {
                 None
             };
-            let arg_attrs = if v >= Version::V13_5 { Some(self.attr(&mut c, 0)?) } else { None };
+            let arg_attrs = if v >= Version::V13_5 { Some(dec.attr(&mut c, 0)?) } else { None };
             let len = c.varint("function body length")?;
             if len > c.remaining() as u64 {
                 return Err(Error::at(
@@ -411,267 +426,58 @@ impl<'a> Reader<'a> {
             }
             let end = c.pos + len as usize;
             let mut body = Cursor::new(self.data, c.pos, end);
-            let mut values = inputs;
-            let mut ops = Vec::new();
+            let mut values = inputs.len();
             while !body.at_end() {
-                ops.push(self.op(&mut body, &mut values, 0)?);
+                self.op(&dec, &mut body, &mut values, 0, &mut pool)?;
             }
+            let body = Body::read(&self.data[c.pos..end], c.pos);
             c.pos = end;
-            out.push(Function { name, signature, flags, loc, hints, arg_attrs, body: ops, offset });
+            out.push(Function { name, signature, flags, loc, hints, arg_attrs, body, offset });
         }
         self.m.func_trailer = self.data[c.pos..e].to_vec();
         self.m.functions = out;
         Ok(())
     }
 
-    fn op(&self, c: &mut Cursor<'_>, values: &mut Vec<TypeId>, depth: usize) -> Result<Op> {
-        let offset = c.pos;
-        let code = c.varint("opcode")?;
-        let v = self.m.version;
-        let preview = code == 0x4002 && self.m.tag & 1 != 0;
-        if code > v.max_opcode() && !preview {
-            return Err(Error::at(offset, format!("unsupported opcode {code} for bytecode version {v}")));
-        }
-        let info = tables::op_info(code)
-            // entry, global and module have opcodes but never appear in a body.
-            .filter(|i| !matches!(i.code, 0x16 | 0x31 | 0x4B))
-            .ok_or_else(|| Error::at(offset, format!("unknown or unimplemented opcode: {code}")))?;
-        let (_, nf, _) = tables::layout_sizes(info);
-        let mut op = Op {
-            opcode: info.code,
-            results: Ids::new(),
-            flags: 0,
-            fields: Vec::with_capacity(nf),
-            operands: Ids::new(),
-            regions: Vec::new(),
-            offset,
-        };
-        let mut st = OpState { flag_names: &[], operand_no: 0 };
-        self.items(c, tables::layout(info), &mut op, &mut st, values, depth)?;
-        values.extend_from_slice(&op.results);
-        Ok(op)
-    }
-
-    fn items(
+    /// Checks one op and its regions; `values` counts the values in scope, `pool` holds an op
+    /// buffer per depth. Returns the opcode.
+    fn op(
         &self,
+        dec: &Decoder<'_>,
         c: &mut Cursor<'_>,
-        items: &'static [Item],
-        op: &mut Op,
-        st: &mut OpState,
-        values: &mut Vec<TypeId>,
+        values: &mut usize,
         depth: usize,
-    ) -> Result<()> {
-        for item in items {
-            match item {
-                Item::Result => op.results.push(self.type_ref(c, "result type")?),
-                Item::Results => {
-                    let n = c.count(1, "result")?;
-                    for _ in 0..n {
-                        op.results.push(self.type_ref(c, "result type")?);
-                    }
+        pool: &mut Vec<Op>,
+    ) -> Result<u16> {
+        if pool.len() <= depth {
+            pool.push(Op::default());
+        }
+        let regions = dec.op(c, &mut pool[depth], *values, depth)?;
+        let (code, results) = (pool[depth].opcode, pool[depth].results.len());
+        for _ in 0..regions {
+            let nb = dec.region(c)?;
+            for _ in 0..nb {
+                let scope = *values;
+                let na = c.count(1, "block argument")?;
+                for _ in 0..na {
+                    dec.type_ref(c, "block argument type")?;
                 }
-                Item::Flags(names) => {
-                    op.flags = c.varint("op flags")?;
-                    st.flag_names = names;
+                *values += na;
+                let at = c.pos;
+                let nops = c.count(1, "op")?;
+                let mut last = None;
+                for _ in 0..nops {
+                    last = Some(self.op(dec, c, values, depth + 1, pool)?);
                 }
-                Item::Since(ver, inner) => {
-                    if self.m.version >= *ver {
-                        self.items(c, inner, op, st, values, depth)?;
-                    }
+                // yield, break, continue, return.
+                if !last.is_some_and(|o| matches!(o, 0x6D | 0x0A | 0x11 | 0x5C)) {
+                    return Err(Error::at(at, "block does not end with a terminator"));
                 }
-                Item::IfFlag(name, inner) => {
-                    if st.flag(op.flags, name) {
-                        self.items(c, inner, op, st, values, depth)?;
-                    }
-                }
-                Item::Attr(name, kind) => {
-                    let f = self.op_attr(c, name, *kind, depth)?;
-                    op.fields.push(f);
-                }
-                Item::AllOperands(_) | Item::Operands(_) => {
-                    let n = c.count(1, "operand")?;
-                    op.fields.push(Field::U(n as u64));
-                    for _ in 0..n {
-                        self.operand(c, op, st, values)?;
-                    }
-                }
-                Item::Operand(_) => self.operand(c, op, st, values)?,
-                Item::OptOperand(name) => {
-                    if st.flag(op.flags, name) {
-                        self.operand(c, op, st, values)?;
-                    }
-                }
-                Item::Regions(_) => {
-                    if depth >= MAX_DEPTH {
-                        return Err(Error::at(c.pos, "regions nested too deeply"));
-                    }
-                    let n = c.count(1, "region")?;
-                    for _ in 0..n {
-                        let nb = c.count(1, "block")?;
-                        let mut region = Region { blocks: Vec::with_capacity(nb) };
-                        for _ in 0..nb {
-                            let scope = values.len();
-                            let na = c.count(1, "block argument")?;
-                            let mut block = Block::default();
-                            for _ in 0..na {
-                                let t = self.type_ref(c, "block argument type")?;
-                                block.args.push(t);
-                                values.push(t);
-                            }
-                            let at = c.pos;
-                            let nops = c.count(1, "op")?;
-                            for _ in 0..nops {
-                                block.ops.push(self.op(c, values, depth + 1)?);
-                            }
-                            // yield, break, continue, return.
-                            if !block.ops.last().is_some_and(|o| matches!(o.opcode, 0x6D | 0x0A | 0x11 | 0x5C)) {
-                                return Err(Error::at(at, "block does not end with a terminator"));
-                            }
-                            values.truncate(scope);
-                            region.blocks.push(block);
-                        }
-                        op.regions.push(region);
-                    }
-                }
+                *values = scope;
             }
         }
-        Ok(())
-    }
-
-    fn operand(&self, c: &mut Cursor<'_>, op: &mut Op, st: &mut OpState, values: &[TypeId]) -> Result<()> {
-        let at = c.pos;
-        let i = c.varint("operand")?;
-        if i >= values.len() as u64 {
-            return Err(Error::at(
-                at,
-                format!("operand index {i} out of bounds (size={}) for operand {}", values.len(), st.operand_no),
-            ));
-        }
-        st.operand_no += 1;
-        op.operands.push(i as ValueId);
-        Ok(())
-    }
-
-    fn op_attr(&self, c: &mut Cursor<'_>, name: &str, kind: AttrKind, depth: usize) -> Result<Field> {
-        let at = c.pos;
-        Ok(match kind {
-            AttrKind::Enum => {
-                let v = c.varint(name)?;
-                let names = tables::enum_values(name);
-                if !names.is_empty() && v as usize >= names.len() {
-                    return Err(Error::at(at, format!("invalid value {v} for enum attribute '{name}'")));
-                }
-                Field::U(v)
-            }
-            AttrKind::Int => Field::U(c.varint(name)?),
-            AttrKind::Str => Field::U(u64::from(self.str_ref(c, name)?)),
-            AttrKind::Type => Field::U(u64::from(self.type_ref(c, name)?)),
-            AttrKind::Const => {
-                let i = c.varint(name)?;
-                Field::U(u64::from(self.check_const(i, at)?))
-            }
-            AttrKind::Byte => Field::Byte(c.u8(name)?),
-            AttrKind::I32s => {
-                let v = c.i32s(name)?;
-                if v.iter().any(|&x| x == i32::MIN || x == i32::MAX) {
-                    return Err(Error::at(at, format!("invalid element in array attribute '{name}'")));
-                }
-                Field::I32s(v)
-            }
-            AttrKind::Bools => {
-                let n = c.count(1, name)?;
-                Field::Bools(c.bytes(n, name)?.to_vec())
-            }
-            AttrKind::Array => {
-                let n = c.count(1, name)?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(self.attr(c, depth + 1)?);
-                }
-                Field::Attrs(v)
-            }
-            AttrKind::Tagged => Field::Attr(self.attr(c, depth + 1)?),
-            AttrKind::Hints => Field::Dict(self.dict(c, depth + 1)?),
-        })
-    }
-
-    fn dict(&self, c: &mut Cursor<'_>, depth: usize) -> Result<Vec<(StrId, Attr)>> {
-        let n = c.count(2, "dictionary")?;
-        let mut v: Vec<(StrId, Attr)> = Vec::with_capacity(n);
-        for i in 0..n {
-            let at = c.pos;
-            let k = self.str_ref(c, "dictionary key")?;
-            if self.m.string(k).is_empty() {
-                return Err(Error::at(at, format!("invalid empty attribute name for DictionaryAttr element {i}")));
-            }
-            if v.iter().any(|(x, _)| self.m.string(*x) == self.m.string(k)) {
-                return Err(Error::at(at, format!("duplicate key in DictionaryAttr element {i}")));
-            }
-            v.push((k, self.attr(c, depth + 1)?));
-        }
-        Ok(v)
-    }
-
-    /// A self-contained attribute.
-    fn attr(&self, c: &mut Cursor<'_>, depth: usize) -> Result<Attr> {
-        if depth >= MAX_DEPTH {
-            return Err(Error::at(c.pos, "attributes nested too deeply"));
-        }
-        let at = c.pos;
-        let tag = c.varint("attribute tag")?;
-        Ok(match tag {
-            1 => {
-                let ty = self.type_ref(c, "integer attribute type")?;
-                let value = if self.m.ty(ty) == Some(&Type::Scalar(0)) {
-                    u64::from(c.u8("integer attribute")?)
-                } else {
-                    c.varint("integer attribute")?
-                };
-                Attr::Integer { ty, value }
-            }
-            2 => {
-                let ty = self.type_ref(c, "float attribute type")?;
-                let bits = match self.m.ty(ty) {
-                    Some(Type::Scalar(10 | 11 | 18 | 19 | 130)) => u64::from(c.u8("float attribute")?),
-                    _ => c.svarint("float attribute")? as u64,
-                };
-                Attr::Float { ty, bits }
-            }
-            3 => Attr::Bool(c.u8("bool attribute")?),
-            4 => Attr::Type(self.type_ref(c, "type attribute")?),
-            5 => Attr::String(self.str_ref(c, "string attribute")?),
-            6 => {
-                let n = c.count(1, "array attribute")?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(self.attr(c, depth + 1)?);
-                }
-                Attr::Array(v)
-            }
-            7 => {
-                let ty = self.type_ref(c, "dense elements type")?;
-                let i_at = c.pos;
-                let i = c.varint("dense elements constant")?;
-                Attr::DenseElements { ty, constant: self.check_const(i, i_at)? }
-            }
-            8 => {
-                let divisor = c.varint("div_by")?;
-                let flags = c.u8("div_by flags")?;
-                let every = if flags & 1 != 0 { c.svarint("div_by every")? } else { 0 };
-                let along = if flags & 2 != 0 { c.svarint("div_by along")? } else { 0 };
-                Attr::DivBy { divisor, flags, every, along }
-            }
-            9 => Attr::SameElements(c.i64s("same_elements")?),
-            10 => Attr::Dictionary(self.dict(c, depth)?),
-            11 => Attr::Hints(self.dict(c, depth)?),
-            12 => {
-                let flags = c.u8("bounded flags")?;
-                let lb = if flags & 1 != 0 { c.svarint("bounded lb")? } else { 0 };
-                let ub = if flags & 2 != 0 { c.svarint("bounded ub")? } else { 0 };
-                Attr::Bounded { flags, lb, ub }
-            }
-            _ => return Err(Error::at(at, format!("unsupported AttributeTag {tag} for self-contained attribute"))),
-        })
+        *values += results;
+        Ok(code)
     }
 
     fn debug(&mut self, s: usize, e: usize) -> Result<()> {
@@ -697,43 +503,27 @@ impl<'a> Reader<'a> {
         }
         let blob = c.pos;
         let size = c.remaining();
-        let v = self.m.version;
-        let mut attrs = Vec::with_capacity(n);
+        let mut spans = Vec::with_capacity(n);
         for i in 0..n {
-            let a = offs[i].min(size);
-            let b = offs.get(i + 1).copied().unwrap_or(size).min(size).max(a);
             if i > 0 && offs[i] < offs[i - 1] || offs[i] > size {
                 return Err(Error::at(blob, format!("debug attribute offset {} out of range", offs[i])));
             }
-            let mut ac = Cursor::new(self.data, blob + a, blob + b);
-            attrs.push(
-                debug_attr(&mut ac, v)
-                    .filter(|_| ac.at_end())
-                    .unwrap_or_else(|| DebugAttr::Raw(self.data[blob + a..blob + b].to_vec())),
-            );
+            let a = offs[i];
+            let b = offs.get(i + 1).copied().unwrap_or(size).min(size).max(a);
+            spans.push((a as u32, b as u32));
         }
         if offs.first().is_some_and(|&o| o != 0) {
             return Err(Error::at(blob, "first debug attribute does not start the attribute data"));
         }
+        let attrs = ByteTable::from_parts(self.data[blob..e].to_vec(), spans);
         self.m.debug = Some(Debug { func_offsets, indices, attrs });
-        self.layout_mut(section::DEBUG).inner_padding = pads;
+        self.keep_padding(section::DEBUG, pads);
         Ok(())
     }
 }
 
-struct OpState {
-    flag_names: &'static [&'static str],
-    operand_no: usize,
-}
-
-impl OpState {
-    fn flag(&self, flags: u64, name: &str) -> bool {
-        self.flag_names.iter().position(|n| *n == name).is_some_and(|b| flags >> b & 1 != 0)
-    }
-}
-
 /// A debug attribute, or `None` for what reads as an unknown location (kept as bytes).
-fn debug_attr(c: &mut Cursor<'_>, v: Version) -> Option<DebugAttr> {
+pub(crate) fn debug_attr(c: &mut Cursor<'_>, v: Version) -> Option<DebugAttr> {
     let tag = c.varint("debug attribute").ok()?;
     let u = |c: &mut Cursor<'_>| c.varint("debug attribute").ok();
     Some(match tag {
@@ -757,17 +547,18 @@ fn debug_attr(c: &mut Cursor<'_>, v: Version) -> Option<DebugAttr> {
 
 /// The `k`-th type index a type refers to.
 fn type_ref_at(t: &Type, k: usize) -> Option<TypeId> {
+    let one = |r: TypeId| (k == 0).then_some(r);
     match t {
         Type::Function { inputs, results } => {
             inputs.get(k).or_else(|| results.get(k.wrapping_sub(inputs.len()))).copied()
         }
         Type::Scalar(_) => None,
-        Type::Pointer { pointee: r, .. }
-        | Type::Tile { element: r, .. }
-        | Type::TensorView { element: r, .. }
-        | Type::PartitionView { tensor_view: r, .. }
-        | Type::GatherScatterView { tensor_view: r, .. }
-        | Type::StridedView { tensor_view: r, .. } => (k == 0).then_some(*r),
+        Type::Pointer { pointee, .. } => one(*pointee),
+        Type::Tile { element, .. } => one(*element),
+        Type::TensorView(v) => one(v.element),
+        Type::PartitionView(v) => one(v.tensor_view),
+        Type::GatherScatterView(v) => one(v.tensor_view),
+        Type::StridedView(v) => one(v.tensor_view),
     }
 }
 
@@ -807,14 +598,14 @@ pub(crate) fn parse_type(c: &mut Cursor<'_>, v: Version) -> Result<Type> {
                 Type::Pointer { flags: 0, pointee: tref(c)?, attr: None }
             }
         }
-        type_tag::TILE => Type::Tile { element: tref(c)?, shape: c.i64s("tile shape")? },
+        type_tag::TILE => Type::Tile { element: tref(c)?, shape: c.i64s("tile shape")?.into() },
         type_tag::TENSOR_VIEW => {
             let flags = if v >= Version::V13_4 { c.varint("tensor_view flags")? } else { 0 };
             let element = tref(c)?;
             let shape = c.i64s("tensor_view shape")?;
             let strides = c.i64s("tensor_view strides")?;
             let attr = if flags & 1 != 0 { Some(c.varint("tensor_view attribute")?) } else { None };
-            Type::TensorView { flags, element, shape, strides, attr }
+            Type::TensorView(Box::new(TensorView { flags, element, shape, strides, attr }))
         }
         type_tag::PARTITION_VIEW => {
             if v >= Version::V13_3 {
@@ -823,14 +614,15 @@ pub(crate) fn parse_type(c: &mut Cursor<'_>, v: Version) -> Result<Type> {
                 let tensor_view = tref(c)?;
                 let dim_map = c.i32s("partition_view dim_map")?;
                 let padding = if flags & 1 != 0 { Some(c.varint("padding value")?) } else { None };
-                Type::PartitionView { flags, tile_shape, tensor_view, dim_map, padding }
+                Type::PartitionView(Box::new(PartitionView { flags, tile_shape, tensor_view, dim_map, padding }))
             } else {
                 let tile_shape = c.i32s("partition_view tile")?;
                 let tensor_view = tref(c)?;
                 let dim_map = c.i32s("partition_view dim_map")?;
                 let present = c.u8("partition_view padding presence")?;
                 let padding = if present != 0 { Some(c.varint("padding value")?) } else { None };
-                Type::PartitionView { flags: u64::from(present), tile_shape, tensor_view, dim_map, padding }
+                let flags = u64::from(present);
+                Type::PartitionView(Box::new(PartitionView { flags, tile_shape, tensor_view, dim_map, padding }))
             }
         }
         type_tag::FUNCTION => {
@@ -847,7 +639,7 @@ pub(crate) fn parse_type(c: &mut Cursor<'_>, v: Version) -> Result<Type> {
             let tensor_view = tref(c)?;
             let sparse_dim = c.varint("sparse dim")?;
             let padding = if flags & 1 != 0 { Some(c.varint("padding value")?) } else { None };
-            Type::GatherScatterView { flags, tile_shape, tensor_view, sparse_dim, padding }
+            Type::GatherScatterView(Box::new(GatherScatterView { flags, tile_shape, tensor_view, sparse_dim, padding }))
         }
         type_tag::STRIDED_VIEW => {
             new13_3("StridedView")?;
@@ -857,7 +649,14 @@ pub(crate) fn parse_type(c: &mut Cursor<'_>, v: Version) -> Result<Type> {
             let tensor_view = tref(c)?;
             let dim_map = c.i32s("strided_view dim_map")?;
             let padding = if flags & 1 != 0 { Some(c.varint("padding value")?) } else { None };
-            Type::StridedView { flags, tile_shape, traversal_strides, tensor_view, dim_map, padding }
+            Type::StridedView(Box::new(StridedView {
+                flags,
+                tile_shape,
+                traversal_strides,
+                tensor_view,
+                dim_map,
+                padding,
+            }))
         }
         _ => return Err(Error::at(at, format!("unknown type tag: {tag}"))),
     })

@@ -2,9 +2,12 @@
 //! the target; fields a newer version adds get their defaults, fields an older one lacks must
 //! hold their defaults, or the module cannot be expressed and the error says why.
 
+use crate::body::{Encoder, Event, Walker};
+use crate::cursor::{put_varint, Cursor};
 use crate::ir::*;
+use crate::read;
 use crate::tables::{self, section, AttrKind, Item, Version};
-use crate::write::encode_type;
+use crate::write::type_fits;
 use crate::{Error, Result};
 
 /// The module as it would be written in another version.
@@ -12,19 +15,27 @@ pub fn retarget(m: &Module, to: Version) -> Result<Module> {
     if !to.is_supported() {
         return Err(Error::msg(format!("unsupported target version {to}")));
     }
-    let mut out = m.clone();
-    out.version = to;
-    if to == m.version {
-        return Ok(out);
+    retarget_owned(m.clone(), to)
+}
+
+/// [`retarget`], consuming the module (no copy of it is made).
+pub fn retarget_owned(mut m: Module, to: Version) -> Result<Module> {
+    if !to.is_supported() {
+        return Err(Error::msg(format!("unsupported target version {to}")));
+    }
+    let from = m.version;
+    if to == from {
+        return Ok(m);
     }
     if m.tag & 1 != 0 && to != Version::V13_5 {
         return Err(Error::msg(format!("public-preview content is only valid at 13.5, target version is {to}")));
     }
     // Partition views carry a presence byte before 13.3 and a flags word from 13.3 on.
-    if (m.version >= Version::V13_3) != (to >= Version::V13_3) {
-        for (i, t) in out.types.iter_mut().enumerate() {
-            if let TypeEntry::Ok(Type::PartitionView { flags, padding, .. }) = t {
-                if m.version >= Version::V13_3 && *flags & !1 != 0 {
+    if (from >= Version::V13_3) != (to >= Version::V13_3) {
+        for (i, t) in m.types.iter_mut().enumerate() {
+            if let TypeEntry::Ok(Type::PartitionView(v)) = t {
+                let PartitionView { flags, padding, .. } = &mut **v;
+                if from >= Version::V13_3 && *flags & !1 != 0 {
                     return Err(Error::msg(format!(
                         "type at index {i} has partition_view flags {flags:#x} that version {to} cannot express"
                     )));
@@ -33,44 +44,46 @@ pub fn retarget(m: &Module, to: Version) -> Result<Module> {
             }
         }
     }
-    for (i, t) in out.types.iter().enumerate() {
+    for (i, t) in m.types.iter().enumerate() {
         if let TypeEntry::Ok(t) = t {
-            encode_type(&mut Vec::new(), t, to)
-                .map_err(|e| Error::msg(format!("type at index {i}: {}", e.message())))?;
+            type_fits(t, to).map_err(|e| Error::msg(format!("type at index {i}: {}", e.message())))?;
         }
     }
-    for g in &mut out.globals {
+    for g in &mut m.globals {
         if to >= Version::V13_3 {
             g.visibility.get_or_insert((0, 0));
         } else if let Some((vis, cst)) = g.visibility.take() {
             if vis != 0 || cst != 0 {
                 return Err(Error::msg(format!(
                     "global '{}' is private or constant, which needs bytecode version 13.3+, target version is {to}",
-                    String::from_utf8_lossy(m.string(g.name))
+                    String::from_utf8_lossy(m.strings.get(g.name as usize).unwrap_or(&[]))
                 )));
             }
         }
     }
     if to < Version::V13_3 && m.producer.is_some() {
-        out.producer = None;
-        out.sections.retain(|s| s.id != section::PRODUCER);
-    }
-    if let Some(d) = &mut out.debug {
-        for a in &mut d.attrs {
-            if let DebugAttr::Subprogram { flags, .. } = a {
-                if to >= Version::V13_5 {
-                    flags.get_or_insert(0);
-                } else if flags.take().is_some_and(|f| f != 0) {
-                    return Err(Error::msg(format!(
-                        "debug subprogram flags need bytecode version 13.5, target version is {to}"
-                    )));
-                }
+        m.producer = None;
+        m.sections.retain(|s| !matches!(s, Section::Live(l) if l.id == section::PRODUCER));
+        for s in &mut m.sections {
+            if let Section::Replaced(r) = s {
+                *r = r.without(section::PRODUCER);
             }
         }
+        m.sections.retain(|s| !matches!(s, Section::Replaced(r) if r.sections().next().is_none()));
     }
-    let mut token_type: Option<TokenSlot> = None;
-    for f in &mut out.functions {
-        let fname = String::from_utf8_lossy(m.string(f.name)).into_owned();
+    if (from >= Version::V13_5) != (to >= Version::V13_5) {
+        if let Some(d) = &mut m.debug {
+            d.attrs = debug_attrs(&d.attrs, from, to)?;
+        }
+    }
+    // print_tko has a token result from 13.2 on: adding or dropping it renumbers values.
+    let renumber = (from < Version::V13_2) != (to < Version::V13_2);
+    let existing_token = m.types.iter().position(|t| matches!(t, TypeEntry::Ok(Type::Scalar(17))));
+    let token = existing_token.unwrap_or(m.types.len()) as TypeId;
+    let mut token_used = false;
+    for i in 0..m.functions.len() {
+        let f = &mut m.functions[i];
+        let fname = String::from_utf8_lossy(m.strings.get(f.name as usize).unwrap_or(&[])).into_owned();
         if to >= Version::V13_5 {
             if f.flags & 2 != 0 {
                 f.hints.get_or_insert(Attr::Hints(Vec::new()));
@@ -90,7 +103,7 @@ pub fn retarget(m: &Module, to: Version) -> Result<Module> {
                 }
             }
             match &f.hints {
-                Some(Attr::Hints(d)) if d.is_empty() && m.version >= Version::V13_5 => {
+                Some(Attr::Hints(d)) if d.is_empty() && from >= Version::V13_5 => {
                     f.hints = None;
                     f.flags &= !4;
                 }
@@ -98,106 +111,137 @@ pub fn retarget(m: &Module, to: Version) -> Result<Module> {
                 None => f.flags &= !4,
             }
         }
-        let from = m.version;
-        convert_ops(&mut f.body, from, to)?;
-        // print_tko has a token result from 13.2 on: adding or dropping it renumbers values.
-        if (from < Version::V13_2) != (to < Version::V13_2) {
-            let nargs = match m.ty(f.signature) {
-                Some(Type::Function { inputs, .. }) => inputs.len() as u32,
-                _ => 0,
-            };
-            let mut map: Vec<Option<u32>> = (0..nargs).map(Some).collect();
-            let mut next = nargs;
-            let token = token_type.get_or_insert_with(TokenSlot::default);
-            renumber(&mut f.body, &mut map, &mut next, to, token, &fname)?;
-        }
+        let body = std::mem::take(&mut f.body);
+        let nargs = match m.ty(m.functions[i].signature) {
+            Some(Type::Function { inputs, .. }) => inputs.len() as u32,
+            _ => 0,
+        };
+        let mut conv = Convert {
+            to,
+            renumber,
+            map: (0..nargs).map(Some).collect(),
+            next: nargs,
+            token,
+            token_used: false,
+            fname: &fname,
+        };
+        let bytes = conv.body(&m, &body)?;
+        token_used |= conv.token_used;
+        m.functions[i].body = body.with_bytes(bytes);
     }
-    if token_type.is_some_and(|t| t.used) {
-        let id = out.intern_type(Type::Scalar(17));
-        for f in &mut out.functions {
-            fill_token(&mut f.body, id);
+    if token_used && existing_token.is_none() {
+        m.intern_type(Type::Scalar(17));
+    }
+    m.version = to;
+    Ok(m)
+}
+
+/// The debug attributes for another version (subprograms have a flags field from 13.5 on).
+fn debug_attrs(attrs: &ByteTable, from: Version, to: Version) -> Result<ByteTable> {
+    let mut out = ByteTable::new();
+    for (i, bytes) in attrs.iter().enumerate() {
+        let mut c = Cursor::new(bytes, 0, bytes.len());
+        match read::debug_attr(&mut c, from).filter(|_| c.at_end()) {
+            Some(DebugAttr::Subprogram { file, line, name, linkage, unit, scope_line, flags }) => {
+                let flags = if to >= Version::V13_5 {
+                    Some(flags.unwrap_or(0))
+                } else if flags.is_some_and(|f| f != 0) {
+                    return Err(Error::msg(format!(
+                        "debug subprogram flags need bytecode version 13.5, target version is {to}"
+                    )));
+                } else {
+                    None
+                };
+                let a = DebugAttr::Subprogram { file, line, name, linkage, unit, scope_line, flags };
+                out.push(&crate::write::encode_debug_attr(&a, to));
+            }
+            _ => {
+                let _ = i;
+                out.push(bytes);
+            }
         }
     }
     Ok(out)
 }
 
-/// Whether a token type had to be added for print_tko results (filled in after the walk).
-#[derive(Default)]
-struct TokenSlot {
-    used: bool,
-}
-
-/// The placeholder type of a print_tko token result added before the table knew a token type.
-const TOKEN_PENDING: TypeId = u32::MAX;
-
-fn fill_token(ops: &mut [Op], id: TypeId) {
-    for op in ops {
-        for r in op.results.iter_mut() {
-            if *r == TOKEN_PENDING {
-                *r = id;
-            }
-        }
-        for region in &mut op.regions {
-            for b in &mut region.blocks {
-                fill_token(&mut b.ops, id);
-            }
-        }
-    }
-}
-
-/// Renumbers values after print_tko results were added (to 13.2+) or dropped (to 13.1).
-fn renumber(
-    ops: &mut [Op],
-    map: &mut Vec<Option<u32>>,
-    next: &mut u32,
+/// Converts one body, op by op.
+struct Convert<'a> {
     to: Version,
-    token: &mut TokenSlot,
-    fname: &str,
-) -> Result<()> {
-    let print_tko = tables::op_by_name("print_tko").map_or(0, |i| i.code);
-    for op in ops {
-        for v in op.operands.iter_mut() {
-            *v = map.get(*v as usize).copied().flatten().ok_or_else(|| {
-                Error::msg(format!(
-                    "function '{fname}' uses a print_tko token, which bytecode version {to} does not have"
-                ))
-            })?;
-        }
-        for r in &mut op.regions {
-            for b in &mut r.blocks {
-                let (mark, saved) = (map.len(), *next);
-                for _ in &b.args {
-                    map.push(Some(*next));
-                    *next += 1;
-                }
-                renumber(&mut b.ops, map, next, to, token, fname)?;
-                map.truncate(mark);
-                *next = saved;
-            }
-        }
-        if op.opcode == print_tko {
-            if to >= Version::V13_2 && op.results.is_empty() {
-                op.results.push(TOKEN_PENDING);
-                token.used = true;
-                *next += 1;
-                continue;
-            }
-            if to < Version::V13_2 && !op.results.is_empty() {
-                op.results.clear();
-                map.push(None);
-                continue;
-            }
-        }
-        for _ in &op.results {
-            map.push(Some(*next));
-            *next += 1;
-        }
-    }
-    Ok(())
+    /// Whether values are renumbered (print_tko results added or dropped).
+    renumber: bool,
+    /// Old value number → new one (`None`: a dropped print_tko token).
+    map: Vec<Option<u32>>,
+    next: u32,
+    /// The token type print_tko results added get.
+    token: TypeId,
+    token_used: bool,
+    fname: &'a str,
 }
 
-fn convert_ops(ops: &mut [Op], from: Version, to: Version) -> Result<()> {
-    for op in ops {
+impl Convert<'_> {
+    fn body(&mut self, m: &Module, body: &Body) -> Result<Vec<u8>> {
+        let enc = Encoder { m, v: self.to };
+        let print_tko = tables::op_by_name("print_tko").map_or(0, |i| i.code);
+        let mut out = Vec::with_capacity(body.len() + body.len() / 8);
+        let mut scopes: Vec<(usize, u32)> = Vec::new();
+        let mut w = Walker::new(m, body);
+        let mut head = Op::default();
+        while let Some(ev) = w.next()? {
+            match ev {
+                Event::Op { op, regions, .. } => {
+                    head.clone_from(op);
+                    self.op(m.version, &mut head, print_tko)?;
+                    enc.op_head(&mut out, &head, regions)?;
+                }
+                Event::RegionStart { blocks } => put_varint(&mut out, blocks as u64),
+                Event::BlockStart { args, ops, .. } => {
+                    put_varint(&mut out, args.len() as u64);
+                    for a in args {
+                        put_varint(&mut out, u64::from(*a));
+                    }
+                    put_varint(&mut out, ops as u64);
+                    scopes.push((self.map.len(), self.next));
+                    if self.renumber {
+                        for _ in args {
+                            self.map.push(Some(self.next));
+                            self.next += 1;
+                        }
+                    }
+                }
+                Event::BlockEnd => {
+                    if let Some((mark, next)) = scopes.pop() {
+                        self.map.truncate(mark);
+                        self.next = next;
+                    }
+                }
+                Event::RegionEnd => {}
+                Event::OpEnd { op, .. } => {
+                    if !self.renumber {
+                        continue;
+                    }
+                    if op.opcode == print_tko {
+                        if self.to >= Version::V13_2 && op.results.is_empty() {
+                            self.next += 1;
+                            continue;
+                        }
+                        if self.to < Version::V13_2 && !op.results.is_empty() {
+                            self.map.push(None);
+                            continue;
+                        }
+                    }
+                    for _ in op.results.iter() {
+                        self.map.push(Some(self.next));
+                        self.next += 1;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// An op's fields, flags, operands and results as the target version has them.
+    fn op(&mut self, from: Version, op: &mut Op, print_tko: u16) -> Result<()> {
+        let to = self.to;
         let info =
             tables::op_info(op.opcode.into()).ok_or_else(|| Error::msg(format!("unknown opcode {}", op.opcode)))?;
         if info.since > to || u64::from(op.opcode) > to.max_opcode() && op.opcode != 0x4002 {
@@ -225,13 +269,26 @@ fn convert_ops(ops: &mut [Op], from: Version, to: Version) -> Result<()> {
         }
         op.fields = fields;
         op.flags = old.flags;
-        for r in &mut op.regions {
-            for b in &mut r.blocks {
-                convert_ops(&mut b.ops, from, to)?;
+        if self.renumber {
+            for v in op.operands.iter_mut() {
+                *v = self.map.get(*v as usize).copied().flatten().ok_or_else(|| {
+                    Error::msg(format!(
+                        "function '{}' uses a print_tko token, which bytecode version {to} does not have",
+                        self.fname
+                    ))
+                })?;
+            }
+            if op.opcode == print_tko {
+                if to >= Version::V13_2 && op.results.is_empty() {
+                    op.results.push(self.token);
+                    self.token_used = true;
+                } else if to < Version::V13_2 {
+                    op.results.clear();
+                }
             }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 #[derive(Default)]

@@ -2,9 +2,10 @@
 //! constraints), region and block structure, and SSA scoping (every use sees its definition).
 //! It collects every finding; each knows the offset of the op it is about.
 
+use crate::body::{Event, Walker};
 use crate::ir::*;
 use crate::tables::{self, Version};
-use crate::text::type_str;
+use crate::text::TypeText;
 
 /// One problem found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,19 +16,31 @@ pub struct Finding {
     pub message: String,
 }
 
+/// The most findings one validation reports (a hostile module can have a problem per op): past
+/// it, one more finding says the validation stopped.
+pub const MAX_FINDINGS: usize = 10_000;
+
 /// Validates a module; an empty list means valid.
 pub fn validate(m: &Module) -> Vec<Finding> {
-    let mut v = Validator { m, out: Vec::new(), buf: Vec::new() };
+    let mut v = Validator { m, out: Vec::new(), buf: Vec::new(), text: TypeText::new(m), values: Vec::new() };
     // Types the module's version cannot encode (modules built in memory; the reader refuses them).
     for (i, t) in m.types.iter().enumerate() {
         if let TypeEntry::Ok(t) = t {
-            if let Err(e) = crate::write::encode_type(&mut Vec::new(), t, m.version) {
+            if let Err(e) = crate::write::type_fits(t, m.version) {
                 v.err(0, format!("type at index {i}: {}", e.message()));
             }
         }
     }
     for f in &m.functions {
+        if v.out.len() >= MAX_FINDINGS {
+            break;
+        }
         v.function(f);
+    }
+    if v.out.len() > MAX_FINDINGS {
+        let offset = v.out[MAX_FINDINGS].offset;
+        v.out.truncate(MAX_FINDINGS);
+        v.out.push(Finding { offset, message: format!("too many problems: validation stopped after {MAX_FINDINGS}") });
     }
     v.out
 }
@@ -37,6 +50,10 @@ struct Validator<'m> {
     out: Vec<Finding>,
     /// Operand types of the op being checked (reused).
     buf: Vec<TypeId>,
+    /// Types as messages spell them, within a bound on their total size.
+    text: TypeText<'m>,
+    /// The types of the values in scope.
+    values: Vec<TypeId>,
 }
 
 /// `'cuda_tile.NAME' op`, formatted only when a message needs it.
@@ -46,6 +63,23 @@ impl std::fmt::Display for OpName<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "'cuda_tile.{}' op", self.0)
     }
+}
+
+/// An op whose regions are being walked: what its blocks are checked against.
+struct Open {
+    opcode: u16,
+    results: Ids,
+    offset: usize,
+    /// Regions seen so far.
+    region: usize,
+    /// Blocks seen so far in the current region.
+    block: usize,
+    /// The terminator the first block of each region must agree with (`for`: region 0 only).
+    terminator: Option<&'static str>,
+    /// Whether every region must have exactly one block (and that was not yet reported).
+    one_block: bool,
+    /// The last op of the current block: (opcode, operand count, offset).
+    last: Option<(u16, usize, usize)>,
 }
 
 /// Element classes the op constraints speak of.
@@ -75,13 +109,13 @@ impl Validator<'_> {
     }
 
     fn mlir_type(&self, t: TypeId) -> String {
-        format!("!cuda_tile.{}", type_str(self.m, t))
+        format!("!cuda_tile.{}", self.text.get(t))
     }
 
     fn element(&self, t: TypeId) -> Option<(u64, &[i64])> {
         match self.m.ty(t) {
             Some(Type::Tile { element, shape }) => match self.m.ty(*element) {
-                Some(Type::Scalar(tag)) => Some((*tag, shape.as_slice())),
+                Some(Type::Scalar(tag)) => Some((*tag, &shape[..])),
                 _ => None,
             },
             _ => None,
@@ -90,14 +124,14 @@ impl Validator<'_> {
 
     fn function(&mut self, f: &Function) {
         let name = String::from_utf8_lossy(self.m.string(f.name)).into_owned();
-        let Some(Type::Function { inputs, results }) = self.m.ty(f.signature).cloned() else {
+        let Some(Type::Function { inputs, results }) = self.m.ty(f.signature) else {
             self.err(f.offset, format!("function '{name}' does not have a function type"));
             return;
         };
         if !results.is_empty() {
             self.err(f.offset, format!("'cuda_tile.entry' op entry op must not return values (function '{name}')"));
         }
-        for t in &inputs {
+        for t in inputs {
             let scalar = matches!(self.m.ty(*t), Some(Type::Tile { shape, .. }) if shape.is_empty());
             if !scalar {
                 self.err(
@@ -107,65 +141,145 @@ impl Validator<'_> {
                 break;
             }
         }
-        let mut values = inputs.clone();
-        self.block(&f.body, &mut values, Some("return"), 0);
-    }
-
-    fn block(&mut self, ops: &[Op], values: &mut Vec<TypeId>, terminators: Option<&str>, depth: usize) {
-        for (i, op) in ops.iter().enumerate() {
-            let info = tables::op_info(op.opcode.into());
-            let name = info.map_or("?", |x| x.name);
-            if let Some(info) = info {
-                if info.since > self.m.version {
-                    self.err(
-                        op.offset,
-                        format!("unsupported opcode {} for bytecode version {}", op.opcode, self.m.version),
-                    );
-                }
+        self.values.clear();
+        self.values.extend_from_slice(inputs);
+        let mut scopes: Vec<usize> = Vec::new();
+        let mut open: Vec<Open> = Vec::new();
+        // The body's last op (it must be a return).
+        let mut last_top: Option<(u16, usize)> = None;
+        let mut w = Walker::new(self.m, &f.body);
+        while let Ok(Some(ev)) = w.next() {
+            if self.out.len() > MAX_FINDINGS {
+                return;
             }
-            // Uses must see their definitions (the format's scoping).
-            let mut ok = true;
-            for (k, v) in op.operands.iter().enumerate() {
-                if *v as usize >= values.len() {
-                    self.err(
-                        op.offset,
-                        format!("operand index {v} out of bounds (size={}) for operand {k}", values.len()),
-                    );
-                    ok = false;
-                }
-            }
-            let is_term = matches!(name, "yield" | "continue" | "break" | "return");
-            if is_term && i + 1 != ops.len() {
-                self.err(op.offset, format!("'cuda_tile.{name}' op must be the last operation in its block"));
-            }
-            if ok {
-                let mut types = std::mem::take(&mut self.buf);
-                types.clear();
-                types.extend(op.operands.iter().map(|v| values[*v as usize]));
-                self.op(op, name, &types);
-                self.buf = types;
-            }
-            for r in &op.regions {
-                for b in &r.blocks {
-                    let s = values.len();
-                    values.extend_from_slice(&b.args);
-                    if depth < 200 {
-                        self.block(&b.ops, values, None, depth + 1);
+            match ev {
+                Event::Op { op, regions, last, first_block, .. } => {
+                    let ctx = self.op_in_block(op, last, regions, first_block.map(|b| b.1));
+                    if regions > 0 {
+                        open.push(ctx);
                     }
-                    values.truncate(s);
+                }
+                Event::RegionStart { blocks } => {
+                    if let Some(o) = open.last_mut() {
+                        if o.one_block && blocks != 1 {
+                            o.one_block = false;
+                            let name = tables::op_info(o.opcode.into()).map_or("?", |x| x.name);
+                            let at = o.offset;
+                            self.err(at, format!("{} expects regions with exactly one block", OpName(name)));
+                        }
+                        o.block = 0;
+                    }
+                }
+                Event::BlockStart { args, .. } => {
+                    scopes.push(self.values.len());
+                    self.values.extend_from_slice(args);
+                    if let Some(o) = open.last_mut() {
+                        o.last = None;
+                    }
+                }
+                Event::BlockEnd => {
+                    if let Some(mark) = scopes.pop() {
+                        self.values.truncate(mark);
+                    }
+                    if let Some(o) = open.last_mut() {
+                        let check = o.block == 0 && (o.region == 0 || o.terminator == Some("yield"));
+                        if let (true, Some(want), Some((code, n, at))) = (check, o.terminator, o.last) {
+                            let name = tables::op_info(code.into()).map_or("?", |x| x.name);
+                            if name == want && n != o.results.len() {
+                                let parent = tables::op_info(o.opcode.into()).map_or("?", |x| x.name);
+                                let msg = format!(
+                                    "'cuda_tile.{name}' op has {n} operands, but the enclosing '{parent}' has {} results",
+                                    o.results.len()
+                                );
+                                self.err(at, msg);
+                            }
+                        }
+                        o.block += 1;
+                    }
+                }
+                Event::RegionEnd => {
+                    if let Some(o) = open.last_mut() {
+                        o.region += 1;
+                    }
+                }
+                Event::OpEnd { op, at } => {
+                    // Every op enclosing this one has regions: those open here are its ancestors,
+                    // and the op itself when it has regions.
+                    let depth = at.depth as usize;
+                    if open.len() > depth {
+                        open.pop();
+                    }
+                    self.values.extend_from_slice(&op.results);
+                    match open.last_mut() {
+                        Some(o) if depth > 0 => o.last = Some((op.opcode, op.operands.len(), op.offset)),
+                        _ => last_top = Some((op.opcode, op.offset)),
+                    }
                 }
             }
-            values.extend_from_slice(&op.results);
         }
-        if let Some(t) = terminators {
-            let last = ops.last().and_then(|o| tables::op_info(o.opcode.into())).map(|x| x.name);
-            if last != Some(t) {
-                self.err(ops.last().map_or(0, |o| o.offset), format!("block must end with '{t}'"));
-            }
+        let last = last_top.and_then(|(code, _)| tables::op_info(code.into())).map(|x| x.name);
+        if last != Some("return") {
+            self.err(last_top.map_or(0, |l| l.1), "block must end with 'return'".into());
         }
     }
 
-    fn op(&mut self, op: &Op, name: &str, operands: &[TypeId]) {
+    /// Checks an op where its block has it: availability, operands in scope, terminators last,
+    /// then the op's own constraints. Returns what its regions are checked against.
+    fn op_in_block(&mut self, op: &Op, last: bool, regions: usize, first_block: Option<&[TypeId]>) -> Open {
+        let info = tables::op_info(op.opcode.into());
+        let name = info.map_or("?", |x| x.name);
+        if let Some(info) = info {
+            if info.since > self.m.version {
+                self.err(
+                    op.offset,
+                    format!("unsupported opcode {} for bytecode version {}", op.opcode, self.m.version),
+                );
+            }
+        }
+        // Uses must see their definitions (the format's scoping).
+        let mut ok = true;
+        for (k, v) in op.operands.iter().enumerate() {
+            if *v as usize >= self.values.len() {
+                self.err(
+                    op.offset,
+                    format!("operand index {v} out of bounds (size={}) for operand {k}", self.values.len()),
+                );
+                ok = false;
+            }
+        }
+        let is_term = matches!(name, "yield" | "continue" | "break" | "return");
+        if is_term && !last {
+            self.err(op.offset, format!("'cuda_tile.{name}' op must be the last operation in its block"));
+        }
+        let mut open = Open {
+            opcode: op.opcode,
+            results: op.results.clone(),
+            offset: op.offset,
+            region: 0,
+            block: 0,
+            terminator: None,
+            one_block: name != "if",
+            last: None,
+        };
+        if ok {
+            let mut types = std::mem::take(&mut self.buf);
+            types.clear();
+            types.extend(op.operands.iter().map(|v| self.values[*v as usize]));
+            self.op(op, name, &types, regions, first_block, &mut open);
+            self.buf = types;
+        }
+        open
+    }
+
+    fn op(
+        &mut self,
+        op: &Op,
+        name: &str,
+        operands: &[TypeId],
+        regions: usize,
+        first_block: Option<&[TypeId]>,
+        open: &mut Open,
+    ) {
         let at = op.offset;
         let full = OpName(name);
         if let Some(class) = class_of(name) {
@@ -248,7 +362,7 @@ impl Validator<'_> {
                         Some((tag, shape)) => {
                             let n = shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d)).unwrap_or(-1);
                             let w = elem_width(tag);
-                            let len = self.m.constants.get(*c as usize).map_or(0, |d| d.len());
+                            let len = self.m.constant(*c as ConstId).map_or(0, |d| d.len());
                             if len != w && (len as i64) != n * w as i64 {
                                 self.err(
                                     at,
@@ -261,25 +375,24 @@ impl Validator<'_> {
                 }
             }
             "for" => {
-                let Some(b) = op.regions.first().and_then(|r| r.blocks.first()) else {
+                let Some(args) = first_block else {
                     self.err(at, format!("{full} expects one region with one block"));
+                    open.one_block = false;
                     return;
                 };
                 let inits = operands.get(3..).unwrap_or(&[]);
-                if b.args.first() != operands.first()
-                    || b.args.get(1..).unwrap_or(&[]) != inits
-                    || op.results[..] != *inits
+                if args.first() != operands.first() || args.get(1..).unwrap_or(&[]) != inits || op.results[..] != *inits
                 {
                     self.err(
                         at,
                         format!("{full} induction variable, iteration values and results must have matching types"),
                     );
                 }
-                self.check_terminator(op, b, "continue", &op.results);
+                open.terminator = Some("continue");
             }
             "loop" => {
-                if let Some(b) = op.regions.first().and_then(|r| r.blocks.first()) {
-                    if b.args != operands {
+                if let Some(args) = first_block {
+                    if args != operands {
                         self.err(at, format!("{full} iteration values and block arguments must have matching types"));
                     }
                 } else {
@@ -287,22 +400,18 @@ impl Validator<'_> {
                 }
             }
             "if" => {
-                if op.regions.len() != 2 {
+                if regions != 2 {
                     self.err(at, format!("{full} expects a then and an else region"));
                 }
                 if !matches!(operands.first().and_then(|t| self.element(*t)), Some((0, []))) {
                     self.err(at, format!("{full} condition must be a scalar tile of i1"));
                 }
-                for r in &op.regions {
-                    if let Some(b) = r.blocks.first() {
-                        self.check_terminator(op, b, "yield", &op.results);
-                    }
-                }
+                open.terminator = Some("yield");
             }
             "reduce" | "scan" => {
                 let n = operands.len();
-                if let Some(b) = op.regions.first().and_then(|r| r.blocks.first()) {
-                    if b.args.len() != 2 * n {
+                if let Some(args) = first_block {
+                    if args.len() != 2 * n {
                         self.err(at, format!("{full} body must take two arguments per operand"));
                     }
                 } else {
@@ -314,25 +423,7 @@ impl Validator<'_> {
             }
             _ => {}
         }
-        if op.regions.iter().any(|r| r.blocks.is_empty() || r.blocks.len() > 1) && name != "if" {
-            self.err(at, format!("{full} expects regions with exactly one block"));
-        }
-    }
-
-    fn check_terminator(&mut self, op: &Op, b: &Block, want: &str, results: &[TypeId]) {
-        let Some(last) = b.ops.last() else { return };
-        let name = tables::op_info(last.opcode.into()).map_or("?", |x| x.name);
-        if name == want && last.operands.len() != results.len() {
-            let parent = tables::op_info(op.opcode.into()).map_or("?", |x| x.name);
-            self.err(
-                last.offset,
-                format!(
-                    "'cuda_tile.{name}' op has {} operands, but the enclosing '{parent}' has {} results",
-                    last.operands.len(),
-                    results.len()
-                ),
-            );
-        }
+        // Regions with other than one block are reported as they come (`Open::one_block`).
     }
 }
 

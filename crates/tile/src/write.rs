@@ -1,9 +1,10 @@
 //! The bytecode writer: module → bytes, in the module's section order and alignment.
 
-use crate::cursor::{put_svarint, put_varint};
+use crate::body::Encoder;
+use crate::cursor::{put_varint, Cursor};
 use crate::ir::*;
 use crate::read::MAGIC;
-use crate::tables::{self, section, type_tag, AttrKind, Item, Version};
+use crate::tables::{self, section, type_tag, Version};
 use crate::{Error, Result};
 
 /// The byte the format pads with.
@@ -11,33 +12,128 @@ pub const PAD: u8 = 0xCB;
 
 /// Writes a module in its own version. Use [`crate::retarget`] first to change the version.
 pub fn write(m: &Module) -> Result<Vec<u8>> {
+    let p = prepare(m)?;
+    let mut out = Vec::with_capacity(p.len());
+    // Writing to a vector cannot fail.
+    let _ = p.write_to(&mut out);
+    debug_assert_eq!(out.len(), p.len());
+    Ok(out)
+}
+
+/// A module laid out for writing, every error already found: only the writer it goes to can
+/// fail now. Function bodies and kept bytes are written from the module, not copied.
+pub struct Prepared<'m> {
+    m: &'m Module,
+    /// Section headers, padding and small payloads, one after another.
+    small: Vec<u8>,
+    parts: Vec<Part<'m>>,
+    len: usize,
+}
+
+enum Part<'m> {
+    /// A range of `small`.
+    Small(usize, usize),
+    /// Bytes the module holds.
+    Shared(&'m [u8]),
+    /// The function section: from `small[start..]`, each function's fields up to its body
+    /// (ending at `ends[i]`), then its body; the last end is the trailer's start.
+    Functions { start: usize, ends: Vec<u32> },
+}
+
+/// Lays a module out for writing in its own version (see [`Prepared`]).
+pub fn prepare(m: &Module) -> Result<Prepared<'_>> {
     let v = m.version;
-    let mut out = Vec::with_capacity(4096);
-    out.extend_from_slice(MAGIC);
-    out.push(v.major);
-    out.push(v.minor);
-    out.extend_from_slice(&m.tag.to_le_bytes());
+    let mut p = Prepared { m, small: Vec::new(), parts: Vec::new(), len: 0 };
+    let mut head = MAGIC.to_vec();
+    head.extend_from_slice(&[v.major, v.minor]);
+    head.extend_from_slice(&m.tag.to_le_bytes());
+    p.push_small(&head);
     let w = Writer { m, v };
-    for layout in &m.sections {
-        let payload = match &layout.shadowed {
-            Some(bytes) => bytes.clone(),
-            None => w.payload(layout)?,
-        };
-        out.push(layout.id | if layout.align.is_some() { 0x80 } else { 0 });
-        put_varint(&mut out, payload.len() as u64);
-        if let Some(a) = layout.align {
-            put_varint(&mut out, a);
-            let n = (a as usize - out.len() % a as usize) % a as usize;
-            if layout.padding.len() == n {
-                out.extend_from_slice(&layout.padding);
-            } else {
-                out.resize(out.len() + n, PAD);
+    for s in &m.sections {
+        match s {
+            Section::Live(layout) => {
+                // The payload as parts (the function section's bodies are shared), and its size.
+                let mut payload = Prepared { m, small: Vec::new(), parts: Vec::new(), len: 0 };
+                match layout.id {
+                    section::FUNC => w.functions(&mut payload)?,
+                    _ => w.payload(layout, &mut payload)?,
+                }
+                p.section_header(layout, payload.len);
+                p.append(payload);
+            }
+            // Written back verbatim, each padded where it now lands.
+            Section::Replaced(r) => {
+                for (layout, payload) in r.sections() {
+                    p.section_header(&layout, payload.len());
+                    p.push_shared(payload);
+                }
             }
         }
-        out.extend_from_slice(&payload);
     }
-    out.push(section::END);
-    Ok(out)
+    p.push_small(&[section::END]);
+    Ok(p)
+}
+
+impl<'m> Prepared<'m> {
+    /// The size of the bytecode.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it is empty (it never is: a module has at least a header).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Writes the bytecode.
+    pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        for part in &self.parts {
+            match part {
+                Part::Small(s, e) => w.write_all(&self.small[*s..*e])?,
+                Part::Shared(b) => w.write_all(b)?,
+                Part::Functions { start, ends } => {
+                    let mut s = *start;
+                    for (f, &e) in self.m.functions.iter().zip(ends) {
+                        w.write_all(&self.small[s..e as usize])?;
+                        w.write_all(f.body.bytes())?;
+                        s = e as usize;
+                    }
+                    w.write_all(&self.m.func_trailer)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn push_small(&mut self, bytes: &[u8]) {
+        let s = self.small.len();
+        self.small.extend_from_slice(bytes);
+        match self.parts.last_mut() {
+            Some(Part::Small(_, e)) if *e == s => *e = self.small.len(),
+            _ => self.parts.push(Part::Small(s, self.small.len())),
+        }
+        self.len += bytes.len();
+    }
+
+    fn push_shared(&mut self, bytes: &'m [u8]) {
+        self.parts.push(Part::Shared(bytes));
+        self.len += bytes.len();
+    }
+
+    fn append(&mut self, other: Prepared<'m>) {
+        let base = self.small.len();
+        self.small.extend_from_slice(&other.small);
+        for part in other.parts {
+            self.parts.push(match part {
+                Part::Small(s, e) => Part::Small(s + base, e + base),
+                Part::Shared(b) => Part::Shared(b),
+                Part::Functions { start, ends } => {
+                    Part::Functions { start: start + base, ends: ends.into_iter().map(|e| e + base as u32).collect() }
+                }
+            });
+        }
+        self.len += other.len;
+    }
 }
 
 struct Writer<'m> {
@@ -45,60 +141,79 @@ struct Writer<'m> {
     v: Version,
 }
 
-fn inner_pad(out: &mut Vec<u8>, base: usize, align: usize, kept: Option<&Vec<u8>>) {
-    let n = (align - (out.len() - base) % align) % align;
-    match kept {
-        Some(k) if k.len() == n => out.extend_from_slice(k),
-        _ => out.resize(out.len() + n, PAD),
-    }
-}
-
-fn offset_table(out: &mut Vec<u8>, entries: &[Vec<u8>], width: usize, kept: Option<&Vec<u8>>) {
-    put_varint(out, entries.len() as u64);
-    if entries.is_empty() {
-        out.extend_from_slice(kept.map_or(&[][..], |k| k.as_slice()));
-        return;
-    }
-    inner_pad(out, 0, width, kept);
-    let mut off = 0u64;
-    for e in entries {
-        if width == 4 {
-            out.extend_from_slice(&(off as u32).to_le_bytes());
-        } else {
-            out.extend_from_slice(&off.to_le_bytes());
+impl<'m> Prepared<'m> {
+    /// A section header and the padding after it (the bytes read when they still fit).
+    fn section_header(&mut self, layout: &SectionLayout, len: usize) {
+        let mut head = vec![layout.id | if layout.align.is_some() { 0x80 } else { 0 }];
+        put_varint(&mut head, len as u64);
+        if let Some(a) = layout.align {
+            put_varint(&mut head, a);
+            let at = self.len + head.len();
+            let n = (a as usize - at % a as usize) % a as usize;
+            if layout.padding.len() == n {
+                head.extend_from_slice(&layout.padding);
+            } else {
+                head.resize(head.len() + n, PAD);
+            }
         }
-        off += e.len() as u64;
+        self.push_small(&head);
     }
-    for e in entries {
-        out.extend_from_slice(e);
+
+    fn varint(&mut self, v: u64) {
+        let mut b = Vec::with_capacity(10);
+        put_varint(&mut b, v);
+        self.push_small(&b);
+    }
+
+    /// Pads the payload (which this is) to `align`, with the bytes read when they fit.
+    fn pad(&mut self, align: usize, kept: Option<&Vec<u8>>) {
+        let n = (align - self.len % align) % align;
+        match kept {
+            Some(k) if k.len() == n => self.push_small(k),
+            _ => self.push_small(&vec![PAD; n]),
+        }
+    }
+
+    /// An offset table: count, padding, each entry's start in `t`'s data, then that data (from
+    /// the module). The entries of a table that was read keep their offsets (overlapping ones
+    /// stay shared); `more` are appended after the data.
+    fn offset_table(&mut self, t: &'m ByteTable, more: &[Vec<u8>], width: usize, kept: Option<&Vec<u8>>) {
+        let n = t.len() + more.len();
+        self.varint(n as u64);
+        if n == 0 {
+            self.push_small(kept.map_or(&[][..], |k| k.as_slice()));
+            return;
+        }
+        self.pad(width, kept);
+        let mut offsets = Vec::with_capacity(n * width);
+        let mut put = |off: u64| offsets.extend_from_slice(&off.to_le_bytes()[..width]);
+        for &(s, _) in t.spans() {
+            put(u64::from(s));
+        }
+        let mut off = t.data().len() as u64;
+        for e in more {
+            put(off);
+            off += e.len() as u64;
+        }
+        self.push_small(&offsets);
+        self.push_shared(t.data());
+        for e in more {
+            self.push_small(e);
+        }
     }
 }
 
-impl Writer<'_> {
-    fn payload(&self, layout: &SectionLayout) -> Result<Vec<u8>> {
+impl<'m> Writer<'m> {
+    /// A section's payload (the function section's: [`Writer::functions`]).
+    fn payload(&self, layout: &SectionLayout, p: &mut Prepared<'m>) -> Result<()> {
         let m = self.m;
         let kept = |i: usize| layout.inner_padding.get(i);
-        let mut out = Vec::new();
         match layout.id {
-            section::STRING => offset_table(&mut out, &m.strings, 4, kept(0)),
-            section::TYPE => {
-                let entries = m.types.iter().map(|t| self.type_entry(t)).collect::<Result<Vec<_>>>()?;
-                offset_table(&mut out, &entries, 4, kept(0));
-            }
-            section::CONSTANT => {
-                let entries: Vec<Vec<u8>> = m
-                    .constants
-                    .iter()
-                    .map(|c| {
-                        let mut e = Vec::with_capacity(c.len() + 2);
-                        put_varint(&mut e, c.len() as u64);
-                        e.extend_from_slice(c);
-                        e
-                    })
-                    .collect();
-                offset_table(&mut out, &entries, 8, kept(0));
-            }
+            section::STRING => p.offset_table(&m.strings, &[], 4, kept(0)),
+            section::TYPE => self.types(p, kept(0))?,
+            section::CONSTANT => p.offset_table(&m.constants.0, &[], 8, kept(0)),
             section::GLOBAL => {
+                let mut out = Vec::new();
                 put_varint(&mut out, m.globals.len() as u64);
                 for g in &m.globals {
                     for x in [u64::from(g.name), u64::from(g.ty), u64::from(g.constant), g.alignment] {
@@ -110,319 +225,144 @@ impl Writer<'_> {
                         put_varint(&mut out, cst);
                     }
                 }
+                p.push_small(&out);
             }
-            section::PRODUCER => put_varint(&mut out, u64::from(m.producer.unwrap_or(0))),
-            section::FUNC => {
-                put_varint(&mut out, m.functions.len() as u64);
-                for f in &m.functions {
-                    self.function(&mut out, f)?;
-                }
-                out.extend_from_slice(&m.func_trailer);
-            }
+            section::PRODUCER => p.varint(u64::from(m.producer.unwrap_or(0))),
             section::DEBUG => {
-                let d = m.debug.clone().unwrap_or_default();
-                put_varint(&mut out, d.func_offsets.len() as u64);
-                inner_pad(&mut out, 0, 4, kept(0));
-                for o in &d.func_offsets {
-                    out.extend_from_slice(&o.to_le_bytes());
-                }
-                put_varint(&mut out, d.indices.len() as u64);
-                inner_pad(&mut out, 0, 8, kept(1));
-                for i in &d.indices {
-                    out.extend_from_slice(&i.to_le_bytes());
-                }
-                let entries: Vec<Vec<u8>> = d.attrs.iter().map(|a| self.debug_attr(a)).collect();
-                put_varint(&mut out, entries.len() as u64);
-                inner_pad(&mut out, 0, 4, kept(2));
-                let mut off = 0u32;
-                for e in &entries {
-                    out.extend_from_slice(&off.to_le_bytes());
-                    off += e.len() as u32;
-                }
-                for e in &entries {
-                    out.extend_from_slice(e);
-                }
+                static EMPTY: Debug = Debug { func_offsets: Vec::new(), indices: Vec::new(), attrs: ByteTable::new() };
+                let d = m.debug.as_ref().unwrap_or(&EMPTY);
+                p.varint(d.func_offsets.len() as u64);
+                p.pad(4, kept(0));
+                let bytes: Vec<u8> = d.func_offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+                p.push_small(&bytes);
+                p.varint(d.indices.len() as u64);
+                p.pad(8, kept(1));
+                let bytes: Vec<u8> = d.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+                p.push_small(&bytes);
+                p.varint(d.attrs.len() as u64);
+                p.pad(4, kept(2));
+                let bytes: Vec<u8> = d.attrs.spans().iter().flat_map(|s| s.0.to_le_bytes()).collect();
+                p.push_small(&bytes);
+                p.push_shared(d.attrs.data());
             }
             id => return Err(Error::msg(format!("cannot write section {id}"))),
         }
-        Ok(out)
+        Ok(())
     }
 
-    fn debug_attr(&self, a: &DebugAttr) -> Vec<u8> {
-        let mut out = Vec::new();
-        let fields: Vec<u64> = match a {
-            DebugAttr::CompileUnit { file } => vec![1, *file],
-            DebugAttr::File { name, dir } => vec![2, u64::from(*name), u64::from(*dir)],
-            DebugAttr::LexicalBlock { scope, file, line, col } => vec![3, *scope, *file, *line, *col],
-            DebugAttr::Loc { scope, filename, line, col } => vec![4, *scope, u64::from(*filename), *line, *col],
-            DebugAttr::Subprogram { file, line, name, linkage, unit, scope_line, flags } => {
-                let mut v = vec![5, *file, *line, u64::from(*name), u64::from(*linkage), *unit, *scope_line];
-                if self.v >= Version::V13_5 {
-                    v.push(flags.unwrap_or(0));
+    /// The type table: as it was read when every entry read still reads as the type it holds
+    /// (types added since come after), else entry by entry.
+    fn types(&self, p: &mut Prepared<'m>, kept: Option<&Vec<u8>>) -> Result<()> {
+        let m = self.m;
+        let raw = m.raw_types.as_ref().filter(|r| {
+            r.table.len() <= m.types.len()
+                && r.table.iter().zip(&m.types).all(|(bytes, t)| match t {
+                    TypeEntry::Ok(t) => {
+                        let mut c = Cursor::new(bytes, 0, bytes.len());
+                        crate::read::parse_type(&mut c, self.v).is_ok_and(|read| read == *t) && c.at_end()
+                    }
+                    _ => true,
+                })
+        });
+        let kept_n = raw.map_or(0, |r| r.table.len());
+        let more = m.types[kept_n..]
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let i = kept_n + i;
+                match t {
+                    TypeEntry::Ok(t) => {
+                        let mut e = Vec::new();
+                        encode_type(&mut e, t, self.v)
+                            .map_err(|e| Error::msg(format!("type at index {i}: {}", e.message())))?;
+                        Ok(e)
+                    }
+                    _ => m
+                        .raw_types
+                        .as_ref()
+                        .and_then(|r| r.table.get(i))
+                        .map(<[u8]>::to_vec)
+                        .ok_or_else(|| Error::msg(format!("type at index {i} is malformed"))),
                 }
-                v
-            }
-            DebugAttr::CallSite { callee, caller } => vec![6, *callee, *caller],
-            DebugAttr::Raw(bytes) => return bytes.clone(),
-        };
-        for f in fields {
-            put_varint(&mut out, f);
-        }
-        out
-    }
-
-    fn type_entry(&self, t: &TypeEntry) -> Result<Vec<u8>> {
-        match t {
-            TypeEntry::Bad { bytes, .. } => Ok(bytes.clone()),
-            TypeEntry::Ok(t) => {
-                let mut out = Vec::new();
-                encode_type(&mut out, t, self.v)?;
-                Ok(out)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        // Entries of a table read with overlapping offsets cannot be laid out apart in the size
+        // they shared.
+        if let (None, Some(r)) = (raw, &m.raw_types) {
+            let size: usize = more.iter().map(Vec::len).sum();
+            if size > 2 * r.table.data().len() + (1 << 20) {
+                return Err(Error::msg("the type table's entries overlap: they cannot be rewritten one after another"));
             }
         }
+        static EMPTY: ByteTable = ByteTable::new();
+        let table = raw.map_or(&EMPTY, |r| &r.table);
+        p.offset_table(table, &more, 4, kept);
+        Ok(())
     }
 
+    /// The function section: each function's fields, then its body as the module holds it
+    /// (written from the module, see [`Part::Functions`]).
+    fn functions(&self, p: &mut Prepared<'m>) -> Result<()> {
+        let m = self.m;
+        p.varint(m.functions.len() as u64);
+        let start = p.small.len();
+        let mut ends = Vec::with_capacity(m.functions.len());
+        let mut bodies = 0;
+        for f in &m.functions {
+            self.function(&mut p.small, f)?;
+            ends.push(u32::try_from(p.small.len()).map_err(|_| Error::msg("function section too large"))?);
+            bodies += f.body.len();
+        }
+        p.len += p.small.len() - start + bodies + m.func_trailer.len();
+        p.parts.push(Part::Functions { start, ends });
+        Ok(())
+    }
+
+    /// A function's fields up to its body (the body's length included).
     fn function(&self, out: &mut Vec<u8>, f: &Function) -> Result<()> {
+        let enc = Encoder { m: self.m, v: self.v };
         put_varint(out, u64::from(f.name));
         put_varint(out, u64::from(f.signature));
         out.push(f.flags);
         put_varint(out, f.loc);
         let hints_expected = (f.flags & 6 == 6) || (self.v >= Version::V13_5 && f.flags & 2 != 0);
         match (&f.hints, hints_expected) {
-            (Some(h), true) => self.attr(out, h),
+            (Some(h), true) => enc.attr(out, h),
             (None, false) => {}
-            (None, true) => self.attr(out, &Attr::Hints(Vec::new())),
+            (None, true) => enc.attr(out, &Attr::Hints(Vec::new())),
             (Some(_), false) => return Err(Error::msg("function has hints but its flags say it has none")),
         }
         if self.v >= Version::V13_5 {
-            self.attr(out, f.arg_attrs.as_ref().unwrap_or(&Attr::Array(Vec::new())));
+            enc.attr(out, f.arg_attrs.as_ref().unwrap_or(&Attr::Array(Vec::new())));
         }
-        let mut body = Vec::new();
-        for op in &f.body {
-            self.op(&mut body, op)?;
-        }
-        put_varint(out, body.len() as u64);
-        out.extend_from_slice(&body);
+        put_varint(out, f.body.len() as u64);
         Ok(())
-    }
-
-    fn op(&self, out: &mut Vec<u8>, op: &Op) -> Result<()> {
-        let info =
-            tables::op_info(op.opcode.into()).ok_or_else(|| Error::msg(format!("unknown opcode {}", op.opcode)))?;
-        put_varint(out, u64::from(op.opcode));
-        let mut st = State { results: 0, fields: 0, operands: 0, regions: 0, names: &[] };
-        self.items(out, tables::layout(info), op, &mut st)?;
-        if st.results != op.results.len() || st.fields != op.fields.len() || st.operands != op.operands.len() {
-            return Err(Error::msg(format!("'{}' op does not match its layout", info.name)));
-        }
-        Ok(())
-    }
-
-    fn items(&self, out: &mut Vec<u8>, items: &'static [Item], op: &Op, st: &mut State) -> Result<()> {
-        let bad = || Error::msg(format!("op {} does not match its layout", op.opcode));
-        for item in items {
-            match item {
-                Item::Result => {
-                    put_varint(out, u64::from(*op.results.get(st.results).ok_or_else(bad)?));
-                    st.results += 1;
-                }
-                Item::Results => {
-                    put_varint(out, (op.results.len() - st.results) as u64);
-                    for r in &op.results[st.results..] {
-                        put_varint(out, u64::from(*r));
-                    }
-                    st.results = op.results.len();
-                }
-                Item::Flags(names) => {
-                    put_varint(out, op.flags);
-                    st.names = names;
-                }
-                Item::Since(ver, inner) => {
-                    if self.v >= *ver {
-                        self.items(out, inner, op, st)?;
-                    }
-                }
-                Item::IfFlag(name, inner) => {
-                    if st.flag(op.flags, name) {
-                        self.items(out, inner, op, st)?;
-                    }
-                }
-                Item::Attr(_, kind) => {
-                    let f = op.fields.get(st.fields).ok_or_else(bad)?;
-                    st.fields += 1;
-                    self.field(out, *kind, f).ok_or_else(bad)?;
-                }
-                Item::AllOperands(_) | Item::Operands(_) => {
-                    let Some(Field::U(n)) = op.fields.get(st.fields) else { return Err(bad()) };
-                    st.fields += 1;
-                    put_varint(out, *n);
-                    for _ in 0..*n {
-                        put_varint(out, u64::from(*op.operands.get(st.operands).ok_or_else(bad)?));
-                        st.operands += 1;
-                    }
-                }
-                Item::Operand(_) => {
-                    put_varint(out, u64::from(*op.operands.get(st.operands).ok_or_else(bad)?));
-                    st.operands += 1;
-                }
-                Item::OptOperand(name) => {
-                    if st.flag(op.flags, name) {
-                        put_varint(out, u64::from(*op.operands.get(st.operands).ok_or_else(bad)?));
-                        st.operands += 1;
-                    }
-                }
-                Item::Regions(_) => {
-                    put_varint(out, op.regions.len() as u64);
-                    for r in &op.regions {
-                        put_varint(out, r.blocks.len() as u64);
-                        for b in &r.blocks {
-                            put_varint(out, b.args.len() as u64);
-                            for a in &b.args {
-                                put_varint(out, u64::from(*a));
-                            }
-                            put_varint(out, b.ops.len() as u64);
-                            for o in &b.ops {
-                                self.op(out, o)?;
-                            }
-                        }
-                    }
-                    st.regions += 1;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn field(&self, out: &mut Vec<u8>, kind: AttrKind, f: &Field) -> Option<()> {
-        match (kind, f) {
-            (AttrKind::Byte, Field::Byte(b)) => out.push(*b),
-            (AttrKind::I32s, Field::I32s(v)) => {
-                put_varint(out, v.len() as u64);
-                for x in v {
-                    out.extend_from_slice(&x.to_le_bytes());
-                }
-            }
-            (AttrKind::Bools, Field::Bools(v)) => {
-                put_varint(out, v.len() as u64);
-                out.extend_from_slice(v);
-            }
-            (AttrKind::Array, Field::Attrs(v)) => {
-                put_varint(out, v.len() as u64);
-                for a in v {
-                    self.attr(out, a);
-                }
-            }
-            (AttrKind::Tagged, Field::Attr(a)) => self.attr(out, a),
-            (AttrKind::Hints, Field::Dict(d)) => self.dict(out, d),
-            (_, Field::U(x)) => put_varint(out, *x),
-            _ => return None,
-        }
-        Some(())
-    }
-
-    fn dict(&self, out: &mut Vec<u8>, d: &[(StrId, Attr)]) {
-        put_varint(out, d.len() as u64);
-        for (k, a) in d {
-            put_varint(out, u64::from(*k));
-            self.attr(out, a);
-        }
-    }
-
-    fn attr(&self, out: &mut Vec<u8>, a: &Attr) {
-        match a {
-            Attr::Integer { ty, value } => {
-                put_varint(out, 1);
-                put_varint(out, u64::from(*ty));
-                if self.m.ty(*ty) == Some(&Type::Scalar(0)) {
-                    out.push(*value as u8);
-                } else {
-                    put_varint(out, *value);
-                }
-            }
-            Attr::Float { ty, bits } => {
-                put_varint(out, 2);
-                put_varint(out, u64::from(*ty));
-                match self.m.ty(*ty) {
-                    Some(Type::Scalar(10 | 11 | 18 | 19 | 130)) => out.push(*bits as u8),
-                    _ => put_svarint(out, *bits as i64),
-                }
-            }
-            Attr::Bool(b) => {
-                put_varint(out, 3);
-                out.push(*b);
-            }
-            Attr::Type(t) => {
-                put_varint(out, 4);
-                put_varint(out, u64::from(*t));
-            }
-            Attr::String(s) => {
-                put_varint(out, 5);
-                put_varint(out, u64::from(*s));
-            }
-            Attr::Array(v) => {
-                put_varint(out, 6);
-                put_varint(out, v.len() as u64);
-                for a in v {
-                    self.attr(out, a);
-                }
-            }
-            Attr::DenseElements { ty, constant } => {
-                put_varint(out, 7);
-                put_varint(out, u64::from(*ty));
-                put_varint(out, u64::from(*constant));
-            }
-            Attr::DivBy { divisor, flags, every, along } => {
-                put_varint(out, 8);
-                put_varint(out, *divisor);
-                out.push(*flags);
-                if flags & 1 != 0 {
-                    put_svarint(out, *every);
-                }
-                if flags & 2 != 0 {
-                    put_svarint(out, *along);
-                }
-            }
-            Attr::SameElements(v) => {
-                put_varint(out, 9);
-                put_varint(out, v.len() as u64);
-                for x in v {
-                    out.extend_from_slice(&x.to_le_bytes());
-                }
-            }
-            Attr::Dictionary(d) => {
-                put_varint(out, 10);
-                self.dict(out, d);
-            }
-            Attr::Hints(d) => {
-                put_varint(out, 11);
-                self.dict(out, d);
-            }
-            Attr::Bounded { flags, lb, ub } => {
-                put_varint(out, 12);
-                out.push(*flags);
-                if flags & 1 != 0 {
-                    put_svarint(out, *lb);
-                }
-                if flags & 2 != 0 {
-                    put_svarint(out, *ub);
-                }
-            }
-        }
     }
 }
 
-struct State {
-    results: usize,
-    fields: usize,
-    operands: usize,
-    regions: usize,
-    names: &'static [&'static str],
-}
-
-impl State {
-    fn flag(&self, flags: u64, name: &str) -> bool {
-        self.names.iter().position(|n| *n == name).is_some_and(|b| flags >> b & 1 != 0)
+/// A debug attribute as version `v` encodes it.
+pub(crate) fn encode_debug_attr(a: &DebugAttr, v: Version) -> Vec<u8> {
+    let mut out = Vec::new();
+    let fields: Vec<u64> = match a {
+        DebugAttr::CompileUnit { file } => vec![1, *file],
+        DebugAttr::File { name, dir } => vec![2, u64::from(*name), u64::from(*dir)],
+        DebugAttr::LexicalBlock { scope, file, line, col } => vec![3, *scope, *file, *line, *col],
+        DebugAttr::Loc { scope, filename, line, col } => vec![4, *scope, u64::from(*filename), *line, *col],
+        DebugAttr::Subprogram { file, line, name, linkage, unit, scope_line, flags } => {
+            let mut f = vec![5, *file, *line, u64::from(*name), u64::from(*linkage), *unit, *scope_line];
+            if v >= Version::V13_5 {
+                f.push(flags.unwrap_or(0));
+            }
+            f
+        }
+        DebugAttr::CallSite { callee, caller } => vec![6, *callee, *caller],
+        // Any tag the reader does not know reads as an unknown location.
+        DebugAttr::Unknown => vec![0],
+    };
+    for f in fields {
+        put_varint(&mut out, f);
     }
+    out
 }
 
 fn i32s(out: &mut Vec<u8>, v: &[i32]) {
@@ -441,21 +381,9 @@ fn i64s(out: &mut Vec<u8>, v: &[i64]) {
 
 /// Encodes a type for a version; fails when the version cannot express it.
 pub(crate) fn encode_type(out: &mut Vec<u8>, t: &Type, v: Version) -> Result<()> {
-    let need = |since: Version, what: &str| -> Result<()> {
-        if v < since {
-            return Err(Error::msg(format!("type '{what}' requires bytecode version {since}+, target version is {v}")));
-        }
-        Ok(())
-    };
+    type_fits(t, v)?;
     match t {
-        Type::Scalar(tag) => {
-            let (_, name, since) = tables::SCALAR_TYPES
-                .iter()
-                .find(|s| s.0 == *tag)
-                .ok_or_else(|| Error::msg(format!("unknown type tag: {tag}")))?;
-            need(*since, name)?;
-            put_varint(out, *tag);
-        }
+        Type::Scalar(tag) => put_varint(out, *tag),
         Type::Pointer { flags, pointee, attr } => {
             put_varint(out, type_tag::POINTER);
             if v >= Version::V13_4 {
@@ -465,9 +393,6 @@ pub(crate) fn encode_type(out: &mut Vec<u8>, t: &Type, v: Version) -> Result<()>
                     put_varint(out, *a);
                 }
             } else {
-                if *flags != 0 || attr.is_some() {
-                    need(Version::V13_4, "pointer attributes")?;
-                }
                 put_varint(out, u64::from(*pointee));
             }
         }
@@ -476,12 +401,11 @@ pub(crate) fn encode_type(out: &mut Vec<u8>, t: &Type, v: Version) -> Result<()>
             put_varint(out, u64::from(*element));
             i64s(out, shape);
         }
-        Type::TensorView { flags, element, shape, strides, attr } => {
+        Type::TensorView(tv) => {
+            let TensorView { flags, element, shape, strides, attr } = &**tv;
             put_varint(out, type_tag::TENSOR_VIEW);
             if v >= Version::V13_4 {
                 put_varint(out, *flags);
-            } else if *flags != 0 || attr.is_some() {
-                need(Version::V13_4, "tensor_view attributes")?;
             }
             put_varint(out, u64::from(*element));
             i64s(out, shape);
@@ -490,7 +414,8 @@ pub(crate) fn encode_type(out: &mut Vec<u8>, t: &Type, v: Version) -> Result<()>
                 put_varint(out, *a);
             }
         }
-        Type::PartitionView { flags, tile_shape, tensor_view, dim_map, padding } => {
+        Type::PartitionView(pv) => {
+            let PartitionView { flags, tile_shape, tensor_view, dim_map, padding } = &**pv;
             put_varint(out, type_tag::PARTITION_VIEW);
             if v >= Version::V13_3 {
                 put_varint(out, *flags);
@@ -516,8 +441,8 @@ pub(crate) fn encode_type(out: &mut Vec<u8>, t: &Type, v: Version) -> Result<()>
                 put_varint(out, u64::from(*r));
             }
         }
-        Type::GatherScatterView { flags, tile_shape, tensor_view, sparse_dim, padding } => {
-            need(Version::V13_3, "gather_scatter_view")?;
+        Type::GatherScatterView(gv) => {
+            let GatherScatterView { flags, tile_shape, tensor_view, sparse_dim, padding } = &**gv;
             put_varint(out, type_tag::GATHER_SCATTER_VIEW);
             put_varint(out, *flags);
             i32s(out, tile_shape);
@@ -527,8 +452,8 @@ pub(crate) fn encode_type(out: &mut Vec<u8>, t: &Type, v: Version) -> Result<()>
                 put_varint(out, *p);
             }
         }
-        Type::StridedView { flags, tile_shape, traversal_strides, tensor_view, dim_map, padding } => {
-            need(Version::V13_3, "strided_view")?;
+        Type::StridedView(sv) => {
+            let StridedView { flags, tile_shape, traversal_strides, tensor_view, dim_map, padding } = &**sv;
             put_varint(out, type_tag::STRIDED_VIEW);
             put_varint(out, *flags);
             i32s(out, tile_shape);
@@ -541,4 +466,31 @@ pub(crate) fn encode_type(out: &mut Vec<u8>, t: &Type, v: Version) -> Result<()>
         }
     }
     Ok(())
+}
+
+/// Whether version `v` can express a type (checked without encoding it: a shape can be millions
+/// long).
+pub(crate) fn type_fits(t: &Type, v: Version) -> Result<()> {
+    let need = |since: Version, what: &str| -> Result<()> {
+        if v < since {
+            return Err(Error::msg(format!("type '{what}' requires bytecode version {since}+, target version is {v}")));
+        }
+        Ok(())
+    };
+    match t {
+        Type::Scalar(tag) => {
+            let (_, name, since) = tables::SCALAR_TYPES
+                .iter()
+                .find(|s| s.0 == *tag)
+                .ok_or_else(|| Error::msg(format!("unknown type tag: {tag}")))?;
+            need(*since, name)
+        }
+        Type::Pointer { flags, attr, .. } if *flags != 0 || attr.is_some() => {
+            need(Version::V13_4, "pointer attributes")
+        }
+        Type::TensorView(tv) if tv.flags != 0 || tv.attr.is_some() => need(Version::V13_4, "tensor_view attributes"),
+        Type::GatherScatterView(_) => need(Version::V13_3, "gather_scatter_view"),
+        Type::StridedView(_) => need(Version::V13_3, "strided_view"),
+        _ => Ok(()),
+    }
 }

@@ -93,9 +93,11 @@ fn validator_reports_a_wrong_result_type_as_mlir_does() {
     let bytes = std::fs::read(corpus().join("bc/ew_vadd_f32.v13_3.tileirbc")).unwrap();
     let mut m = nvir_tile::read(&bytes).unwrap();
     let i32 = m.intern_type(nvir_tile::ir::Type::Scalar(3));
-    let i32_tile = m.intern_type(nvir_tile::ir::Type::Tile { element: i32, shape: vec![] });
-    let addf = m.functions[0].body.iter_mut().find(|o| o.opcode == 2).unwrap();
+    let i32_tile = m.intern_type(nvir_tile::ir::Type::Tile { element: i32, shape: Box::new([]) });
+    let mut ops = m.decode_body(&m.functions[0].body).unwrap();
+    let addf = ops.iter_mut().find(|o| o.opcode == 2).unwrap();
     addf.results[0] = i32_tile;
+    m.functions[0].body = m.encode_body(&ops).unwrap();
     let findings = nvir_tile::validate(&m);
     assert_eq!(
         findings[0].message,
@@ -112,12 +114,14 @@ fn validator_checks_ftoi_rounding_like_the_dialect() {
     let mut m = nvir_tile::read(&bytes).unwrap();
     let ftoi = nvir_tile::tables::op_by_name("ftoi").unwrap().code;
     let mut found = false;
-    for f in &mut m.functions {
-        for op in f.body.iter_mut().filter(|o| o.opcode == ftoi) {
+    for i in 0..m.functions.len() {
+        let mut ops = m.decode_body(&m.functions[i].body).unwrap();
+        for op in ops.iter_mut().filter(|o| o.opcode == ftoi) {
             // signedness, rounding_mode: round to nearest even instead of toward zero.
             *op.fields.last_mut().unwrap() = nvir_tile::ir::Field::U(0);
             found = true;
         }
+        m.functions[i].body = m.encode_body(&ops).unwrap();
     }
     assert!(found);
     let findings = nvir_tile::validate(&m);

@@ -1,12 +1,14 @@
 //! `nvir tile …`: CUDA Tile IR bytecode.
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use nvir::{report, ColorChoice, Format, FormatArg, InputArg, OutputArg, EXIT_INVALID, EXIT_OK};
 use nvir_diag::{Diagnostic, Source, Span};
-use nvir_tile::{ir::Module, tables, Version};
+use nvir_tile::ir::{Module, Section, SectionLayout};
+use nvir_tile::{tables, text::TypeText, Version};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::fmt::Write;
+use std::io::{IsTerminal, Write};
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -85,10 +87,13 @@ pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
                 Ok(m) => m,
                 Err(code) => return Ok(code),
             };
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             match a.format.format {
-                Format::Human => print!("{}", dump_human(&m, &input.bytes)),
-                Format::Json => println!("{}", serde_json::to_string_pretty(&dump_json(&m, &input.name))?),
+                Format::Human => dump_human(&mut out, &m, &input.bytes),
+                Format::Json => dump_json(&mut out, &m, &input.name),
             }
+            .and_then(|()| out.flush())
+            .context("cannot write standard output")?;
             Ok(EXIT_OK)
         }
         Command::Dis(a) => {
@@ -97,7 +102,8 @@ pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
                 Ok(m) => m,
                 Err(code) => return Ok(code),
             };
-            a.output.write_text(&nvir_tile::print(&m, &nvir_tile::PrintOptions { debug: a.debug }))?;
+            // The text goes out as it is printed (it is ten times the bytecode).
+            write_with(&a.output, false, |w| nvir_tile::print_to(&m, &nvir_tile::PrintOptions { debug: a.debug }, w))?;
             Ok(EXIT_OK)
         }
         Command::Rewrite(a) => {
@@ -108,7 +114,7 @@ pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
             };
             let src = Source::binary(&input.name, &input.bytes);
             let m = match a.target_version {
-                Some(v) => match nvir_tile::retarget(&m, v) {
+                Some(v) => match nvir_tile::retarget_owned(m, v) {
                     Ok(m) => m,
                     Err(e) => {
                         let d = Diagnostic::error(format!("cannot write version {v}: {}", e.message()))
@@ -118,9 +124,10 @@ pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
                 },
                 None => m,
             };
-            match nvir_tile::write(&m) {
-                Ok(bytes) => {
-                    a.output.write_binary(&bytes)?;
+            // Laid out first (every error is found there), then written as it goes out.
+            match nvir_tile::prepare(&m) {
+                Ok(p) => {
+                    write_with(&a.output, true, |w| p.write_to(w))?;
                     Ok(EXIT_OK)
                 }
                 Err(e) => {
@@ -154,9 +161,9 @@ pub fn run(cmd: Command, color: ColorChoice) -> Result<u8> {
                     .collect();
                 return Ok(report(&diags, &text_src, a.format.format, color));
             }
-            match nvir_tile::write(&m) {
-                Ok(bytes) => {
-                    a.output.write_binary(&bytes)?;
+            match nvir_tile::prepare(&m) {
+                Ok(p) => {
+                    write_with(&a.output, true, |w| p.write_to(w))?;
                     Ok(EXIT_OK)
                 }
                 Err(e) => Ok(report(&[fail(format!(" {}", e.message()))], &src, a.format.format, color)),
@@ -194,35 +201,49 @@ fn read(input: &nvir::Input, format: Format, color: ColorChoice) -> Result<Modul
     })
 }
 
-fn op_counts(m: &Module, f: Option<&nvir_tile::ir::Function>) -> BTreeMap<&'static str, usize> {
-    let mut counts = BTreeMap::new();
-    let mut add = |op: &nvir_tile::ir::Op| {
-        *counts.entry(tables::op_info(op.opcode.into()).map_or("?", |i| i.name)).or_insert(0) += 1;
-    };
-    match f {
-        Some(f) => {
-            let mut stack: Vec<&nvir_tile::ir::Op> = f.body.iter().collect();
-            while let Some(op) = stack.pop() {
-                add(op);
-                for r in &op.regions {
-                    for b in &r.blocks {
-                        stack.extend(b.ops.iter());
-                    }
-                }
-            }
+/// Writes output made as it is written, to `-o PATH` or standard output (`binary`: never to a
+/// terminal).
+fn write_with(output: &OutputArg, binary: bool, f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+    match &output.output {
+        Some(path) if path.as_os_str() != "-" => {
+            let file = std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, file);
+            f(&mut w).and_then(|()| w.flush()).with_context(|| format!("cannot write {}", path.display()))
         }
-        None => m.for_each_op(add),
+        _ => {
+            if binary && std::io::stdout().is_terminal() {
+                bail!("refusing to write binary output to a terminal; use -o FILE or redirect standard output");
+            }
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            f(&mut w).and_then(|()| w.flush()).context("cannot write standard output")
+        }
+    }
+}
+
+/// Op counts by name of a function, added to `total` too (each body is walked once).
+fn op_counts(
+    m: &Module,
+    f: &nvir_tile::ir::Function,
+    total: &mut BTreeMap<&'static str, usize>,
+) -> BTreeMap<&'static str, usize> {
+    let mut counts = BTreeMap::new();
+    m.for_each_op_in(f, |op| {
+        *counts.entry(tables::op_info(op.opcode.into()).map_or("?", |i| i.name)).or_insert(0) += 1;
+    });
+    for (k, v) in &counts {
+        *total.entry(*k).or_insert(0) += v;
     }
     counts
 }
 
-fn dump_human(m: &Module, bytes: &[u8]) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "0x000000  header    magic 7f 'TileIR' 00, version {}, tag {:#06x}", m.version, m.tag);
-    for l in &m.sections {
+fn dump_human(s: &mut dyn Write, m: &Module, bytes: &[u8]) -> std::io::Result<()> {
+    let text = TypeText::new(m);
+    let mut all = BTreeMap::new();
+    writeln!(s, "0x000000  header    magic 7f 'TileIR' 00, version {}, tag {:#06x}", m.version, m.tag)?;
+    for (l, replaced) in sections(m) {
         let (start, len) = l.payload;
         let align = l.align.map_or(String::from("none"), |a| a.to_string());
-        let _ = writeln!(
+        writeln!(
             s,
             "{:#08x}  {:<9} id {} align {align} padding {} payload {start:#x}..{:#x} ({len} bytes){}",
             l.offset,
@@ -230,11 +251,11 @@ fn dump_human(m: &Module, bytes: &[u8]) -> String {
             l.id,
             l.padding.len(),
             start + len,
-            if l.shadowed.is_some() { " (replaced by a later copy)" } else { "" }
-        );
+            if replaced { " (replaced by a later copy)" } else { "" }
+        )?;
     }
-    let _ = writeln!(s, "{:#08x}  end", bytes.len().saturating_sub(1));
-    let _ = writeln!(
+    writeln!(s, "{:#08x}  end", bytes.len().saturating_sub(1))?;
+    writeln!(
         s,
         "tables: {} strings, {} types, {} constants, {} globals{}",
         m.strings.len(),
@@ -242,50 +263,78 @@ fn dump_human(m: &Module, bytes: &[u8]) -> String {
         m.constants.len(),
         m.globals.len(),
         m.producer.map_or(String::new(), |p| format!(", producer \"{}\"", String::from_utf8_lossy(m.string(p))))
-    );
-    for (i, t) in m.types.iter().enumerate() {
-        let text = match t {
-            nvir_tile::ir::TypeEntry::Ok(_) => nvir_tile::text::type_str(m, i as u32),
-            nvir_tile::ir::TypeEntry::Bad { error, .. } => format!("<unreadable: {error}>"),
-            _ => String::from("<?>"),
+    )?;
+    for i in 0..m.types.len() {
+        let text = match m.type_error(i as u32) {
+            None => text.get(i as u32),
+            Some(error) => format!("<unreadable: {error}>"),
         };
-        let _ = writeln!(s, "  type {i:<4} {text}");
+        writeln!(s, "  type {i:<4} {text}")?;
     }
     for f in &m.functions {
-        let counts = op_counts(m, Some(f));
+        let counts = op_counts(m, f, &mut all);
         let total: usize = counts.values().sum();
-        let _ = writeln!(
+        writeln!(
             s,
             "{:#08x}  function @{} : {} ({} ops, flags {:#04x}, debug list {})",
             f.offset,
             String::from_utf8_lossy(m.string(f.name)),
-            nvir_tile::text::type_str(m, f.signature),
+            text.get(f.signature),
             total,
             f.flags,
             f.loc
-        );
+        )?;
     }
     if let Some(d) = &m.debug {
-        let _ = writeln!(
+        writeln!(
             s,
             "debug: {} function lists, {} locations, {} attributes",
             d.func_offsets.len(),
             d.indices.len(),
             d.attrs.len()
-        );
+        )?;
     }
-    let counts = op_counts(m, None);
-    let _ = writeln!(s, "op counts: {}", counts.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", "));
-    s
+    writeln!(s, "op counts: {}", all.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", "))
 }
 
-fn dump_json(m: &Module, name: &str) -> serde_json::Value {
-    use serde_json::json;
-    let sections: Vec<_> = m
-        .sections
-        .iter()
-        .map(|l| {
-            json!({
+/// The JSON dump, written a function at a time (as `to_string_pretty` would write it whole).
+fn dump_json(out: &mut dyn Write, m: &Module, name: &str) -> std::io::Result<()> {
+    use serde::ser::{SerializeMap, Serializer};
+    let text = TypeText::new(m);
+    let functions = Functions(m, &text, RefCell::new(BTreeMap::new()));
+    let mut ser = serde_json::Serializer::pretty(out);
+    let mut map = (&mut ser).serialize_map(None)?;
+    map.serialize_entry("file", name)?;
+    map.serialize_entry("version", &m.version.to_string())?;
+    map.serialize_entry("tag", &m.tag)?;
+    map.serialize_entry("sections", &Sections(m))?;
+    map.serialize_entry("strings", &m.strings.len())?;
+    map.serialize_entry("types", &m.types.len())?;
+    map.serialize_entry("constants", &m.constants.len())?;
+    map.serialize_entry("globals", &m.globals.len())?;
+    map.serialize_entry("functions", &functions)?;
+    map.serialize_entry("op_counts", &*functions.2.borrow())?;
+    map.end()?;
+    writeln!(ser.into_inner())
+}
+
+/// Every section in file order, and whether a later copy replaced it.
+fn sections(m: &Module) -> impl Iterator<Item = (SectionLayout, bool)> + '_ {
+    m.sections.iter().flat_map(|s| -> Box<dyn Iterator<Item = (SectionLayout, bool)> + '_> {
+        match s {
+            Section::Replaced(r) => Box::new(r.sections().map(|(l, _)| (l, true))),
+            other => Box::new(other.live().cloned().map(|l| (l, false)).into_iter()),
+        }
+    })
+}
+
+/// The sections of the JSON dump, each made as it is written.
+struct Sections<'m>(&'m Module);
+
+impl serde::Serialize for Sections<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(sections(self.0).map(|(l, replaced)| {
+            serde_json::json!({
                 "id": l.id,
                 "name": tables::section::name(l.id),
                 "offset": l.offset,
@@ -293,34 +342,28 @@ fn dump_json(m: &Module, name: &str) -> serde_json::Value {
                 "len": l.payload.1,
                 "align": l.align,
                 "padding": l.padding.len(),
-                "replaced": l.shadowed.is_some(),
+                "replaced": replaced,
             })
-        })
-        .collect();
-    let functions: Vec<_> = m
-        .functions
-        .iter()
-        .map(|f| {
-            let counts = op_counts(m, Some(f));
-            json!({
+        }))
+    }
+}
+
+/// The functions of the JSON dump, each made as it is written, and the op counts of all of them
+/// (known once they are written).
+struct Functions<'m>(&'m Module, &'m TypeText<'m>, RefCell<BTreeMap<&'static str, usize>>);
+
+impl serde::Serialize for Functions<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let Functions(m, text, all) = self;
+        ser.collect_seq(m.functions.iter().map(|f| {
+            let counts = op_counts(m, f, &mut all.borrow_mut());
+            serde_json::json!({
                 "name": String::from_utf8_lossy(m.string(f.name)),
                 "offset": f.offset,
-                "signature": nvir_tile::text::type_str(m, f.signature),
+                "signature": text.get(f.signature),
                 "ops": counts.values().sum::<usize>(),
                 "op_counts": counts,
             })
-        })
-        .collect();
-    json!({
-        "file": name,
-        "version": m.version.to_string(),
-        "tag": m.tag,
-        "sections": sections,
-        "strings": m.strings.len(),
-        "types": m.types.len(),
-        "constants": m.constants.len(),
-        "globals": m.globals.len(),
-        "functions": functions,
-        "op_counts": op_counts(m, None),
-    })
+        }))
+    }
 }

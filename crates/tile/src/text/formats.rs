@@ -98,6 +98,14 @@ pub enum Elem {
     AttrDict,
 }
 
+/// The parsed format of an op, by mnemonic (each format is parsed once).
+pub fn elems(name: &str) -> Option<&'static [Elem]> {
+    static PARSED: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<Elem>>> = std::sync::OnceLock::new();
+    let parsed = PARSED
+        .get_or_init(|| crate::tables::OPCODES.iter().filter_map(|o| Some((o.name, parse(format(o.name)?)))).collect());
+    parsed.get(name).map(Vec::as_slice)
+}
+
 /// Parses a format string (the table above is known-good; unknown words are skipped).
 pub fn parse(fmt: &'static str) -> Vec<Elem> {
     let mut words = Vec::new();

@@ -3,26 +3,49 @@
 
 use super::float;
 use super::formats::{self, Elem};
+use super::scope::Scope;
+use crate::body::Encoder;
+use crate::cursor::put_varint;
 use crate::ir::*;
 use crate::retarget::default_field;
 use crate::tables::{self, section, AttrKind, Item, Version, PADDING_VALUES, SCALAR_TYPES};
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
 
+/// How deeply regions and types may nest in text, counted together (real text nests a few
+/// levels; the parser recurses on both).
+const MAX_NESTING: usize = crate::body::MAX_DEPTH;
+
 /// Parses text into a module of a version.
 pub fn parse(text: &str, version: Version) -> Result<Module> {
-    let mut p = Parser { s: text.as_bytes(), pos: 0, m: Module::new(version), scope: Vec::new(), wrapped: 0, depth: 0 };
-    p.module()?;
+    let mut p = Parser {
+        s: text.as_bytes(),
+        pos: 0,
+        m: Module::new(version),
+        scope: Scope::default(),
+        wrapped: 0,
+        depth: 0,
+        defs_left: text.len() / 8,
+    };
+    // Errors carry the byte offset where parsing stopped; the message says line and column.
+    p.module().map_err(|e| match e.offset() {
+        Some(at) => {
+            let before = &text.as_bytes()[..at.min(text.len())];
+            let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+            let col = before.iter().rev().take_while(|b| **b != b'\n').count() + 1;
+            Error::msg(format!("{line}:{col}: {}", e.message()))
+        }
+        None => e,
+    })?;
     if !p.m.globals.is_empty() {
-        let g = SectionLayout {
+        let g = Section::Live(SectionLayout {
             id: section::GLOBAL,
             align: None,
             padding: Vec::new(),
-            shadowed: None,
             inner_padding: Vec::new(),
             offset: 0,
             payload: (0, 0),
-        };
+        });
         p.m.sections.insert(1, g);
     }
     Ok(p.m)
@@ -33,11 +56,31 @@ struct Parser<'a> {
     pos: usize,
     m: Module,
     /// Visible values by printed name, in the format's numbering order.
-    scope: Vec<(String, TypeId)>,
+    scope: Scope,
     /// Open `cuda_tile.module { … }` wrappers.
     wrapped: usize,
-    /// Region nesting (bounded: hostile text must not exhaust the stack).
+    /// Region and type nesting (bounded: hostile text must not exhaust the stack).
     depth: usize,
+    /// How many more values `%x:N` may define (one per 8 bytes of the text: `N` alone would
+    /// let a few bytes define any number of values).
+    defs_left: usize,
+}
+
+/// Ops (or a region) encoded as they are parsed: their bytes, how many ops, each op's offset in
+/// the text in pre-order (0: implied by the text), and the last op's opcode.
+#[derive(Default)]
+struct Encoded {
+    bytes: Vec<u8>,
+    count: usize,
+    offsets: Vec<u32>,
+    last: Option<u16>,
+}
+
+impl Encoded {
+    fn append(&mut self, other: Encoded) {
+        self.bytes.extend_from_slice(&other.bytes);
+        self.offsets.extend_from_slice(&other.offsets);
+    }
 }
 
 /// What an op's text gave, by the names its layout uses.
@@ -47,16 +90,17 @@ struct Parsed {
     attrs: FxHashMap<&'static str, Field>,
     flags: Vec<&'static str>,
     results: Vec<TypeId>,
-    regions: Vec<Region>,
+    /// The regions, encoded.
+    regions: Vec<Encoded>,
+    /// The arguments of a region that follows the op's format (reduce, scan).
+    region_args: Option<Vec<(String, TypeId)>>,
 }
 
 impl<'a> Parser<'a> {
+    /// An error where parsing is (cheap: speculative parses make and drop them).
     #[cold]
     fn err(&self, msg: impl Into<String>) -> Error {
-        let before = &self.s[..self.pos.min(self.s.len())];
-        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-        let col = before.iter().rev().take_while(|b| **b != b'\n').count() + 1;
-        Error::msg(format!("{line}:{col}: {}", msg.into()))
+        Error::at(self.pos.min(self.s.len()), msg)
     }
 
     fn ws(&mut self) {
@@ -266,7 +310,7 @@ impl<'a> Parser<'a> {
                 let v = self.value_name()?;
                 self.expect(":")?;
                 let t = self.ty()?;
-                self.scope.push((v, t));
+                self.scope.push(&v, t);
                 inputs.push(t);
                 if self.eat(")") {
                     break;
@@ -290,9 +334,11 @@ impl<'a> Parser<'a> {
             self.expect("=")?;
             hints = Some(Attr::Hints(self.hints()?));
         }
-        let signature = self.m.intern_type(Type::Function { inputs, results });
+        let signature = self.m.intern_type(Type::Function { inputs: inputs.into(), results: results.into() });
         self.expect("{")?;
-        let body = self.ops_until_brace()?;
+        let mut ops = Encoded::default();
+        self.ops_until_brace(&mut ops)?;
+        let body = Body::assembled(ops.bytes, ops.offsets);
         self.skip_loc();
         let v = self.m.version;
         let mut flags = 2u8;
@@ -325,8 +371,8 @@ impl<'a> Parser<'a> {
     fn use_value(&mut self) -> Result<(ValueId, TypeId)> {
         let at = self.pos;
         let name = self.value_name()?;
-        match self.scope.iter().rposition(|(n, _)| *n == name) {
-            Some(i) => Ok((i as ValueId, self.scope[i].1)),
+        match self.scope.find(&name) {
+            Some(v) => Ok(v),
             None => {
                 self.pos = at;
                 Err(self.err(format!("use of undefined value '%{name}'")))
@@ -355,20 +401,19 @@ impl<'a> Parser<'a> {
         i
     }
 
-    fn ops_until_brace(&mut self) -> Result<Vec<Op>> {
-        let mut ops = Vec::new();
+    fn ops_until_brace(&mut self, ops: &mut Encoded) -> Result<()> {
         while !self.eat("}") {
             if self.pos >= self.s.len() {
                 return Err(self.err("expected '}'"));
             }
-            ops.push(self.op()?);
+            self.op(ops)?;
         }
-        Ok(ops)
+        Ok(())
     }
 
     /// A region's block: `{ ops }`, adding `term` when the printer elided it.
-    fn region(&mut self, args: &[(String, TypeId)], term: Option<&str>) -> Result<Region> {
-        if self.depth >= 200 {
+    fn region(&mut self, args: &[(String, TypeId)], term: Option<&str>) -> Result<Encoded> {
+        if self.depth >= MAX_NESTING {
             return Err(self.err("regions nested too deeply"));
         }
         self.depth += 1;
@@ -377,53 +422,81 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn region_inner(&mut self, args: &[(String, TypeId)], term: Option<&str>) -> Result<Region> {
+    fn region_inner(&mut self, args: &[(String, TypeId)], term: Option<&str>) -> Result<Encoded> {
         self.expect("{")?;
         let mark = self.scope.len();
-        self.scope.extend(args.iter().cloned());
-        let mut ops = self.ops_until_brace()?;
+        for (name, t) in args {
+            self.scope.push(name, *t);
+        }
+        let mut ops = Encoded::default();
+        self.ops_until_brace(&mut ops)?;
         self.scope.truncate(mark);
         let ends = ops
-            .last()
-            .and_then(|o| tables::op_info(o.opcode.into()))
+            .last
+            .and_then(|code| tables::op_info(code.into()))
             .is_some_and(|i| matches!(i.name, "yield" | "continue" | "break" | "return"));
         if let (false, Some(t)) = (ends, term) {
             let info = tables::op_by_name(t).ok_or_else(|| self.err("no terminator"))?;
-            ops.push(Op {
-                opcode: info.code,
-                results: Ids::new(),
-                flags: 0,
-                fields: vec![Field::U(0)],
-                operands: Ids::new(),
-                regions: Vec::new(),
-                offset: 0,
-            });
+            self.implied(&mut ops, info.code)?;
         }
-        Ok(Region { blocks: vec![Block { args: args.iter().map(|a| a.1).collect(), ops }] })
+        // One block: its arguments, its op count, its ops.
+        let mut region = Encoded::default();
+        put_varint(&mut region.bytes, 1);
+        put_varint(&mut region.bytes, args.len() as u64);
+        for (_, t) in args {
+            put_varint(&mut region.bytes, u64::from(*t));
+        }
+        put_varint(&mut region.bytes, ops.count as u64);
+        region.append(ops);
+        Ok(region)
     }
 
-    fn op(&mut self) -> Result<Op> {
+    /// Appends a terminator without operands that the text left implied.
+    fn implied(&self, ops: &mut Encoded, opcode: u16) -> Result<()> {
+        let op = Op { opcode, fields: vec![Field::U(0)], ..Op::default() };
+        let enc = Encoder { m: &self.m, v: self.m.version };
+        enc.op_head(&mut ops.bytes, &op, 0)?;
+        ops.offsets.push(0);
+        ops.count += 1;
+        ops.last = Some(opcode);
+        Ok(())
+    }
+
+    /// Parses an op and appends its encoding (its regions' ops with it).
+    fn op(&mut self, ops: &mut Encoded) -> Result<()> {
         // Ops parsed from text carry their offset in it, so findings about them are located.
         self.ws();
         let at = self.pos;
-        let mut op = self.op_at()?;
-        op.offset = at;
-        Ok(op)
+        let (op, regions) = self.op_at()?;
+        let enc = Encoder { m: &self.m, v: self.m.version };
+        enc.op_head(&mut ops.bytes, &op, regions.len()).map_err(|e| Error::at(at, e.message()))?;
+        ops.offsets.push(u32::try_from(at).unwrap_or(u32::MAX));
+        ops.count += 1;
+        ops.last = Some(op.opcode);
+        for r in regions {
+            ops.bytes.extend_from_slice(&r.bytes);
+            ops.offsets.extend_from_slice(&r.offsets);
+        }
+        Ok(())
     }
 
-    fn op_at(&mut self) -> Result<Op> {
+    /// An op (its regions apart, encoded).
+    fn op_at(&mut self) -> Result<(Op, Vec<Encoded>)> {
         // Result definitions: `%a, %b =`, `%x:2 =`.
-        let mut defs: Vec<String> = Vec::new();
+        // Names, and the size of a `%x:N` group.
+        let mut defs: Vec<(String, Option<usize>)> = Vec::new();
         if self.peek_is("%") {
             loop {
                 let name = self.value_name()?;
                 if self.eat(":") {
-                    let n = self.int()?;
-                    for k in 0..n.clamp(0, 1 << 16) {
-                        defs.push(format!("{name}#{k}"));
+                    let n = self.int()?.clamp(0, 1 << 16) as usize;
+                    if n > self.defs_left {
+                        return Err(self.err(format!("'%{name}:{n}' defines more values than the text has room for")));
                     }
+                    self.defs_left -= n;
+                    defs.push((name, Some(n)));
                 } else {
-                    defs.push(name);
+                    defs.push((name, None));
                 }
                 if !self.eat(",") {
                     break;
@@ -440,7 +513,7 @@ impl<'a> Parser<'a> {
             return Err(self.err(format!("op '{name}' needs bytecode version {}+, target version is {v}", info.since)));
         }
         let mut p = Parsed::default();
-        let nres = defs.len();
+        let nres = defs.iter().map(|d| d.1.unwrap_or(1)).sum();
         self.op_body(info.name, nres, &mut p)?;
         self.skip_loc();
         // Formats that print no result type (assume) give the result the operand's type.
@@ -449,7 +522,7 @@ impl<'a> Parser<'a> {
                 .iter()
                 .find_map(|g| p.groups.get(g).and_then(|v| v.first()).copied());
             if let Some(v) = first {
-                p.results = vec![self.scope[v as usize].1; nres];
+                p.results = vec![self.scope.ty(v); nres];
             }
         }
         if name == "print_tko" && p.results.is_empty() {
@@ -463,21 +536,32 @@ impl<'a> Parser<'a> {
         if results.len() < nres && !(name == "print_tko" && v < Version::V13_2) {
             return Err(self.err(format!("'{name}' defines {nres} values but has {} result types", results.len())));
         }
-        let op = self.build(info, &p, results)?;
-        for (d, t) in defs.into_iter().zip(op.results.iter()) {
-            self.scope.push((d, *t));
+        let op = self.build(info, &mut p, results)?;
+        let mut results = op.results.iter().copied();
+        for (name, group) in &defs {
+            match group {
+                None => {
+                    if let Some(t) = results.next() {
+                        self.scope.push(name, t);
+                    }
+                }
+                Some(n) => {
+                    let types: Vec<TypeId> = results.by_ref().take(*n).collect();
+                    self.scope.push_group(name, &types);
+                }
+            }
         }
-        Ok(op)
+        Ok((op, std::mem::take(&mut p.regions)))
     }
 
-    fn build(&self, info: &'static tables::OpInfo, p: &Parsed, results: Vec<TypeId>) -> Result<Op> {
+    fn build(&self, info: &'static tables::OpInfo, p: &mut Parsed, results: Vec<TypeId>) -> Result<Op> {
         let mut op = Op {
             opcode: info.code,
             results: results.into(),
             flags: 0,
             fields: Vec::new(),
             operands: Ids::new(),
-            regions: p.regions.clone(),
+            regions: Vec::new(),
             offset: 0,
         };
         let mut ri = 0;
@@ -609,114 +693,136 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// An op's text after its name. Ops with regions are parsed by functions of their own, so
+    /// that only small frames are on the stack for each level of nesting.
     fn op_body(&mut self, name: &'static str, nres: usize, p: &mut Parsed) -> Result<()> {
+        match name {
+            "for" => self.op_for(p),
+            "loop" => self.op_loop(nres, p),
+            "if" => self.op_if(nres, p),
+            _ => {
+                self.op_plain(name, nres, p)?;
+                // reduce and scan end with their region, whose arguments `format` read.
+                if let Some(args) = p.region_args.take() {
+                    let r = self.region(&args, None)?;
+                    p.regions.push(r);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn op_for(&mut self, p: &mut Parsed) -> Result<()> {
+        if self.eat("unsigned") {
+            p.flags.push("unsignedCmp");
+        }
+        let iv = self.value_name()?;
+        self.expect("in")?;
+        self.expect("(")?;
+        let lb = self.use_value()?;
+        self.expect("to")?;
+        let ub = self.use_value()?;
+        self.expect(",")?;
+        self.expect("step")?;
+        let step = self.use_value()?;
+        self.expect(")")?;
+        self.expect(":")?;
+        let iv_ty = self.ty()?;
+        let mut args = vec![(iv, iv_ty)];
+        let mut inits = Vec::new();
+        if self.eat("iter_values") {
+            self.expect("(")?;
+            loop {
+                let a = self.value_name()?;
+                self.expect("=")?;
+                let (v, t) = self.use_value()?;
+                args.push((a, t));
+                inits.push(v);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect(")")?;
+            self.expect("->")?;
+            self.expect("(")?;
+            p.results = self.types(inits.len())?;
+            self.expect(")")?;
+        }
+        p.groups.insert("lowerBound", vec![lb.0]);
+        p.groups.insert("upperBound", vec![ub.0]);
+        p.groups.insert("step", vec![step.0]);
+        p.groups.insert("initValues", inits);
+        let r = self.region(&args, Some("continue"))?;
+        p.regions.push(r);
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn op_loop(&mut self, nres: usize, p: &mut Parsed) -> Result<()> {
+        let mut args = Vec::new();
+        let mut inits = Vec::new();
+        if self.eat("iter_values") {
+            self.expect("(")?;
+            loop {
+                let a = self.value_name()?;
+                self.expect("=")?;
+                let (v, t) = self.use_value()?;
+                args.push((a, t));
+                inits.push(v);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect(")")?;
+        }
+        if self.eat(":") {
+            if !inits.is_empty() {
+                self.types(inits.len())?;
+                if self.eat("->") {
+                    p.results = self.types(nres)?;
+                }
+            } else {
+                p.results = self.types(nres)?;
+            }
+        }
+        p.groups.insert("initValues", inits);
+        let r = self.region(&args, Some("continue"))?;
+        p.regions.push(r);
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn op_if(&mut self, nres: usize, p: &mut Parsed) -> Result<()> {
+        let c = self.use_value()?;
+        p.groups.insert("condition", vec![c.0]);
+        if self.eat("->") {
+            self.expect("(")?;
+            p.results = self.types(nres)?;
+            self.expect(")")?;
+        }
+        let r = self.region(&[], Some("yield"))?;
+        p.regions.push(r);
+        let e = if self.eat("else") {
+            self.region(&[], Some("yield"))?
+        } else {
+            // An else that only yields.
+            let mut ops = Encoded::default();
+            self.implied(&mut ops, tables::op_by_name("yield").map_or(0, |i| i.code))?;
+            let mut region = Encoded::default();
+            region.bytes.extend_from_slice(&[1, 0, 1]);
+            region.append(ops);
+            region
+        };
+        p.regions.push(e);
+        Ok(())
+    }
+
+    /// Ops without regions (and reduce and scan up to theirs).
+    #[inline(never)]
+    fn op_plain(&mut self, name: &'static str, nres: usize, p: &mut Parsed) -> Result<()> {
         let info = tables::op_by_name(name).ok_or_else(|| self.err("unknown op"))?;
         match name {
-            "for" => {
-                if self.eat("unsigned") {
-                    p.flags.push("unsignedCmp");
-                }
-                let iv = self.value_name()?;
-                self.expect("in")?;
-                self.expect("(")?;
-                let lb = self.use_value()?;
-                self.expect("to")?;
-                let ub = self.use_value()?;
-                self.expect(",")?;
-                self.expect("step")?;
-                let step = self.use_value()?;
-                self.expect(")")?;
-                self.expect(":")?;
-                let iv_ty = self.ty()?;
-                let mut args = vec![(iv, iv_ty)];
-                let mut inits = Vec::new();
-                if self.eat("iter_values") {
-                    self.expect("(")?;
-                    loop {
-                        let a = self.value_name()?;
-                        self.expect("=")?;
-                        let (v, t) = self.use_value()?;
-                        args.push((a, t));
-                        inits.push(v);
-                        if !self.eat(",") {
-                            break;
-                        }
-                    }
-                    self.expect(")")?;
-                    self.expect("->")?;
-                    self.expect("(")?;
-                    p.results = self.types(inits.len())?;
-                    self.expect(")")?;
-                }
-                p.groups.insert("lowerBound", vec![lb.0]);
-                p.groups.insert("upperBound", vec![ub.0]);
-                p.groups.insert("step", vec![step.0]);
-                p.groups.insert("initValues", inits);
-                let r = self.region(&args, Some("continue"))?;
-                p.regions.push(r);
-            }
-            "loop" => {
-                let mut args = Vec::new();
-                let mut inits = Vec::new();
-                if self.eat("iter_values") {
-                    self.expect("(")?;
-                    loop {
-                        let a = self.value_name()?;
-                        self.expect("=")?;
-                        let (v, t) = self.use_value()?;
-                        args.push((a, t));
-                        inits.push(v);
-                        if !self.eat(",") {
-                            break;
-                        }
-                    }
-                    self.expect(")")?;
-                }
-                if self.eat(":") {
-                    if !inits.is_empty() {
-                        self.types(inits.len())?;
-                        if self.eat("->") {
-                            p.results = self.types(nres)?;
-                        }
-                    } else {
-                        p.results = self.types(nres)?;
-                    }
-                }
-                p.groups.insert("initValues", inits);
-                let r = self.region(&args, Some("continue"))?;
-                p.regions.push(r);
-            }
-            "if" => {
-                let c = self.use_value()?;
-                p.groups.insert("condition", vec![c.0]);
-                if self.eat("->") {
-                    self.expect("(")?;
-                    p.results = self.types(nres)?;
-                    self.expect(")")?;
-                }
-                let r = self.region(&[], Some("yield"))?;
-                p.regions.push(r);
-                let e = if self.eat("else") {
-                    self.region(&[], Some("yield"))?
-                } else {
-                    let y = tables::op_by_name("yield").map_or(0, |i| i.code);
-                    Region {
-                        blocks: vec![Block {
-                            args: Vec::new(),
-                            ops: vec![Op {
-                                opcode: y,
-                                results: Ids::new(),
-                                flags: 0,
-                                fields: vec![Field::U(0)],
-                                operands: Ids::new(),
-                                regions: Vec::new(),
-                                offset: 0,
-                            }],
-                        }],
-                    }
-                };
-                p.regions.push(e);
-            }
             "load_view_tko" | "store_view_tko" | "atomic_red_view_tko" => {
                 self.memory(p, name != "atomic_red_view_tko")?;
                 if name == "store_view_tko" {
@@ -796,13 +902,12 @@ impl<'a> Parser<'a> {
                 p.results = vec![t; nres];
             }
             _ => {
-                let fmt = formats::format(name).ok_or_else(|| self.err(format!("cannot assemble '{name}'")))?;
-                let elems = formats::parse(fmt);
-                self.format(info, &elems, nres, p)?;
+                let elems = formats::elems(name).ok_or_else(|| self.err(format!("cannot assemble '{name}'")))?;
+                self.format(info, elems, nres, p)?;
                 // `load_ptr_tko %p, %x` prints a padding value alone like a mask: a mask is i1.
                 if name == "load_ptr_tko" && !p.groups.contains_key("paddingValue") {
                     if let Some(&m) = p.groups.get("mask").and_then(|g| g.first()) {
-                        let t = self.scope[m as usize].1;
+                        let t = self.scope.ty(m);
                         let is_bool = matches!(self.m.ty(t), Some(Type::Tile { element, .. }) if self.m.ty(*element) == Some(&Type::Scalar(0)));
                         if !is_bool {
                             let g = p.groups.remove("mask").unwrap_or_default();
@@ -966,8 +1071,8 @@ impl<'a> Parser<'a> {
                             return Err(self.err("expected ')'"));
                         }
                     }
-                    let r = self.region(&args, None)?;
-                    p.regions.push(r);
+                    // The region itself is read once this frame is gone (`op_body`).
+                    p.region_args = Some(args);
                 }
             }
         }
@@ -1182,14 +1287,7 @@ impl<'a> Parser<'a> {
             let bits = self.scalar_bits(t, tag)?;
             data.extend_from_slice(&bits.to_le_bytes()[..width]);
         }
-        let c = match self.m.constants.iter().position(|x| *x == data) {
-            Some(i) => i,
-            None => {
-                self.m.constants.push(data);
-                self.m.constants.len() - 1
-            }
-        };
-        Ok((ty, c as ConstId))
+        Ok((ty, self.m.intern_constant(&data)))
     }
 
     fn dims(&mut self) -> Result<Vec<i64>> {
@@ -1238,6 +1336,16 @@ impl<'a> Parser<'a> {
     }
 
     fn ty(&mut self) -> Result<TypeId> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.err("types nested too deeply"));
+        }
+        self.depth += 1;
+        let t = self.ty_inner();
+        self.depth -= 1;
+        t
+    }
+
+    fn ty_inner(&mut self) -> Result<TypeId> {
         self.eat("!cuda_tile.");
         self.ws();
         let start = self.pos;
@@ -1282,9 +1390,9 @@ impl<'a> Parser<'a> {
                 }
                 self.expect(">")?;
                 if word == "tile" {
-                    Type::Tile { element, shape }
+                    Type::Tile { element, shape: shape.into() }
                 } else {
-                    Type::TensorView { flags: 0, element, shape, strides, attr: None }
+                    Type::TensorView(Box::new(TensorView { flags: 0, element, shape, strides, attr: None }))
                 }
             }
             "partition_view" | "strided_view" | "gather_scatter_view" => {
@@ -1332,11 +1440,28 @@ impl<'a> Parser<'a> {
                 self.expect(">")?;
                 let flags = u64::from(padding.is_some());
                 match word {
-                    "partition_view" => Type::PartitionView { flags, tile_shape, tensor_view, dim_map, padding },
-                    "strided_view" => {
-                        Type::StridedView { flags, tile_shape, traversal_strides, tensor_view, dim_map, padding }
-                    }
-                    _ => Type::GatherScatterView { flags, tile_shape, tensor_view, sparse_dim, padding },
+                    "partition_view" => Type::PartitionView(Box::new(PartitionView {
+                        flags,
+                        tile_shape,
+                        tensor_view,
+                        dim_map,
+                        padding,
+                    })),
+                    "strided_view" => Type::StridedView(Box::new(StridedView {
+                        flags,
+                        tile_shape,
+                        traversal_strides,
+                        tensor_view,
+                        dim_map,
+                        padding,
+                    })),
+                    _ => Type::GatherScatterView(Box::new(GatherScatterView {
+                        flags,
+                        tile_shape,
+                        tensor_view,
+                        sparse_dim,
+                        padding,
+                    })),
                 }
             }
             _ => {

@@ -1,11 +1,15 @@
 //! The printer: the text `tileirdisasm` prints (short op names, its elisions, value names).
 
+use super::aliases::{debug_start, locations, AliasKind, Aliases};
 use super::float;
 use super::formats::{self, Elem};
-use super::names::{self, Names};
+use super::names::{self, Names, ValueName};
+use crate::body::{At, Event, Walker};
 use crate::ir::*;
 use crate::tables::{self, AttrKind, Item, PADDING_VALUES};
-use rustc_hash::FxHashMap;
+use std::cell::Cell;
+use std::fmt::{self, Write as _};
+use std::io;
 
 /// Printing options.
 #[derive(Debug, Clone, Copy, Default)]
@@ -16,22 +20,36 @@ pub struct PrintOptions {
 
 /// Prints a module.
 pub fn print(m: &Module, opts: &PrintOptions) -> String {
-    let mut out = String::new();
-    let mut aliases = Aliases::default();
+    let mut out = Vec::new();
+    // Writing to a vector cannot fail.
+    let _ = print_to(m, opts, &mut out);
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Prints a module to a writer, a function at a time (the text is never all in memory).
+pub fn print_to(m: &Module, opts: &PrintOptions, sink: &mut dyn io::Write) -> io::Result<()> {
+    let mut aliases = Aliases::new(m);
     // Globals have no location: unknown, seen first.
     let global_loc = (opts.debug && !m.globals.is_empty()).then(|| aliases.add(AliasKind::Unknown, 0));
-    let mut funcs = Vec::new();
-    for f in &m.functions {
-        let mut p = Printer { m, names: names::name_function(m, f), opts: *opts, locs: FxHashMap::default() };
-        if opts.debug {
-            p.locations(f, &mut aliases);
+    if opts.debug {
+        for f in &m.functions {
+            locations(m, f, &mut aliases);
         }
-        funcs.push(p);
     }
     // Alias names are given in MLIR's order: by nesting depth, then name, then first use.
-    let names = aliases.names();
+    aliases.number();
+    let text = TypeText::new(m);
+    let mut p = Printer {
+        m,
+        names: Names::default(),
+        args: &[],
+        opts: *opts,
+        text: &text,
+        aliases: &aliases,
+        debug_start: None,
+    };
+    let mut out = String::new();
     for g in &m.globals {
-        let p = Printer { m, names: Names::default(), opts: *opts, locs: FxHashMap::default() };
         out.push_str("global ");
         if let Some((vis, cst)) = g.visibility {
             if vis == 1 {
@@ -41,117 +59,44 @@ pub fn print(m: &Module, opts: &PrintOptions) -> String {
                 out.push_str(" constant");
             }
         }
-        out.push_str(&format!(" @{}", String::from_utf8_lossy(m.string(g.name))));
+        let _ = write!(out, " @{}", String::from_utf8_lossy(m.string(g.name)));
         if g.alignment != 0 {
-            out.push_str(&format!(" alignment = {}", g.alignment));
+            let _ = write!(out, " alignment = {}", g.alignment);
         }
         out.push(' ');
         out.push_str(&p.dense(g.ty, g.constant));
         if let Some(a) = global_loc {
-            out.push_str(&format!(" loc(#{})", names[a]));
+            out.push_str(" loc(");
+            aliases.write_ref(&mut out, a);
+            out.push(')');
         }
         out.push('\n');
+        flush(&mut out, sink, false)?;
     }
-    for (p, f) in funcs.iter_mut().zip(&m.functions) {
-        for v in p.locs.values_mut() {
-            if let Ok(i) = v.parse::<usize>() {
-                *v = names[i].clone();
-            }
-        }
-        p.function(&mut out, f);
+    for f in &m.functions {
+        p.names = names::name_function(m, f);
+        p.args = match m.ty(f.signature) {
+            Some(Type::Function { inputs, .. }) if inputs.len() < ARG as usize => inputs,
+            _ => &[],
+        };
+        p.debug_start = debug_start(m, f);
+        p.function(&mut out, f, sink)?;
     }
     for i in aliases.order() {
-        out.push_str(&format!("#{} = {}\n", names[i], aliases.text(i, &names)));
+        aliases.write_ref(&mut out, i as usize);
+        let _ = writeln!(out, " = {}", aliases.text(i as usize));
+        flush(&mut out, sink, false)?;
     }
-    out
+    flush(&mut out, sink, true)
 }
 
-/// What a debug alias stands for (by index into the alias table).
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum AliasKind {
-    Unknown,
-    FileLineCol(String, u64, u64),
-    File(String, String),
-    CompileUnit(usize),
-    Subprogram { file: usize, line: u64, name: String, linkage: String, unit: usize, scope_line: u64 },
-    LexicalBlock { scope: usize, file: usize, line: u64, col: u64 },
-    DiLoc(usize, usize),
-    CallSite(usize, usize),
-}
-
-#[derive(Default)]
-struct Aliases {
-    kinds: Vec<(AliasKind, usize)>,
-    index: FxHashMap<AliasKind, usize>,
-    /// Debug attributes already visited (shared sub-trees are walked once).
-    done: FxHashMap<u64, usize>,
-    /// Debug attributes being visited (a reference cycle reads as unknown).
-    active: Vec<u64>,
-}
-
-impl Aliases {
-    fn add(&mut self, kind: AliasKind, depth: usize) -> usize {
-        if let Some(&i) = self.index.get(&kind) {
-            return i;
-        }
-        self.kinds.push((kind.clone(), depth));
-        self.index.insert(kind, self.kinds.len() - 1);
-        self.kinds.len() - 1
+/// Hands the text to the writer once there is enough of it (or all of it, `last`).
+fn flush(out: &mut String, sink: &mut dyn io::Write, last: bool) -> io::Result<()> {
+    if last || out.len() >= 1 << 16 {
+        sink.write_all(out.as_bytes())?;
+        out.clear();
     }
-
-    fn depth(&self, i: usize) -> usize {
-        self.kinds[i].1
-    }
-
-    fn base(kind: &AliasKind) -> &'static str {
-        match kind {
-            AliasKind::File(..) => "di_file",
-            AliasKind::CompileUnit(_) => "di_compile_unit",
-            AliasKind::Subprogram { .. } => "di_subprogram",
-            AliasKind::LexicalBlock { .. } => "di_lexical_block",
-            _ => "loc",
-        }
-    }
-
-    fn order(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = (0..self.kinds.len()).collect();
-        v.sort_by_key(|&i| (self.kinds[i].1, Self::base(&self.kinds[i].0), i));
-        v
-    }
-
-    fn names(&self) -> Vec<String> {
-        let mut names = vec![String::new(); self.kinds.len()];
-        let mut counts: FxHashMap<&str, usize> = FxHashMap::default();
-        for i in self.order() {
-            let base = Self::base(&self.kinds[i].0);
-            let n = counts.entry(base).or_insert(0);
-            names[i] = if *n == 0 { base.to_string() } else { format!("{base}{n}") };
-            *n += 1;
-        }
-        names
-    }
-
-    fn text(&self, i: usize, names: &[String]) -> String {
-        let r = |j: usize| format!("#{}", names[j]);
-        match &self.kinds[i].0 {
-            AliasKind::Unknown => "loc(unknown)".into(),
-            AliasKind::FileLineCol(f, l, c) => format!("loc({}:{l}:{c})", escape(f)),
-            AliasKind::File(n, d) => format!("#cuda_tile.di_file<{} in {}>", escape(n), escape(d)),
-            AliasKind::CompileUnit(f) => format!("#cuda_tile.di_compile_unit<file = {}>", r(*f)),
-            AliasKind::Subprogram { file, line, name, linkage, unit, scope_line } => format!(
-                "#cuda_tile.di_subprogram<file = {}, line = {line}, name = {}, linkageName = {}, compileUnit = {}, scopeLine = {scope_line}>",
-                r(*file),
-                escape(name),
-                escape(linkage),
-                r(*unit)
-            ),
-            AliasKind::LexicalBlock { scope, file, line, col } => {
-                format!("#cuda_tile.di_lexical_block<scope = {}, file = {}, line = {line}, column = {col}>", r(*scope), r(*file))
-            }
-            AliasKind::DiLoc(l, s) => format!("#cuda_tile.di_loc<{} in {}>", r(*l), r(*s)),
-            AliasKind::CallSite(a, b) => format!("loc(callsite({} at {}))", r(*a), r(*b)),
-        }
-    }
+    Ok(())
 }
 
 /// The printed name of a scalar type tag.
@@ -166,13 +111,98 @@ pub fn type_str(m: &Module, t: TypeId) -> String {
     s
 }
 
-fn dims(v: &[i64]) -> String {
-    v.iter().map(|d| if *d == i64::MIN { "?".to_string() } else { d.to_string() }).collect::<Vec<_>>().join("x")
+/// Types as text, within a bound on the total: a hostile type table nests types into text far
+/// longer than the table, and each reference prints its type again. Past the bound (many times
+/// what any real module prints) a type prints as `<?>`.
+pub struct TypeText<'m> {
+    m: &'m Module,
+    left: Cell<usize>,
+}
+
+impl<'m> TypeText<'m> {
+    /// Types of a module, with a budget of 64 MiB plus 64 bytes per byte of the module.
+    pub fn new(m: &'m Module) -> TypeText<'m> {
+        let size = m.functions.iter().map(|f| f.body.len() + 16).sum::<usize>()
+            + m.strings.iter().map(<[u8]>::len).sum::<usize>()
+            + m.constants.iter().map(<[u8]>::len).sum::<usize>()
+            + 8 * m.types.len();
+        TypeText { m, left: Cell::new((64 << 20) + size.saturating_mul(64)) }
+    }
+
+    /// A type as the dialect prints it.
+    pub fn get(&self, t: TypeId) -> String {
+        if self.left.get() == 0 {
+            return "<?>".into();
+        }
+        let s = type_str(self.m, t);
+        self.spend(s.len());
+        s
+    }
+
+    /// Takes `n` bytes of text from the budget; false (taking nothing) when it has less.
+    fn take(&self, n: usize) -> bool {
+        let ok = n <= self.left.get();
+        if ok {
+            self.spend(n);
+        }
+        ok
+    }
+
+    fn spend(&self, n: usize) {
+        self.left.set(self.left.get().saturating_sub(n));
+    }
+}
+
+fn indent_to(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+/// The longest text of one type: past it, what is left prints as `<?>` (types nest and share
+/// their parts, and shapes can be millions long).
+const TYPE_TEXT_CAP: usize = 1 << 16;
+
+/// Appends a shape (`?` for dynamic sizes) with a separator, without a string per element.
+fn push_dims(s: &mut String, v: &[i64], sep: &str) {
+    for (i, d) in v.iter().enumerate() {
+        if i > 0 {
+            s.push_str(sep);
+        }
+        if s.len() > TYPE_TEXT_CAP {
+            s.push_str("<?>");
+            return;
+        }
+        if *d == i64::MIN {
+            s.push('?');
+        } else {
+            let _ = write!(s, "{d}");
+        }
+    }
+}
+
+/// Appends numbers with a separator.
+fn push_join<T: fmt::Display>(s: &mut String, v: &[T], sep: &str) {
+    push_list(s, v, sep, usize::MAX);
+}
+
+/// Appends numbers with a separator, up to about `cap` bytes of `s` (then `<?>`).
+fn push_list<T: fmt::Display>(s: &mut String, v: &[T], sep: &str, cap: usize) {
+    for (i, x) in v.iter().enumerate() {
+        if i > 0 {
+            s.push_str(sep);
+        }
+        if s.len() > cap {
+            s.push_str("<?>");
+            return;
+        }
+        let _ = write!(s, "{x}");
+    }
 }
 
 fn write_type(m: &Module, t: TypeId, s: &mut String, depth: usize) {
     // Function types can share inputs: a hostile table nests them into exponentially long text.
-    if depth > 64 || s.len() > 1 << 16 {
+    if depth > 64 || s.len() > TYPE_TEXT_CAP {
         s.push_str("<?>");
         return;
     }
@@ -191,46 +221,54 @@ fn write_type(m: &Module, t: TypeId, s: &mut String, depth: usize) {
         Type::Tile { element, shape } => {
             s.push_str("tile<");
             if !shape.is_empty() {
-                s.push_str(&dims(shape));
+                push_dims(s, shape, "x");
                 s.push('x');
             }
             sub(*element, s);
             s.push('>');
         }
-        Type::TensorView { element, shape, strides, .. } => {
+        Type::TensorView(v) => {
+            let TensorView { element, shape, strides, .. } = &**v;
             s.push_str("tensor_view<");
             if !shape.is_empty() {
-                s.push_str(&dims(shape));
+                push_dims(s, shape, "x");
                 s.push('x');
             }
             sub(*element, s);
             if !shape.is_empty() {
-                let st: Vec<String> =
-                    strides.iter().map(|d| if *d == i64::MIN { "?".into() } else { d.to_string() }).collect();
-                s.push_str(&format!(", strides=[{}]", st.join(",")));
+                s.push_str(", strides=[");
+                push_dims(s, strides, ",");
+                s.push(']');
             }
             s.push('>');
         }
-        Type::PartitionView { tile_shape, tensor_view, dim_map, padding, .. } => {
-            s.push_str(&format!("partition_view<tile=({}), ", join(tile_shape, "x")));
+        Type::PartitionView(v) => {
+            let PartitionView { tile_shape, tensor_view, dim_map, padding, .. } = &**v;
+            s.push_str("partition_view<tile=(");
+            push_list(s, tile_shape, "x", TYPE_TEXT_CAP);
+            s.push_str("), ");
             padding_str(*padding, s);
             sub(*tensor_view, s);
             dim_map_str(dim_map, s);
             s.push('>');
         }
-        Type::StridedView { tile_shape, traversal_strides, tensor_view, dim_map, padding, .. } => {
-            s.push_str(&format!(
-                "strided_view<tile=({}), traversal_strides=[{}], ",
-                join(tile_shape, "x"),
-                join(traversal_strides, ",")
-            ));
+        Type::StridedView(v) => {
+            let StridedView { tile_shape, traversal_strides, tensor_view, dim_map, padding, .. } = &**v;
+            s.push_str("strided_view<tile=(");
+            push_list(s, tile_shape, "x", TYPE_TEXT_CAP);
+            s.push_str("), traversal_strides=[");
+            push_list(s, traversal_strides, ",", TYPE_TEXT_CAP);
+            s.push_str("], ");
             padding_str(*padding, s);
             sub(*tensor_view, s);
             dim_map_str(dim_map, s);
             s.push('>');
         }
-        Type::GatherScatterView { tile_shape, tensor_view, sparse_dim, padding, .. } => {
-            s.push_str(&format!("gather_scatter_view<tile=({}), ", join(tile_shape, "x")));
+        Type::GatherScatterView(v) => {
+            let GatherScatterView { tile_shape, tensor_view, sparse_dim, padding, .. } = &**v;
+            s.push_str("gather_scatter_view<tile=(");
+            push_list(s, tile_shape, "x", TYPE_TEXT_CAP);
+            s.push_str("), ");
             padding_str(*padding, s);
             sub(*tensor_view, s);
             s.push_str(&format!(", sparse_dim={sparse_dim}>"));
@@ -255,10 +293,6 @@ fn write_type(m: &Module, t: TypeId, s: &mut String, depth: usize) {
     }
 }
 
-fn join<T: ToString>(v: &[T], sep: &str) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(sep)
-}
-
 fn padding_str(p: Option<u64>, s: &mut String) {
     if let Some(p) = p {
         s.push_str(&format!("padding_value = {}, ", PADDING_VALUES.get(p as usize).unwrap_or(&"?")));
@@ -267,15 +301,29 @@ fn padding_str(p: Option<u64>, s: &mut String) {
 
 fn dim_map_str(d: &[i32], s: &mut String) {
     if d.iter().enumerate().any(|(i, x)| *x as usize != i) {
-        s.push_str(&format!(", dim_map=[{}]", join(d, ", ")));
+        s.push_str(", dim_map=[");
+        push_list(s, d, ", ", TYPE_TEXT_CAP);
+        s.push(']');
     }
 }
 
-/// A printed value and its type.
-#[derive(Clone)]
+/// A value in scope: where its name is in the function's [`Names`] (or `ARG | N` for the
+/// function's argument N; `NO_NAME`: an operand that names no value) and its type.
+#[derive(Clone, Copy)]
 struct Val {
-    text: String,
+    name: u32,
     ty: TypeId,
+}
+
+const NO_NAME: u32 = u32::MAX;
+const ARG: u32 = 1 << 31;
+
+/// The values an op or block defines, named by `names` from `range` on.
+fn vals_of<'a>(range: std::ops::Range<usize>, types: &'a [TypeId]) -> impl Iterator<Item = Val> + 'a {
+    types.iter().enumerate().map(move |(i, &ty)| {
+        let name = if range.start + i < range.end { (range.start + i) as u32 } else { NO_NAME };
+        Val { name, ty }
+    })
 }
 
 /// An op's layout fields by name.
@@ -406,12 +454,39 @@ impl<'o> View<'o> {
     }
 }
 
-struct Printer<'m> {
+struct Printer<'m, 'p> {
     m: &'m Module,
+    /// The function being printed's value names.
     names: Names,
+    /// Its arguments' types.
+    args: &'m [TypeId],
     opts: PrintOptions,
-    /// With `-g`: each op's location alias (the function's under key 0).
-    locs: FxHashMap<usize, String>,
+    text: &'p TypeText<'m>,
+    aliases: &'p Aliases<'m>,
+    /// With `-g`: where the function's location list starts.
+    debug_start: Option<usize>,
+}
+
+/// How an op's regions print, region by region.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Regions {
+    /// The first region (for, loop: without their implied terminators; reduce, scan: with).
+    First { terminators: bool },
+    /// if: then, and else unless it is empty.
+    IfElse,
+    /// None.
+    Hidden,
+}
+
+/// An op whose regions are being printed.
+struct OpenOp {
+    how: Regions,
+    /// Regions seen so far.
+    region: usize,
+    /// An empty else region ended the printing.
+    stopped: bool,
+    /// The indentation of the op's line.
+    indent: usize,
 }
 
 /// MLIR's spacing state while printing a declarative format.
@@ -419,6 +494,8 @@ struct Fmt {
     out: String,
     space: bool,
     punct: bool,
+    /// Whether the format printed the op's region's opening (it follows in the walk).
+    region: Option<bool>,
 }
 
 impl Fmt {
@@ -460,130 +537,52 @@ impl Fmt {
     }
 }
 
-impl Printer<'_> {
-    /// Walks the function's debug location list (the function, then every op in pre-order),
-    /// registering aliases; `locs` holds alias indices until names are known.
-    fn locations(&mut self, f: &Function, aliases: &mut Aliases) {
-        let Some(d) = &self.m.debug else { return };
-        if f.loc == 0 {
-            return;
+impl Printer<'_, '_> {
+    /// ` loc(#alias)` of entry `k` of the function's location list (0 is the function's own).
+    fn loc_suffix(&self, out: &mut String, k: usize) {
+        let (Some(start), Some(d), true) = (self.debug_start, &self.m.debug, self.opts.debug) else { return };
+        let idx = d.indices.get(start + k).copied().unwrap_or(0);
+        if let Some(a) = self.aliases.of(idx) {
+            out.push_str(" loc(");
+            self.aliases.write_ref(out, a);
+            out.push(')');
         }
-        let Some(&start) = d.func_offsets.get(f.loc as usize - 1) else { return };
-        let mut next = start as usize;
-        let mut take = |this: &Self, aliases: &mut Aliases| -> String {
-            let idx = d.indices.get(next).copied().unwrap_or(0);
-            next += 1;
-            this.visit(idx, aliases, 0).to_string()
+    }
+
+    fn vt(&self, v: &Val) -> String {
+        if v.name != NO_NAME && v.name & ARG != 0 {
+            return self.names.text(ValueName::arg(v.name & !ARG));
+        }
+        match self.names.get(v.name as usize).filter(|_| v.name != NO_NAME) {
+            Some(n) => self.names.text(n),
+            None => "%<<invalid>>".into(),
+        }
+    }
+
+    fn function(&self, out: &mut String, f: &Function, sink: &mut dyn io::Write) -> io::Result<()> {
+        let (inputs, results): (&[TypeId], &[TypeId]) = match self.m.ty(f.signature) {
+            Some(Type::Function { inputs, results }) => (inputs, results),
+            _ => (&[], &[]),
         };
-        let own = take(self, aliases);
-        self.locs.insert(0, own);
-        let mut stack: Vec<&Op> = f.body.iter().rev().collect();
-        while let Some(op) = stack.pop() {
-            let a = take(self, aliases);
-            self.locs.insert(op as *const Op as usize, a);
-            for r in op.regions.iter().rev() {
-                for b in r.blocks.iter().rev() {
-                    stack.extend(b.ops.iter().rev());
-                }
-            }
-        }
-    }
-
-    /// Registers the alias of a debug attribute (biased index; 0 is unknown) and what it uses.
-    fn visit(&self, idx: u64, aliases: &mut Aliases, depth: usize) -> usize {
-        if let Some(&a) = aliases.done.get(&idx) {
-            return a;
-        }
-        if aliases.active.contains(&idx) {
-            return aliases.add(AliasKind::Unknown, 0);
-        }
-        aliases.active.push(idx);
-        let a = self.visit_new(idx, aliases, depth);
-        aliases.active.pop();
-        aliases.done.insert(idx, a);
-        a
-    }
-
-    fn visit_new(&self, idx: u64, aliases: &mut Aliases, depth: usize) -> usize {
-        let Some(d) = &self.m.debug else { return aliases.add(AliasKind::Unknown, 0) };
-        let text = |s: StrId| String::from_utf8_lossy(self.m.string(s)).into_owned();
-        if idx == 0 || depth > 32 {
-            return aliases.add(AliasKind::Unknown, 0);
-        }
-        match d.attrs.get(idx as usize - 1) {
-            Some(DebugAttr::Loc { scope, filename, line, col }) => {
-                let l = aliases.add(AliasKind::FileLineCol(text(*filename), *line, *col), 0);
-                let s = self.visit(*scope, aliases, depth + 1);
-                let dep = 1 + aliases.depth(s);
-                aliases.add(AliasKind::DiLoc(l, s), dep)
-            }
-            Some(DebugAttr::CallSite { callee, caller }) => {
-                let a = self.visit(*callee, aliases, depth + 1);
-                let b = self.visit(*caller, aliases, depth + 1);
-                let dep = 1 + aliases.depth(a).max(aliases.depth(b));
-                aliases.add(AliasKind::CallSite(a, b), dep)
-            }
-            Some(DebugAttr::File { name, dir }) => aliases.add(AliasKind::File(text(*name), text(*dir)), 0),
-            Some(DebugAttr::CompileUnit { file }) => {
-                let f = self.visit(*file, aliases, depth + 1);
-                let dep = 1 + aliases.depth(f);
-                aliases.add(AliasKind::CompileUnit(f), dep)
-            }
-            Some(DebugAttr::Subprogram { file, line, name, linkage, unit, scope_line, .. }) => {
-                let fi = self.visit(*file, aliases, depth + 1);
-                let u = self.visit(*unit, aliases, depth + 1);
-                let dep = 1 + aliases.depth(fi).max(aliases.depth(u));
-                let kind = AliasKind::Subprogram {
-                    file: fi,
-                    line: *line,
-                    name: text(*name),
-                    linkage: text(*linkage),
-                    unit: u,
-                    scope_line: *scope_line,
-                };
-                aliases.add(kind, dep)
-            }
-            Some(DebugAttr::LexicalBlock { scope, file, line, col }) => {
-                let s = self.visit(*scope, aliases, depth + 1);
-                let fi = self.visit(*file, aliases, depth + 1);
-                let dep = 1 + aliases.depth(s).max(aliases.depth(fi));
-                aliases.add(AliasKind::LexicalBlock { scope: s, file: fi, line: *line, col: *col }, dep)
-            }
-            _ => aliases.add(AliasKind::Unknown, 0),
-        }
-    }
-
-    fn loc_suffix(&self, key: usize) -> String {
-        match (self.opts.debug, self.locs.get(&key)) {
-            (true, Some(a)) => format!(" loc(#{a})"),
-            _ => String::new(),
-        }
-    }
-
-    fn function(&self, out: &mut String, f: &Function) {
-        let key = f as *const Function as usize;
-        let (inputs, results) = match self.m.ty(f.signature) {
-            Some(Type::Function { inputs, results }) => (inputs.clone(), results.clone()),
-            _ => (Vec::new(), Vec::new()),
-        };
+        // The values in scope after the function's arguments (which are `%argN`).
         let mut vals = Vec::new();
-        out.push_str(&format!("entry @{}(", String::from_utf8_lossy(self.m.string(f.name))));
+        let _ = write!(out, "entry @{}(", String::from_utf8_lossy(self.m.string(f.name)));
         for (i, t) in inputs.iter().enumerate() {
-            let name = format!("%{}", self.names.args.get(&(key, i)).cloned().unwrap_or_default());
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&format!("{name}: {}", type_str(self.m, *t)));
-            vals.push(Val { text: name, ty: *t });
+            let _ = write!(out, "%arg{i}: {}", self.ty(*t));
+            // A kernel can take any number of arguments.
+            flush(out, sink, false)?;
         }
         out.push(')');
         if !results.is_empty() {
             out.push_str(" -> ");
-            let r: Vec<String> = results.iter().map(|t| type_str(self.m, *t)).collect();
+            let r: Vec<String> = results.iter().map(|t| self.ty(*t)).collect();
             if r.len() == 1 {
                 out.push_str(&r[0]);
             } else {
-                out.push_str(&format!("({})", r.join(", ")));
+                let _ = write!(out, "({})", r.join(", "));
             }
         }
         if let Some(Attr::Hints(d) | Attr::Dictionary(d)) = &f.hints {
@@ -593,80 +592,154 @@ impl Printer<'_> {
             }
         }
         out.push_str(" {\n");
-        self.ops(out, &f.body, 1, &mut vals, true);
+        self.body(out, f, &mut vals, sink)?;
         out.push('}');
-        out.push_str(&self.loc_suffix(0));
+        self.loc_suffix(out, 0);
         out.push('\n');
+        flush(out, sink, false)
     }
 
-    fn ops(&self, out: &mut String, ops: &[Op], depth: usize, vals: &mut Vec<Val>, terminators: bool) {
-        for (i, op) in ops.iter().enumerate() {
-            if !terminators && i + 1 == ops.len() && op.operands.is_empty() {
-                let name = tables::op_info(op.opcode.into()).map_or("", |x| x.name);
-                if matches!(name, "yield" | "continue") {
-                    continue;
+    /// Prints a body's ops as the walk hands them out: an op's text up to its regions at the
+    /// op, its regions' braces as they start and end, its location and line end after them.
+    fn body(&self, out: &mut String, f: &Function, vals: &mut Vec<Val>, sink: &mut dyn io::Write) -> io::Result<()> {
+        let mut open: Vec<OpenOp> = Vec::new();
+        // Blocks' scopes in `vals`.
+        let mut scopes: Vec<usize> = Vec::new();
+        // Regions not printed, and the op being left out (an implied terminator).
+        let mut hidden = 0usize;
+        let mut skipped: Option<u32> = None;
+        let mut w = Walker::new(self.m, &f.body);
+        while let Some(ev) = w.next().ok().flatten() {
+            match ev {
+                Event::Op { op, at, regions, last, first_block } => {
+                    if hidden > 0 {
+                        if regions > 0 {
+                            open.push(OpenOp { how: Regions::Hidden, region: 0, stopped: false, indent: 0 });
+                        }
+                        continue;
+                    }
+                    let terminators = match open.last() {
+                        Some(o) => matches!(o.how, Regions::First { terminators: true }),
+                        None => true,
+                    };
+                    if !terminators && last && op.operands.is_empty() {
+                        let name = tables::op_info(op.opcode.into()).map_or("", |x| x.name);
+                        if matches!(name, "yield" | "continue") {
+                            skipped = Some(at.pos);
+                            continue;
+                        }
+                    }
+                    let indent = at.depth as usize + 1;
+                    indent_to(out, indent);
+                    let how = self.op(out, op, at, regions, first_block, vals);
+                    if regions > 0 {
+                        open.push(OpenOp { how, region: 0, stopped: false, indent });
+                    }
+                }
+                Event::RegionStart { blocks } => {
+                    let Some(o) = open.last_mut() else { continue };
+                    let i = o.region;
+                    o.region += 1;
+                    let shown = hidden == 0
+                        && !o.stopped
+                        && match o.how {
+                            Regions::First { .. } => i == 0,
+                            Regions::IfElse => {
+                                if i == 1 && blocks == 0 {
+                                    o.stopped = true;
+                                }
+                                !o.stopped
+                            }
+                            Regions::Hidden => false,
+                        };
+                    if !shown {
+                        hidden += 1;
+                        continue;
+                    }
+                    if o.how == Regions::IfElse {
+                        out.push_str(if i == 1 { " else " } else { " " });
+                    }
+                    out.push_str("{\n");
+                }
+                Event::BlockStart { args, pos, .. } => {
+                    if hidden == 0 {
+                        scopes.push(vals.len());
+                        vals.extend(vals_of(self.names.range(pos), args));
+                    }
+                }
+                Event::BlockEnd => {
+                    if hidden == 0 {
+                        if let Some(mark) = scopes.pop() {
+                            vals.truncate(mark);
+                        }
+                    }
+                }
+                Event::RegionEnd => {
+                    if hidden > 0 {
+                        hidden -= 1;
+                    } else if let Some(o) = open.last() {
+                        indent_to(out, o.indent);
+                        out.push('}');
+                    }
+                }
+                Event::OpEnd { op, at } => {
+                    if open.len() > at.depth as usize {
+                        open.pop();
+                    }
+                    if hidden > 0 || skipped.take() == Some(at.pos) {
+                        continue;
+                    }
+                    self.loc_suffix(out, at.index as usize + 1);
+                    out.push('\n');
+                    vals.extend(vals_of(self.names.range(at.pos), &op.results));
+                    flush(out, sink, false)?;
                 }
             }
-            out.push_str(&"  ".repeat(depth));
-            self.op(out, op, depth, vals);
-            out.push_str(&self.loc_suffix(op as *const Op as usize));
-            out.push('\n');
-            vals.extend(op.results.iter().enumerate().map(|(k, t)| {
-                Val {
-                    text: self
-                        .names
-                        .ops
-                        .get(&(op as *const Op as usize))
-                        .and_then(|n| n.refs.get(k).cloned())
-                        .unwrap_or_default(),
-                    ty: *t,
-                }
-            }));
         }
+        Ok(())
     }
 
-    fn region(&self, out: &mut String, op: &Op, r: &Region, depth: usize, vals: &[Val], terminators: bool) {
-        out.push_str("{\n");
-        for b in &r.blocks {
-            let mut v = vals.to_vec();
-            let key = b as *const Block as usize;
-            for (i, t) in b.args.iter().enumerate() {
-                v.push(Val {
-                    text: format!("%{}", self.names.args.get(&(key, i)).cloned().unwrap_or_default()),
-                    ty: *t,
-                });
-            }
-            let _ = op;
-            self.ops(out, &b.ops, depth + 1, &mut v, terminators);
-        }
-        out.push_str(&"  ".repeat(depth));
-        out.push('}');
-    }
-
+    /// Operand `i` of an op (`vals`: the values in scope after the function's arguments).
     fn val(&self, vals: &[Val], op: &Op, i: usize) -> Val {
-        op.operands
-            .get(i)
-            .and_then(|v| vals.get(*v as usize))
-            .cloned()
-            .unwrap_or(Val { text: "%<<invalid>>".into(), ty: u32::MAX })
+        let none = Val { name: NO_NAME, ty: u32::MAX };
+        let Some(&v) = op.operands.get(i) else { return none };
+        match (v as usize).checked_sub(self.args.len()) {
+            None => Val { name: ARG | v, ty: self.args[v as usize] },
+            Some(k) => vals.get(k).copied().unwrap_or(none),
+        }
     }
 
     fn ty(&self, t: TypeId) -> String {
-        type_str(self.m, t)
+        self.text.get(t)
     }
 
-    fn op(&self, out: &mut String, op: &Op, depth: usize, vals: &[Val]) {
+    /// Prints an op up to its regions (which follow it in the walk); `first` is the position
+    /// and argument types of its first block. Says how its regions print.
+    fn op(
+        &self,
+        out: &mut String,
+        op: &Op,
+        at: At,
+        regions: usize,
+        first: Option<(u32, &[TypeId])>,
+        vals: &[Val],
+    ) -> Regions {
         let view = View::new(op, self.m.version);
-        let names = self.names.ops.get(&(op as *const Op as usize));
-        if let Some(n) = names.filter(|n| !n.def.is_empty()) {
-            out.push_str(&n.def);
+        let def = self.names.def(at.pos);
+        if !def.is_empty() {
+            out.push_str(&def);
             out.push_str(" = ");
         }
         out.push_str(view.name);
         let g = |name: &str| -> Vec<Val> {
             view.group(name).unwrap_or(&[]).iter().map(|&i| self.val(vals, op, i)).collect()
         };
-        let list = |v: &[Val]| v.iter().map(|x| x.text.clone()).collect::<Vec<_>>().join(", ");
+        let list = |v: &[Val]| v.iter().map(|x| self.vt(x)).collect::<Vec<_>>().join(", ");
+        // The name of argument i of the first block.
+        let arg = |i: usize| match first.and_then(|b| self.names.of(b.0).nth(i)) {
+            Some(n) => self.names.text(n),
+            None => "%".into(),
+        };
         let tys = |v: &[Val]| v.iter().map(|x| self.ty(x.ty)).collect::<Vec<_>>().join(", ");
         let res_tys = || op.results.iter().map(|t| self.ty(*t)).collect::<Vec<_>>().join(", ");
         let idx_tys = |v: &[Val]| -> String {
@@ -692,6 +765,7 @@ impl Printer<'_> {
             }
             s
         };
+        let mut how = Regions::Hidden;
         match view.name {
             "for" => {
                 let all = g("lowerBound");
@@ -699,11 +773,7 @@ impl Printer<'_> {
                 if view.flags.contains(&"unsignedCmp") {
                     out.push_str(" unsigned");
                 }
-                let r = op.regions.first();
-                let b = r.and_then(|r| r.blocks.first());
-                let key = b.map_or(0, |b| b as *const Block as usize);
-                let arg = |i: usize| format!("%{}", self.names.args.get(&(key, i)).cloned().unwrap_or_default());
-                let iv_ty = b.and_then(|b| b.args.first()).map_or(String::new(), |t| self.ty(*t));
+                let iv_ty = first.and_then(|b| b.1.first()).map_or(String::new(), |t| self.ty(*t));
                 out.push_str(&format!(
                     " {} in ({} to {}, step {}) : {iv_ty} ",
                     arg(0),
@@ -713,26 +783,17 @@ impl Printer<'_> {
                 ));
                 if !init.is_empty() {
                     let pairs: Vec<String> =
-                        init.iter().enumerate().map(|(i, v)| format!("{} = {}", arg(i + 1), v.text)).collect();
+                        init.iter().enumerate().map(|(i, v)| format!("{} = {}", arg(i + 1), self.vt(v))).collect();
                     out.push_str(&format!("iter_values({}) -> ({}) ", pairs.join(", "), tys(&init)));
                 }
-                if let Some(r) = r {
-                    self.region(out, op, r, depth, vals, false);
-                }
+                how = Regions::First { terminators: false };
             }
             "loop" => {
                 let init = g("initValues");
                 out.push(' ');
-                let r = op.regions.first();
-                let key = r.and_then(|r| r.blocks.first()).map_or(0, |b| b as *const Block as usize);
                 if !init.is_empty() {
-                    let pairs: Vec<String> = init
-                        .iter()
-                        .enumerate()
-                        .map(|(i, v)| {
-                            format!("%{} = {}", self.names.args.get(&(key, i)).cloned().unwrap_or_default(), v.text)
-                        })
-                        .collect();
+                    let pairs: Vec<String> =
+                        init.iter().enumerate().map(|(i, v)| format!("{} = {}", arg(i), self.vt(v))).collect();
                     out.push_str(&format!("iter_values({}) ", pairs.join(", ")));
                 }
                 if !init.is_empty() || !op.results.is_empty() {
@@ -749,9 +810,7 @@ impl Printer<'_> {
                     out.push_str(&res_tys());
                     out.push(' ');
                 }
-                if let Some(r) = r {
-                    self.region(out, op, r, depth, vals, false);
-                }
+                how = Regions::First { terminators: false };
             }
             "if" => {
                 let c = g("condition");
@@ -759,16 +818,7 @@ impl Printer<'_> {
                 if !op.results.is_empty() {
                     out.push_str(&format!(" -> ({})", res_tys()));
                 }
-                for (i, r) in op.regions.iter().enumerate() {
-                    if i == 1 {
-                        if r.blocks.is_empty() {
-                            break;
-                        }
-                        out.push_str(" else");
-                    }
-                    out.push(' ');
-                    self.region(out, op, r, depth, vals, false);
-                }
+                how = Regions::IfElse;
             }
             "load_view_tko" | "store_view_tko" | "atomic_red_view_tko" => {
                 out.push_str(&mem(&view));
@@ -815,23 +865,24 @@ impl Printer<'_> {
                 let (shape, strides) = (g("dynamicShape"), g("dynamicStrides"));
                 let rt = op.results.first().copied().unwrap_or(u32::MAX);
                 let (sh, st) = match self.m.ty(rt) {
-                    Some(Type::TensorView { shape, strides, .. }) => (shape.clone(), strides.clone()),
+                    Some(Type::TensorView(v)) => (v.shape.clone(), v.strides.clone()),
                     _ => (Vec::new(), Vec::new()),
                 };
-                let mixed = |elems: &[i64], dyns: &[Val]| {
-                    let mut it = dyns.iter();
-                    elems
-                        .iter()
-                        .map(|e| {
-                            if *e == i64::MIN {
-                                it.next().map_or("?".into(), |v| v.text.clone())
-                            } else {
-                                e.to_string()
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
+                let mixed =
+                    |elems: &[i64], dyns: &[Val]| {
+                        let mut it = dyns.iter();
+                        elems
+                            .iter()
+                            .map(|e| {
+                                if *e == i64::MIN {
+                                    it.next().map_or("?".into(), |v| self.vt(v))
+                                } else {
+                                    e.to_string()
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
                 out.push_str(&format!(
                     " {}, shape = [{}], strides = [{}] : ",
                     list(&base),
@@ -851,12 +902,15 @@ impl Printer<'_> {
                 let first = op.results.first().map_or(String::new(), |t| self.ty(*t));
                 out.push_str(&format!(" {} : {} -> {first}", list(&src), tys(&src)));
             }
-            name => match formats::format(name) {
-                Some(fmt) => {
-                    let elems = formats::parse(fmt);
-                    let mut f = Fmt { out: String::new(), space: true, punct: false };
-                    self.format(&mut f, &elems, op, &view, vals, depth);
+            name => match formats::elems(name) {
+                Some(elems) => {
+                    let mut f = Fmt { out: String::new(), space: true, punct: false, region: None };
+                    let region = (regions > 0).then(|| first.unwrap_or((0, &[])));
+                    self.format(&mut f, elems, op, &view, vals, at, region);
                     out.push_str(&f.out);
+                    if f.region == Some(true) {
+                        how = Regions::First { terminators: true };
+                    }
                 }
                 None => {
                     let all: Vec<Val> = (0..op.operands.len()).map(|i| self.val(vals, op, i)).collect();
@@ -864,6 +918,7 @@ impl Printer<'_> {
                 }
             },
         }
+        how
     }
 
     fn present(&self, elems: &[Elem], op: &Op, view: &View) -> bool {
@@ -889,7 +944,19 @@ impl Printer<'_> {
         false
     }
 
-    fn format(&self, f: &mut Fmt, elems: &[Elem], op: &Op, view: &View, vals: &[Val], depth: usize) {
+    /// Prints a declarative format; `region` is the first block of the op's region (its
+    /// position and argument types) when it has one.
+    #[allow(clippy::too_many_arguments)]
+    fn format(
+        &self,
+        f: &mut Fmt,
+        elems: &[Elem],
+        op: &Op,
+        view: &View,
+        vals: &[Val],
+        at: At,
+        region: Option<(u32, &[TypeId])>,
+    ) {
         for e in elems {
             match e {
                 Elem::Lit(v) => f.lit(v),
@@ -901,18 +968,18 @@ impl Printer<'_> {
                             .filter(|x| !matches!(x, Elem::Var(n, true) if view.group(n).is_none() && view.attr(n).is_none()))
                             .cloned()
                             .collect();
-                        self.format(f, &printable, op, view, vals, depth);
+                        self.format(f, &printable, op, view, vals, at, region);
                     } else {
                         // MLIR's generator tracks spacing as if the group were printed.
-                        let mut dummy = Fmt { out: String::new(), space: f.space, punct: f.punct };
-                        self.format(&mut dummy, inner, op, view, vals, depth);
+                        let mut dummy = Fmt { out: String::new(), space: f.space, punct: f.punct, region: None };
+                        self.format(&mut dummy, inner, op, view, vals, at, region);
                         f.space = dummy.space;
                         f.punct = dummy.punct;
                     }
                 }
                 Elem::Var(name, _) => {
                     let text = if let Some(grp) = view.group(name) {
-                        grp.iter().map(|&i| self.val(vals, op, i).text).collect::<Vec<_>>().join(", ")
+                        grp.iter().map(|&i| self.vt(&self.val(vals, op, i))).collect::<Vec<_>>().join(", ")
                     } else if let Some((kind, field)) = view.attr(name) {
                         self.attr_text(name, kind, field)
                     } else {
@@ -971,25 +1038,18 @@ impl Printer<'_> {
                         f.out.push(' ');
                     }
                     f.out.push('\n');
-                    f.out.push_str(&"  ".repeat(depth));
-                    if let Some(r) = op.regions.first() {
-                        let b = r.blocks.first();
-                        let key = b.map_or(0, |b| b as *const Block as usize);
-                        let args: Vec<String> = b.map_or(Vec::new(), |b| {
-                            b.args
-                                .iter()
-                                .enumerate()
-                                .map(|(i, t)| {
-                                    format!(
-                                        "%{}: {}",
-                                        self.names.args.get(&(key, i)).cloned().unwrap_or_default(),
-                                        self.ty(*t)
-                                    )
-                                })
-                                .collect()
-                        });
-                        f.out.push_str(&format!("({}) ", args.join(", ")));
-                        self.region(&mut f.out, op, r, depth, vals, true);
+                    indent_to(&mut f.out, at.depth as usize + 1);
+                    if let Some((pos, args)) = region {
+                        let mut names = self.names.of(pos);
+                        let args: Vec<String> = args
+                            .iter()
+                            .map(|t| {
+                                let name = names.next().map_or_else(|| "%".into(), |n| self.names.text(n));
+                                format!("{name}: {}", self.ty(*t))
+                            })
+                            .collect();
+                        let _ = write!(f.out, "({}) ", args.join(", "));
+                        f.region = Some(true);
                     }
                     f.space = true;
                     f.punct = false;
@@ -1018,7 +1078,12 @@ impl Printer<'_> {
                 }
             }
             (AttrKind::Type, Field::U(t)) => self.ty(*t as TypeId),
-            (AttrKind::I32s, Field::I32s(v)) => format!("[{}]", join(v, ", ")),
+            (AttrKind::I32s, Field::I32s(v)) => {
+                let mut s = String::from("[");
+                push_join(&mut s, v, ", ");
+                s.push(']');
+                s
+            }
             (AttrKind::Bools, Field::Bools(v)) => {
                 format!("[{}]", v.iter().map(|b| if *b != 0 { "true" } else { "false" }).collect::<Vec<_>>().join(", "))
             }
@@ -1044,7 +1109,12 @@ impl Printer<'_> {
                 let b = |present: bool, v: i64| if present { v.to_string() } else { "?".into() };
                 format!("bounded<{}, {}>", b(flags & 1 != 0, *lb), b(flags & 2 != 0, *ub))
             }
-            Attr::SameElements(v) => format!("same_elements<[{}]>", join(v, ", ")),
+            Attr::SameElements(v) => {
+                let mut s = String::from("same_elements<[");
+                push_join(&mut s, v, ", ");
+                s.push_str("]>");
+                s
+            }
             other => self.attr(other, true),
         }
     }
@@ -1113,7 +1183,7 @@ impl Printer<'_> {
     fn dense(&self, ty: TypeId, c: ConstId) -> String {
         let Some(Type::Tile { element, shape }) = self.m.ty(ty) else { return String::from("<<invalid constant>>") };
         let Some(tag) = self.scalar_tag(*element) else { return String::from("<<invalid constant>>") };
-        let data = self.m.constants.get(c as usize).map_or(&[][..], |v| v.as_slice());
+        let data = self.m.constant(c).unwrap_or(&[]);
         let n = data.len() / names::elem_bytes(tag);
         let elem = |i: usize| -> String {
             let bits = names::elem_bits(data, tag, i);
@@ -1125,13 +1195,17 @@ impl Printer<'_> {
             }
             float::semantics(tag).map_or(bits.to_string(), |s| float::mlir_float(s, bits))
         };
-        let splat = n <= 1 || (1..n).all(|i| names::elem_bits(data, tag, i) == names::elem_bits(data, tag, 0));
+        // Each constant op prints its value again: large values count against the text budget.
         let count = shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d)).filter(|c| *c == n as i64);
+        let brackets = if count.is_some() { nested_brackets(shape) } else { 2 };
+        if n > 1 && !self.text.take(n.saturating_mul(2).saturating_add(brackets)) {
+            return format!("<{}: <{n} elements not shown>> : {}", scalar_name(tag), self.ty(ty));
+        }
+        let splat = n <= 1 || (1..n).all(|i| names::elem_bits(data, tag, i) == names::elem_bits(data, tag, 0));
         let body = if splat {
             elem(0)
         } else if count.is_some() {
-            let mut i = 0;
-            nested(shape, &mut i, &elem)
+            nested(shape, &elem)
         } else {
             // The buffer does not fill the shape (invalid; the validator says so): print what is there.
             format!("[{}]", (0..n).map(elem).collect::<Vec<_>>().join(", "))
@@ -1140,20 +1214,50 @@ impl Printer<'_> {
     }
 }
 
-fn nested(shape: &[i64], i: &mut usize, elem: &dyn Fn(usize) -> String) -> String {
-    match shape.split_first() {
-        None => {
-            *i += 1;
-            elem(*i - 1)
-        }
-        Some((&d, rest)) => {
-            let parts: Vec<String> = (0..d.max(0)).map(|_| nested(rest, i, elem)).collect();
-            format!("[{}]", parts.join(", "))
+/// How many brackets `nested` prints for a shape (saturating).
+fn nested_brackets(shape: &[i64]) -> usize {
+    let mut nodes = 1usize;
+    let mut total = 0usize;
+    for &d in shape {
+        total = total.saturating_add(nodes.saturating_mul(2));
+        nodes = nodes.saturating_mul(d.max(0) as usize);
+        if nodes == 0 || total == usize::MAX {
+            break;
         }
     }
+    total
 }
 
-fn escape(s: &str) -> String {
+/// A value of a shape as nested lists (`[[a, b], [c, d]]`), without recursing on the rank.
+fn nested(shape: &[i64], elem: &dyn Fn(usize) -> String) -> String {
+    let Some(&d0) = shape.first() else { return elem(0) };
+    let mut out = String::from("[");
+    // Per open dimension: its size and how many of its children were printed.
+    let mut open: Vec<(i64, i64)> = vec![(d0.max(0), 0)];
+    let mut next = 0;
+    while let Some(top) = open.last_mut() {
+        if top.1 == top.0 {
+            open.pop();
+            out.push(']');
+            continue;
+        }
+        if top.1 > 0 {
+            out.push_str(", ");
+        }
+        top.1 += 1;
+        let level = open.len();
+        if level == shape.len() {
+            out.push_str(&elem(next));
+            next += 1;
+        } else {
+            out.push('[');
+            open.push((shape[level].max(0), 0));
+        }
+    }
+    out
+}
+
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::from("\"");
     for b in s.bytes() {
         match b {
