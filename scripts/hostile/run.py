@@ -163,7 +163,7 @@ def main():
     ap.add_argument("--skip", help="skip inputs whose name sorts before this (resume)")
     ap.add_argument("--cmd", help="comma-separated command labels to run (default: all)")
     ap.add_argument("--as-limit-gib", type=float, default=4, help="RLIMIT_AS per child (0 = none)")
-    ap.add_argument("--known", help="a file of known failures, one `INPUT COMMAND WHY` line each (# comments): "
+    ap.add_argument("--known", help="a file of known failures, one `INPUT COMMAND WHY` line each (COMMAND * for all; # comments): "
                     "reported, not counted; one that passes is named so it can leave the file")
     a = ap.parse_args()
     known = {}
@@ -186,7 +186,8 @@ def main():
 
     def work(j):
         r = run_one(nvir, j[0], j[1], j[2], a.timeout, as_limit)
-        r["known"] = (os.path.basename(r["input"]), r["cmd"]) in known
+        base = os.path.basename(r["input"])
+        r["known"] = (base, r["cmd"]) in known or (base, "*") in known
         with lock:
             results.append(r)
             if r["fail"]:
@@ -200,9 +201,9 @@ def main():
         list(ex.map(work, jobs))
     fails = [r for r in results if r["fail"] and not r["known"]]
     known_fails = [r for r in results if r["fail"] and r["known"]]
-    ran = {(os.path.basename(r["input"]), r["cmd"]) for r in results}
-    fixed = sorted(k for k in known if k in ran and k not in {(os.path.basename(r["input"]), r["cmd"])
-                                                           for r in known_fails})
+    ran = {(os.path.basename(r["input"]), c) for r in results for c in (r["cmd"], "*")}
+    still = {(os.path.basename(r["input"]), c) for r in known_fails for c in (r["cmd"], "*")}
+    fixed = sorted(k for k in known if k in ran and k not in still)
     for k in fixed:
         print(f"PASSES NOW (take it out of {a.known}): {k[0]} {k[1]}")
     print(f"\n{len(results)} runs over {len(files)} inputs x {len(cmds)} commands in "
