@@ -174,6 +174,8 @@ def main():
                 if len(parts) >= 2:
                     known[(parts[0], parts[1])] = parts[2].strip() if len(parts) > 2 else ""
     nvir = os.path.abspath(a.nvir)
+    # Children run in a scratch directory of their own: every path they get is absolute.
+    a.inputdir = os.path.abspath(a.inputdir)
     files = sorted(os.path.join(a.inputdir, f) for f in os.listdir(a.inputdir)
                    if os.path.isfile(os.path.join(a.inputdir, f)) and (not a.only or f.startswith(a.only))
                    and (not a.skip or f >= a.skip))
