@@ -732,18 +732,7 @@ impl<'a> Parser<'a> {
         let mut args = vec![(iv, iv_ty)];
         let mut inits = Vec::new();
         if self.eat("iter_values") {
-            self.expect("(")?;
-            loop {
-                let a = self.value_name()?;
-                self.expect("=")?;
-                let (v, t) = self.use_value()?;
-                args.push((a, t));
-                inits.push(v);
-                if !self.eat(",") {
-                    break;
-                }
-            }
-            self.expect(")")?;
+            self.iter_values(&mut args, &mut inits)?;
             self.expect("->")?;
             self.expect("(")?;
             p.results = self.types(inits.len())?;
@@ -758,23 +747,28 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `(%a = %v, …)` after `iter_values`: each region argument with its type, and its initial value.
+    fn iter_values(&mut self, args: &mut Vec<(String, TypeId)>, inits: &mut Vec<ValueId>) -> Result<()> {
+        self.expect("(")?;
+        loop {
+            let a = self.value_name()?;
+            self.expect("=")?;
+            let (v, t) = self.use_value()?;
+            args.push((a, t));
+            inits.push(v);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(")")
+    }
+
     #[inline(never)]
     fn op_loop(&mut self, nres: usize, p: &mut Parsed) -> Result<()> {
         let mut args = Vec::new();
         let mut inits = Vec::new();
         if self.eat("iter_values") {
-            self.expect("(")?;
-            loop {
-                let a = self.value_name()?;
-                self.expect("=")?;
-                let (v, t) = self.use_value()?;
-                args.push((a, t));
-                inits.push(v);
-                if !self.eat(",") {
-                    break;
-                }
-            }
-            self.expect(")")?;
+            self.iter_values(&mut args, &mut inits)?;
         }
         if self.eat(":") {
             if !inits.is_empty() {
