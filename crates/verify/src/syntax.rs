@@ -22,14 +22,14 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
 fn llvm7_misnumbered(m: &nvir_llvm::Module, f: &nvir_llvm::ir::Function, label_at: u32) -> Option<(u32, u32)> {
     let starts = &f.source.insts;
     let unnamed_value = |i: &nvir_llvm::ir::Instruction| {
-        i.name.0.is_none() && !matches!(m.types.get(i.ty), nvir_llvm::ir::TypeData::Void)
+        i.name.is_none() && !matches!(m.types.get(i.ty), nvir_llvm::ir::TypeData::Void)
     };
-    let mut next = f.params.iter().filter(|p| p.name.0.is_none()).count() as u32;
+    let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
     let mut label = None;
     for (k, &b) in f.layout.iter().enumerate() {
         let block = &f.blocks[b];
         let first_at = block.insts.first().and_then(|i| starts.get(i.index())).copied();
-        if block.name.0.is_none() {
+        if block.name.is_none() {
             if label.is_none() && k > 0 && first_at.is_some_and(|s| s > label_at) {
                 label = Some(next);
             }

@@ -8,6 +8,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::num::NonZeroU32;
+use thin_vec::ThinVec;
 
 /// A reference to a `T` in an arena.
 pub struct Handle<T> {
@@ -64,17 +65,50 @@ impl<T> fmt::Debug for Handle<T> {
     }
 }
 
+/// Entities per chunk once an arena outgrows its first run: a power of two, about 16 KiB of
+/// them (at least 16).
+const fn chunk<T>() -> usize {
+    let n = (1 << 14) / if std::mem::size_of::<T>() == 0 { 1 } else { std::mem::size_of::<T>() };
+    if n < 16 {
+        16
+    } else {
+        n.next_power_of_two()
+    }
+}
+
 /// A growable arena: every push is a new entity.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Entities live in one run that grows as a `Vec` does (or is sized once by
+/// [`Arena::reserve_exact`]) up to a chunk's worth of entities, then in chunks that never move:
+/// a large arena neither copies itself when it grows nor holds room for up to as many entities
+/// again, so its peak memory stays within one chunk of what it holds.
+#[derive(Clone)]
 pub struct Arena<T> {
-    items: Vec<T>,
+    /// The first entities; full (no longer pushed to) once `rest` has a chunk.
+    first: Vec<T>,
+    /// Chunks of `chunk::<T>()` capacity, every one but the last full.
+    rest: ThinVec<Vec<T>>,
 }
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { items: Vec::new() }
+        Arena { first: Vec::new(), rest: ThinVec::new() }
     }
 }
+
+impl<T: fmt::Debug> fmt::Debug for Arena<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.values()).finish()
+    }
+}
+
+/// Equal when they hold equal entities in the same order (however they are stored).
+impl<T: PartialEq> PartialEq for Arena<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.values().eq(other.values())
+    }
+}
+impl<T: Eq> Eq for Arena<T> {}
 
 impl<T> Arena<T> {
     /// An empty arena.
@@ -83,61 +117,140 @@ impl<T> Arena<T> {
     }
     /// Adds an entity.
     pub fn push(&mut self, value: T) -> Handle<T> {
-        let h = Handle::from_index(self.items.len());
-        self.items.push(value);
+        let h = Handle::from_index(self.len());
+        if self.rest.is_empty() && (self.first.len() < self.first.capacity() || self.first.len() < chunk::<T>()) {
+            self.first.push(value);
+        } else {
+            match self.rest.last_mut() {
+                Some(last) if last.len() < chunk::<T>() => last.push(value),
+                _ => {
+                    let mut run = Vec::with_capacity(chunk::<T>());
+                    run.push(value);
+                    self.rest.push(run);
+                }
+            }
+        }
         h
     }
     /// The number of entities.
     pub fn len(&self) -> usize {
-        self.items.len()
+        match self.rest.last() {
+            None => self.first.len(),
+            Some(last) => self.first.len() + (self.rest.len() - 1) * chunk::<T>() + last.len(),
+        }
     }
-    /// Makes room for exactly `n` more entities.
+    /// Makes room for exactly `n` more entities (while the arena is in its first run).
     pub fn reserve_exact(&mut self, n: usize) {
-        self.items.reserve_exact(n)
+        if self.rest.is_empty() {
+            self.first.reserve_exact(n)
+        }
+    }
+    /// Every entity in one run, the chunks emptied.
+    fn gather(&mut self) -> &mut Vec<T> {
+        if !self.rest.is_empty() {
+            self.first.reserve_exact(self.len() - self.first.len());
+            for mut chunk in std::mem::take(&mut self.rest) {
+                self.first.append(&mut chunk);
+            }
+        }
+        &mut self.first
     }
     /// Moves the entities out into an arena of exactly their size, leaving this one empty with
     /// its capacity (a builder reuses one arena and keeps only what each result needs).
     pub fn take_exact(&mut self) -> Self {
-        let mut items = Vec::with_capacity(self.items.len());
-        items.append(&mut self.items);
-        Arena { items }
+        let mut items = Vec::with_capacity(self.len());
+        items.append(&mut self.first);
+        for mut run in std::mem::take(&mut self.rest) {
+            items.append(&mut run);
+        }
+        Arena { first: items, rest: ThinVec::new() }
     }
     /// Removes the entities from index `at` on and returns them in order.
     pub fn split_off(&mut self, at: usize) -> Vec<T> {
-        self.items.split_off(at.min(self.items.len()))
+        if at >= self.len() {
+            return Vec::new();
+        }
+        let all = self.gather();
+        all.split_off(at)
     }
-    /// Removes every entity, keeping the capacity.
+    /// Removes every entity, keeping the first run's capacity.
     pub fn clear(&mut self) {
-        self.items.clear()
+        self.first.clear();
+        self.rest = ThinVec::new();
     }
     /// Whether it is empty.
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
+        self.first.is_empty() && self.rest.is_empty()
+    }
+    /// The entities in insertion order.
+    fn values(&self) -> impl Iterator<Item = &T> {
+        self.first.iter().chain(self.rest.iter().flatten())
     }
     /// Entities with their handles, in insertion order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> {
-        self.items.iter().enumerate().map(|(i, v)| (Handle::from_index(i), v))
+        Exact { inner: self.values().enumerate(), left: self.len() }.map(|(i, v)| (Handle::from_index(i), v))
     }
     /// The entity, if the handle is in range.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
-        self.items.get(h.index())
+        let i = h.index();
+        match self.first.get(i) {
+            Some(v) => Some(v),
+            None => {
+                let j = i - self.first.len();
+                self.rest.get(j / chunk::<T>())?.get(j % chunk::<T>())
+            }
+        }
     }
     /// Entities with their handles, mutably.
     pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Handle<T>, &mut T)> {
-        self.items.iter_mut().enumerate().map(|(i, v)| (Handle::from_index(i), v))
+        let left = self.len();
+        let inner = self.first.iter_mut().chain(self.rest.iter_mut().flatten()).enumerate();
+        Exact { inner, left }.map(|(i, v)| (Handle::from_index(i), v))
     }
 }
+
+/// An iterator that knows how many items it has left.
+struct Exact<I> {
+    inner: I,
+    left: usize,
+}
+
+impl<I: Iterator> Iterator for Exact<I> {
+    type Item = I::Item;
+    fn next(&mut self) -> Option<I::Item> {
+        let v = self.inner.next()?;
+        self.left -= 1;
+        Some(v)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<I: Iterator> ExactSizeIterator for Exact<I> {}
 
 impl<T> std::ops::Index<Handle<T>> for Arena<T> {
     type Output = T;
     fn index(&self, h: Handle<T>) -> &T {
-        &self.items[h.index()]
+        let i = h.index();
+        if i < self.first.len() {
+            &self.first[i]
+        } else {
+            let j = i - self.first.len();
+            &self.rest[j / chunk::<T>()][j % chunk::<T>()]
+        }
     }
 }
 
 impl<T> std::ops::IndexMut<Handle<T>> for Arena<T> {
     fn index_mut(&mut self, h: Handle<T>) -> &mut T {
-        &mut self.items[h.index()]
+        let i = h.index();
+        if i < self.first.len() {
+            &mut self.first[i]
+        } else {
+            let j = i - self.first.len();
+            &mut self.rest[j / chunk::<T>()][j % chunk::<T>()]
+        }
     }
 }
 
@@ -247,5 +360,31 @@ mod tests {
         assert_ne!(x, y);
         a[y] = 2;
         assert_eq!((a[x], a[y]), (1, 2));
+    }
+
+    #[test]
+    fn arena_grows_in_chunks_past_its_first_run() {
+        let mut a = Arena::new();
+        a.reserve_exact(10);
+        let hs: Vec<_> = (0..3 * chunk::<usize>() + 17).map(|i| a.push(i)).collect();
+        assert!(!a.rest.is_empty(), "a large arena spills into chunks");
+        assert_eq!(a.len(), 3 * chunk::<usize>() + 17);
+        assert!(hs.iter().enumerate().all(|(i, &h)| a[h] == i && a.get(h) == Some(&i)));
+        assert_eq!(a.get(Handle::from_index(a.len())), None);
+        assert!(a.iter().enumerate().all(|(i, (h, &v))| h.index() == i && v == i));
+        assert_eq!(a.iter().len(), a.len());
+        a.iter_mut().for_each(|(_, v)| *v += 1);
+        assert_eq!(a[hs[2000]], 2001);
+        // Equality ignores how entities are stored.
+        let mut b = Arena::new();
+        (0..a.len()).for_each(|i| _ = b.push(i + 1));
+        assert_eq!(a.take_exact(), b);
+        assert!(a.is_empty());
+        let tail = b.split_off(chunk::<usize>() + 5);
+        assert_eq!(
+            (b.len(), tail.len(), tail[0]),
+            (chunk::<usize>() + 5, 2 * chunk::<usize>() + 12, chunk::<usize>() + 6)
+        );
+        assert_eq!(b.push(7), Handle::from_index(chunk::<usize>() + 5));
     }
 }

@@ -7,6 +7,7 @@ use super::instruction::{InstId, Instruction};
 use super::module::GlobalProps;
 use super::types::TypeId;
 use super::value::{Name, Value};
+use thin_vec::ThinVec;
 
 /// A basic block in its function.
 pub type BlockId = Handle<Block>;
@@ -83,7 +84,7 @@ pub struct Function {
     /// Return attributes.
     pub ret_attrs: AttrSetId,
     /// Parameters.
-    pub params: Vec<Param>,
+    pub params: ThinVec<Param>,
     /// Function attributes.
     pub fn_attrs: AttrSetId,
     /// `gc "name"`.
@@ -99,14 +100,14 @@ pub struct Function {
     /// Blocks, in creation order (a parse creates a block at its first mention).
     pub blocks: Arena<Block>,
     /// Block order in the function; the first is the entry.
-    pub layout: Vec<BlockId>,
+    pub layout: ThinVec<BlockId>,
     /// Instructions.
     pub insts: Arena<Instruction>,
     /// Function-local metadata.
     pub local_md: Arena<LocalMd>,
     /// Debug records (LLVM 19 `#dbg_value(…)` lines), each before the instruction it names, in
     /// written order.
-    pub debug_records: Vec<(InstId, DebugRecord)>,
+    pub debug_records: ThinVec<(InstId, DebugRecord)>,
     /// Where it was read from, when it was.
     pub source: FnSource,
 }
@@ -117,7 +118,7 @@ pub struct FnSource {
     /// The start of `define`/`declare`.
     pub start: Option<u32>,
     /// The start of each instruction, by instruction handle (empty when unknown).
-    pub insts: Vec<u32>,
+    pub insts: ThinVec<u32>,
     /// The first explicitly numbered argument (`i32 %0` in the header): LLVM 8+ syntax, which
     /// libNVVM's LLVM 7 reader rejects and the IR does not otherwise keep.
     pub numbered_argument: Option<u32>,

@@ -7,6 +7,7 @@ use super::function::BlockId;
 use super::metadata::MdAttachment;
 use super::types::TypeId;
 use super::value::{Name, Value};
+use thin_vec::ThinVec;
 
 /// An instruction in a function's arena.
 pub type InstId = Handle<Instruction>;
@@ -263,8 +264,27 @@ pub enum TailKind {
 pub struct Atomic {
     /// Ordering.
     pub ordering: Ordering,
-    /// `syncscope("…")` (an index into [`super::Module::sync_scopes`]); `None` for the system scope.
-    pub scope: Option<u32>,
+    /// `syncscope("…")`; `None` for the system scope.
+    pub scope: Option<ScopeId>,
+}
+
+/// A `syncscope("…")` name: an index into [`super::Module::sync_scopes`], four bytes even
+/// inside an `Option` (instructions stay small).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ScopeId(std::num::NonZeroU32);
+
+impl ScopeId {
+    /// The scope numbered `index`.
+    ///
+    /// # Panics
+    /// If `index` is `u32::MAX` (no module holds that many names).
+    pub fn new(index: u32) -> ScopeId {
+        ScopeId(index.checked_add(1).and_then(std::num::NonZeroU32::new).expect("sync scope index below u32::MAX"))
+    }
+    /// Its index into [`super::Module::sync_scopes`].
+    pub fn index(self) -> u32 {
+        self.0.get() - 1
+    }
 }
 
 /// An alignment: a power of two, stored as its log2 so that instructions stay small.
@@ -333,7 +353,7 @@ pub enum InstKind {
         /// Default target.
         default: BlockId,
         /// Cases.
-        cases: Vec<(ConstId, BlockId)>,
+        cases: Box<[(ConstId, BlockId)]>,
     },
     /// `indirectbr`.
     IndirectBr {
@@ -607,7 +627,7 @@ pub enum InstKind {
         /// Aggregate.
         agg: Value,
         /// Indices.
-        indices: Box<[u32]>,
+        indices: ThinVec<u32>,
     },
     /// `insertvalue`.
     InsertValue {
@@ -620,7 +640,7 @@ pub enum InstKind {
         /// Element.
         elt: Value,
         /// Indices.
-        indices: Box<[u32]>,
+        indices: ThinVec<u32>,
     },
     /// `landingpad`.
     LandingPad {
@@ -654,8 +674,8 @@ pub struct Instruction {
     pub ty: TypeId,
     /// The operation.
     pub kind: InstKind,
-    /// `!dbg !5`, `!tbaa !7`, … in written order.
-    pub metadata: Box<[MdAttachment]>,
+    /// `!dbg !5`, `!tbaa !7`, … in written order (one pointer, none allocated when empty).
+    pub metadata: ThinVec<MdAttachment>,
 }
 
 impl InstKind {

@@ -6,6 +6,7 @@ use super::constant::{ConstData, ConstId};
 use super::function::Function;
 use super::metadata::{MdAttachment, Metadata};
 use super::types::{TypeId, Types};
+use thin_vec::ThinVec;
 
 /// A global variable.
 pub type GlobalVarId = Handle<GlobalVar>;
@@ -153,7 +154,7 @@ pub struct GlobalProps {
     /// `align N`.
     pub align: Option<u64>,
     /// Attachments (`!dbg !3`).
-    pub metadata: Vec<MdAttachment>,
+    pub metadata: ThinVec<MdAttachment>,
 }
 
 /// A global variable.
@@ -348,9 +349,9 @@ impl Module {
         self.consts.insert(c)
     }
 
-    /// The index of a sync scope name, added if new.
-    pub fn sync_scope(&mut self, name: &str) -> u32 {
-        self.sync_scopes.intern(name)
+    /// The sync scope of a name, added if new.
+    pub fn sync_scope(&mut self, name: &str) -> super::instruction::ScopeId {
+        super::instruction::ScopeId::new(self.sync_scopes.intern(name))
     }
 
     /// The type of a constant.

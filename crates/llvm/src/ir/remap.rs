@@ -10,7 +10,7 @@
 use super::attrs::{Attr, AttrSet, AttrSetId};
 use super::constant::{ConstData, ConstId};
 use super::function::{Function, LocalMd};
-use super::instruction::{Atomic, CallSite, InstKind};
+use super::instruction::{Atomic, CallSite, InstKind, ScopeId};
 use super::metadata::{MdAttachment, MdField, MdId, MdKind, MdNode};
 use super::module::{AsmId, InlineAsm, Module, SymbolId};
 use super::types::{NamedStructId, StructBody, TypeData, TypeId};
@@ -178,7 +178,7 @@ impl Remap {
             self.kinds.push(main.metadata.kind(k));
         }
         for s in &adds.scopes {
-            self.scopes.push(main.sync_scope(s));
+            self.scopes.push(main.sync_scope(s).index());
         }
         // Distinct nodes keep the numbers the copy gave them, moved to follow this module's:
         // numbers go in reading order, which the arena order is not (a node referred to before
@@ -414,7 +414,7 @@ impl Remap {
     }
 
     pub(crate) fn atomic(&self, a: &mut Atomic) {
-        a.scope = a.scope.map(|s| self.scope(s));
+        a.scope = a.scope.map(|s| ScopeId::new(self.scope(s.index())));
     }
 
     pub(crate) fn call(&self, c: &mut CallSite) {

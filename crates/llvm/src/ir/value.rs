@@ -24,19 +24,36 @@ pub enum Value {
     Asm(AsmId),
 }
 
-/// The name of a value or block: `None` for unnamed ones, numbered when printed.
+/// The name of a value or block: `None` for unnamed ones, numbered when printed. One pointer
+/// wide (most values of real modules are unnamed, and every instruction has a name slot).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Name(pub Option<Box<str>>);
+pub struct Name(Option<Box<Box<str>>>);
 
 impl Name {
     /// An unnamed value.
     pub const NONE: Name = Name(None);
     /// A named value.
     pub fn new(s: &str) -> Self {
-        Name(Some(s.into()))
+        Name(Some(Box::new(s.into())))
     }
     /// The name, if any.
     pub fn as_str(&self) -> Option<&str> {
-        self.0.as_deref()
+        self.0.as_deref().map(|s| &**s)
+    }
+    /// Whether it is unnamed.
+    pub fn is_none(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl From<Box<str>> for Name {
+    fn from(s: Box<str>) -> Name {
+        Name(Some(Box::new(s)))
+    }
+}
+
+impl From<Option<Box<str>>> for Name {
+    fn from(s: Option<Box<str>>) -> Name {
+        Name(s.map(Box::new))
     }
 }

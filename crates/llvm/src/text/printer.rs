@@ -935,7 +935,7 @@ impl<'m> Printer<'m> {
                 self.out.pop();
             }
             if f.is_definition {
-                match (&p.name.0, slots.args[i]) {
+                match (p.name.as_str(), slots.args[i]) {
                     (Some(n), _) => {
                         self.out.push_str(" %");
                         write_ident(n, &mut self.out);
@@ -997,7 +997,7 @@ impl<'m> Printer<'m> {
             if bi > 0 {
                 self.out.push('\n');
             }
-            match (&b.name.0, slots.blocks[bid.index()]) {
+            match (b.name.as_str(), slots.blocks[bid.index()]) {
                 (Some(n), _) => {
                     write_ident(n, &mut self.out);
                     self.out.push_str(":\n");
@@ -1056,7 +1056,7 @@ impl<'m> Printer<'m> {
         let mut s = Slots::default();
         let mut next = 0u32;
         for p in &f.params {
-            s.args.push(if p.name.0.is_none() {
+            s.args.push(if p.name.is_none() {
                 next += 1;
                 Some(next - 1)
             } else {
@@ -1067,13 +1067,13 @@ impl<'m> Printer<'m> {
         s.blocks = vec![None; f.blocks.len()];
         for &bid in &f.layout {
             let b = &f.blocks[bid];
-            if b.name.0.is_none() {
+            if b.name.is_none() {
                 s.blocks[bid.index()] = Some(next);
                 next += 1;
             }
             for &i in &b.insts {
                 let inst = &f.insts[i];
-                if inst.name.0.is_none() && !void(inst.ty) {
+                if inst.name.is_none() && !void(inst.ty) {
                     s.insts.insert(i, next);
                     next += 1;
                 }
@@ -1089,7 +1089,7 @@ impl<'m> Printer<'m> {
 
     fn block_ref(&mut self, slots: &Slots, f: &Function, b: BlockId) {
         self.out.push('%');
-        match (&f.blocks[b].name.0, slots.blocks[b.index()]) {
+        match (f.blocks[b].name.as_str(), slots.blocks[b.index()]) {
             (Some(n), _) => write_ident(n, &mut self.out),
             (None, Some(n)) => {
                 let _ = write!(self.out, "{n}");
@@ -1104,7 +1104,7 @@ impl<'m> Printer<'m> {
             Value::Arg(i) => {
                 let (f, slots) = (f.expect("arguments only inside functions"), slots.unwrap());
                 self.out.push('%');
-                match (&f.params[i as usize].name.0, slots.args[i as usize]) {
+                match (f.params[i as usize].name.as_str(), slots.args[i as usize]) {
                     (Some(n), _) => write_ident(n, &mut self.out),
                     (None, Some(n)) => {
                         let _ = write!(self.out, "{n}");
@@ -1115,7 +1115,7 @@ impl<'m> Printer<'m> {
             Value::Inst(i) => {
                 let (f, slots) = (f.expect("instructions only inside functions"), slots.unwrap());
                 self.out.push('%');
-                match (&f.insts[i].name.0, slots.insts.get(&i)) {
+                match (f.insts[i].name.as_str(), slots.insts.get(&i)) {
                     (Some(n), _) => write_ident(n, &mut self.out),
                     (None, Some(n)) => {
                         let _ = write!(self.out, "{n}");
@@ -1180,7 +1180,7 @@ impl<'m> Printer<'m> {
     fn atomic(&mut self, a: &Atomic) {
         if let Some(scope) = a.scope {
             self.out.push_str(" syncscope(");
-            write_quoted(self.m.sync_scopes.get(scope).unwrap_or_default().as_bytes(), &mut self.out);
+            write_quoted(self.m.sync_scopes.get(scope.index()).unwrap_or_default().as_bytes(), &mut self.out);
             self.out.push(')');
         }
         self.out.push(' ');
@@ -1286,7 +1286,7 @@ impl<'m> Printer<'m> {
         let void = matches!(self.m.types.get(inst.ty), TypeData::Void);
         if !void {
             self.out.push('%');
-            match (&inst.name.0, s.insts.get(&id)) {
+            match (inst.name.as_str(), s.insts.get(&id)) {
                 (Some(n), _) => write_ident(n, &mut self.out),
                 (None, Some(n)) => {
                     let _ = write!(self.out, "{n}");

@@ -14,6 +14,7 @@ use crate::ir::module::FuncId;
 use crate::ir::types::{TypeData, TypeId};
 use crate::ir::value::{Name, Value};
 use rustc_hash::FxHashMap;
+use thin_vec::ThinVec;
 
 /// Forward references are held as `Value::Arg(FORWARD | slot)` until the body is read.
 const FORWARD: u32 = 1 << 31;
@@ -419,15 +420,15 @@ impl Reader<'_> {
         for (is_bb, id, name) in names {
             if is_bb {
                 let b = self.bb(id)?;
-                self.m.functions[f].blocks[b].name = Name(Some(name));
+                self.m.functions[f].blocks[b].name = Name::from(name);
                 continue;
             }
             let Some(k) = (id as usize).checked_sub(base) else {
                 return Err(self.err(format!("function symbol table names module value {id}")));
             };
             match vals.get(k) {
-                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = Name(Some(name)),
-                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = Name(Some(name)),
+                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = Name::from(name),
+                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = Name::from(name),
                 _ => return Err(self.err(format!("function symbol table names value {id}, which has no name"))),
             }
         }
@@ -441,10 +442,7 @@ impl Reader<'_> {
             let Some(&i) = self.body.insts.get(inst as usize) else {
                 return Err(self.err(format!("attachment to instruction {inst}, which does not exist")));
             };
-            let md = &mut self.m.functions[f].insts[i].metadata;
-            let mut v = std::mem::take(md).into_vec();
-            v.extend(list);
-            *md = v.into();
+            self.m.functions[f].insts[i].metadata.extend(list);
         }
         Ok(())
     }
@@ -454,7 +452,7 @@ impl Reader<'_> {
             return Err(self.err("instruction after the last block"));
         };
         let func = &mut self.m.functions[f];
-        let inst = Instruction { name: Name::NONE, ty, kind, metadata: Box::new([]) };
+        let inst = Instruction { name: Name::NONE, ty, kind, metadata: ThinVec::new() };
         let term = inst.is_terminator();
         let id = func.insts.push(inst);
         self.body.block_insts.push(id);
@@ -547,10 +545,7 @@ impl Reader<'_> {
     fn attach_dbg(&mut self, f: FuncId, loc: crate::ir::metadata::MdId) -> Result<()> {
         let &i = self.body.insts.last().ok_or_else(|| self.err("debug location before any instruction"))?;
         let kind = self.m.metadata.kind("dbg");
-        let md = &mut self.m.functions[f].insts[i].metadata;
-        let mut v = std::mem::take(md).into_vec();
-        v.push(crate::ir::metadata::MdAttachment { kind, node: loc });
-        *md = v.into();
+        self.m.functions[f].insts[i].metadata.push(crate::ir::metadata::MdAttachment { kind, node: loc });
         Ok(())
     }
 
@@ -778,7 +773,7 @@ impl Reader<'_> {
                     let b = self.bb(self.next_op(o)?)?;
                     cases.push((c, b));
                 }
-                self.push(f, void, InstKind::Switch { ty, cond, default, cases })?;
+                self.push(f, void, InstKind::Switch { ty, cond, default, cases: cases.into() })?;
             }
             31 => {
                 let ty = self.ty(self.next_op(o)?)?;

@@ -24,6 +24,7 @@ use crate::ir::module::{
 };
 use crate::ir::types::{TypeData, TypeId};
 use crate::ir::value::Value;
+use thin_vec::ThinVec;
 
 /// An attribute list: return, function and per-parameter sets.
 #[derive(Debug, Clone, Default)]
@@ -706,7 +707,7 @@ impl<'a> Reader<'a> {
             cc,
             ty: fty,
             ret_attrs: list.ret.unwrap_or(empty),
-            params,
+            params: params.into(),
             fn_attrs: list.func.unwrap_or(empty),
             gc,
             prefix: None,
@@ -714,10 +715,10 @@ impl<'a> Reader<'a> {
             personality: None,
             is_definition: !is_proto,
             blocks: Default::default(),
-            layout: Vec::new(),
+            layout: ThinVec::new(),
             insts: Default::default(),
             local_md: Default::default(),
-            debug_records: Vec::new(),
+            debug_records: ThinVec::new(),
             source: Default::default(),
         };
         let id = self.m.functions.push(f);
@@ -940,21 +941,21 @@ impl<'a> Reader<'a> {
                     format!("blockaddress of block {bb}, which @{} does not have", f.name),
                 ));
             };
-            let mut next = f.params.iter().filter(|p| p.name.0.is_none()).count() as u32;
+            let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
             let mut name = None;
             for &b in &f.layout {
                 let block = &f.blocks[b];
                 if b == target {
-                    name = Some(match &block.name.0 {
-                        Some(n) => crate::ir::module::BlockName::Named(n.clone()),
+                    name = Some(match block.name.as_str() {
+                        Some(n) => crate::ir::module::BlockName::Named(n.into()),
                         None => crate::ir::module::BlockName::Numbered(next),
                     });
                     break;
                 }
-                next += u32::from(block.name.0.is_none());
+                next += u32::from(block.name.is_none());
                 for &i in &block.insts {
                     let inst = &f.insts[i];
-                    next += u32::from(inst.name.0.is_none() && !matches!(self.m.types.get(inst.ty), TypeData::Void));
+                    next += u32::from(inst.name.is_none() && !matches!(self.m.types.get(inst.ty), TypeData::Void));
                 }
             }
             let block = name.expect("the target is in the layout");

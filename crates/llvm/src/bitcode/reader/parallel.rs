@@ -37,6 +37,7 @@ use crate::ir::remap::{Additions, Base, Remap};
 use crate::ir::types::NamedStructId;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{mpsc, Arc};
+use thin_vec::ThinVec;
 
 /// Function blocks: where each entry starts and where the block ends, in bits.
 type Span = (u64, u64);
@@ -360,10 +361,10 @@ fn hollow(f: &Function) -> Function {
         params: f.params.clone(),
         gc: f.gc.clone(),
         blocks: Default::default(),
-        layout: Vec::new(),
+        layout: ThinVec::new(),
         insts: Default::default(),
         local_md: Default::default(),
-        debug_records: Vec::new(),
+        debug_records: ThinVec::new(),
         source: Default::default(),
         ..*f
     }

@@ -23,6 +23,7 @@ use crate::text::token::{Keyword, KeywordClass, Token, TokenKind};
 use nvir_diag::Span;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+use thin_vec::ThinVec;
 
 /// What a local name refers to.
 #[derive(Clone, Copy)]
@@ -70,13 +71,6 @@ impl<T: Copy> NumMap<T> {
             self.sparse.insert(n, v);
         }
     }
-}
-
-/// The elements of `v` in a vector of exactly their size; `v` is left empty with its capacity.
-fn take_exact<T>(v: &mut Vec<T>) -> Vec<T> {
-    let mut out = Vec::with_capacity(v.len());
-    out.append(v);
-    out
 }
 
 /// A function body being read.
@@ -473,7 +467,7 @@ impl<'a> Parser<'a> {
                 let pname = match self.tok.kind {
                     TokenKind::LocalVar { .. } => {
                         let t = self.bump()?;
-                        Name(Some(self.value_str(t)?))
+                        Name::from(self.value_str(t)?)
                     }
                     TokenKind::LocalId(n) => {
                         if n != next_arg {
@@ -518,7 +512,7 @@ impl<'a> Parser<'a> {
             cc,
             ty: fn_ty,
             ret_attrs,
-            params,
+            params: params.into(),
             fn_attrs,
             gc: None,
             prefix: None,
@@ -526,10 +520,10 @@ impl<'a> Parser<'a> {
             personality: None,
             is_definition,
             blocks: Arena::new(),
-            layout: Vec::new(),
+            layout: ThinVec::new(),
             insts: Arena::new(),
             local_md: Arena::new(),
-            debug_records: Vec::new(),
+            debug_records: ThinVec::new(),
             source: FnSource { start: Some(kw.start), numbered_argument, ..FnSource::default() },
         };
         loop {
@@ -611,7 +605,7 @@ impl<'a> Parser<'a> {
 
     fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState<'a>) -> PResult<()> {
         for (i, p) in self.m.functions[fid].params.iter().enumerate() {
-            match &p.name.0 {
+            match p.name.as_str() {
                 Some(n) => {
                     if fs.names.insert(Cow::Owned(n.to_string()), Local::Arg(i as u32)).is_some() {
                         return self.err(format!("redefinition of argument '%{n}'"));
@@ -631,13 +625,13 @@ impl<'a> Parser<'a> {
         }
         self.bump()?;
         if let Some((id, at)) = fs.fwd.iter().min_by_key(|(_, at)| at.start) {
-            let name = self.undefined_name(fs.insts[*id].name.0.as_deref(), *at);
+            let name = self.undefined_name(fs.insts[*id].name.as_str(), *at);
             return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
         }
         if let Some((b, at)) =
             fs.block_uses.iter().filter(|(b, _)| !fs.block_defined[b.index()]).min_by_key(|(_, at)| at.start)
         {
-            let name = self.undefined_name(fs.blocks[*b].name.0.as_deref(), *at);
+            let name = self.undefined_name(fs.blocks[*b].name.as_str(), *at);
             return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
         }
         for (inst, inline, groups) in std::mem::take(&mut fs.call_groups) {
@@ -645,12 +639,12 @@ impl<'a> Parser<'a> {
         }
         let f = &mut self.m.functions[fid];
         f.blocks = fs.blocks.take_exact();
-        f.layout = take_exact(&mut fs.layout);
+        f.layout = fs.layout.drain(..).collect();
         f.insts = fs.insts.take_exact();
         f.local_md = fs.local_md.take_exact();
-        f.debug_records = take_exact(&mut fs.records);
+        f.debug_records = fs.records.drain(..).collect();
         fs.inst_src.resize(f.insts.len(), 0);
-        f.source.insts = take_exact(&mut fs.inst_src);
+        f.source.insts = fs.inst_src.drain(..).collect();
         f.source.numbered_label = fs.numbered_label.take();
         Ok(())
     }
@@ -685,7 +679,7 @@ impl<'a> Parser<'a> {
                 match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
-                        let b = Self::new_block(fs, Name(Some(name.as_ref().into())));
+                        let b = Self::new_block(fs, Name::new(name.as_ref()));
                         fs.block_names.insert(name, b);
                         b
                     }
@@ -799,8 +793,8 @@ impl<'a> Parser<'a> {
                     TokenKind::LocalId(_) => None,
                     _ => Some(self.name_cow(t)?),
                 };
-                let name = Name(key.as_deref().map(Into::into));
-                let id = fs.insts.push(Instruction { name, ty, kind: InstKind::Unreachable, metadata: Box::new([]) });
+                let name = key.as_deref().map(Name::new).unwrap_or_default();
+                let id = fs.insts.push(Instruction { name, ty, kind: InstKind::Unreachable, metadata: ThinVec::new() });
                 fs.fwd.insert(id, sp(t));
                 match (t.kind, key) {
                     (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
@@ -843,7 +837,7 @@ impl<'a> Parser<'a> {
                 match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
-                        let b = Self::new_block(fs, Name(Some(name.as_ref().into())));
+                        let b = Self::new_block(fs, Name::new(name.as_ref()));
                         fs.block_names.insert(name, b);
                         b
                     }
@@ -1008,7 +1002,7 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let n = self.name_cow(t)?;
-                inst.name = Name(Some(n.as_ref().into()));
+                inst.name = Name::new(n.as_ref());
                 self.fill(fs, None, Some(n), inst, at)
             }
         }
@@ -1131,7 +1125,7 @@ impl<'a> Parser<'a> {
                     self.expect_comma()?;
                     cases.push((c, self.label(fs)?));
                 }
-                (void, InstKind::Switch { ty, cond, default, cases })
+                (void, InstKind::Switch { ty, cond, default, cases: cases.into() })
             }
             Keyword::Indirectbr => {
                 let (ty, addr) = self.typed_value(fs)?;
