@@ -9,6 +9,9 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 pub mod batch;
+pub mod module_info;
+pub mod tile;
+pub mod verify;
 
 /// Exit status: success.
 pub const EXIT_OK: u8 = 0;
