@@ -1,9 +1,9 @@
 //! What a module holds, in a few facts a tool asks about first: its functions (which are kernels),
 //! global variables, pointer dialect and `!nvvmir.version`. Used by the Python bindings.
 
-use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::types::Dialect;
-use nvir_llvm::ir::{ConstId, MdId, MdNode, Module, Value};
+use nvir_llvm::ir::{MdNode, Module, Value};
+use nvir_verify::{global_of, md_int};
 
 /// A function of a module.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,28 +48,6 @@ pub struct ModuleInfo {
     pub triple: Option<String>,
     /// The data layout.
     pub data_layout: Option<String>,
-}
-
-/// How many casts [`global_of`] looks through (a bound on hostile chains).
-const MAX_CAST_CHAIN: usize = 1024;
-
-fn global_of(m: &Module, mut c: ConstId) -> Option<&str> {
-    for _ in 0..MAX_CAST_CHAIN {
-        match &m.consts[c] {
-            ConstData::Global { global, .. } => return Some(&m.symbols[*global].name),
-            ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) => c = *e.operands.first()?,
-            _ => return None,
-        }
-    }
-    None
-}
-
-fn md_int(m: &Module, id: MdId) -> Option<u64> {
-    let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
-    match &m.consts[*c] {
-        ConstData::Int { value: ApInt::Small(v), .. } => Some(*v),
-        _ => None,
-    }
 }
 
 /// The globals `!nvvm.annotations` marks `"kernel"` (with a non-zero value, or none).

@@ -25,6 +25,7 @@ mod target;
 mod warnings;
 
 pub use locate::{locate_tokens, Token};
+pub use module::{global_of, md_int};
 pub use target::{Path, Target, Variant};
 
 use nvir_llvm::ir::{BlockId, InstId};

@@ -57,7 +57,7 @@ pub(crate) fn grid_constants(m: &Module) -> Vec<(String, Vec<u64>)> {
 const MAX_CAST_CHAIN: usize = 1024;
 
 /// The global a constant names, through casts.
-pub(crate) fn global_of(m: &Module, mut c: ConstId) -> Option<&str> {
+pub fn global_of(m: &Module, mut c: ConstId) -> Option<&str> {
     for _ in 0..MAX_CAST_CHAIN {
         match &m.consts[c] {
             ConstData::Global { global, .. } => return Some(&m.symbols[*global].name),
@@ -69,7 +69,7 @@ pub(crate) fn global_of(m: &Module, mut c: ConstId) -> Option<&str> {
 }
 
 /// A metadata operand's integer value (`i32 2`, `i64 0`).
-fn md_int(m: &Module, id: MdId) -> Option<u64> {
+pub fn md_int(m: &Module, id: MdId) -> Option<u64> {
     let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return None };
     match &m.consts[*c] {
         ConstData::Int { value: ApInt::Small(v), .. } => Some(*v),
