@@ -236,11 +236,11 @@ pub struct CallSite {
     /// The callee.
     pub callee: Value,
     /// Arguments.
-    pub args: Vec<CallArg>,
+    pub args: ThinVec<CallArg>,
     /// Function attributes.
     pub fn_attrs: AttrSetId,
     /// Operand bundles.
-    pub bundles: Vec<Bundle>,
+    pub bundles: ThinVec<Bundle>,
     /// Address space of the callee (`addrspace(N)` after the type), if written.
     pub addr_space: Option<u32>,
 }
@@ -865,5 +865,20 @@ mod tests {
         assert_eq!(FloatPredicate::ALL.len(), 16);
         assert_eq!(IntPredicate::ALL.len(), 10);
         assert!(RmwOp::Nand.in_llvm7() && !RmwOp::FAdd.in_llvm7());
+    }
+
+    /// Memory per input byte follows these sizes (a large module holds millions of
+    /// instructions): a change that grows one should be a decision, not an accident.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn ir_entities_stay_small() {
+        use crate::ir::{Function, GlobalVar, Name};
+        use std::mem::size_of;
+        assert_eq!(size_of::<Name>(), 8);
+        assert_eq!(size_of::<InstKind>(), 40);
+        assert_eq!(size_of::<Instruction>(), 64);
+        assert_eq!(size_of::<CallSite>(), 56);
+        assert!(size_of::<Function>() <= 328, "{}", size_of::<Function>());
+        assert!(size_of::<GlobalVar>() <= 144, "{}", size_of::<GlobalVar>());
     }
 }

@@ -5,6 +5,8 @@ use super::function::LocalMdId;
 use super::instruction::InstId;
 use super::metadata::MdId;
 use super::module::AsmId;
+use std::hash::BuildHasher;
+use std::sync::Arc;
 
 /// An operand of an instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,16 +27,17 @@ pub enum Value {
 }
 
 /// The name of a value or block: `None` for unnamed ones, numbered when printed. One pointer
-/// wide (most values of real modules are unnamed, and every instruction has a name slot).
+/// wide, and shared: readers give equal names of one input one allocation ([`NameTable`]), as
+/// real modules repeat the same few names (`%entry`, `%call`, `%arrayidx`) in every function.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Name(Option<Box<Box<str>>>);
+pub struct Name(Option<Arc<Box<str>>>);
 
 impl Name {
     /// An unnamed value.
     pub const NONE: Name = Name(None);
     /// A named value.
     pub fn new(s: &str) -> Self {
-        Name(Some(Box::new(s.into())))
+        Name(Some(Arc::new(s.into())))
     }
     /// The name, if any.
     pub fn as_str(&self) -> Option<&str> {
@@ -48,12 +51,38 @@ impl Name {
 
 impl From<Box<str>> for Name {
     fn from(s: Box<str>) -> Name {
-        Name(Some(Box::new(s)))
+        Name(Some(Arc::new(s)))
     }
 }
 
-impl From<Option<Box<str>>> for Name {
-    fn from(s: Option<Box<str>>) -> Name {
-        Name(s.map(Box::new))
+/// Names made so far, by text: [`NameTable::name`] gives an equal name the same allocation.
+#[derive(Debug, Clone, Default)]
+pub struct NameTable {
+    names: hashbrown::HashTable<Arc<Box<str>>>,
+}
+
+impl NameTable {
+    /// The name `s`, shared with every earlier one equal to it.
+    pub fn name(&mut self, s: &str) -> Name {
+        let hash = |s: &str| rustc_hash::FxBuildHasher.hash_one(s);
+        let shared = self.names.entry(hash(s), |n| ***n == *s, |n| hash(n)).or_insert_with(|| Arc::new(s.into()));
+        Name(Some(Arc::clone(shared.get())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_table_shares_equal_names() {
+        let mut t = NameTable::default();
+        let (a, b, c) = (t.name("entry"), t.name("call"), t.name("entry"));
+        assert_eq!((a.as_str(), b.as_str()), (Some("entry"), Some("call")));
+        assert_eq!(a, c);
+        assert_ne!(a, b);
+        assert!(Arc::ptr_eq(a.0.as_ref().unwrap(), c.0.as_ref().unwrap()), "one allocation");
+        assert_eq!(a, Name::new("entry"));
+        assert!(Name::NONE.is_none() && Name::NONE.as_str().is_none());
     }
 }

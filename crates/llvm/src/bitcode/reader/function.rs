@@ -420,15 +420,15 @@ impl Reader<'_> {
         for (is_bb, id, name) in names {
             if is_bb {
                 let b = self.bb(id)?;
-                self.m.functions[f].blocks[b].name = Name::from(name);
+                self.m.functions[f].blocks[b].name = self.names.name(&name);
                 continue;
             }
             let Some(k) = (id as usize).checked_sub(base) else {
                 return Err(self.err(format!("function symbol table names module value {id}")));
             };
             match vals.get(k) {
-                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = Name::from(name),
-                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = Name::from(name),
+                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = self.names.name(&name),
+                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = self.names.name(&name),
                 _ => return Err(self.err(format!("function symbol table names value {id}, which has no name"))),
             }
         }
@@ -493,7 +493,7 @@ impl Reader<'_> {
             _ => unreachable!("checked above"),
         };
         let empty = AttrSetId::from_index(0);
-        let mut args = Vec::with_capacity(nparams);
+        let mut args = ThinVec::with_capacity(nparams);
         for i in 0..nparams {
             let pt = param(self, i);
             let value = match self.m.types.get(pt) {
@@ -525,7 +525,7 @@ impl Reader<'_> {
             callee,
             args,
             fn_attrs: list.func.unwrap_or(empty),
-            bundles: std::mem::take(&mut self.body.bundles),
+            bundles: std::mem::take(&mut self.body.bundles).into(),
             addr_space: None,
         })
     }

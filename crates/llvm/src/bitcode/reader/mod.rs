@@ -46,6 +46,8 @@ enum Pending {
 
 pub(super) struct Reader<'a> {
     c: Cursor<'a>,
+    /// Value and block names read so far, shared.
+    names: crate::ir::value::NameTable,
     /// Threads for function bodies.
     options: crate::ParseOptions,
     role: Role,
@@ -221,6 +223,7 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
     m.consts.reserve(const_estimate(data.len()));
     let mut r = Reader {
         c,
+        names: Default::default(),
         options,
         role,
         crew: None,

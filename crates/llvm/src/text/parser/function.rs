@@ -467,7 +467,10 @@ impl<'a> Parser<'a> {
                 let pname = match self.tok.kind {
                     TokenKind::LocalVar { .. } => {
                         let t = self.bump()?;
-                        Name::from(self.value_str(t)?)
+                        {
+                            let s = self.value_str(t)?;
+                            self.names.name(&s)
+                        }
                     }
                     TokenKind::LocalId(n) => {
                         if n != next_arg {
@@ -679,7 +682,7 @@ impl<'a> Parser<'a> {
                 match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
-                        let b = Self::new_block(fs, Name::new(name.as_ref()));
+                        let b = Self::new_block(fs, self.names.name(name.as_ref()));
                         fs.block_names.insert(name, b);
                         b
                     }
@@ -793,7 +796,7 @@ impl<'a> Parser<'a> {
                     TokenKind::LocalId(_) => None,
                     _ => Some(self.name_cow(t)?),
                 };
-                let name = key.as_deref().map(Name::new).unwrap_or_default();
+                let name = key.as_deref().map(|k| self.names.name(k)).unwrap_or_default();
                 let id = fs.insts.push(Instruction { name, ty, kind: InstKind::Unreachable, metadata: ThinVec::new() });
                 fs.fwd.insert(id, sp(t));
                 match (t.kind, key) {
@@ -837,7 +840,7 @@ impl<'a> Parser<'a> {
                 match fs.block_names.get(name.as_ref()) {
                     Some(&b) => b,
                     None => {
-                        let b = Self::new_block(fs, Name::new(name.as_ref()));
+                        let b = Self::new_block(fs, self.names.name(name.as_ref()));
                         fs.block_names.insert(name, b);
                         b
                     }
@@ -1002,7 +1005,7 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let n = self.name_cow(t)?;
-                inst.name = Name::new(n.as_ref());
+                inst.name = self.names.name(n.as_ref());
                 self.fill(fs, None, Some(n), inst, at)
             }
         }
@@ -1537,7 +1540,7 @@ impl<'a> Parser<'a> {
         let callee_at = self.span();
         let callee = self.parse_val_id()?;
         self.expect(TokenKind::LParen, "'(' to start the call arguments")?;
-        let mut args = Vec::new();
+        let mut args = ThinVec::new();
         if !self.eat(TokenKind::RParen)? {
             loop {
                 if self.tok.kind == TokenKind::DotDotDot {
@@ -1629,7 +1632,7 @@ impl<'a> Parser<'a> {
             callee,
             args,
             fn_attrs,
-            bundles,
+            bundles: bundles.into(),
             addr_space,
         };
         Ok((ret, call))

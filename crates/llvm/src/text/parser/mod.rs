@@ -178,6 +178,8 @@ pub(crate) struct Parser<'a> {
     lex: Lexer<'a>,
     tok: Token,
     m: Module,
+    /// Value and block names read so far, shared.
+    names: crate::ir::value::NameTable,
     depth: u32,
     /// Symbols by name: handles hashed by their name in `m.symbols` (no second copy of names).
     symbols: HashTable<SymbolId>,
@@ -267,6 +269,7 @@ impl<'a> Parser<'a> {
             lex,
             tok,
             m: Module::new(),
+            names: Default::default(),
             depth: 0,
             symbols: HashTable::new(),
             sym_uses: FxHashMap::default(),

@@ -124,6 +124,7 @@ impl<'a> Parser<'a> {
             lex,
             tok,
             m: self.m.clone(),
+            names: Default::default(),
             depth: 0,
             symbols: self.symbols.clone(),
             sym_uses: self.sym_uses.clone(),
