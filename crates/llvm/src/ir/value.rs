@@ -6,7 +6,7 @@ use super::instruction::InstId;
 use super::metadata::MdId;
 use super::module::AsmId;
 use std::hash::BuildHasher;
-use std::sync::Arc;
+use triomphe::ThinArc;
 
 /// An operand of an instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,18 +30,18 @@ pub enum Value {
 /// wide, and shared: readers give equal names of one input one allocation ([`NameTable`]), as
 /// real modules repeat the same few names (`%entry`, `%call`, `%arrayidx`) in every function.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Name(Option<Arc<Box<str>>>);
+pub struct Name(Option<Text>);
 
 impl Name {
     /// An unnamed value.
     pub const NONE: Name = Name(None);
     /// A named value.
     pub fn new(s: &str) -> Self {
-        Name(Some(Arc::new(s.into())))
+        Name(Some(Text::new(s)))
     }
     /// The name, if any.
     pub fn as_str(&self) -> Option<&str> {
-        self.0.as_deref().map(|s| &**s)
+        self.0.as_ref().map(Text::as_str)
     }
     /// Whether it is unnamed.
     pub fn is_none(&self) -> bool {
@@ -51,22 +51,43 @@ impl Name {
 
 impl From<Box<str>> for Name {
     fn from(s: Box<str>) -> Name {
-        Name(Some(Arc::new(s)))
+        Name::new(&s)
+    }
+}
+
+/// Shared text in one allocation (a count, the length, the bytes) behind one pointer.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Text(ThinArc<(), u8>);
+
+impl Text {
+    fn new(s: &str) -> Text {
+        Text(ThinArc::from_header_and_slice((), s.as_bytes()))
+    }
+    fn as_str(&self) -> &str {
+        // Made from a `&str` only.
+        std::str::from_utf8(&self.0.slice).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
 /// Names made so far, by text: [`NameTable::name`] gives an equal name the same allocation.
 #[derive(Debug, Clone, Default)]
 pub struct NameTable {
-    names: hashbrown::HashTable<Arc<Box<str>>>,
+    names: hashbrown::HashTable<Text>,
 }
 
 impl NameTable {
     /// The name `s`, shared with every earlier one equal to it.
     pub fn name(&mut self, s: &str) -> Name {
         let hash = |s: &str| rustc_hash::FxBuildHasher.hash_one(s);
-        let shared = self.names.entry(hash(s), |n| ***n == *s, |n| hash(n)).or_insert_with(|| Arc::new(s.into()));
-        Name(Some(Arc::clone(shared.get())))
+        let shared =
+            self.names.entry(hash(s), |n| n.as_str() == s, |n| hash(n.as_str())).or_insert_with(|| Text::new(s));
+        Name(Some(shared.get().clone()))
     }
 }
 
@@ -81,7 +102,8 @@ mod tests {
         assert_eq!((a.as_str(), b.as_str()), (Some("entry"), Some("call")));
         assert_eq!(a, c);
         assert_ne!(a, b);
-        assert!(Arc::ptr_eq(a.0.as_ref().unwrap(), c.0.as_ref().unwrap()), "one allocation");
+        assert_eq!(a.0.as_ref().unwrap().0.ptr(), c.0.as_ref().unwrap().0.ptr(), "one allocation");
+        assert_ne!(a.0.as_ref().unwrap().0.ptr(), Name::new("entry").0.unwrap().0.ptr());
         assert_eq!(a, Name::new("entry"));
         assert!(Name::NONE.is_none() && Name::NONE.as_str().is_none());
     }

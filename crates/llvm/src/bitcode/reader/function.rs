@@ -293,7 +293,7 @@ impl Reader<'_> {
             self.body.vals.push((Value::Arg(i as u32), t));
         }
         let mut attachments: Vec<(u64, Vec<u64>)> = Vec::new();
-        let mut names: Vec<(bool, u64, Box<str>)> = Vec::new();
+        let mut names: Vec<(bool, u64, Name)> = Vec::new();
         loop {
             let code = match self.c.advance()? {
                 Entry::End => break,
@@ -338,7 +338,8 @@ impl Reader<'_> {
                                     Entry::Block(_) => self.c.skip()?,
                                     Entry::Record(code @ (1 | 2)) => {
                                         let id = self.op(0)?;
-                                        names.push((code == 2, id, super::string(&self.c.ops[1..])));
+                                        let bytes = super::chars(&self.c.ops[1..]);
+                                        names.push((code == 2, id, self.names.name(&String::from_utf8_lossy(&bytes))));
                                     }
                                     Entry::Record(code) => return Err(self.unknown(code)),
                                 }
@@ -381,7 +382,7 @@ impl Reader<'_> {
         &mut self,
         f: FuncId,
         attachments: Vec<(u64, Vec<u64>)>,
-        names: Vec<(bool, u64, Box<str>)>,
+        names: Vec<(bool, u64, Name)>,
     ) -> Result<()> {
         // Forward references.
         let base = self.values.len();
@@ -420,15 +421,15 @@ impl Reader<'_> {
         for (is_bb, id, name) in names {
             if is_bb {
                 let b = self.bb(id)?;
-                self.m.functions[f].blocks[b].name = self.names.name(&name);
+                self.m.functions[f].blocks[b].name = name;
                 continue;
             }
             let Some(k) = (id as usize).checked_sub(base) else {
                 return Err(self.err(format!("function symbol table names module value {id}")));
             };
             match vals.get(k) {
-                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = self.names.name(&name),
-                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = self.names.name(&name),
+                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = name,
+                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = name,
                 _ => return Err(self.err(format!("function symbol table names value {id}, which has no name"))),
             }
         }
