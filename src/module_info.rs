@@ -2,8 +2,8 @@
 //! global variables, pointer dialect and `!nvvmir.version`. Used by the Python bindings.
 
 use nvir_llvm::ir::types::Dialect;
-use nvir_llvm::ir::{MdNode, Module, Value};
-use nvir_verify::{global_of, md_int};
+use nvir_llvm::ir::{MdNode, Module};
+use nvir_verify::{annotation_properties, md_int};
 
 /// A function of a module.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,24 +52,11 @@ pub struct ModuleInfo {
 
 /// The globals `!nvvm.annotations` marks `"kernel"` (with a non-zero value, or none).
 fn annotated_kernels(m: &Module) -> std::collections::HashSet<String> {
-    let mut out = std::collections::HashSet::new();
-    for nm in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
-        for &node in &nm.nodes {
-            let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
-            let Some(Some(first)) = ops.first() else { continue };
-            let MdNode::Value(_, Value::Const(c)) = m.metadata.get(*first) else { continue };
-            let Some(global) = global_of(m, *c) else { continue };
-            for pair in ops[1..].chunks(2) {
-                let Some(Some(key)) = pair.first() else { continue };
-                let MdNode::String(key) = m.metadata.get(*key) else { continue };
-                let value = pair.get(1).copied().flatten().and_then(|v| md_int(m, v));
-                if &**key == b"kernel" && value != Some(0) {
-                    out.insert(global.to_string());
-                }
-            }
-        }
-    }
-    out
+    annotation_properties(m)
+        .into_iter()
+        .filter(|&(_, key, value)| key == b"kernel" && value.and_then(|v| md_int(m, v)) != Some(0))
+        .map(|(global, _, _)| global.to_string())
+        .collect()
 }
 
 /// The facts of `m`.

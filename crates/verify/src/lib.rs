@@ -25,7 +25,7 @@ mod target;
 mod warnings;
 
 pub use locate::{locate_tokens, Token};
-pub use module::{global_of, md_int};
+pub use module::{annotation_properties, global_of, md_int};
 pub use target::{Path, Target, Variant};
 
 use nvir_llvm::ir::{BlockId, InstId};

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 /// Every property of an `!nvvm.annotations` entry that names a global: (global, property name,
 /// value operand). Properties come in (name, value) pairs after the global.
-fn annotation_properties(m: &Module) -> Vec<(&str, &[u8], Option<MdId>)> {
+pub fn annotation_properties(m: &Module) -> Vec<(&str, &[u8], Option<MdId>)> {
     let mut out = Vec::new();
     for nm in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
         for &node in &nm.nodes {

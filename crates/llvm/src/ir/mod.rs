@@ -102,9 +102,33 @@ pub fn write_quoted(bytes: &[u8], out: &mut String) {
     out.push('"');
 }
 
+/// A thin vector of exactly the items' number (a thin vector's own growth starts at four
+/// elements, which most of the IR's short lists never reach).
+pub(crate) fn thin_exact<T>(items: impl IntoIterator<Item = T>) -> thin_vec::ThinVec<T> {
+    let items = items.into_iter();
+    let mut v = thin_vec::ThinVec::with_capacity(items.size_hint().0);
+    v.extend(items);
+    v
+}
+
+/// Appends to a thin vector, keeping it at exactly its length.
+pub(crate) fn push_exact<T>(v: &mut thin_vec::ThinVec<T>, items: impl IntoIterator<Item = T>) {
+    let old = std::mem::take(v);
+    *v = thin_exact(old.into_iter().chain(items));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thin_lists_are_kept_at_their_length() {
+        let mut v = thin_exact(vec![1u64]);
+        assert_eq!((v.len(), v.capacity()), (1, 1));
+        push_exact(&mut v, [2, 3]);
+        assert_eq!((&v[..], v.capacity()), (&[1, 2, 3][..], 3));
+        assert_eq!(thin_exact(Vec::<u64>::new()).capacity(), 0);
+    }
 
     #[test]
     fn identifiers_quote_when_needed() {

@@ -76,18 +76,31 @@ impl std::fmt::Debug for Text {
 }
 
 /// Names made so far, by text: [`NameTable::name`] gives an equal name the same allocation.
+///
+/// The table keeps the first [`NameTable::KEPT`] distinct names: real modules repeat a few
+/// hundred names across their functions, while a module whose names are all distinct (one huge
+/// function) would only pay for a table that never finds anything.
 #[derive(Debug, Clone, Default)]
 pub struct NameTable {
     names: hashbrown::HashTable<Text>,
 }
 
 impl NameTable {
-    /// The name `s`, shared with every earlier one equal to it.
+    /// How many distinct names the table keeps.
+    pub const KEPT: usize = 1 << 15;
+
+    /// The name `s`, shared with an earlier equal one the table kept.
     pub fn name(&mut self, s: &str) -> Name {
         let hash = |s: &str| rustc_hash::FxBuildHasher.hash_one(s);
-        let shared =
-            self.names.entry(hash(s), |n| n.as_str() == s, |n| hash(n.as_str())).or_insert_with(|| Text::new(s));
-        Name(Some(shared.get().clone()))
+        let h = hash(s);
+        if let Some(shared) = self.names.find(h, |n| n.as_str() == s) {
+            return Name(Some(shared.clone()));
+        }
+        let text = Text::new(s);
+        if self.names.len() < Self::KEPT {
+            self.names.insert_unique(h, text.clone(), |n| hash(n.as_str()));
+        }
+        Name(Some(text))
     }
 }
 
@@ -106,5 +119,13 @@ mod tests {
         assert_ne!(a.0.as_ref().unwrap().0.ptr(), Name::new("entry").0.unwrap().0.ptr());
         assert_eq!(a, Name::new("entry"));
         assert!(Name::NONE.is_none() && Name::NONE.as_str().is_none());
+        // Past what the table keeps, names are still right, only not shared.
+        for i in 0..NameTable::KEPT {
+            t.name(&format!("v{i}"));
+        }
+        let (x, y) = (t.name("late"), t.name("late"));
+        assert_eq!((x.as_str(), &x), (Some("late"), &y));
+        assert_ne!(x.0.as_ref().unwrap().0.ptr(), y.0.as_ref().unwrap().0.ptr());
+        assert_eq!(t.name("entry").0.unwrap().0.ptr(), a.0.as_ref().unwrap().0.ptr());
     }
 }

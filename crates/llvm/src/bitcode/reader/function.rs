@@ -437,13 +437,13 @@ impl Reader<'_> {
         for (inst, list) in attachments {
             let list = self.attachments(&list)?;
             if inst == u64::MAX {
-                self.m.functions[f].props.metadata.extend(list);
+                crate::ir::push_exact(&mut self.m.functions[f].props.metadata, list);
                 continue;
             }
             let Some(&i) = self.body.insts.get(inst as usize) else {
                 return Err(self.err(format!("attachment to instruction {inst}, which does not exist")));
             };
-            self.m.functions[f].insts[i].metadata.extend(list);
+            crate::ir::push_exact(&mut self.m.functions[f].insts[i].metadata, list);
         }
         Ok(())
     }
@@ -526,7 +526,7 @@ impl Reader<'_> {
             callee,
             args,
             fn_attrs: list.func.unwrap_or(empty),
-            bundles: std::mem::take(&mut self.body.bundles).into(),
+            bundles: crate::ir::thin_exact(self.body.bundles.drain(..)),
             addr_space: None,
         })
     }
@@ -546,7 +546,10 @@ impl Reader<'_> {
     fn attach_dbg(&mut self, f: FuncId, loc: crate::ir::metadata::MdId) -> Result<()> {
         let &i = self.body.insts.last().ok_or_else(|| self.err("debug location before any instruction"))?;
         let kind = self.m.metadata.kind("dbg");
-        self.m.functions[f].insts[i].metadata.push(crate::ir::metadata::MdAttachment { kind, node: loc });
+        crate::ir::push_exact(
+            &mut self.m.functions[f].insts[i].metadata,
+            [crate::ir::metadata::MdAttachment { kind, node: loc }],
+        );
         Ok(())
     }
 

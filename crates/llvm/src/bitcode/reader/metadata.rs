@@ -286,8 +286,12 @@ impl Reader<'_> {
             return Err(self.err(format!("attachment to value {vid}, which is not a global")));
         };
         match self.m.symbols[sym].def {
-            Some(crate::ir::module::GlobalDef::Var(g)) => self.m.globals[g].props.metadata.extend(list),
-            Some(crate::ir::module::GlobalDef::Func(f)) => self.m.functions[f].props.metadata.extend(list),
+            Some(crate::ir::module::GlobalDef::Var(g)) => {
+                crate::ir::push_exact(&mut self.m.globals[g].props.metadata, list)
+            }
+            Some(crate::ir::module::GlobalDef::Func(f)) => {
+                crate::ir::push_exact(&mut self.m.functions[f].props.metadata, list)
+            }
             _ => return Err(self.err("attachment to an alias or ifunc")),
         }
         Ok(())

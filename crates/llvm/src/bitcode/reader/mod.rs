@@ -710,7 +710,7 @@ impl<'a> Reader<'a> {
             cc,
             ty: fty,
             ret_attrs: list.ret.unwrap_or(empty),
-            params: params.into(),
+            params: crate::ir::thin_exact(params),
             fn_attrs: list.func.unwrap_or(empty),
             gc,
             prefix: None,

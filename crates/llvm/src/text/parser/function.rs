@@ -339,7 +339,7 @@ impl<'a> Parser<'a> {
                         }
                         TokenKind::MetadataVar => {
                             let a = self.attachment()?;
-                            gv.props.metadata.push(a);
+                            crate::ir::push_exact(&mut gv.props.metadata, [a]);
                         }
                         _ => {
                             return self.err(format!("expected a global variable property, found {}", self.describe()))
@@ -515,7 +515,7 @@ impl<'a> Parser<'a> {
             cc,
             ty: fn_ty,
             ret_attrs,
-            params: params.into(),
+            params: crate::ir::thin_exact(params),
             fn_attrs,
             gc: None,
             prefix: None,
@@ -561,7 +561,7 @@ impl<'a> Parser<'a> {
                 // `!dbg !5` after the header; `!name = …` is the next top-level entity.
                 TokenKind::MetadataVar if self.lex.peek().kind != TokenKind::Equal => {
                     let a = self.attachment()?;
-                    f.props.metadata.push(a);
+                    crate::ir::push_exact(&mut f.props.metadata, [a]);
                 }
                 _ => break,
             }
@@ -642,12 +642,12 @@ impl<'a> Parser<'a> {
         }
         let f = &mut self.m.functions[fid];
         f.blocks = fs.blocks.take_exact();
-        f.layout = fs.layout.drain(..).collect();
+        f.layout = crate::ir::thin_exact(fs.layout.drain(..));
         f.insts = fs.insts.take_exact();
         f.local_md = fs.local_md.take_exact();
-        f.debug_records = fs.records.drain(..).collect();
+        f.debug_records = crate::ir::thin_exact(fs.records.drain(..));
         fs.inst_src.resize(f.insts.len(), 0);
-        f.source.insts = fs.inst_src.drain(..).collect();
+        f.source.insts = crate::ir::thin_exact(fs.inst_src.drain(..));
         f.source.numbered_label = fs.numbered_label.take();
         Ok(())
     }
@@ -967,7 +967,7 @@ impl<'a> Parser<'a> {
             self.bump()?;
             metadata.push(self.attachment()?);
         }
-        let inst = Instruction { name: Name::NONE, ty, kind, metadata: metadata.into() };
+        let inst = Instruction { name: Name::NONE, ty, kind, metadata: crate::ir::thin_exact(metadata) };
         let id = self.define_local(fs, name, inst, sp(op_tok))?;
         if fs.inst_src.len() <= id.index() {
             fs.inst_src.resize(id.index() + 1, 0);
@@ -1540,7 +1540,8 @@ impl<'a> Parser<'a> {
         let callee_at = self.span();
         let callee = self.parse_val_id()?;
         self.expect(TokenKind::LParen, "'(' to start the call arguments")?;
-        let mut args = ThinVec::new();
+        // Gathered in a vector, then kept at their exact size.
+        let mut args = Vec::new();
         if !self.eat(TokenKind::RParen)? {
             loop {
                 if self.tok.kind == TokenKind::DotDotDot {
@@ -1630,9 +1631,9 @@ impl<'a> Parser<'a> {
             fn_ty,
             explicit_fn_ty: explicit,
             callee,
-            args,
+            args: crate::ir::thin_exact(args),
             fn_attrs,
-            bundles: bundles.into(),
+            bundles: crate::ir::thin_exact(bundles),
             addr_space,
         };
         Ok((ret, call))
