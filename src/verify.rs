@@ -69,6 +69,17 @@ pub fn read_module(bytes: &[u8], target: &Target) -> Result<ReadModule, Box<Diag
     }
 }
 
+/// The text diagnostics about `bytes` are located in: the input itself for `.ll` text (byte
+/// offsets kept, see [`nvir_diag::text_with_same_offsets`]); nothing for bitcode, whose
+/// diagnostics have no line and column (a copy of a large binary input would only cost memory).
+pub fn diagnostic_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    if nvir_llvm::bitcode::is_bitcode(bytes) {
+        std::borrow::Cow::Borrowed("")
+    } else {
+        nvir_diag::text_with_same_offsets(bytes)
+    }
+}
+
 /// Verifies a module read by [`read_module`]; `text` is its bytes as text (reader findings are
 /// moved onto the token they are about).
 pub fn verify_module(r: &ReadModule, target: &Target, text: &str) -> Vec<Finding> {
@@ -351,7 +362,7 @@ pub fn verify_program(modules: &[ProgramModule<'_>], lazy: &[ProgramModule<'_>],
     let mut defined: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     for (i, pm) in modules.iter().chain(lazy).enumerate() {
         let is_lazy = i >= modules.len();
-        let text = nvir_diag::text_with_same_offsets(pm.bytes);
+        let text = diagnostic_text(pm.bytes);
         let mut checked = check(pm.bytes, &text, target, false);
         if is_lazy {
             // Read (a module libNVVM cannot read fails the compile), not verified.

@@ -68,7 +68,7 @@ fn verify_module<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let t = target(py, arch, nvvm_latest)?;
     let (ok, compiles, located) = py.allow_threads(|| {
-        let text = nvir_diag::text_with_same_offsets(data);
+        let text = v::diagnostic_text(data);
         let checked = v::check(data, &text, &t, first_error);
         let located = v::locate(&text, &checked.findings, checked.parse_error.as_ref());
         (checked.ok(), checked.compiles(), located)

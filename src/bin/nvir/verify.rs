@@ -58,7 +58,7 @@ fn judge(a: &Args, target: &Target, item: &batch::Item, color: ColorChoice, sing
         Ok(input) => input,
         Err(why) => return batch::Outcome::unreadable(item, &why, a.format, extra),
     };
-    let text = nvir_diag::text_with_same_offsets(&input.bytes);
+    let text = v::diagnostic_text(&input.bytes);
     let mut checked = v::check(&input.bytes, &text, target, a.first_error);
     if single {
         std::mem::forget(checked.module.take());
