@@ -210,6 +210,17 @@ fn concat_parts_sharing_a_bomb_are_bounded() {
     assert_eq!(ok as u64, Budget::MIN_TOTAL / (1 << 20));
 }
 
+/// An ELF64 section header (little-endian): name offset, type, file offset, size, alignment.
+fn section_header(name: u32, ty: u32, off: u64, size: u64, align: u64) -> Vec<u8> {
+    let mut s = vec![0u8; 64];
+    s[0..4].copy_from_slice(&name.to_le_bytes());
+    s[4..8].copy_from_slice(&ty.to_le_bytes());
+    s[0x18..0x20].copy_from_slice(&off.to_le_bytes());
+    s[0x20..0x28].copy_from_slice(&size.to_le_bytes());
+    s[0x30..0x38].copy_from_slice(&align.to_le_bytes());
+    s
+}
+
 /// An ELF64 object whose `n` sections all hold the same fatbin bytes.
 fn elf_with_sections(n: usize, fatbin: &[u8]) -> Vec<u8> {
     let shstr = b"\0.nv_fatbin\0.shstrtab\0";
@@ -230,15 +241,7 @@ fn elf_with_sections(n: usize, fatbin: &[u8]) -> Vec<u8> {
     e.extend_from_slice(fatbin);
     e.extend_from_slice(shstr);
     e.resize(shoff as usize + 64, 0);
-    let sh = |name: u32, ty: u32, off: u64, size: u64| {
-        let mut s = vec![0u8; 64];
-        s[0..4].copy_from_slice(&name.to_le_bytes());
-        s[4..8].copy_from_slice(&ty.to_le_bytes());
-        s[0x18..0x20].copy_from_slice(&off.to_le_bytes());
-        s[0x20..0x28].copy_from_slice(&size.to_le_bytes());
-        s[0x30..0x38].copy_from_slice(&1u64.to_le_bytes());
-        s
-    };
+    let sh = |name, ty, off, size| section_header(name, ty, off, size, 1);
     for _ in 0..n {
         e.extend_from_slice(&sh(1, 1, data_off, fatbin.len() as u64));
     }
@@ -406,14 +409,7 @@ fn long_section_names_are_not_scanned_again_and_again() {
     e[0x3E..0x40].copy_from_slice(&(n as u16 + 1).to_le_bytes());
     e.extend_from_slice(&strings);
     e.resize(shoff + 64, 0);
-    let sh = |name: u32, ty: u32, off: u64, size: u64| {
-        let mut s = vec![0u8; 64];
-        s[0..4].copy_from_slice(&name.to_le_bytes());
-        s[4..8].copy_from_slice(&ty.to_le_bytes());
-        s[0x18..0x20].copy_from_slice(&off.to_le_bytes());
-        s[0x20..0x28].copy_from_slice(&size.to_le_bytes());
-        s
-    };
+    let sh = |name, ty, off, size| section_header(name, ty, off, size, 0);
     for i in 0..n {
         e.extend_from_slice(&sh(1 + i as u32, 1, 0, 0));
     }
