@@ -10,28 +10,13 @@ use nvir_llvm::ir::module::Linkage;
 use nvir_llvm::Module;
 use nvir_verify::{Finding, Location, Severity, Target};
 
-/// Where in libNVVM's use a finding shows: `nvvmVerifyProgram` or, after it passed,
-/// `nvvmCompileProgram`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Stage {
-    /// `nvvmVerifyProgram` reports it (an error rejects the module; a warning is logged).
-    Verify,
-    /// The module verifies, but compiling it for the target fails (`nvvmCompileProgram`).
-    Compile,
-}
+pub use nvir_verify::Stage;
 
-/// The verifier's findings that predict a failure of `nvvmCompileProgram` on a module that
-/// `nvvmVerifyProgram` accepts (measured: intrinsics gated by target, i128 atomics below sm_90).
-/// They are warnings for the verify stage.
-pub const COMPILE_STAGE_CODES: &[&str] = &["nvvm-compile-gate", "nvvm-i128-atomic"];
-
-/// The stage a finding's code belongs to.
-pub fn stage_of(code: &str) -> Stage {
-    if COMPILE_STAGE_CODES.contains(&code) {
-        Stage::Compile
-    } else {
-        Stage::Verify
+/// The name of a stage as the JSON writes it.
+pub fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Compile => "compile",
+        _ => "verify",
     }
 }
 
@@ -101,6 +86,8 @@ pub struct Checked {
     pub findings: Vec<Finding>,
     /// Why the module could not be read.
     pub parse_error: Option<Diagnostic>,
+    /// Whether a finding makes `nvvmCompileProgram` fail (found before `first_error` cut any).
+    pub fails_compile: bool,
 }
 
 impl Checked {
@@ -109,10 +96,11 @@ impl Checked {
         self.parse_error.is_none() && nvir_verify::accepts(&self.findings)
     }
 
-    /// Whether the module verifies and nothing the verifier knows makes `nvvmCompileProgram` fail
-    /// for the target.
+    /// Whether libNVVM's `nvvmCompileProgram` (same arch, default options) compiles the module:
+    /// nothing it fails on, whether or not `nvvmVerifyProgram` accepts the module (the compiler
+    /// does not run the verifier, and compiles many modules it rejects).
     pub fn compiles(&self) -> bool {
-        self.ok() && !self.findings.iter().any(|f| stage_of(f.code) == Stage::Compile)
+        self.parse_error.is_none() && !self.fails_compile
     }
 
     /// The codes of the errors (for a batch summary).
@@ -130,12 +118,13 @@ pub fn check(bytes: &[u8], text: &str, target: &Target, first_error: bool) -> Ch
     match read_module(bytes, target) {
         Ok(r) => {
             let mut findings = verify_module(&r, target, text);
+            let fails_compile = !nvir_verify::compiles(&findings);
             if first_error {
                 truncate_at_first_error(&mut findings);
             }
-            Checked { module: Some(r), findings, parse_error: None }
+            Checked { module: Some(r), findings, parse_error: None, fails_compile }
         }
-        Err(d) => Checked { module: None, findings: Vec::new(), parse_error: Some(*d) },
+        Err(d) => Checked { module: None, findings: Vec::new(), parse_error: Some(*d), fails_compile: true },
     }
 }
 
@@ -167,12 +156,15 @@ pub struct Located {
     pub context: Option<String>,
     /// How to fix it.
     pub help: Option<String>,
+    /// The call of libNVVM that reports it: `verify` (`nvvmVerifyProgram`) or `compile`
+    /// (`nvvmCompileProgram`, on a module the verifier accepts).
+    pub stage: Stage,
     /// The byte offset in the input, when located.
     #[serde(skip)]
     pub offset: Option<usize>,
-    /// The stage libNVVM reports it in.
+    /// Whether `nvvmCompileProgram` fails on it too.
     #[serde(skip)]
-    pub stage: Stage,
+    pub fails_compile: bool,
 }
 
 /// The widest context a diagnostic carries, in characters either side of the column.
@@ -208,8 +200,9 @@ pub fn locate(text: &str, findings: &[Finding], parse_error: Option<&Diagnostic>
                 block: block.map(str::to_string),
                 context,
                 help: f.help.clone(),
+                stage: f.stage(),
                 offset,
-                stage: stage_of(f.code),
+                fails_compile: f.fails_compile,
             }
         })
         .collect();
@@ -226,8 +219,10 @@ pub fn locate(text: &str, findings: &[Finding], parse_error: Option<&Diagnostic>
             block: None,
             context,
             help: d.help.first().cloned(),
-            offset,
             stage: Stage::Verify,
+            offset,
+            // The compiler reads the module with the same reader.
+            fails_compile: true,
         });
     }
     out
@@ -320,6 +315,9 @@ pub fn to_diagnostic(f: &Finding, text: &str) -> Diagnostic {
         }
         _ => {}
     }
+    if f.stage() == Stage::Compile {
+        d = d.with_note("stage: compile (nvvmVerifyProgram accepts the module; nvvmCompileProgram fails)");
+    }
     if let Some(h) = &f.help {
         d = d.with_help(h.clone());
     }
@@ -344,7 +342,7 @@ pub struct ModuleReport {
     pub diagnostics: Vec<Located>,
     /// Whether nothing in it stops `nvvmVerifyProgram`.
     pub ok: bool,
-    /// Whether nothing in it stops `nvvmCompileProgram` either.
+    /// Whether nothing in it stops `nvvmCompileProgram` (which does not run the verifier).
     pub compiles: bool,
 }
 
@@ -367,6 +365,7 @@ pub fn verify_program(modules: &[ProgramModule<'_>], lazy: &[ProgramModule<'_>],
         if is_lazy {
             // Read (a module libNVVM cannot read fails the compile), not verified.
             checked.findings.clear();
+            checked.fails_compile = checked.parse_error.is_some();
         }
         let mut diagnostics = locate(&text, &checked.findings, checked.parse_error.as_ref());
         if let (Some(r), false) = (&checked.module, is_lazy) {
@@ -379,7 +378,7 @@ pub fn verify_program(modules: &[ProgramModule<'_>], lazy: &[ProgramModule<'_>],
             }
         }
         let ok = !diagnostics.iter().any(|d| d.severity == "error");
-        let compiles = ok && !diagnostics.iter().any(|d| d.stage == Stage::Compile);
+        let compiles = !diagnostics.iter().any(|d| d.fails_compile);
         reports.push(ModuleReport { name: pm.name.to_string(), lazy: is_lazy, diagnostics, ok, compiles });
     }
     reports
@@ -405,8 +404,10 @@ fn link_duplicate(name: &str, first: &str, text: &str, offset: Option<u32>) -> L
         block: None,
         context,
         help: Some(format!("`@{name}` is already defined in {first}: make one of them internal, or drop one")),
-        offset,
         stage: Stage::Verify,
+        offset,
+        // The compiler links the program first too.
+        fails_compile: true,
     }
 }
 

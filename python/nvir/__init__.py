@@ -138,11 +138,14 @@ class Result:
     """What libNVVM would say about a module (or a program of modules) for an arch.
 
     * ``verifies``: ``nvvmVerifyProgram`` accepts it (the verdict ``nvir verify`` gives);
-    * ``compiles``: it verifies, and none of the compile-stage failures the verifier knows
-      (intrinsics a target cannot compile, i128 atomics below sm_90) applies: a prediction of
-      ``nvvmCompileProgram`` after verification, as numba-cuda calls them;
-    * ``ok``: ``verifies`` for ``stage="verify"``, ``compiles`` for ``stage="compile"``; the
-      result is truthy when ``ok``;
+    * ``compiles``: ``nvvmCompileProgram`` (same arch, default options) compiles it. The
+      compiler does not run the verifier: it compiles many modules the verifier rejects, and
+      rejects some it accepts (the errors with ``stage == "compile"``: a data layout the
+      compute_100+ target does not take, aliases of kernels or variables, intrinsics a target
+      cannot compile, …);
+    * ``ok``: ``verifies`` for ``stage="verify"``; ``verifies and compiles`` for
+      ``stage="compile"`` (as numba-cuda calls them, one after the other); the result is truthy
+      when ``ok``;
     * ``dialect``: which libNVVM reader and verifier the arch selects (``llvm7`` below
       compute_100, ``modern`` from compute_100 or with ``nvvm_latest``);
     * ``diagnostics``: every problem at once, in libNVVM's order (the first error is the one
@@ -156,7 +159,7 @@ class Result:
         self.stage: str = stage
         self.verifies: bool = d["ok"]
         self.compiles: bool = d["compiles"]
-        self.ok: bool = self.compiles if stage == "compile" else self.verifies
+        self.ok: bool = (self.verifies and self.compiles) if stage == "compile" else self.verifies
         self.modules: List[ModuleResult] = modules or []
         if modules is not None:
             self.file: Optional[str] = None

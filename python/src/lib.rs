@@ -43,19 +43,13 @@ fn located_dict<'py>(py: Python<'py>, d: &Located, file: &str) -> PyResult<Bound
     out.set_item("block", &d.block)?;
     out.set_item("context", &d.context)?;
     out.set_item("help", &d.help)?;
-    out.set_item(
-        "stage",
-        match d.stage {
-            v::Stage::Verify => "verify",
-            v::Stage::Compile => "compile",
-        },
-    )?;
+    out.set_item("stage", v::stage_name(d.stage))?;
     out.set_item("file", file)?;
     Ok(out)
 }
 
 /// Verifies one module: `{"ok", "compiles", "arch", "dialect", "diagnostics": [...]}` (what
-/// `nvir verify --format json` prints, plus the compile-stage verdict).
+/// `nvir verify --format json` prints).
 #[pyfunction]
 #[pyo3(signature = (name, data, arch, nvvm_latest=false, first_error=false))]
 fn verify_module<'py>(

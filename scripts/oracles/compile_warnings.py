@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""`nvir verify`'s compile-time warnings against libNVVM's own compiler, live.
+"""`nvir verify`'s compile stage against libNVVM's own compiler, live.
 
-    python compile_warnings.py --nvir PATH [--root DIR]
+    python compile_warnings.py --nvir PATH [--root DIR] [--sample N]
 
 Each case is a small kernel with one construct that libNVVM's verifier accepts on every target
 but its compiler (`nvvmCompileProgram`) does not always take as written. For every case and
-arch, libNVVM must verify the module, and nvir must accept it too and warn (with the case's
-code) exactly where the claim holds: where compiling fails, or, for cluster properties, where
-the PTX comes out without cluster directives. Ends with `compile-warnings: N passed, M failed`.
+arch, libNVVM must verify the module, and nvir must accept it too (`ok`) and, where the claim is
+"compile fails", report `"compiles": false` with a compile-stage error of the case's code exactly
+where compiling fails; for cluster properties, warn exactly where the PTX comes out without
+cluster directives. Then a random sample of the recorded compile-stage probes
+(`corpus/probes/compile_stage.jsonl`, `scripts/probe/compile_stage.py`) is re-run: both result
+codes must be as recorded. Ends with `compile-warnings: N passed, M failed`.
 """
 import argparse
 import json
+import random
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 from nvtools import Worker
 
@@ -58,6 +63,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--nvir", required=True)
     ap.add_argument("--root")
+    ap.add_argument("--sample", type=int, default=200, help="recorded compile-stage probes to re-run")
+    ap.add_argument("--seed", type=int, default=None)
     args = ap.parse_args()
     passed = failed = 0
     with Worker() as w, tempfile.TemporaryDirectory() as tmp:
@@ -77,20 +84,44 @@ def main():
                 out = subprocess.run([args.nvir, "verify", path, "--arch", arch, "--format", "json"],
                                      capture_output=True, text=True)
                 report = json.loads(out.stdout)
-                warned = any(d["code"] == code and d["severity"] == "warning" for d in report["diagnostics"])
+                if claim == "fails":
+                    warned = any(d["code"] == code and d["severity"] == "error" and d["stage"] == "compile"
+                                 for d in report["diagnostics"])
+                    if warned == report["compiles"]:
+                        warned = None  # the diagnostic and the verdict disagree
+                else:
+                    warned = any(d["code"] == code and d["severity"] == "warning" for d in report["diagnostics"])
                 problems = []
                 if v["result"] != 0:
                     problems.append(f"libNVVM no longer verifies it ({v['result']})")
                 if not report["ok"]:
                     problems.append("nvir rejects it")
-                if warned != bool(holds):
-                    problems.append(f"nvir {'warns' if warned else 'does not warn'}, "
+                if warned is None:
+                    problems.append("nvir's compile-stage error and its `compiles` disagree")
+                elif warned != bool(holds):
+                    problems.append(f"nvir {'reports' if warned else 'does not report'} {code}, "
                                     f"but '{claim}' is {'false' if warned else 'true'} for libNVVM")
                 if problems:
                     failed += 1
                     print(f"FAIL {name} @{arch}: " + "; ".join(problems))
                 else:
                     passed += 1
+        # The recorded compile-stage probes still say what libNVVM says.
+        probes = Path(__file__).resolve().parents[2] / "corpus/probes/compile_stage.jsonl"
+        records = [json.loads(line) for line in probes.read_text().splitlines()]
+        for r in random.Random(args.seed).sample(records, min(args.sample, len(records))):
+            data = r["module"].encode()
+            opts = [f"-arch={r['arch']}"]
+            v = w.verify([("m.ll", data)], opts)
+            c = w.nvvm([("m.ll", data)], opts)
+            verify_rc = None if v.get("stage") == "crash" else v["result"]
+            compile_rc = None if c.get("stage") == "crash" else (0 if c["ok"] else c["result"])
+            if (verify_rc, compile_rc) != (r["verify_rc"], r["compile_rc"]):
+                failed += 1
+                print(f"FAIL probe {r['case']} @{r['arch']}: recorded {r['verify_rc']}/{r['compile_rc']}, "
+                      f"now {verify_rc}/{compile_rc}")
+            else:
+                passed += 1
     print(f"compile-warnings: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

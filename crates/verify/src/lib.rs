@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 mod bitcode7;
+mod compile;
 mod function;
 mod intrinsics;
 mod locate;
@@ -101,6 +102,20 @@ pub enum Class {
     Version,
     /// The verifier rejects the module: NVVM_ERROR_INVALID_IR (6).
     Verifier,
+    /// The verifier accepts it, but `nvvmCompileProgram` fails: NVVM_ERROR_COMPILATION (9), or
+    /// the compiler crashes.
+    Compile,
+}
+
+/// Which of libNVVM's calls reports a finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Stage {
+    /// `nvvmVerifyProgram` (an error rejects the module; a warning is logged).
+    Verify,
+    /// `nvvmCompileProgram`: the module verifies, but compiling it for the target fails.
+    Compile,
 }
 
 /// One problem.
@@ -121,6 +136,21 @@ pub struct Finding {
     /// For a reader finding, the token the reader stops at ([`locate_tokens`] moves the
     /// location onto it).
     pub token: Option<Token>,
+    /// Whether `nvvmCompileProgram` (same arch, default options) fails on this too: always for a
+    /// compile-stage error; for a verify-stage error, as measured for its rule (libNVVM's compiler
+    /// does not run its verifier, and compiles many modules the verifier rejects).
+    pub fails_compile: bool,
+}
+
+impl Finding {
+    /// The call that reports it.
+    pub fn stage(&self) -> Stage {
+        if self.class == Class::Compile {
+            Stage::Compile
+        } else {
+            Stage::Verify
+        }
+    }
 }
 
 /// Findings as a layer collects them.
@@ -129,13 +159,18 @@ pub(crate) struct Findings(Vec<Finding>);
 
 impl Findings {
     fn push(&mut self, severity: Severity, class: Class, code: &'static str, message: String, location: Location) {
-        self.0.push(Finding { severity, code, message, location, help: None, class, token: None });
+        let fails_compile = class == Class::Compile;
+        self.0.push(Finding { severity, code, message, location, help: None, class, token: None, fails_compile });
     }
     pub(crate) fn error(&mut self, code: &'static str, message: impl Into<String>, location: Location) {
         self.push(Severity::Error, Class::Verifier, code, message.into(), location);
     }
     pub(crate) fn warning(&mut self, code: &'static str, message: impl Into<String>, location: Location) {
         self.push(Severity::Warning, Class::Verifier, code, message.into(), location);
+    }
+    /// An error only `nvvmCompileProgram` reports: the module verifies.
+    pub(crate) fn compile_error(&mut self, code: &'static str, message: impl Into<String>, location: Location) {
+        self.push(Severity::Error, Class::Compile, code, message.into(), location);
     }
     pub(crate) fn version(&mut self, message: impl Into<String>, location: Location) {
         self.push(Severity::Error, Class::Version, "nvvm-ir-version", message.into(), location);
@@ -187,7 +222,13 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> V
     module::check_globals(&cx, &mut out);
     module::check_global_values(&cx, &mut out);
     function::check_functions(&cx, &mut out);
-    out.0
+    compile::check(&cx, &mut out);
+    // libNVVM compiles only what it has verified: the compiler's findings come after the
+    // verifier's, so the first error is still the one `nvvmVerifyProgram` prints.
+    let (mut findings, compile): (Vec<Finding>, Vec<Finding>) =
+        out.0.into_iter().partition(|f| f.stage() == Stage::Verify);
+    findings.extend(compile);
+    findings
 }
 
 /// Reads `.ll` text as libNVVM's reader for the target does: its compute_100+ reader upgrades
@@ -200,9 +241,16 @@ pub fn parse_text(src: &[u8], target: &Target) -> Result<Module, nvir_llvm::Pars
     }
 }
 
-/// Whether libNVVM accepts the module: no error among the findings.
+/// Whether libNVVM's `nvvmVerifyProgram` accepts the module: no verify-stage error among the
+/// findings.
 pub fn accepts(findings: &[Finding]) -> bool {
-    findings.iter().all(|f| f.severity != Severity::Error)
+    findings.iter().all(|f| f.severity != Severity::Error || f.stage() != Stage::Verify)
+}
+
+/// Whether libNVVM's `nvvmCompileProgram` (same arch, default options, without a verify call
+/// before it) compiles the module: no finding it fails on.
+pub fn compiles(findings: &[Finding]) -> bool {
+    !findings.iter().any(|f| f.fails_compile)
 }
 
 /// What every layer reads: the module, the target and facts gathered once.

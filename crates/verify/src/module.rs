@@ -154,6 +154,11 @@ const EXAMPLE_LAYOUT: &str = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64
 
 fn check_layout(cx: &Cx, out: &mut Findings) {
     let layout = cx.m.data_layout.as_deref().map(|l| String::from_utf8_lossy(l).into_owned()).unwrap_or_default();
+    check_layout_of(cx, &layout, out);
+}
+
+/// The verifier's layout rules on a layout string.
+pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
     if layout.is_empty() {
         if cx.llvm7() {
             out.error("nvvm-datalayout", "Empty target data layout, must exist", Location::Module);
@@ -202,7 +207,8 @@ fn check_layout(cx: &Cx, out: &mut Findings) {
             return bad(out, INT_ALIGN);
         }
     }
-    if ints.iter().any(|i| !supported.contains(i)) {
+    // Other widths (`i256:256:256`, as LLVM 21+ writes) are taken as they are.
+    if ints.iter().any(|i| supported.iter().any(|s| s.0 == i.0) && !supported.contains(i)) {
         return bad(out, INT_ALIGN);
     }
     if !native.contains(&16) || !native.contains(&64) {

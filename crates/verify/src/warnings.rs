@@ -1,7 +1,8 @@
-//! Warnings: what libNVVM's verifier accepts but its compiler treats otherwise than the IR says
-//! (measured with `nvvmCompileProgram`, `docs/libnvvm-verifier-facts.md`), and the NVVM
-//! IR rules that libNVVM leaves unchecked. None of them makes a module fail to verify; each says
-//! what will happen at compile time.
+//! What libNVVM's verifier accepts but its compiler treats otherwise than the IR says (measured
+//! with `nvvmCompileProgram`, `docs/libnvvm-verifier-facts.md`), and the NVVM IR rules that
+//! libNVVM leaves unchecked. None of them makes a module fail to verify: the intrinsic gates and
+//! i128 atomics are compile-stage errors (the compiler fails), the rest warnings saying what will
+//! happen at compile time.
 
 use crate::target::Variant;
 use crate::{Cx, Findings, Location};
@@ -41,7 +42,7 @@ pub(crate) fn intrinsic_gate(cx: &Cx, name: &str, out: &mut Findings, at: &dyn F
         ),
         Needs::Specific => return,
     };
-    out.warning(
+    out.compile_error(
         "nvvm-compile-gate",
         format!("{name}: libNVVM verifies it for {}, but compiling fails: {why}", cx.target),
         at(),
@@ -52,7 +53,7 @@ pub(crate) fn intrinsic_gate(cx: &Cx, name: &str, out: &mut Findings, at: &dyn F
 /// An i128 `cmpxchg` or `atomicrmw xchg`: it verifies everywhere but compiles only for sm_90+.
 pub(crate) fn i128_atomic(cx: &Cx, out: &mut Findings, at: &dyn Fn() -> Location) {
     if cx.target.sm < 90 {
-        out.warning(
+        out.compile_error(
             "nvvm-i128-atomic",
             format!(
                 "Atomic operations on i128 types need sm_90 or newer; libNVVM verifies this for {}, but compiling for that target fails",

@@ -88,3 +88,54 @@ fn verdicts_and_first_messages_agree_with_libnvvm() {
 /// What the rules reach today; raise these as they improve.
 const FLOOR_VERDICTS: f64 = 99.5;
 const FLOOR_FIRST: f64 = 98.0;
+
+/// Whether `nvvmCompileProgram` (same arch, default options, no verify call before it) compiles
+/// each file, at compute_90 and compute_100: `compile_rc` 0 compiles; any other result, or a
+/// crash, does not. Every run counts, crashes included.
+#[test]
+fn compile_verdicts_agree_with_libnvvm() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/verifier");
+    let expected = std::fs::read_to_string(root.join("expected.jsonl")).expect("shared verifier corpus");
+    let mut report = Vec::new();
+    let mut summary = Vec::new();
+    for arch in ["compute_90", "compute_100"] {
+        let target = Target::parse(arch, false).unwrap();
+        let (mut runs, mut agree) = (0, 0);
+        for line in expected.lines() {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            if r["arch"] != arch {
+                continue;
+            }
+            let file = r["file"].as_str().unwrap();
+            let libnvvm = r["compile_rc"].as_i64() == Some(0);
+            let src = std::fs::read(root.join(file)).unwrap();
+            let (compiles, why) = match nvir_verify::parse_text(&src, &target) {
+                Ok(m) => {
+                    let findings = nvir_verify::verify(&m, &target);
+                    let why: Vec<&str> = findings.iter().filter(|f| f.fails_compile).map(|f| f.code).collect();
+                    (nvir_verify::compiles(&findings), why.join(","))
+                }
+                Err(_) => (false, "parse".to_string()),
+            };
+            runs += 1;
+            if compiles == libnvvm {
+                agree += 1;
+            } else {
+                let log = r["compile_log"].as_str().unwrap_or("").lines().next().unwrap_or("").to_string();
+                report.push(format!(
+                    "{file} @{arch}: libNVVM compile_rc {} {log:?}, nvir {} [{why}]",
+                    r["compile_rc"],
+                    if compiles { "compiles" } else { "fails" }
+                ));
+            }
+        }
+        let pct = 100.0 * agree as f64 / runs as f64;
+        summary.push(format!("{arch}: compile verdicts {agree}/{runs} ({pct:.1}%)"));
+        assert!(runs > 250, "corpus incomplete at {arch}: {runs} runs");
+        assert!(pct >= FLOOR_COMPILE, "compile-verdict agreement at {arch} fell to {pct:.1}%");
+    }
+    eprintln!("{}\n{}", report.join("\n"), summary.join("\n"));
+}
+
+/// The compile verdicts' floor at each of compute_90 and compute_100.
+const FLOOR_COMPILE: f64 = 99.0;

@@ -84,3 +84,42 @@ fn producer_output_gets_libnvvms_verdicts() {
     assert_eq!(agree, runs, "every verdict agrees");
     assert_eq!(same_first, rejected, "every first error begins with libNVVM's");
 }
+
+/// `nvvmCompileProgram`'s verdict on the same files (`libnvvm_compile_verdicts.jsonl`: each file
+/// alone, default options, no verify call before it): every one must agree.
+#[test]
+fn producer_output_gets_libnvvms_compile_verdicts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/llvm");
+    let verdicts = std::fs::read_to_string(root.join("libnvvm_compile_verdicts.jsonl")).expect("shared LLVM corpus");
+    let (mut runs, mut agree) = (0, 0);
+    let mut report = Vec::new();
+    for line in verdicts.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let file = r["file"].as_str().unwrap();
+        let Ok(bytes) = std::fs::read(root.join(file)) else { continue };
+        let bitcode = nvir_llvm::bitcode::is_bitcode(&bytes);
+        for arch in ["compute_90", "compute_100"] {
+            let libnvvm = r[arch]["compile_rc"].as_i64() == Some(0);
+            let target = Target::parse(arch, false).unwrap();
+            let findings = if bitcode {
+                let read = nvir_llvm::bitcode::read_with_ident(&bytes).unwrap();
+                nvir_verify::verify_bitcode(&read.module, &target, &read.ident.producer.unwrap_or_default())
+            } else {
+                let module = nvir_verify::parse_text(&bytes, &target).unwrap();
+                nvir_verify::verify(&module, &target)
+            };
+            let compiles = nvir_verify::compiles(&findings);
+            runs += 1;
+            if compiles == libnvvm {
+                agree += 1;
+            } else {
+                let why: Vec<&str> = findings.iter().filter(|f| f.fails_compile).map(|f| f.code).collect();
+                report.push(format!("{file} @{arch}: libNVVM compiles={libnvvm}, nvir {compiles} {why:?}"));
+            }
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+    eprintln!("compile verdicts: {agree}/{runs}");
+    assert!(runs >= 150, "corpus incomplete: {runs} runs");
+    assert_eq!(agree, runs, "every compile verdict agrees");
+}

@@ -4,7 +4,7 @@ use anyhow::Result;
 use nvir::verify::{self as v, Located};
 use nvir::{batch, ColorChoice, Format};
 use nvir_diag::{render_human, Diagnostic, Source};
-use nvir_verify::{Finding, Target};
+use nvir_verify::Target;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -22,12 +22,26 @@ pub struct Args {
     /// Report only the first error (the one libNVVM prints), and warnings before it.
     #[arg(long)]
     first_error: bool,
+    /// The verdict that decides the exit status: `compile` (default) fails an input that
+    /// `nvvmVerifyProgram` or `nvvmCompileProgram` rejects; `verify` only one that
+    /// `nvvmVerifyProgram` rejects (compile-stage errors are then reported as warnings).
+    #[arg(long, value_enum, default_value_t = StageArg::Compile)]
+    stage: StageArg,
     /// human (diagnostics and a closing summary on stderr) or json (one object per input per
     /// line on stdout, then a summary line when there are several inputs or a directory).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
     #[command(flatten)]
     jobs: nvir::JobsArg,
+}
+
+/// `--stage`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StageArg {
+    /// `nvvmVerifyProgram`'s verdict only.
+    Verify,
+    /// Both verdicts: the module must verify and compile.
+    Compile,
 }
 
 /// What a directory contributes: module files by name, and bitcode or containers by content.
@@ -63,10 +77,17 @@ fn judge(a: &Args, target: &Target, item: &batch::Item, color: ColorChoice, sing
     if single {
         std::mem::forget(checked.module.take());
     }
-    let ok = checked.ok();
+    let (ok, compiles) = (checked.ok(), checked.compiles());
+    if a.stage == StageArg::Verify {
+        // The verdict is the verifier's: what only the compiler refuses is a warning.
+        for f in checked.findings.iter_mut().filter(|f| f.stage() == v::Stage::Compile) {
+            f.severity = nvir_verify::Severity::Warning;
+        }
+    }
     let codes = checked.error_codes();
-    let (stdout, stderr) = render(a, target, &input.name, &text, &checked.findings, checked.parse_error, color);
-    let verdict = if ok { batch::Verdict::Ok } else { batch::Verdict::Rejected };
+    let (stdout, stderr) = render(a, target, &input.name, &text, checked, color);
+    let passed = ok && (compiles || a.stage == StageArg::Verify);
+    let verdict = if passed { batch::Verdict::Ok } else { batch::Verdict::Rejected };
     batch::Outcome { verdict, stdout, stderr, codes }
 }
 
@@ -76,24 +97,24 @@ fn render(
     target: &Target,
     name: &str,
     text: &str,
-    findings: &[Finding],
-    parse_error: Option<Diagnostic>,
+    checked: v::Checked,
     color: ColorChoice,
 ) -> (String, String) {
     let src = Source::text(name, text);
+    let (ok, compiles) = (checked.ok(), checked.compiles());
     match a.format {
         Format::Human => {
-            let mut diags: Vec<Diagnostic> = findings.iter().map(|f| v::to_diagnostic(f, text)).collect();
-            diags.extend(parse_error);
+            let mut diags: Vec<Diagnostic> = checked.findings.iter().map(|f| v::to_diagnostic(f, text)).collect();
+            diags.extend(checked.parse_error);
             let out = if diags.is_empty() { String::new() } else { render_human(&diags, &src, color.stderr()) };
             (String::new(), out)
         }
         Format::Json => {
-            let diags: Vec<Located> = v::locate(text, findings, parse_error.as_ref());
-            let ok = parse_error.is_none() && nvir_verify::accepts(findings);
+            let diags: Vec<Located> = v::locate(text, &checked.findings, checked.parse_error.as_ref());
             let dialect = target.path.name();
             let line = serde_json::json!({
-                "file": name, "arch": target.to_string(), "dialect": dialect, "ok": ok, "diagnostics": diags,
+                "file": name, "arch": target.to_string(), "dialect": dialect, "ok": ok, "compiles": compiles,
+                "diagnostics": diags,
             });
             (format!("{line}\n"), String::new())
         }
