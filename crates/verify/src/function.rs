@@ -6,6 +6,7 @@ use crate::module::{global_of, pointer_space, unsupported_type};
 use crate::{Cx, Findings, Location, Path};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::instruction::{CastOp, RmwOp};
+use nvir_llvm::ir::module::Linkage;
 use nvir_llvm::ir::{Function, InstKind, TypeData, TypeId, Value};
 
 /// Function attributes libNVVM refuses, in the order it checks them.
@@ -37,6 +38,12 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
         .with_min_len(64)
         .map(|f| {
             let mut found = Findings::default();
+            // The modern path drops declarations and local functions nothing refers to before
+            // it verifies.
+            let local = matches!(f.props.linkage, Linkage::Internal | Linkage::Private);
+            if !cx.llvm7() && (local || !f.is_definition) && !cx.used.contains(&*f.name) {
+                return found;
+            }
             check_function(cx, f, &mut found);
             if f.is_definition {
                 crate::structural::check(f, &mut found);
@@ -57,6 +64,8 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
         out.error("nvvm-intrinsic-definition", "llvm intrinsics cannot be defined!", at());
         out.help("names starting with `llvm.` are reserved for intrinsics: rename the function");
     }
+    // The LLVM verifier's attribute rules come before libNVVM's own.
+    crate::attrs::check_function(cx, f, out);
     let attrs = &m.attrs[f.fn_attrs].0;
     for &refused in REFUSED_ATTRS {
         if attrs.iter().any(|a| attr_name(a) == Some(refused)) {
@@ -142,21 +151,33 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
                 InstKind::AtomicRmw { op, ptr_ty, ty, .. } => {
+                    // The LLVM 7 path refuses `nand` after the type's width, before i128's rule.
+                    let nand = *op == RmwOp::Nand && cx.llvm7();
+                    if nand && matches!(m.types.get(*ty), TypeData::Int(32 | 64 | 128) | TypeData::Float(_)) {
+                        out.error("nvvm-atomic-op", "atomicrmw does not support operation.", at());
+                        continue;
+                    }
                     atomic_type(cx, *ty, Some(*op), out, &at);
-                    if !matches!(space(*ptr_ty), 0 | 1 | 3) {
+                    if nand {
+                        out.error("nvvm-atomic-op", "atomicrmw does not support operation.", at());
+                    }
+                    if !atomic_space(space(*ptr_ty)) {
                         out.error(
                             "nvvm-atomic-addrspace",
                             "atomicrmw pointer operand must point to generic, global, or shared address space",
                             at(),
                         );
                     }
-                    if *op == RmwOp::Nand && cx.llvm7() {
-                        out.error("nvvm-atomic-op", "atomicrmw does not support operation.", at());
-                    }
                 }
                 InstKind::CmpXchg(x) => {
+                    if !matches!(m.types.get(x.ty), TypeData::Int(_) | TypeData::Pointer { .. }) {
+                        // The LLVM verifier's rule, before libNVVM's own.
+                        out.error("llvm-cmpxchg-type", "cmpxchg operand must have integer or pointer type", at());
+                        out.help("compare and swap the value's bits: bitcast it to an integer of its width");
+                        continue;
+                    }
                     atomic_type(cx, x.ty, None, out, &at);
-                    if !matches!(space(x.ptr_ty), 0 | 1 | 3) {
+                    if !atomic_space(space(x.ptr_ty)) {
                         out.error(
                             "nvvm-atomic-addrspace",
                             "cmpxchg pointer operand must point to generic, global, or shared address space",
@@ -165,16 +186,22 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
                 InstKind::Cast { op: CastOp::AddrSpaceCast, from, .. } => {
+                    // Measured over every pair of 0–9, 25, 101 and 1000 on both paths: the
+                    // target is checked first, then the source, then the pair; shared (3) and
+                    // the cluster's shared window (7) convert both ways.
                     let (src, dst) = (space(*from), space(inst.ty));
-                    if src != 0 && dst != 0 && src != dst {
+                    let castable = |s: u32| matches!(s, 0 | 1 | 3 | 4 | 5 | 7);
+                    if !castable(dst) {
+                        out.error("nvvm-addrspacecast", "Invalid target address space", at());
+                    } else if !castable(src) {
+                        out.error("nvvm-addrspacecast", "Invalid source address space", at());
+                    } else if src != 0 && dst != 0 && src != dst && !matches!((src, dst), (3, 7) | (7, 3)) {
                         out.error(
                             "nvvm-addrspacecast",
                             "Cannot cast non-generic pointer to different non-generic pointer",
                             at(),
                         );
                         out.help("cast through the generic address space");
-                    } else if src == 0 && matches!(dst, 2 | 6 | 101) {
-                        out.error("nvvm-addrspacecast", "Invalid target address space", at());
                     }
                 }
                 InstKind::Alloca { align, addr_space, .. } => {
@@ -190,6 +217,7 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
                 InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => {
+                    crate::attrs::check_call_site(cx, call.fn_attrs, out, &at);
                     check_call(cx, f, call, Some(inst.ty), out, &at);
                 }
                 _ => {}
@@ -200,12 +228,50 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                 }
             }
             if !matches!(inst.kind, InstKind::Call { .. }) {
-                if let Some(t) = unsupported_type(m, inst.ty) {
+                // The result, what an alloca allocates, then the operands (a comparison or
+                // conversion of an fp128 is refused as its arithmetic is).
+                let mut refused = unsupported_type(m, inst.ty);
+                if let InstKind::Alloca { ty, .. } = &inst.kind {
+                    refused = refused.or_else(|| unsupported_type(m, *ty));
+                }
+                if refused.is_none() {
+                    inst.kind.for_each_operand(|v| {
+                        if refused.is_none() {
+                            refused = value_type(m, f, v).and_then(|t| unsupported_type(m, t));
+                        }
+                    });
+                }
+                if let Some(t) = refused {
                     out.error("nvvm-type", format!("{t} type is not supported"), at());
                 }
             }
+            let mut block_address = false;
+            inst.kind.for_each_operand(|v| {
+                if let Value::Const(c) = v {
+                    block_address |= matches!(m.consts[c], nvir_llvm::ir::ConstData::BlockAddress { .. });
+                }
+            });
+            if block_address {
+                out.error("nvvm-blockaddress", "blockaddress is not supported", at());
+            }
         }
     }
+}
+
+/// A value operand's type (metadata and inline asm have none here).
+fn value_type(m: &nvir_llvm::Module, f: &Function, v: Value) -> Option<TypeId> {
+    match v {
+        Value::Const(c) => Some(m.const_ty(c)),
+        Value::Arg(a) => f.params.get(a as usize).map(|p| p.ty),
+        Value::Inst(i) => f.insts.get(i).map(|i| i.ty),
+        _ => None,
+    }
+}
+
+/// The address spaces atomics may point to: generic, global, shared and the cluster's shared
+/// window (measured: 2, 4, 5, 6 and 101 are refused on both paths).
+fn atomic_space(s: u32) -> bool {
+    matches!(s, 0 | 1 | 3 | 7)
 }
 
 /// Atomic operand types: i32, i64 and (xchg only, for atomicrmw) i128; floats go to the

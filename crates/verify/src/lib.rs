@@ -14,6 +14,7 @@
 
 #![deny(missing_docs)]
 
+mod attrs;
 mod bitcode7;
 mod compile;
 mod function;
@@ -265,6 +266,9 @@ pub(crate) struct Cx<'m> {
     pub grid_constants: Vec<(String, Vec<u64>)>,
     /// Functions with cluster properties in `!nvvm.annotations`.
     pub clustered: std::collections::HashSet<String>,
+    /// On the modern path, the global values a function body or an initializer refers to (it
+    /// drops the other declarations and local definitions before verifying).
+    pub used: rustc_hash::FxHashSet<&'m str>,
 }
 
 impl<'m> Cx<'m> {
@@ -291,7 +295,8 @@ impl<'m> Cx<'m> {
                 kernels.insert(f.name.to_string());
             }
         }
-        Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m), clustered }
+        let used = if target.path == Path::Modern { module::referenced(m) } else { Default::default() };
+        Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m), clustered, used }
     }
 
     pub fn llvm7(&self) -> bool {

@@ -6,7 +6,7 @@ use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
 use nvir_llvm::ir::module::Linkage;
 use nvir_llvm::ir::{ConstId, MdId, MdNode, Module, TypeData, Value};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Every property of an `!nvvm.annotations` entry that names a global: (global, property name,
 /// value operand). Properties come in (name, value) pairs after the global.
@@ -77,7 +77,7 @@ pub fn md_int(m: &Module, id: MdId) -> Option<u64> {
     }
 }
 
-/// `!nvvmir.version`: IR 2.0 and debug 3.1 or 3.2 (libNVVM returns 3 otherwise).
+/// `!nvvmir.version`: IR 2.0 and debug 3.0 to 3.2 (libNVVM returns 3 otherwise).
 pub(crate) fn check_version(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let Some(nm) = m.metadata.named.iter().find(|n| &*n.name == "nvvmir.version") else {
@@ -112,7 +112,7 @@ pub(crate) fn check_version(cx: &Cx, out: &mut Findings) {
                 );
                 return;
             };
-            if dmajor != 3 || !(1..=2).contains(&dminor) {
+            if dmajor != 3 || dminor > 2 {
                 out.version(
                     format!("debug metadata version {dmajor}.{dminor} incompatible with current version 3.2"),
                     Location::Module,
@@ -134,9 +134,11 @@ pub(crate) fn check_target(cx: &Cx, out: &mut Findings) {
     }
     check_layout(cx, out);
     if let Some(t) = triple.filter(|t| !t.is_empty()) {
+        // LLVM's triple reading: the architecture is the first component, exactly; the OS the
+        // third, by its prefix (`nvptx64-nvidia-cuda11.8` and `nvptx64--cuda-gnu` are CUDA).
         let mut parts = t.split('-');
         let arch_ok = matches!(parts.next(), Some("nvptx" | "nvptx64" | "nvgpu"));
-        if !arch_ok || !parts.any(|p| p == "cuda") {
+        if !arch_ok || !parts.nth(1).is_some_and(|os| os.starts_with("cuda")) {
             out.error(
                 "nvvm-triple",
                 format!(
@@ -188,18 +190,69 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
             "E" => return bad(out, "Endianness must be little endian [Supported: -e]."),
             "m" => return bad(out, "No mangling mode supported."),
             "ni" => return bad(out, "Non integral address spaces not supported."),
-            "A" if rest != "0" => return bad(out, "Alloca address space must be 0 [Supported: -A:0]."),
+            "A" if rest != "0" => {
+                // On the LLVM 7 path, LLVM's verifier speaks first about allocas outside the
+                // layout's alloca address space.
+                let stack: u32 = rest.parse().unwrap_or(0);
+                let elsewhere = cx.m.functions.iter().flat_map(|(_, f)| f.insts.iter()).any(|(_, i)| {
+                    matches!(i.kind, nvir_llvm::ir::InstKind::Alloca { addr_space, .. } if addr_space.unwrap_or(0) != stack)
+                });
+                if cx.llvm7() && elsewhere {
+                    out.error(
+                        "nvvm-alloca-addrspace",
+                        "Allocation instruction pointer not in the stack address space!",
+                        Location::Module,
+                    );
+                }
+                return bad(out, "Alloca address space must be 0 [Supported: -A:0].");
+            }
+            "G" if rest != "0" => return bad(out, "Default global address space must be 0 [Supported: -G:0]."),
+            "P" if rest != "0" => return bad(out, "Program address space must be 0 [Supported: -P:0]."),
+            "f" => {
+                let nums: Vec<u32> = rest.split(':').filter_map(|n| n.parse().ok()).collect();
+                if let [w @ (32 | 64), abi, ref pref @ ..] = nums[..] {
+                    if abi != w || pref.first().is_some_and(|&p| p != w) {
+                        return bad(out, "Unsupported floating-point alignment [Supported: -f32:32:32-f64:64:64].");
+                    }
+                }
+            }
+            // Pointers of every address space are 32 or 64 bits (measured: `p:64:32` and
+            // `p3:64:64` pass, `p3:16:16` does not).
+            "p" => {
+                if let Some(size) = rest.split(':').nth(1).and_then(|n| n.parse::<u32>().ok()) {
+                    if !matches!(size, 32 | 64) {
+                        return bad(
+                            out,
+                            "Unsupported pointer alignment [Supported: 64-bit: -p:64:64:64, 32-bit (deprecated): -p:32:32:32].",
+                        );
+                    }
+                }
+            }
             "i" => {
                 let nums: Vec<u32> = rest.split(':').filter_map(|n| n.parse().ok()).collect();
                 if let [w, abi, ref pref @ ..] = nums[..] {
+                    if w == 8 && abi != 8 && !cx.llvm7() {
+                        out.parse("nvvm-datalayout", "parse i8 must be 8-bit aligned", None);
+                        return;
+                    }
                     let pref = pref.first().copied().unwrap_or(abi);
                     ints.retain(|&(width, _, _)| width != w);
                     ints.push((w, abi, pref));
                 }
             }
             "n" => native = rest.split(':').filter_map(|n| n.parse().ok()).collect(),
-            _ => {}
+            "e" | "s" | "a" | "v" | "S" | "Fi" | "Fn" | "A" | "G" | "P" | "" => {}
+            // LLVM 7 aborts here; LLVM 22's reader refuses it.
+            _ => {
+                let letter = head.chars().next().unwrap_or(' ');
+                out.parse("nvvm-datalayout", format!("parse unknown specifier '{letter}'"), None);
+                return;
+            }
         }
+    }
+    // Native widths before integer alignments (measured: `e` alone gets the native message).
+    if !native.contains(&16) || !native.contains(&64) {
+        return bad(out, "Require 16 and 64 bit native integer widths [Supported: -n:16:32:64].");
     }
     let supported = [(1, 8, 8), (8, 8, 8), (16, 16, 16), (32, 32, 32), (64, 64, 64), (128, 128, 128)];
     for want in supported {
@@ -209,10 +262,7 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
     }
     // Other widths (`i256:256:256`, as LLVM 21+ writes) are taken as they are.
     if ints.iter().any(|i| supported.iter().any(|s| s.0 == i.0) && !supported.contains(i)) {
-        return bad(out, INT_ALIGN);
-    }
-    if !native.contains(&16) || !native.contains(&64) {
-        bad(out, "Require 16 and 64 bit native integer widths [Supported: -n:16:32:64].");
+        bad(out, INT_ALIGN);
     }
 }
 
@@ -226,9 +276,14 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
         if name == "llvm.global_ctors" || name == "llvm.global_dtors" {
             out.warning("nvvm-global-ctors", format!("{name} is not supported."), at());
         }
-        check_name_and_linkage(cx, name, g.props.linkage, g.source, out);
+        check_name_and_linkage(cx, name, g.props.linkage, false, g.source, out);
         let space = g.props.addr_space;
-        if !matches!(space, 0 | 1 | 3 | 4) {
+        // The modern path checks only definitions it keeps: not declarations, and not local
+        // definitions nothing refers to (they are gone before its verifier runs).
+        let checked = cx.llvm7()
+            || (g.init.is_some()
+                && (!matches!(g.props.linkage, Linkage::Internal | Linkage::Private) || cx.used.contains(name)));
+        if checked && !matches!(space, 0 | 1 | 3 | 4) {
             out.error("nvvm-global-addrspace", "Invalid address space for global variable", at());
             out.help("globals live in the generic (0), global (1), shared (3) or constant (4) address space");
         }
@@ -241,7 +296,13 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
             }
         }
         if let Some(s) = &g.props.section {
-            if &**s != "llvm.metadata" && &**s != ".nv.constant0" {
+            // Measured: in the constant address space, the constant banks (`.nv.constantN`)
+            // pass and other names get their own message.
+            let bank =
+                s.strip_prefix(".nv.constant").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            if space == 4 && &**s != "llvm.metadata" && !bank {
+                out.error("nvvm-global-section", "Explicit section on constant is not constant bank", at());
+            } else if space != 4 && &**s != "llvm.metadata" {
                 out.error(
                     "nvvm-global-section",
                     "Explicit section marker other than llvm.metadata is not allowed",
@@ -270,6 +331,40 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
             }
         }
     }
+}
+
+/// The names of the global values a function body or a global's initializer refers to.
+pub(crate) fn referenced(m: &Module) -> FxHashSet<&str> {
+    let mut seen: FxHashSet<ConstId> = Default::default();
+    let mut work: Vec<ConstId> = Vec::new();
+    for (_, g) in m.globals.iter() {
+        work.extend(g.init);
+    }
+    for (_, f) in m.functions.iter() {
+        for (_, inst) in f.insts.iter() {
+            inst.kind.for_each_operand(|v| {
+                if let Value::Const(c) = v {
+                    work.push(c)
+                }
+            });
+        }
+    }
+    for (_, node) in m.metadata.iter() {
+        if let MdNode::Value(_, Value::Const(c)) = node {
+            work.push(*c);
+        }
+    }
+    let mut out: FxHashSet<&str> = Default::default();
+    while let Some(c) = work.pop() {
+        if !seen.insert(c) {
+            continue;
+        }
+        if let ConstData::Global { global, .. } = &m.consts[c] {
+            out.insert(&m.symbols[*global].name);
+        }
+        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
+    }
+    out
 }
 
 /// In an initializer: an `addrspacecast` from a specific address space to another.
@@ -366,14 +461,26 @@ fn is_identifier(name: &str) -> bool {
 pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     for (_, f) in m.functions.iter() {
-        check_name_and_linkage(cx, &f.name, f.props.linkage, f.source.start, out);
+        // The modern path drops declarations and local functions nothing refers to first.
+        let local = matches!(f.props.linkage, Linkage::Internal | Linkage::Private);
+        if !cx.llvm7() && (!f.is_definition || local) && !cx.used.contains(&*f.name) {
+            continue;
+        }
+        check_name_and_linkage(cx, &f.name, f.props.linkage, true, f.source.start, out);
     }
     for (_, a) in m.aliases.iter() {
-        check_name_and_linkage(cx, &a.name, a.props.linkage, None, out);
+        check_name_and_linkage(cx, &a.name, a.props.linkage, false, None, out);
     }
 }
 
-fn check_name_and_linkage(cx: &Cx, name: &str, linkage: Linkage, offset: Option<u32>, out: &mut Findings) {
+fn check_name_and_linkage(
+    cx: &Cx,
+    name: &str,
+    linkage: Linkage,
+    function: bool,
+    offset: Option<u32>,
+    out: &mut Findings,
+) {
     let at = || Location::Global { name: name.to_string(), offset };
     let local = matches!(linkage, Linkage::Internal | Linkage::Private);
     let intrinsic = name.starts_with("llvm.");
@@ -389,7 +496,8 @@ fn check_name_and_linkage(cx: &Cx, name: &str, linkage: Linkage, offset: Option<
     if linkage == Linkage::Appending && name != "llvm.used" && name != "llvm.compiler.used" {
         out.error("nvvm-linkage", "appending linkage is not supported.", at());
     }
-    if linkage == Linkage::ExternWeak && cx.llvm7() {
+    // The modern path refuses extern_weak on functions only.
+    if linkage == Linkage::ExternWeak && (cx.llvm7() || function) {
         out.error("nvvm-linkage", "extern_weak linkage is not supported.", at());
     }
 }

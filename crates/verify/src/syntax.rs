@@ -15,6 +15,165 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
     } else {
         check_modern(cx, out);
     }
+    if !out.0.iter().any(|f| f.class == crate::Class::Parse) {
+        check_reader_rules(cx, out);
+    }
+}
+
+/// Function attributes that are not parameter attributes: both readers stop at one on a
+/// parameter (LLVM 7: `invalid use of function-only attribute`; LLVM 22: `this attribute does
+/// not apply to parameters`).
+const FUNCTION_ONLY: &[&str] = &[
+    "alignstack",
+    "allocsize",
+    "alwaysinline",
+    "builtin",
+    "cold",
+    "convergent",
+    "hot",
+    "inaccessiblemem_or_argmemonly",
+    "inaccessiblememonly",
+    "inlinehint",
+    "jumptable",
+    "minsize",
+    "mustprogress",
+    "naked",
+    "nobuiltin",
+    "nocallback",
+    "noduplicate",
+    "noimplicitfloat",
+    "noinline",
+    "nomerge",
+    "nonlazybind",
+    "noprofile",
+    "norecurse",
+    "noredzone",
+    "noreturn",
+    "nosync",
+    "nounwind",
+    "null_pointer_is_valid",
+    "optforfuzzing",
+    "optnone",
+    "optsize",
+    "returns_twice",
+    "safestack",
+    "sanitize_address",
+    "sanitize_hwaddress",
+    "sanitize_memory",
+    "sanitize_thread",
+    "shadowcallstack",
+    "speculatable",
+    "speculative_load_hardening",
+    "ssp",
+    "sspreq",
+    "sspstrong",
+    "strictfp",
+    "uwtable",
+    "willreturn",
+];
+
+/// What LLVM's readers refuse in instructions and attribute lists they otherwise know, with each
+/// path's message (measured with `scripts/probe/axes.py`).
+fn check_reader_rules(cx: &Cx, out: &mut Findings) {
+    use nvir_llvm::ir::instruction::{Ordering, RmwOp};
+    use nvir_llvm::ir::TypeData;
+    let m = cx.m;
+    let llvm7 = cx.llvm7();
+    for (_, f) in m.functions.iter() {
+        if !llvm7 && f.params.iter().any(|p| matches!(m.types.get(p.ty), TypeData::Label)) {
+            out.parse("llvm-reader", "parse invalid type for function argument", f.source.start);
+            return;
+        }
+        let lists = std::iter::once(f.ret_attrs).chain(f.params.iter().map(|p| p.attrs));
+        for set in lists {
+            if let Some(a) =
+                m.attrs[set].0.iter().find(|a| a.kind().is_some_and(|k| FUNCTION_ONLY.contains(&k.info().name)))
+            {
+                let msg = if llvm7 {
+                    "parse invalid use of function-only attribute"
+                } else {
+                    "parse this attribute does not apply to parameters"
+                };
+                out.parse("llvm-attr-position", msg, f.source.start);
+                if let Some(k) = a.kind() {
+                    out.token(Token::Word(k.info().name));
+                }
+                return;
+            }
+        }
+        for (i, inst) in f.insts.iter() {
+            let at = f.inst_offset(i);
+            let msg: Option<String> = match &inst.kind {
+                InstKind::Fence(a) if matches!(a.ordering, Ordering::Unordered | Ordering::Monotonic) => {
+                    Some(format!("parse fence cannot be {}", a.ordering.keyword()))
+                }
+                InstKind::CmpXchg(x) => {
+                    let (s, fail) = (x.success.ordering, x.failure);
+                    let stronger = |a: Ordering, b: Ordering| {
+                        // LLVM's lattice: unordered < monotonic < acquire, release < acq_rel < seq_cst.
+                        let rank = |o: Ordering| match o {
+                            Ordering::Unordered => 0,
+                            Ordering::Monotonic => 1,
+                            Ordering::Acquire | Ordering::Release => 2,
+                            Ordering::AcqRel => 3,
+                            _ => 4,
+                        };
+                        rank(a) > rank(b)
+                    };
+                    if s == Ordering::Unordered || fail == Ordering::Unordered {
+                        Some(if llvm7 {
+                            "parse cmpxchg cannot be unordered".into()
+                        } else if s == Ordering::Unordered {
+                            "parse invalid cmpxchg success ordering".into()
+                        } else {
+                            "parse invalid cmpxchg failure ordering".into()
+                        })
+                    } else if llvm7 && stronger(fail, s) {
+                        Some("parse cmpxchg failure argument shall be no stronger than the success argument".into())
+                    } else if matches!(fail, Ordering::Release | Ordering::AcqRel) {
+                        Some(if llvm7 {
+                            "parse cmpxchg failure ordering cannot include release semantics".into()
+                        } else {
+                            "parse invalid cmpxchg failure ordering".into()
+                        })
+                    } else {
+                        None
+                    }
+                }
+                InstKind::AtomicRmw { op, ty, .. } if !llvm7 => {
+                    let t = m.types.get(*ty);
+                    let is_fp = matches!(t, TypeData::Float(_))
+                        || matches!(t, TypeData::Vector { elem, .. } if matches!(m.types.get(*elem), TypeData::Float(_)));
+                    let fp_op = matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin);
+                    let k = op.keyword();
+                    if *op == RmwOp::Xchg {
+                        (!matches!(t, TypeData::Int(_) | TypeData::Float(_) | TypeData::Pointer { .. })).then(|| {
+                            format!("parse atomicrmw {k} operand must be an integer, floating point, or pointer type")
+                        })
+                    } else if fp_op {
+                        (!is_fp).then(|| format!("parse atomicrmw {k} operand must be a floating point type"))
+                    } else {
+                        (!matches!(t, TypeData::Int(_)))
+                            .then(|| format!("parse atomicrmw {k} operand must be an integer"))
+                    }
+                }
+                InstKind::Call { call, .. } | InstKind::Invoke { call, .. } if llvm7 => {
+                    // LLVM 7's reader ends the call at an attribute it does not know and takes the
+                    // word for the next instruction.
+                    m.attrs[call.fn_attrs]
+                        .0
+                        .iter()
+                        .any(|a| a.kind().is_some_and(|k| !k.info().llvm7))
+                        .then(|| "parse expected instruction opcode".into())
+                }
+                _ => None,
+            };
+            if let Some(msg) = msg {
+                out.parse("llvm-reader", msg, at);
+                return;
+            }
+        }
+    }
 }
 
 /// For the first numbered label (at `label_at`): its number and where the first unnamed value
@@ -242,10 +401,9 @@ fn check_modern(cx: &Cx, out: &mut Findings) {
         return;
     }
     // The modern reader requires the type on `byval`/`inalloca`/`sret`-style attributes.
-    let untyped =
-        cx.m.attrs.iter().flat_map(|(_, set)| set.0.iter()).any(
-            |a| matches!(a, Attr::Type(k, None) if matches!(k.info().name, "byval" | "inalloca" | "preallocated")),
-        );
+    let untyped = cx.m.attrs.iter().flat_map(|(_, set)| set.0.iter()).any(
+        |a| matches!(a, Attr::Type(k, None) if matches!(k.info().name, "byval" | "inalloca" | "preallocated" | "sret")),
+    );
     if untyped {
         out.parse(
             "nvvm-modern-syntax",

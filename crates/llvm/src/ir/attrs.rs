@@ -145,7 +145,7 @@ pub static ATTRS: &[AttrInfo] = &[
     a("signext", Flag, true),
     a("skipprofile", Flag, false),
     a("speculatable", Flag, true),
-    a("speculative_load_hardening", Flag, true),
+    a("speculative_load_hardening", Flag, false),
     a("sret", Type, true),
     a("ssp", Flag, true),
     a("sspreq", Flag, true),

@@ -61,8 +61,20 @@ pub static CALLING_CONVS: &[(u32, &str)] = &[
     (18, "tailcc"),
     (19, "cfguard_checkcc"),
     (20, "swifttailcc"),
+    (64, "x86_stdcallcc"),
+    (65, "x86_fastcallcc"),
+    (66, "arm_apcscc"),
+    (67, "arm_aapcscc"),
+    (68, "arm_aapcs_vfpcc"),
+    (69, "msp430_intrcc"),
+    (70, "x86_thiscallcc"),
     (71, "ptx_kernel"),
     (72, "ptx_device"),
+    (75, "spir_func"),
+    (76, "spir_kernel"),
+    (77, "intel_ocl_bicc"),
+    (78, "x86_64_sysvcc"),
+    (79, "win64cc"),
 ];
 
 /// The calling convention for a keyword.

@@ -356,6 +356,10 @@ impl<'a> Parser<'a> {
                 }
                 self.define_global(sp(t), sym, GlobalDef::Var(id))
             }
+            // After `externally_initialized` only a variable can follow (LLVM's message).
+            _ if externally_initialized => {
+                self.err(format!("expected 'global' or 'constant', found {}", self.describe()))
+            }
             _ => self.err(format!("expected 'global', 'constant', 'alias' or 'ifunc', found {}", self.describe())),
         }
     }
@@ -761,7 +765,7 @@ impl<'a> Parser<'a> {
                     return Err(ParseError::new(
                         sp(t),
                         format!(
-                            "'{}' has type '{}', expected '{}'",
+                            "'{}' defined with type '{}' but expected '{}'",
                             self.text(t),
                             self.type_name_of(pty),
                             self.type_name_of(ty)
@@ -776,7 +780,7 @@ impl<'a> Parser<'a> {
                     return Err(ParseError::new(
                         sp(t),
                         format!(
-                            "'{}' has type '{}', expected '{}'",
+                            "'{}' defined with type '{}' but expected '{}'",
                             self.text(t),
                             self.type_name_of(ity),
                             self.type_name_of(ty)

@@ -1,0 +1,163 @@
+//! The LLVM verifier's attribute rules, which libNVVM applies before its own (both paths; its
+//! LLVM 7 path prints no text for most of them). Measured with `scripts/probe/axes.py`: every
+//! parameter attribute on every kind of parameter type, function attributes on definitions,
+//! declarations, groups and call sites.
+
+use crate::{Cx, Findings, Location};
+use nvir_llvm::ir::attrs::{Attr, AttrForm};
+use nvir_llvm::ir::{AttrSetId, Function, TypeData, TypeId};
+
+/// How LLVM 22 prints an attribute in its messages (`align 8`, `dereferenceable(8)`,
+/// `captures(none)` for the `nocapture` it upgrades).
+fn printed(a: &Attr) -> String {
+    match a {
+        Attr::Enum(k) if k.info().name == "nocapture" => "captures(none)".into(),
+        Attr::Enum(k) => k.info().name.into(),
+        Attr::Int(k, n) if k.info().form == AttrForm::IntSpaced => format!("{} {n}", k.info().name),
+        Attr::Int(k, n) => format!("{}({n})", k.info().name),
+        Attr::Type(k, _) => k.info().name.into(),
+        Attr::Raw(k, Some(arg)) => format!("{}({arg})", k.info().name),
+        Attr::Raw(k, None) => k.info().name.into(),
+        Attr::Str(k, Some(v)) => format!("\"{k}\"=\"{v}\""),
+        Attr::Str(k, None) => format!("\"{k}\""),
+        _ => a.kind().map(|k| k.info().name.to_string()).unwrap_or_default(),
+    }
+}
+
+fn name(a: &Attr) -> Option<&'static str> {
+    a.kind().map(|k| k.info().name)
+}
+
+/// Attributes of values of integer type only.
+const INT_ONLY: &[&str] = &["zeroext", "signext"];
+/// Attributes of pointers only, on both paths.
+const POINTER_ONLY: &[&str] = &[
+    "noalias",
+    "nocapture",
+    "captures",
+    "nest",
+    "nonnull",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "readonly",
+    "readnone",
+    "byval",
+    "sret",
+    "inalloca",
+    "preallocated",
+    "byref",
+    "swifterror",
+    "elementtype",
+    "writable",
+    "dead_on_unwind",
+    "initializes",
+    "allocptr",
+];
+
+/// The first attribute of `set` that does not apply to a value of type `ty`.
+fn incompatible(cx: &Cx, set: AttrSetId, ty: TypeId) -> Option<String> {
+    let m = cx.m;
+    let data = m.types.get(ty);
+    let is_int = matches!(data, TypeData::Int(_));
+    let is_ptr = matches!(data, TypeData::Pointer { .. });
+    let is_ptr_vec = is_ptr
+        || matches!(data, TypeData::Vector { elem, .. } if matches!(m.types.get(*elem), TypeData::Pointer { .. }));
+    m.attrs[set].0.iter().find_map(|a| {
+        let n = name(a)?;
+        let bad = (INT_ONLY.contains(&n) && !is_int)
+            || (POINTER_ONLY.contains(&n) && !is_ptr)
+            // LLVM 7 takes `align` on any parameter; LLVM 22 on pointers only.
+            || (n == "align" && !cx.llvm7() && !is_ptr_vec);
+        bad.then(|| printed(a))
+    })
+}
+
+fn has(cx: &Cx, set: AttrSetId, n: &str) -> bool {
+    cx.m.attrs[set].0.iter().any(|a| name(a) == Some(n))
+}
+
+/// A function's own attributes and its parameters' and return's, as LLVM's verifier checks
+/// them when it visits the function.
+pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
+    let m = cx.m;
+    let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
+    let TypeData::Function { ret, .. } = m.types.get(f.ty) else { return };
+    let ret = *ret;
+    let intrinsic = f.name.starts_with("llvm.");
+    if let Some(a) = incompatible(cx, f.ret_attrs, ret) {
+        out.error("llvm-attr-type", format!("Attribute '{a}' applied to incompatible type!"), at());
+        return;
+    }
+    for p in f.params.iter() {
+        if let Some(a) = incompatible(cx, p.attrs, p.ty) {
+            out.error("llvm-attr-type", format!("Attribute '{a}' applied to incompatible type!"), at());
+            out.help("this attribute describes pointers (or, for zeroext/signext, integers): remove it");
+            return;
+        }
+        if cx.llvm7() && has(cx, p.attrs, "swifterror") && !pointer_to_pointer(cx, p.ty) {
+            out.error(
+                "llvm-attr-type",
+                "Attribute 'swifterror' only applies to parameters with pointer to pointer type!",
+                at(),
+            );
+            return;
+        }
+        if !intrinsic && !cx.llvm7() && has(cx, p.attrs, "immarg") {
+            out.error("llvm-attr-immarg", "immarg attribute only applies to intrinsics", at());
+            return;
+        }
+        if has(cx, p.attrs, "returned") && !lossless(cx, p.ty, ret) {
+            out.error("llvm-attr-returned", "Incompatible argument and return types for 'returned' attribute", at());
+            return;
+        }
+        if !intrinsic {
+            match m.types.get(p.ty) {
+                TypeData::Metadata => {
+                    out.error("llvm-param-type", "Function takes metadata but isn't an intrinsic", at());
+                    return;
+                }
+                TypeData::Token => {
+                    out.error("llvm-param-type", "Function takes token but isn't an intrinsic", at());
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+    if has(cx, f.fn_attrs, "builtin") {
+        out.error("llvm-attr-position", "Attribute 'builtin' can only be applied to a callsite.", at());
+        return;
+    }
+    if has(cx, f.fn_attrs, "jumptable") && f.props.unnamed_addr == nvir_llvm::ir::module::UnnamedAddr::None {
+        out.error("llvm-attr-jumptable", "Attribute 'jumptable' requires 'unnamed_addr'", at());
+    }
+}
+
+/// A call site's function attributes.
+pub(crate) fn check_call_site(cx: &Cx, fn_attrs: AttrSetId, out: &mut Findings, at: &dyn Fn() -> Location) {
+    if has(cx, fn_attrs, "speculatable") {
+        out.error("llvm-attr-position", "speculatable attribute may not apply to call sites", at());
+    } else if has(cx, fn_attrs, "jumptable") {
+        out.error("llvm-attr-jumptable", "Attribute 'jumptable' requires 'unnamed_addr'", at());
+    }
+}
+
+fn pointer_to_pointer(cx: &Cx, ty: TypeId) -> bool {
+    match cx.m.types.get(ty) {
+        TypeData::Pointer { pointee: Some(p), .. } => matches!(cx.m.types.get(*p), TypeData::Pointer { .. }),
+        TypeData::Pointer { pointee: None, .. } => true,
+        _ => false,
+    }
+}
+
+/// Whether a `returned` argument's type converts to the return type without loss: the same
+/// type, or two pointers in one address space.
+fn lossless(cx: &Cx, arg: TypeId, ret: TypeId) -> bool {
+    if arg == ret {
+        return true;
+    }
+    match (cx.m.types.get(arg), cx.m.types.get(ret)) {
+        (TypeData::Pointer { addr_space: a, .. }, TypeData::Pointer { addr_space: b, .. }) => a == b,
+        _ => false,
+    }
+}

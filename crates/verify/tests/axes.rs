@@ -1,0 +1,61 @@
+//! Agreement with libNVVM 13.5 on the module-rule probes (`corpus/probes/axes.jsonl`, made and
+//! recorded by `scripts/probe/axes.py`): one minimal module per value of each axis a rule depends
+//! on (address-space pairs, global address space × initializer × linkage, every type in every
+//! operation, every parameter attribute on every type, data layouts, triples, `!nvvmir.version`
+//! forms, atomics), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
+//! path) and compute_100 (modern path). Runs where libNVVM crashed are left out.
+
+use nvir_verify::{accepts, Severity, Target};
+use std::path::Path;
+
+#[test]
+fn verdicts_and_first_messages_agree_with_libnvvm_on_every_probe() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/probes/axes.jsonl");
+    let data = std::fs::read_to_string(path).expect("probe answers");
+    let (mut runs, mut agree, mut rejected, mut same_first) = (0usize, 0usize, 0usize, 0usize);
+    let mut report = Vec::new();
+    for line in data.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let probe = r["probe"].as_str().unwrap();
+        let src = r["src"].as_str().unwrap();
+        for arch in ["compute_90", "compute_100"] {
+            let Some(answer) = r[arch].as_array() else { continue };
+            let Some(rc) = answer[0].as_u64() else { continue }; // libNVVM crashed
+            let key = answer[1].as_str().unwrap_or("");
+            let target = Target::parse(arch, false).unwrap();
+            runs += 1;
+            let (ok, first) = match nvir_verify::parse_text(src.as_bytes(), &target) {
+                Ok(m) => {
+                    let findings = nvir_verify::verify(&m, &target);
+                    let first = findings.iter().find(|f| f.severity == Severity::Error).map(|f| f.message.clone());
+                    (accepts(&findings), first.unwrap_or_default())
+                }
+                Err(e) => (false, format!("parse {}", e.message())),
+            };
+            if ok == (rc == 0) {
+                agree += 1;
+            } else {
+                report.push(format!("{probe} @{arch}: libNVVM rc {rc} {key:?}, nvir {} {first:?}", ok));
+            }
+            if rc != 0 {
+                rejected += 1;
+                // An empty log (the LLVM 7 path prints nothing for some LLVM verifier failures)
+                // begins every message.
+                if !ok && first.starts_with(key) {
+                    same_first += 1;
+                } else if !ok {
+                    report.push(format!("{probe} @{arch}: first error {first:?}, libNVVM {key:?}"));
+                }
+            }
+        }
+    }
+    let verdict_pct = 100.0 * agree as f64 / runs as f64;
+    let first_pct = 100.0 * same_first as f64 / rejected as f64;
+    eprintln!("probes: {runs} runs, verdicts {verdict_pct:.2} %, first errors {first_pct:.2} % of {rejected}");
+    for line in &report {
+        eprintln!("  {line}");
+    }
+    assert!(runs > 4000, "{runs} runs");
+    assert_eq!(agree, runs, "every verdict agrees");
+    assert!(first_pct >= 99.0, "first errors {first_pct:.2} %");
+}

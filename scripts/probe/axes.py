@@ -1,0 +1,591 @@
+#!/usr/bin/env python3
+"""Probes along the axes of libNVVM's module rules, one minimal module per question.
+
+    python3 scripts/probe/axes.py gen OUT_DIR
+    python3 scripts/probe/axes.py record OUT_DIR corpus/probes/axes.jsonl [--archs compute_90,compute_100]
+    python3 scripts/probe/axes.py check corpus/probes/axes.jsonl [--sample N]
+
+`gen` writes `OUT_DIR/<group>/<case>.ll`: every value of an axis a rule depends on (address-space
+pairs of `addrspacecast`, each address space × initializer × kind of global, each type in each
+arithmetic, each parameter attribute on each parameter type, each linkage, each function
+attribute, atomic operation × type × address space, data layouts and triples as producers write
+them, `!nvvmir.version` forms...), not only the values the rules were written from.
+
+`record` runs every probe through libNVVM's `nvvmVerifyProgram` and `nvvmCompileProgram` (one
+long-lived worker, `scripts/oracles/nvtools.py`) at each arch and writes one JSON line per probe
+and arch: the module text, the verify result code and first message, and the compile result
+code and first message. `crates/verify/tests/probes.rs` checks `nvir verify` against these
+answers offline. `check` re-runs a sample live and fails on any answer that differs from the
+recorded one (run by `tests/oracles.rs` in CI).
+"""
+import argparse
+import json
+import os
+import pathlib
+import random
+import re
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "oracles"))
+
+LAYOUT = ("e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64"
+          "-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64")
+TRIPLE = "nvptx64-nvidia-cuda"
+VERSION = "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0}\n"
+
+
+def module(body, layout=LAYOUT, triple=TRIPLE, tail=VERSION):
+    head = ""
+    if layout is not None:
+        head += f'target datalayout = "{layout}"\n'
+    if triple is not None:
+        head += f'target triple = "{triple}"\n'
+    return f"{head}\n{body.strip()}\n\n{tail}"
+
+
+def fn(body, params="", ret="void", name="f", attrs=""):
+    return f"define {ret} @{name}({params}){attrs} {{\n{body.strip()}\n}}\n"
+
+
+def ptr(ty, asp):
+    return f"{ty} addrspace({asp})*" if asp else f"{ty}*"
+
+
+ADDR_SPACES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 25, 101, 1000]
+
+
+def addrspacecast():
+    for s in ADDR_SPACES:
+        for d in ADDR_SPACES:
+            if s == d:
+                continue
+            yield f"inst_{s}_to_{d}", module(fn(
+                f"  %q = addrspacecast {ptr('i32', s)} %p to {ptr('i32', d)}\n  ret void", f"{ptr('i32', s)} %p"))
+    # As a constant expression on a global, in each global address space.
+    for s in [1, 3, 4, 5]:
+        for d in [0, 1, 3, 4, 5]:
+            if s == d:
+                continue
+            init = "0" if s not in (3, 5) else "undef"
+            link = "internal " if s in (3, 5) else ""
+            yield f"constexpr_{s}_to_{d}", module(
+                f"@g = {link}addrspace({s}) global i32 {init}, align 4\n"
+                + fn(f"  %v = load i32, {ptr('i32', d)} addrspacecast ({ptr('i32', s)} @g to {ptr('i32', d)}), align 4\n"
+                     "  ret void"))
+    for s, d in [(0, 3), (3, 0), (1, 0), (0, 1)]:
+        for ty in ["i8", "float", "[4 x i32]", "{ i32, float }", "<4 x float>", "i8*"]:
+            yield f"elem_{s}_to_{d}_{safe(ty)}", module(fn(
+                f"  %q = addrspacecast {ptr(ty, s)} %p to {ptr(ty, d)}\n  ret void", f"{ptr(ty, s)} %p"))
+        yield f"vector_{s}_to_{d}", module(fn(
+            f"  %q = addrspacecast <2 x {ptr('i32', s)}> %p to <2 x {ptr('i32', d)}>\n  ret void",
+            f"<2 x {ptr('i32', s)}> %p"))
+
+
+def safe(s):
+    out = "".join(c if c.isalnum() else "_" for c in s.replace("*", "ptr"))
+    while "__" in out:
+        out = out.replace("__", "_")
+    return out.strip("_")
+
+
+def alloca():
+    for asp in [0, 1, 3, 4, 5]:
+        sfx = f", addrspace({asp})" if asp else ""
+        for layout, tag in [(LAYOUT, "plain"), (LAYOUT + "-A5", "A5")]:
+            yield f"as{asp}_{tag}", module(fn(f"  %a = alloca i32, align 4{sfx}\n  ret void"), layout=layout)
+    for ty in ["i1", "i8", "i128", "half", "double", "[16 x float]", "{ i32, double }", "<4 x i32>", "i8*",
+               "i32 addrspace(3)*", "[0 x i32]", "x86_fp80", "fp128", "i256", "<8 x i1>"]:
+        yield f"type_{safe(ty)}", module(fn(f"  %a = alloca {ty}\n  ret void"))
+    for k in [1, 4, 16, 64, 1 << 16, 1 << 28, 1 << 29]:
+        yield f"align_{k}", module(fn(f"  %a = alloca i32, align {k}\n  ret void"))
+    for n in ["i32 4", "i64 2", "i32 0", "i16 3", "i32 %n"]:
+        yield f"count_{safe(n)}", module(fn(f"  %a = alloca float, {n}, align 4\n  ret void", "i32 %n"))
+    yield "in_second_block", module(fn("  br label %b\nb:\n  %a = alloca i32\n  ret void"))
+    yield "inalloca", module(fn("  %a = alloca inalloca i32\n  ret void"))
+
+
+GLOBAL_SPACES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 25, 101]
+
+
+def globals_():
+    for asp in GLOBAL_SPACES:
+        for init in ["", "undef", "zeroinitializer", "7"]:
+            for kind in ["global", "constant"]:
+                if init == "":
+                    text = f"@g = external addrspace({asp}) {kind} i32, align 4\n"
+                else:
+                    text = f"@g = addrspace({asp}) {kind} i32 {init}, align 4\n"
+                yield f"as{asp}_{kind}_{safe(init) or 'external'}", module(text + fn("  ret void"))
+        yield f"as{asp}_internal_undef", module(f"@g = internal addrspace({asp}) global i32 undef, align 4\n" + fn("  ret void"))
+        yield f"as{asp}_used", module(
+            f"@g = internal addrspace({asp}) global i32 undef, align 4\n"
+            + fn(f"  %v = load i32, {ptr('i32', asp)} @g, align 4\n  ret void"))
+    for k in [1, 2, 8, 64, 4096, 1 << 16, 1 << 24, 1 << 29]:
+        yield f"align_{k}", module(f"@g = addrspace(1) global i32 0, align {k}\n" + fn("  ret void"))
+    for tl in ["thread_local", "thread_local(localdynamic)", "thread_local(initialexec)", "thread_local(localexec)"]:
+        yield f"tls_{safe(tl)}", module(f"@g = {tl} addrspace(1) global i32 0\n" + fn("  ret void"))
+    for sec in ["foo", ".nv.constant0", ".nv.constant1", ".nv.constant2", "llvm.metadata", ".data", ".nv.global",
+                ".nv.shared", ".nv.local"]:
+        for asp in [0, 1, 3, 4]:
+            init = "undef" if asp == 3 else "0"
+            yield f"section_{safe(sec)}_as{asp}", module(
+                f'@g = addrspace({asp}) global i32 {init}, section "{sec}"\n' + fn("  ret void"))
+    for decl in ["declare extern_weak void @g()", "declare void @g() #0\nattributes #0 = { naked }"]:
+        for used in [False, True]:
+            body = "  call void @g()\n  ret void" if used else "  ret void"
+            yield f"unused_decl_{safe(decl)[:30]}_{'used' if used else 'unused'}", module(decl + "\n" + fn(body))
+    for ua in ["unnamed_addr", "local_unnamed_addr", "externally_initialized"]:
+        yield f"{ua}", module(f"@g = {ua} addrspace(1) global i32 0\n" + fn("  ret void"))
+    for ty, init in [("i8*", "null"), ("i32 addrspace(1)*", "@h"), ("i64", "ptrtoint (i32 addrspace(1)* @h to i64)"),
+                     ("i64", "add (i64 ptrtoint (i32 addrspace(1)* @h to i64), i64 4)"),
+                     ("i32*", "addrspacecast (i32 addrspace(1)* @h to i32*)"),
+                     ("i8 addrspace(1)*", "bitcast (i32 addrspace(1)* @h to i8 addrspace(1)*)"),
+                     ("i32 addrspace(1)*", "getelementptr (i32, i32 addrspace(1)* @h, i64 1)"),
+                     ("void ()*", "@f"), ("[2 x i8*]", "[i8* null, i8* null]"),
+                     ("{ i32, i8* }", "{ i32 1, i8* null }"), ("<2 x i32>", "<i32 1, i32 2>"),
+                     ("[3 x i8]", 'c"ab\\00"'), ("half", "0xH3C00"), ("float", "1.0"), ("i128", "1"),
+                     ("double", "0x7FF8000000000000")]:
+        yield f"init_{safe(ty)}_{safe(init)[:40]}", module(
+            "@h = addrspace(1) global i32 0\n"
+            f"@g = addrspace(1) global {ty} {init}\n" + fn("  ret void"))
+    for name, ty in [("llvm.used", "[1 x i8*]"), ("llvm.compiler.used", "[1 x i8*]")]:
+        yield f"special_{safe(name)}", module(
+            "@h = addrspace(1) global i32 0\n"
+            f'@{name} = appending global {ty} [i8* addrspacecast (i8 addrspace(1)* bitcast (i32 addrspace(1)* @h to i8 addrspace(1)*) to i8*)], section "llvm.metadata"\n'
+            + fn("  ret void"))
+    for name in ["llvm.global_ctors", "llvm.global_dtors"]:
+        yield f"special_{safe(name)}", module(
+            f"@{name} = appending global [1 x {{ i32, void ()*, i8* }}] [{{ i32, void ()*, i8* }} {{ i32 65535, void ()* @f, i8* null }}]\n"
+            + fn("  ret void"))
+
+
+LINKAGES = ["private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
+            "extern_weak", "linkonce_odr", "weak_odr", "external"]
+
+
+def linkage():
+    for link in LINKAGES:
+        # Functions: definitions and declarations.
+        if link not in ("common", "appending", "extern_weak"):
+            yield f"fn_def_{link}", module(fn("  ret void", name="g").replace("define ", f"define {link} ")
+                                           + fn("  call void @g()\n  ret void", name="k"))
+        if link in ("extern_weak", "external"):
+            yield f"fn_decl_{link}", module(f"declare {link} void @g()\n" + fn("  call void @g()\n  ret void", name="k"))
+        # Globals in the global address space.
+        if link == "extern_weak" or link == "external":
+            text = f"@g = {link} addrspace(1) global i32\n"
+        elif link == "common":
+            text = "@g = common addrspace(1) global i32 0, align 4\n"
+        elif link == "appending":
+            text = "@g = appending addrspace(1) global [1 x i32] [i32 0]\n"
+        else:
+            text = f"@g = {link} addrspace(1) global i32 0, align 4\n"
+        yield f"global_{link}", module(text + fn("  ret void"))
+    for vis in ["hidden", "protected", "default"]:
+        yield f"fn_vis_{vis}", module(fn("  ret void").replace("define ", f"define {vis} "))
+        yield f"global_vis_{vis}", module(f"@g = {vis} addrspace(1) global i32 0\n" + fn("  ret void"))
+    for dll in ["dllimport", "dllexport"]:
+        yield f"fn_{dll}", module((f"declare {dll} void @g()\n" if dll == "dllimport" else
+                                   fn("  ret void", name="g").replace("define ", f"define {dll} "))
+                                  + fn("  ret void", name="k"))
+        yield f"global_{dll}", module((f"@g = external {dll} addrspace(1) global i32\n" if dll == "dllimport" else
+                                       f"@g = {dll} addrspace(1) global i32 0\n") + fn("  ret void"))
+    for pre in ["dso_local", "dso_preemptable"]:
+        yield f"fn_{pre}", module(fn("  ret void").replace("define ", f"define {pre} "))
+        yield f"global_{pre}", module(f"@g = {pre} addrspace(1) global i32 0\n" + fn("  ret void"))
+    yield "comdat_any", module('$g = comdat any\n@g = addrspace(1) global i32 0, comdat\n' + fn("  ret void"))
+    yield "fn_comdat", module('$f = comdat any\n' + fn("  ret void").replace("()", "() comdat", 1))
+
+
+SCALARS = ["i1", "i2", "i7", "i8", "i16", "i24", "i32", "i48", "i64", "i96", "i128", "i256", "half", "float",
+           "double", "fp128", "x86_fp80", "ppc_fp128"]
+
+
+def types():
+    for ty in SCALARS:
+        isf = ty in ("half", "float", "double", "fp128", "x86_fp80", "ppc_fp128")
+        op = "fadd" if isf else "add"
+        yield f"arith_{ty}", module(fn(f"  %r = {op} {ty} %a, %a\n  ret void", f"{ty} %a"))
+        yield f"load_{ty}", module(fn(f"  %r = load {ty}, {ty}* %p\n  ret void", f"{ty}* %p"))
+        yield f"ret_{ty}", module(fn(f"  ret {ty} %a", f"{ty} %a", ret=ty).replace("define", "define internal"))
+        for n in [2, 3, 4, 8]:
+            yield f"vec{n}_{ty}", module(fn(f"  %r = {op} <{n} x {ty}> %a, %a\n  ret void", f"<{n} x {ty}> %a"))
+        if not isf:
+            for o in ["mul", "udiv", "sdiv", "urem", "shl", "lshr", "and", "xor"]:
+                yield f"{o}_{ty}", module(fn(f"  %r = {o} {ty} %a, %a\n  ret void", f"{ty} %a"))
+            yield f"icmp_{ty}", module(fn(f"  %r = icmp slt {ty} %a, %a\n  ret void", f"{ty} %a"))
+        else:
+            for o in ["fmul", "fdiv", "frem", "fsub"]:
+                yield f"{o}_{ty}", module(fn(f"  %r = {o} {ty} %a, %a\n  ret void", f"{ty} %a"))
+            yield f"fcmp_{ty}", module(fn(f"  %r = fcmp olt {ty} %a, %a\n  ret void", f"{ty} %a"))
+            yield f"fptosi_{ty}", module(fn(f"  %r = fptosi {ty} %a to i32\n  ret void", f"{ty} %a"))
+    for ty in ["x86_mmx", "label", "metadata", "token"]:
+        yield f"param_{ty}", module(fn("  ret void", f"{ty} %a"))
+    yield "struct_param", module(fn("  ret void", "{ i32, float } %a"))
+    yield "array_param", module(fn("  ret void", "[4 x i32] %a"))
+    yield "struct_ret", module(fn("  ret { i32, float } %a", "{ i32, float } %a", ret="{ i32, float }"))
+    yield "packed_struct", module(fn("  ret void", "<{ i8, i32 }> %a"))
+    yield "opaque_struct_ptr", module("%T = type opaque\n" + fn("  ret void", "%T* %a"))
+    yield "big_array", module("@g = addrspace(1) global [100000000 x i8] zeroinitializer\n" + fn("  ret void"))
+    yield "vector_of_ptr", module(fn("  ret void", "<2 x i8*> %a"))
+
+
+PARAM_ATTRS = ["zeroext", "signext", "inreg", "noalias", "nocapture", "nest", "nonnull", "dereferenceable(8)",
+               "dereferenceable_or_null(8)", "align 8", "readonly", "writeonly", "readnone", "returned",
+               "swiftself", "swifterror", "byval", "sret", "inalloca", "noundef", "immarg", "nofree", "noinline"]
+
+
+def params():
+    for ty in ["i1", "i8", "i16", "i32", "i64", "float", "i8*", "i32 addrspace(1)*"]:
+        yield f"plain_{safe(ty)}", module(fn("  ret void", f"{ty} %a"))
+        yield f"decl_{safe(ty)}", module(f"declare void @g({ty})\n" + fn("  ret void"))
+        yield f"ret_{safe(ty)}", module(f"declare {ty} @g()\n" + fn("  ret void"))
+        yield f"kernel_{safe(ty)}", module(fn("  ret void", f"{ty} %a", name="k"),
+                                           tail=f"!nvvm.annotations = !{{!1}}\n!1 = !{{void ({ty})* @k, !\"kernel\", i32 1}}\n" + VERSION)
+        for a in PARAM_ATTRS:
+            if a in ("byval", "sret", "inalloca") and "*" not in ty:
+                continue
+            yield f"{safe(a)}_{safe(ty)}", module(fn("  ret void", f"{ty} {a} %a"))
+        for a in ["zeroext", "signext", "inreg", "noalias", "nonnull"]:
+            yield f"retattr_{safe(a)}_{safe(ty)}", module(
+                f"declare {a} {ty} @g()\n" + fn("  ret void"))
+    yield "vararg_decl", module("declare void @g(i32, ...)\n" + fn("  ret void"))
+    yield "vararg_def", module(fn("  ret void", "i32 %a, ..."))
+    yield "vararg_call", module("declare void @g(i32, ...)\n" + fn("  call void (i32, ...) @g(i32 1, i32 2)\n  ret void"))
+
+
+FN_ATTRS = ["alignstack(16)", "alwaysinline", "builtin", "cold", "convergent", "inaccessiblememonly",
+            "inaccessiblemem_or_argmemonly", "inlinehint", "jumptable", "minsize", "naked", "nobuiltin",
+            "noduplicate", "noimplicitfloat", "noinline", "nonlazybind", "noredzone", "noreturn", "norecurse",
+            "nounwind", "optnone noinline", "optsize", "readnone", "readonly", "writeonly", "argmemonly",
+            "returns_twice", "safestack", "sanitize_address", "sanitize_memory", "sanitize_thread",
+            "sanitize_hwaddress", "speculatable", "ssp", "sspreq", "sspstrong", "strictfp", "uwtable",
+            "shadowcallstack", "speculative_load_hardening", "nocf_check", "willreturn", "nofree", "nosync",
+            "mustprogress", "hot", "noprofile", "nocallback", "nomerge", "null_pointer_is_valid",
+            "\"no-frame-pointer-elim\"=\"true\"", "\"target-cpu\"=\"sm_90\"", "\"nvptx-f32ftz\"=\"true\"",
+            "\"probe-stack\"=\"x\"", "\"stack-probe-size\"=\"4096\"", "\"patchable-function\"=\"prologue-short-redirect\"",
+            "\"no-stack-arg-probe\"", "\"unknown-string-attr\"", "\"uniform-work-group-size\"=\"true\""]
+
+
+def fnattr():
+    for a in FN_ATTRS:
+        s = safe(a)
+        yield f"def_{s}", module(fn("  ret void", attrs=f" {a}"))
+        yield f"group_{s}", module(fn("  ret void", attrs=" #0") + f"\nattributes #0 = {{ {a} }}\n")
+        yield f"decl_{s}", module(f"declare void @g() {a}\n" + fn("  call void @g()\n  ret void"))
+        yield f"callsite_{s}", module(f"declare void @g()\n" + fn(f"  call void @g() {a}\n  ret void"))
+        yield f"kernel_{s}", module(fn("  ret void", name="k", attrs=f" {a}"),
+                                    tail="!nvvm.annotations = !{!1}\n!1 = !{void ()* @k, !\"kernel\", i32 1}\n" + VERSION)
+
+
+ORDERINGS = ["unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"]
+
+
+def atomics():
+    ops = ["xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin", "fadd", "fsub"]
+    tys = ["i8", "i16", "i32", "i64", "i128", "half", "float", "double"]
+    for op in ops:
+        for ty in tys:
+            for asp in [0, 1, 3]:
+                yield f"rmw_{op}_{ty}_as{asp}", module(fn(
+                    f"  %r = atomicrmw {op} {ptr(ty, asp)} %p, {ty} {'1.0' if ty in ('half', 'float', 'double') else '1'} seq_cst\n  ret void",
+                    f"{ptr(ty, asp)} %p"))
+    for asp in [2, 4, 5, 6, 7, 101]:
+        yield f"rmw_add_i32_as{asp}", module(fn(
+            f"  %r = atomicrmw add {ptr('i32', asp)} %p, i32 1 seq_cst\n  ret void", f"{ptr('i32', asp)} %p"))
+        yield f"cmpxchg_i32_as{asp}", module(fn(
+            f"  %r = cmpxchg {ptr('i32', asp)} %p, i32 0, i32 1 seq_cst seq_cst\n  ret void", f"{ptr('i32', asp)} %p"))
+    for o in ORDERINGS:
+        if o != "unordered":
+            yield f"rmw_order_{o}", module(fn(f"  %r = atomicrmw add i32* %p, i32 1 {o}\n  ret void", "i32* %p"))
+        for scope in ["", "syncscope(\"singlethread\") ", "syncscope(\"block\") ", "syncscope(\"device\") "]:
+            if o != "unordered":
+                yield f"rmw_scope_{safe(scope) or 'system'}_{o}", module(fn(
+                    f"  %r = atomicrmw add i32* %p, i32 1 {scope}{o}\n  ret void", "i32* %p"))
+    for ty in ["i8", "i16", "i32", "i64", "i128", "float", "double", "i8*", "i32 addrspace(1)*"]:
+        for asp in [0, 1, 3]:
+            v = "null" if "*" in ty else ("0.0" if ty in ("float", "double") else "0")
+            yield f"cmpxchg_{safe(ty)}_as{asp}", module(fn(
+                f"  %r = cmpxchg {ptr(ty, asp)} %p, {ty} {v}, {ty} {v} seq_cst seq_cst\n  ret void", f"{ptr(ty, asp)} %p"))
+    for s in ORDERINGS[1:]:
+        for f in ORDERINGS[1:]:
+            yield f"cmpxchg_order_{s}_{f}", module(fn(
+                f"  %r = cmpxchg i32* %p, i32 0, i32 1 {s} {f}\n  ret void", "i32* %p"))
+    yield "cmpxchg_weak_volatile", module(fn("  %r = cmpxchg weak volatile i32* %p, i32 0, i32 1 seq_cst seq_cst\n  ret void", "i32* %p"))
+    for ty in ["i8", "i16", "i32", "i64", "i128", "float", "double", "i8*"]:
+        for o in ORDERINGS:
+            for asp in [0, 1, 3]:
+                if o not in ("release", "acq_rel"):
+                    yield f"load_{o}_{safe(ty)}_as{asp}", module(fn(
+                        f"  %r = load atomic {ty}, {ptr(ty, asp)} %p {o}, align {size_of(ty)}\n  ret void", f"{ptr(ty, asp)} %p"))
+                if o not in ("acquire", "acq_rel"):
+                    v = "null" if "*" in ty else ("0.0" if ty in ("float", "double") else "0")
+                    yield f"store_{o}_{safe(ty)}_as{asp}", module(fn(
+                        f"  store atomic {ty} {v}, {ptr(ty, asp)} %p {o}, align {size_of(ty)}\n  ret void", f"{ptr(ty, asp)} %p"))
+    for o in ORDERINGS:
+        for scope in ["", "syncscope(\"singlethread\") ", "syncscope(\"block\") "]:
+            yield f"fence_{safe(scope) or 'system'}_{o}", module(fn(f"  fence {scope}{o}\n  ret void"))
+
+
+def size_of(ty):
+    return {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "i128": 16, "float": 4, "double": 8}.get(ty, 8)
+
+
+def instructions():
+    for asp in [0, 1, 2, 3, 4, 5, 6, 7, 8, 25, 101]:
+        yield f"load_as{asp}", module(fn(f"  %v = load i32, {ptr('i32', asp)} %p\n  ret void", f"{ptr('i32', asp)} %p"))
+        yield f"store_as{asp}", module(fn(f"  store i32 0, {ptr('i32', asp)} %p\n  ret void", f"{ptr('i32', asp)} %p"))
+        yield f"volatile_load_as{asp}", module(fn(f"  %v = load volatile i32, {ptr('i32', asp)} %p\n  ret void", f"{ptr('i32', asp)} %p"))
+        yield f"gep_as{asp}", module(fn(f"  %q = getelementptr i32, {ptr('i32', asp)} %p, i64 1\n  ret void", f"{ptr('i32', asp)} %p"))
+        yield f"call_param_as{asp}", module(f"declare void @g({ptr('i32', asp)})\n" + fn(
+            f"  call void @g({ptr('i32', asp)} %p)\n  ret void", f"{ptr('i32', asp)} %p"))
+        yield f"ptrtoint_as{asp}", module(fn(f"  %q = ptrtoint {ptr('i32', asp)} %p to i64\n  ret void", f"{ptr('i32', asp)} %p"))
+        yield f"inttoptr_as{asp}", module(fn(f"  %q = inttoptr i64 %a to {ptr('i32', asp)}\n  ret void", "i64 %a"))
+        yield f"memset_as{asp}", module(
+            f"declare void @llvm.memset.p{asp}i8.i64({ptr('i8', asp)}, i8, i64, i1)\n" + fn(
+                f"  call void @llvm.memset.p{asp}i8.i64({ptr('i8', asp)} %p, i8 0, i64 8, i1 false)\n  ret void",
+                f"{ptr('i8', asp)} %p"))
+    yield "va_arg", module(fn("  %v = va_arg i8** %p, i32\n  ret void", "i8** %p"))
+    yield "indirect_call", module(fn("  call void %p()\n  ret void", "void ()* %p"))
+    yield "indirect_call_as1", module(fn("  call void %p()\n  ret void", "void () addrspace(1)* %p"))
+    yield "switch", module(fn("  switch i32 %a, label %d [ i32 0, label %d\n i32 1, label %e ]\nd:\n  ret void\ne:\n  ret void", "i32 %a"))
+    yield "select_vec", module(fn("  %r = select <2 x i1> %c, <2 x i32> %a, <2 x i32> %a\n  ret void", "<2 x i1> %c, <2 x i32> %a"))
+    yield "phi", module(fn("  br label %b\nb:\n  %x = phi i32 [ 0, %0 ], [ %y, %b ]\n  %y = add i32 %x, 1\n  br label %b", ""))
+    yield "unreachable", module(fn("  unreachable"))
+    yield "invoke", module("declare void @g()\ndeclare i32 @__gxx_personality_v0(...)\n" + fn(
+        "  invoke void @g() to label %a unwind label %b\na:\n  ret void\nb:\n  %l = landingpad { i8*, i32 } cleanup\n  ret void")
+        .replace("() {", "() personality i32 (...)* @__gxx_personality_v0 {", 1))
+    yield "resume", module("declare i32 @__gxx_personality_v0(...)\n" + fn("  resume { i8*, i32 } %a", "{ i8*, i32 } %a")
+                           .replace(") {", ") personality i32 (...)* @__gxx_personality_v0 {", 1))
+    yield "extractelement", module(fn("  %r = extractelement <4 x float> %a, i32 %i\n  ret void", "<4 x float> %a, i32 %i"))
+    yield "shufflevector", module(fn("  %r = shufflevector <4 x float> %a, <4 x float> %a, <2 x i32> <i32 0, i32 5>\n  ret void", "<4 x float> %a"))
+    yield "extractvalue", module(fn("  %r = extractvalue { i32, float } %a, 1\n  ret void", "{ i32, float } %a"))
+    yield "insertvalue", module(fn("  %r = insertvalue [2 x i32] %a, i32 1, 0\n  ret void", "[2 x i32] %a"))
+    yield "tail_call", module("declare void @g()\n" + fn("  tail call void @g()\n  ret void"))
+    yield "musttail_call", module("declare void @g()\n" + fn("  musttail call void @g()\n  ret void"))
+    yield "notail_call", module("declare void @g()\n" + fn("  notail call void @g()\n  ret void"))
+    yield "fast_math", module(fn("  %r = fadd fast float %a, %a\n  ret void", "float %a"))
+    yield "nsw_nuw_exact", module(fn("  %r = add nuw nsw i32 %a, 1\n  %s = udiv exact i32 %a, 2\n  ret void", "i32 %a"))
+    yield "blockaddress", module(fn("  br label %b\nb:\n  ret i8* blockaddress(@f, %b)", ret="i8*"))
+    yield "cc_ptx_kernel", module("define ptx_kernel void @f() {\n  ret void\n}\n")
+    yield "cc_ptx_device", module("define ptx_device void @f() {\n  ret void\n}\n")
+    yield "cc_fastcc", module("define fastcc void @f() {\n  ret void\n}\n")
+    yield "cc_coldcc", module("define coldcc void @f() {\n  ret void\n}\n")
+    yield "cc_x86_stdcall", module("define x86_stdcallcc void @f() {\n  ret void\n}\n")
+    yield "cc_cc10", module("define cc10 void @f() {\n  ret void\n}\n")
+    yield "gc", module('define void @f() gc "shadow-stack" {\n  ret void\n}\n')
+    yield "inline_asm_sideeffect", module(fn('  call void asm sideeffect "exit;", ""()\n  ret void'))
+
+
+LAYOUTS = [
+    LAYOUT,
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64",
+    "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64",
+    "e-p3:32:32-p4:32:32-p5:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p:32:32-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128",
+    "e-i64:64-v16:16-v32:32-n16:32:64",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-A5",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-G1",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-S128",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-P1",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-ni:1:3",
+    "e-m:e-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-m:o-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "E-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-i64:64-i128:128-v16:16-v32:32-n32:64",
+    "e-i64:64-i128:128-v16:16-v32:32",
+    "e-i64:64-i128:128-n16:32:64",
+    "e-i64:64-i128:128-v16:16-v32:32-v64:64-v128:128-n16:32:64",
+    "e-i64:32-i128:128-v16:16-v32:32-n16:32:64",
+    "e-i8:16-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-f64:32-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-f32:64-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-a:0:64-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-i64:64-i128:64-v16:16-v32:32-n16:32:64",
+    "e-p:64:64-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p:64:32-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p1:64:64-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p3:64:64-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e-p3:16:16-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "e",
+    "",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-Fi8",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-z0",
+    "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-e",
+]
+
+
+def datalayout():
+    for i, dl in enumerate(LAYOUTS):
+        for triple in ["nvptx64-nvidia-cuda", "nvptx-nvidia-cuda"]:
+            yield f"dl{i:02}_{safe(triple)}", module(fn("  ret void"), layout=dl, triple=triple)
+    yield "missing", module(fn("  ret void"), layout=None)
+    yield "missing_both", module(fn("  ret void"), layout=None, triple=None)
+
+
+TRIPLES = ["nvptx64-nvidia-cuda", "nvptx-nvidia-cuda", "nvptx64-nvidia-nvcl", "nvptx64-unknown-cuda",
+           "nvptx64-nvidia-cuda-", "nvptx64--cuda", "nvptx64-nvidia-cuda-unknown", "nvptx64", "nvptx64-nvidia",
+           "NVPTX64-nvidia-cuda", "nvptx64-nvidia-cudax", "nvptx32-nvidia-cuda", "nvptx64-unknown-unknown",
+           "nvptx64-nvidia-unknown", "nvptx64-nvidia-cuda-elf", "nvptx64-nvidia-cuda-gnu", "nvptx64-nvidia-cuda11.8",
+           "nvptx64-pc-cuda", "amdgcn-amd-amdhsa", "x86_64-unknown-linux-gnu", "spir64-unknown-unknown", "",
+           "nvptx64-nvidia-cuda\\00x"]
+
+
+def triple():
+    for t in TRIPLES:
+        yield f"t{TRIPLES.index(t):02}_{safe(t) or 'empty'}", module(fn("  ret void"), triple=t)
+    yield "missing", module(fn("  ret void"), triple=None)
+
+
+def nvvmir_version():
+    forms = {
+        "v1_0": "!{i32 1, i32 0}", "v1_9": "!{i32 1, i32 9}", "v2_0": "!{i32 2, i32 0}", "v2_1": "!{i32 2, i32 1}",
+        "v2_7": "!{i32 2, i32 7}", "v2_255": "!{i32 2, i32 255}", "v3_0": "!{i32 3, i32 0}", "v3_2": "!{i32 3, i32 2}",
+        "v0_0": "!{i32 0, i32 0}", "v2_0_3_0": "!{i32 2, i32 0, i32 3, i32 0}", "v2_0_3_1": "!{i32 2, i32 0, i32 3, i32 1}",
+        "v2_0_2_0": "!{i32 2, i32 0, i32 2, i32 0}", "v2_0_3_2": "!{i32 2, i32 0, i32 3, i32 2}",
+        "v2_0_4_0": "!{i32 2, i32 0, i32 4, i32 0}", "v2_0_1": "!{i32 2, i32 0, i32 1}",
+        "v2_0_3_0_x": "!{i32 2, i32 0, i32 3, i32 0, i32 1}", "i64": "!{i64 2, i64 0}", "i16": "!{i16 2, i16 0}",
+        "i8": "!{i8 2, i8 0}", "neg": "!{i32 -1, i32 0}", "str": "!{!\"2\", !\"0\"}", "empty": "!{}", "one": "!{i32 2}",
+        "float": "!{float 2.0, float 0.0}", "null": "!{null, null}", "i1": "!{i1 true, i1 false}",
+    }
+    for name, node in forms.items():
+        yield name, module(fn("  ret void"), tail=f"!nvvmir.version = !{{!0}}\n!0 = {node}\n")
+    yield "two_same", module(fn("  ret void"), tail="!nvvmir.version = !{!0, !0}\n!0 = !{i32 2, i32 0}\n")
+    yield "two_diff", module(fn("  ret void"), tail="!nvvmir.version = !{!0, !1}\n!0 = !{i32 2, i32 0}\n!1 = !{i32 1, i32 0}\n")
+    yield "two_2_0_2_1", module(fn("  ret void"), tail="!nvvmir.version = !{!0, !1}\n!0 = !{i32 2, i32 0}\n!1 = !{i32 2, i32 1}\n")
+    yield "missing", module(fn("  ret void"), tail="")
+    yield "empty_named", module(fn("  ret void"), tail="!nvvmir.version = !{}\n")
+    yield "distinct", module(fn("  ret void"), tail="!nvvmir.version = !{!0}\n!0 = distinct !{i32 2, i32 0}\n")
+
+
+GROUPS = {
+    "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
+    "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
+    "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version,
+}
+
+
+def probes():
+    """(group/case, text) for every probe, in a fixed order."""
+    seen = set()
+    for group, gen in GROUPS.items():
+        for item in gen():
+            if item is None:
+                continue
+            case, text = item
+            key = f"{group}/{case}"
+            if key in seen:
+                raise SystemExit(f"duplicate probe {key}")
+            seen.add(key)
+            yield key, text
+
+
+def first_message(log):
+    """libNVVM's first error, without its location header (`probe.ll (6, 2): `,
+    ``: Function `f': ``), its context lines, the warnings before it and the stray `Error:` a
+    log runs into."""
+    severity = "error"
+    for line in (log or "").splitlines():
+        line = line.strip().removeprefix("error:").strip()
+        if line.startswith("Warning:"):
+            severity, line = "warning", line.removeprefix("Warning:").strip()
+        elif line.startswith("Error:"):
+            severity, line = "error", line.removeprefix("Error:").strip()
+        if not line or line.startswith("context:") or line.endswith("':") or severity == "warning":
+            continue
+        line = re.sub(r"^probe\.ll(?: \(\d+, \d+\))?: (?:error: )?", "", line)
+        line = re.sub(r"^: (?:Function|Global Value|Global Variable) `.*?': ", "", line)
+        return line.removesuffix("Error:").strip()
+    return ""
+
+
+def ask(w, text, arch):
+    """libNVVM's answers for one module at one arch: verify and compile, each (rc, first message)."""
+    data = text.encode()
+    out = {}
+    for what, call in (("verify", w.verify), ("compile", w.nvvm)):
+        rep = call([("probe.ll", data)], [f"-arch={arch}"])
+        if rep.get("stage") == "crash":
+            rep = call([("probe.ll", data)], [f"-arch={arch}"])
+        if rep.get("stage") == "crash":
+            out[what] = {"rc": None, "first": "crash"}
+            continue
+        rc = 0 if rep.get("ok") else rep.get("result")
+        log = rep.get("log") or rep.get("error_log") or ""
+        out[what] = {"rc": rc, "first": first_message(log) if rc else ""}
+    return out
+
+
+def record(args):
+    from nvtools import Worker
+    archs = args.archs.split(",")
+    rows = []
+    with Worker() as w:
+        for key, text in probes():
+            row = {"probe": key, "src": text}
+            for arch in archs:
+                a = ask(w, text, arch)
+                row[arch] = [a["verify"]["rc"], a["verify"]["first"], a["compile"]["rc"], a["compile"]["first"]]
+            rows.append(row)
+    pathlib.Path(args.out).write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows))
+    print(f"{len(rows)} probes x {len(archs)} archs -> {args.out}")
+
+
+def check(args):
+    from nvtools import Worker, cu13_dir
+    if cu13_dir() is None:
+        print("MISSING libNVVM (run scripts/oracles/setup.sh)")
+        return 1
+    rows = [json.loads(l) for l in pathlib.Path(args.data).read_text().splitlines()]
+    rng = random.Random(args.seed)
+    sample = rows if args.sample <= 0 else rng.sample(rows, min(args.sample, len(rows)))
+    bad = 0
+    with Worker() as w:
+        for row in sample:
+            for arch, want in row.items():
+                if not arch.startswith("compute_"):
+                    continue
+                a = ask(w, row["src"], arch)
+                got = [a["verify"]["rc"], a["verify"]["first"], a["compile"]["rc"], a["compile"]["first"]]
+                if got != want:
+                    print(f"DIFF {row['probe']} @{arch}: recorded {want}, libNVVM now {got}")
+                    bad += 1
+    print(f"probe-check: {len(sample)} probes, {bad} differences")
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("out")
+    r = sub.add_parser("record")
+    r.add_argument("out")
+    r.add_argument("--archs", default="compute_90,compute_100")
+    c = sub.add_parser("check")
+    c.add_argument("data")
+    c.add_argument("--sample", type=int, default=40)
+    c.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    if args.cmd == "gen":
+        n = 0
+        for key, text in probes():
+            p = pathlib.Path(args.out) / f"{key}.ll"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text)
+            n += 1
+        print(f"{n} probes in {args.out}")
+        return 0
+    if args.cmd == "record":
+        record(args)
+        return 0
+    return check(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
