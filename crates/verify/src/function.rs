@@ -348,6 +348,32 @@ fn check_call(
                 return;
             }
             crate::warnings::intrinsic_gate(cx, name, out, at);
+            // LLVM's own checks of a known intrinsic's declaration and immediate arguments, from
+            // the measured table (`intrinsics.tsv`).
+            if let Some(sig) = intrinsics::signature(name, cx.target.path) {
+                if let Some(msg) = intrinsics::signature_mismatch(&m.types, call.fn_ty, sig, cx.target.path) {
+                    out.error("llvm-intrinsic-signature", msg, at());
+                    if cx.llvm7() {
+                        out.help("libNVVM's LLVM 7 path rejects this declaration with an empty log");
+                    }
+                    return;
+                }
+                let immediate = |i: usize| {
+                    use nvir_llvm::ir::ConstData;
+                    call.args.get(i).is_some_and(|a| {
+                        matches!(a.value, Value::Const(c) if matches!(m.consts[c], ConstData::Int { .. } | ConstData::Float { .. }))
+                    })
+                };
+                if let Some(msg) = intrinsics::immarg_violation(sig, immediate) {
+                    out.error("llvm-immarg", msg, at());
+                    return;
+                }
+                if let Some(msg) = constrained_fp_metadata(m, name, call, cx.target.path) {
+                    out.error("llvm-constrained-fp", msg, at());
+                    out.help("use one of `round.dynamic`, `round.tonearest`, … and `fpexcept.ignore`, `fpexcept.maytrap`, `fpexcept.strict`");
+                    return;
+                }
+            }
             // The LLVM verifier's argument rules for two intrinsics libNVVM has no use for.
             let second = call.args.get(1).map(|a| a.value);
             if name == "llvm.init.trampoline" && !second.is_some_and(|v| is_function(m, v)) {
@@ -423,6 +449,50 @@ fn check_call(
             }
         }
         _ => {}
+    }
+}
+
+/// The rounding-mode and exception-behaviour metadata of a constrained floating-point
+/// intrinsic: the last metadata argument is the exception behaviour, the one before it (not on
+/// comparisons, whose first is the predicate) the rounding mode. The LLVM 7 path checks the
+/// rounding mode first, the modern path the exception behaviour (measured).
+fn constrained_fp_metadata(
+    m: &nvir_llvm::Module,
+    name: &str,
+    call: &nvir_llvm::ir::instruction::CallSite,
+    path: Path,
+) -> Option<&'static str> {
+    use nvir_llvm::ir::MdNode;
+    if !name.starts_with("llvm.experimental.constrained.") {
+        return None;
+    }
+    let strings: Vec<Option<&[u8]>> = call
+        .args
+        .iter()
+        .filter_map(|a| match a.value {
+            Value::Md(id) => Some(match m.metadata.get(id) {
+                MdNode::String(s) => Some(&s[..]),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .collect();
+    let except = strings.last()?;
+    let comparison = name.contains(".fcmp");
+    let rounding = (strings.len() >= 2 && !comparison).then(|| strings[strings.len() - 2]);
+    let rounding_ok = |r: Option<&[u8]>| {
+        let modes: &[&[u8]] =
+            &[b"round.dynamic", b"round.tonearest", b"round.downward", b"round.upward", b"round.towardzero"];
+        r.is_some_and(|r| modes.contains(&r) || (path == Path::Modern && r == b"round.tonearestaway"))
+    };
+    let except_ok =
+        except.is_some_and(|e| [&b"fpexcept.ignore"[..], b"fpexcept.maytrap", b"fpexcept.strict"].contains(&e));
+    let bad_rounding = rounding.is_some_and(|r| !rounding_ok(r));
+    match path {
+        Path::Llvm7 if bad_rounding => Some("invalid rounding mode argument"),
+        _ if !except_ok => Some("invalid exception behavior argument"),
+        _ if bad_rounding => Some("invalid rounding mode argument"),
+        _ => None,
     }
 }
 

@@ -1,0 +1,125 @@
+//! Agreement with libNVVM 13.5 on the intrinsic probes (`corpus/probes/intrinsics.jsonl`, made
+//! by `scripts/probe/run.py`: one minimal module per question, every intrinsic of LLVM's
+//! `Intrinsics.td` trees with its usual overloads and wrong variants, run through
+//! `nvvmVerifyProgram`): the verdict at compute_90 (LLVM 7 path) and compute_100 (modern path),
+//! and whether nvir's first error begins with libNVVM's first message. Runs where libNVVM
+//! crashed are left out.
+
+use nvir_verify::{accepts, Severity, Target};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const HEADER: &str = "target datalayout = \"e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64\"\ntarget triple = \"nvptx64-nvidia-cuda\"\n\n";
+const TRAILER: &str = "\n!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0}\n";
+
+/// The probe's module, built as `scripts/probe/probes.py` `module_text` builds it.
+fn module_text(r: &Value) -> String {
+    let name = r["name"].as_str().unwrap();
+    let ret = r["ret"].as_str().unwrap();
+    let vararg = r["vararg"].as_bool().unwrap_or(false);
+    let args: Vec<(&str, &str)> =
+        r["args"].as_array().unwrap().iter().map(|a| (a[0].as_str().unwrap(), a[1].as_str().unwrap())).collect();
+    let mut types: Vec<&str> = args.iter().map(|a| a.0).collect();
+    if vararg {
+        types.push("...");
+    }
+    let decl_args = types.join(", ");
+    let (mut params, mut vals) = (Vec::new(), Vec::new());
+    for (t, v) in &args {
+        if *v == "%" {
+            params.push(format!("{t} %a{}", params.len()));
+            vals.push(format!("{t} %a{}", params.len() - 1));
+        } else {
+            vals.push(format!("{t} {v}"));
+        }
+    }
+    let callee = if vararg { format!("{ret} ({decl_args})") } else { ret.to_string() };
+    let lhs = if ret == "void" { "" } else { "%r = " };
+    format!(
+        "{HEADER}declare {ret} @{name}({decl_args})\ndefine void @f({}) {{\n  {lhs}call {callee} @{name}({})\n  ret void\n}}\n{TRAILER}",
+        params.join(", "),
+        vals.join(", ")
+    )
+}
+
+/// nvir's verdict and first error message on a module.
+fn nvir(src: &str, arch: &str) -> (bool, String) {
+    let target = Target::parse(arch, false).unwrap();
+    match nvir_verify::parse_text(src.as_bytes(), &target) {
+        Ok(m) => {
+            let findings = nvir_verify::verify(&m, &target);
+            let first = findings.iter().find(|f| f.severity == Severity::Error).map_or("", |f| f.message.as_str());
+            (accepts(&findings), first.to_string())
+        }
+        Err(e) => (false, format!("parse {}", e.message())),
+    }
+}
+
+#[test]
+fn intrinsic_probes_agree_with_libnvvm() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/probes/intrinsics.jsonl");
+    let data = std::fs::read_to_string(&path).expect("corpus/probes/intrinsics.jsonl");
+    let mut lines = data.lines();
+    let head: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    let messages: Vec<&str> = head["messages"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let answers = head["answers"].as_array().unwrap();
+    let archs = |dialect: &str| -> Vec<&str> {
+        head["archs"][dialect].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect()
+    };
+    let (typed, opaque) = (archs("typed"), archs("opaque"));
+    let (mut runs, mut agree, mut rejected, mut same_first) = (0usize, 0usize, 0usize, 0usize);
+    // Disagreements by (arch, variant, libNVVM's message), with one example each.
+    let mut misses: BTreeMap<(String, String, String), (usize, String)> = BTreeMap::new();
+    for line in lines {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let src = module_text(&r);
+        let probe_archs = if r["o"].as_i64() == Some(1) { &opaque } else { &typed };
+        for arch in ["compute_90", "compute_100"] {
+            let Some(k) = probe_archs.iter().position(|a| *a == arch) else { continue };
+            let ans = &answers[r["a"][k].as_u64().unwrap() as usize];
+            let Some(rc) = ans[0].as_i64() else { continue }; // libNVVM crashed
+            let key = ans[1].as_i64().filter(|&i| i >= 0).map_or("", |i| messages[i as usize]);
+            let (ok, first) = nvir(&src, arch);
+            runs += 1;
+            let mut miss = |what: String| {
+                let variant = r["variant"].as_str().unwrap().to_string();
+                let e = misses.entry((arch.to_string(), variant, what)).or_insert((0, String::new()));
+                e.0 += 1;
+                if e.1.is_empty() {
+                    e.1 = format!("{} ({}) nvir: {first:?}", r["name"].as_str().unwrap(), r["ret"]);
+                }
+            };
+            if ok == (rc == 0) {
+                agree += 1;
+            } else {
+                miss(format!("verdict: libNVVM rc {rc} {key:?}"));
+            }
+            if rc != 0 {
+                rejected += 1;
+                if !ok && first.starts_with(key) {
+                    same_first += 1;
+                } else if !ok {
+                    miss(format!("first error: libNVVM {key:?}"));
+                }
+            }
+        }
+    }
+    let mut report: Vec<_> = misses.into_iter().collect();
+    report.sort_by_key(|r| std::cmp::Reverse(r.1 .0));
+    for ((arch, variant, what), (n, example)) in report.iter().take(60) {
+        eprintln!("{n:5} {arch} {variant}: {what}  e.g. {example}");
+    }
+    let verdict_pct = 100.0 * agree as f64 / runs as f64;
+    let first_pct = 100.0 * same_first as f64 / rejected as f64;
+    eprintln!(
+        "probes: verdicts {agree}/{runs} ({verdict_pct:.2}%); first error as libNVVM's: {same_first}/{rejected} ({first_pct:.2}%)"
+    );
+    assert!(runs > 20_000, "probe data incomplete: {runs} runs");
+    assert!(verdict_pct >= FLOOR_VERDICTS, "verdict agreement fell to {verdict_pct:.2}%");
+    assert!(first_pct >= FLOOR_FIRST, "first-error agreement fell to {first_pct:.2}%");
+}
+
+/// What the rules reach today; raise these as they improve.
+const FLOOR_VERDICTS: f64 = 93.0;
+const FLOOR_FIRST: f64 = 84.5;

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Generate the verifier's intrinsic signature table from the probe answers.
+
+    python3 gen_table.py [--data corpus/probes/intrinsics.jsonl] [--out crates/verify/src/intrinsics.tsv]
+                         [--summary]
+
+For each path (LLVM 7: the answers at compute_90; modern: at compute_100) and each intrinsic of
+the data files, the probes decide:
+
+* known: a wrongly declared call (one argument more or fewer, another return or argument type)
+  was rejected with the path's signature message (the LLVM 7 path's empty log; the modern
+  path's `intrinsic …` messages). Unknown names are ordinary declarations to libNVVM.
+* checked: every call declared as the tree's `Intrinsics.td` says was accepted (or rejected for
+  another reason), so the tree's signature is the path's; otherwise the name is left out.
+* immarg: the message libNVVM gave for a non-constant immediate argument, if it gave one.
+
+One line per (path, intrinsic): `path  name  ret  args  checked  immarg  immarg_message`,
+tab-separated, where `checked` lists the kinds of wrong declaration libNVVM rejected (`extra-arg`,
+`missing-arg`, `ret-type`, `arg0-type`: an upgrade makes it take some; `typed-upgraded`: the
+signature changed between the trees, so a typed-pointer module's call is left to the upgrade);
+types as the path prints them (`i8 addrspace(3)*` on LLVM 7, `ptr addrspace(3)` on the modern
+path), overloaded slots as `anyint`/`anyfloat`/`anyvector`/`anyptr`/`any`/`match<N>…`, slots
+separated by `;`. `--summary` prints the other messages the probes met, per path.
+"""
+import argparse
+import collections
+import json
+import pathlib
+import re
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+import probes  # noqa: E402
+import run  # noqa: E402
+
+PATHS = {"llvm7": "compute_90", "modern": "compute_100"}
+WRONG = ("extra-arg", "missing-arg", "ret-type", "arg0-type")
+MODERN_IMMARG = "immarg operand has non-immediate parameter"
+
+
+def signature_message(key, path):
+    return key == "" if path == "llvm7" else key.startswith("intrinsic ")
+
+
+def path_type(desc, path):
+    """A descriptor as the table writes it for a path."""
+    if desc.startswith("anyptr"):
+        return "anyptr"
+    if desc.startswith("?") or ":?" in desc:
+        return "other"
+    if path == "modern" and desc.endswith("*"):
+        m = re.fullmatch(r".+?(?: addrspace\((\d+)\))?\*", desc)
+        return "ptr" if not m.group(1) else f"ptr addrspace({m.group(1)})"
+    m = re.fullmatch(r"p(\d+)(?::(.+))?", desc)
+    if m:
+        space = int(m.group(1))
+        if path == "modern":
+            return "ptr" if space == 0 else f"ptr addrspace({space})"
+        elt = path_type(m.group(2), path) if m.group(2) else "i8"
+        return f"{elt}*" if space == 0 else f"{elt} addrspace({space})*"
+    return desc
+
+
+def entries_by_path():
+    """{path: [(entry, src, typed)]}: the LLVM 7 path takes the LLVM 14 tree (typed), the modern
+    path the LLVM 19 tree and the LLVM 14 names that tree lacks."""
+    data = {src: json.loads((HERE / f"data/intrinsics-{src}.json").read_text())["intrinsics"] for src in ("llvm14", "llvm19")}
+    names19 = {e["name"] for e in data["llvm19"]}
+    known = {e["name"] for es in data.values() for e in es}
+    # Corpus names that are an overload of a tree's intrinsic (`llvm.canonicalize.f32`) are that
+    # intrinsic: only NVIDIA's own names get lines of their own.
+    extra = [e for e in probes.extra_entries(known) if not any(e["name"].startswith(k + ".") for k in known)]
+    for e in extra:
+        # A literal struct return is one slot per field, as in the trees.
+        if e["ret"] and e["ret"][0].startswith("{"):
+            e["ret"] = probes.split_types(e["ret"][0].strip()[1:-1])
+    return {
+        "llvm7": [(e, "llvm14", True) for e in data["llvm14"]] + [(e, "corpus", True) for e in extra],
+        "modern": [(e, "llvm19", False) for e in data["llvm19"]]
+        + [(e, "llvm14", True) for e in data["llvm14"] if e["name"] not in names19]
+        + [(e, "corpus", True) for e in extra],
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default=str(run.DEFAULT_OUT))
+    ap.add_argument("--out", default=str(ROOT / "crates/verify/src/intrinsics.tsv"))
+    ap.add_argument("--summary", action="store_true")
+    args = ap.parse_args()
+    _, recs = run.load(args.data)
+    answers = {probes.module_text(r): r["answers"] for r in recs}
+    lines = []
+    stats = collections.Counter()
+    other = collections.Counter()
+    # Intrinsics whose signature changed between the trees: a typed-pointer module may declare
+    # the old form, which the modern path upgrades (`llvm.var.annotation` with 4 arguments).
+    trees = {src: {e["name"]: e for e in json.loads((HERE / f"data/intrinsics-{src}.json").read_text())["intrinsics"]}
+             for src in ("llvm14", "llvm19")}
+    changed = {n for n, e in trees["llvm19"].items() if n in trees["llvm14"]
+               and [path_type(d, "modern") for d in trees["llvm14"][n]["ret"] + trees["llvm14"][n]["args"]]
+               != [path_type(d, "modern") for d in e["ret"] + e["args"]]}
+    for path, entries in entries_by_path().items():
+        arch = PATHS[path]
+        for e, src, typed in entries:
+            ps = probes.probes_for(e, typed, src)
+            got = [(p, answers.get(probes.module_text(p), {}).get(arch)) for p in ps]
+            got = [(p, a) for p, a in got if a is not None and a[0] is not None]
+            if not got:
+                stats[path, "not probed"] += 1
+                continue
+            for p, a in got:
+                if a[0] != 0 and p["variant"] == "ok":
+                    other[path, re.sub(r"llvm\.[\w.]+", "<name>", a[1])] += 1
+            known = any(p["variant"] in WRONG and a[0] != 0 and signature_message(a[1], path) for p, a in got)
+            if not known:
+                stats[path, "unknown"] += 1
+                continue
+            # The first overload (i32, float, a generic pointer) decides whether the tree's
+            # signature is the path's; other overloads may be refused by rules of their own.
+            first_ok = next(((p, a) for p, a in got if p["variant"] == "ok"), None)
+            if first_ok is None or (first_ok[1][0] != 0 and signature_message(first_ok[1][1], path)):
+                stats[path, "known, other signature"] += 1
+                continue
+            immarg, message = [], ""
+            for p, a in got:
+                m = re.fullmatch(r"immarg(\d+)-nonconst", p["variant"])
+                if m and a[0] != 0 and not signature_message(a[1], path):
+                    message = a[1]
+                    immarg = e["immarg"] if message == MODERN_IMMARG else [int(m.group(1))]
+            # Which kinds of mismatch libNVVM rejected (an upgrade can make it take some, e.g.
+            # `llvm.ctlz` with one argument).
+            rejected = {p["variant"] for p, a in got if p["variant"] in WRONG and a[0] != 0}
+            accepted = {p["variant"] for p, a in got if p["variant"] in WRONG and a[0] == 0}
+            flags = ",".join(v for v in WRONG if v in rejected and v not in accepted)
+            if path == "modern" and e["name"] in changed:
+                flags += ",typed-upgraded"
+            stats[path, "checked"] += 1
+            ret = ";".join(path_type(d, path) for d in e["ret"])
+            sig_args = ";".join(path_type(d, path) for d in e["args"])
+            lines.append("\t".join([path, e["name"], ret, sig_args, flags, ",".join(map(str, immarg)), message]))
+    lines = sorted(set(lines))
+    head = ["# Intrinsic signatures libNVVM 13.5 checks, per path (generated by scripts/probe/gen_table.py",
+            "# from corpus/probes/intrinsics.jsonl; do not edit). path, name, ret, args, mismatches checked, immarg, immarg message."]
+    pathlib.Path(args.out).write_text("\n".join(head + lines) + "\n")
+    for k, n in sorted(stats.items()):
+        print(f"{k[0]:7} {k[1]}: {n}")
+    print(f"{args.out}: {len(lines)} lines")
+    if args.summary:
+        for (path, key), n in other.most_common():
+            print(f"{n:5} {path} ok rejected: {key}")
+
+
+if __name__ == "__main__":
+    main()
