@@ -312,6 +312,28 @@ def fam_param_types():
             yield f"param_types/({', '.join(combo)})", module("", decls=decl), ["compute_75", "compute_90", "compute_100"]
 
 
+def fam_sync_modes():
+    """Warp shuffles and votes with a mode (or value) that is not a constant."""
+    cases = {
+        "shfl.sync.i32, mode %n": ("declare {i32, i1} @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)",
+                                   "  %r = call {i32, i1} @llvm.nvvm.shfl.sync.i32(i32 -1, i32 %n, i32 1, i32 1, i32 31)"),
+        "shfl.sync.i32, mode 3": ("declare {i32, i1} @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)",
+                                  "  %r = call {i32, i1} @llvm.nvvm.shfl.sync.i32(i32 -1, i32 3, i32 %n, i32 1, i32 31)"),
+        "shfl.sync.bfly.i32, value %n": ("declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32, i32, i32, i32)",
+                                         "  %r = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %n, i32 1, i32 31)"),
+        "shfl.sync.idx.i32, lane %n": ("declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)",
+                                       "  %r = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 1, i32 %n, i32 31)"),
+        "vote.sync, mode %n": ("declare {i32, i1} @llvm.nvvm.vote.sync(i32, i32, i1)",
+                               "  %r = call {i32, i1} @llvm.nvvm.vote.sync(i32 -1, i32 %n, i1 true)"),
+        "vote.sync, mode 0": ("declare {i32, i1} @llvm.nvvm.vote.sync(i32, i32, i1)",
+                              "  %r = call {i32, i1} @llvm.nvvm.vote.sync(i32 -1, i32 0, i1 true)"),
+        "vote.all.sync, predicate %c": ("declare i1 @llvm.nvvm.vote.all.sync(i32, i1)",
+                                        "  %c = icmp eq i32 %n, 0\n  %r = call i1 @llvm.nvvm.vote.all.sync(i32 -1, i1 %c)"),
+    }
+    for name, (decl, body) in cases.items():
+        yield f"sync_modes/{name}", module(body, decls=decl), ARCHS
+
+
 FAMILIES = {
     "datalayout": fam_datalayout,
     "triple": fam_triple,
@@ -326,6 +348,7 @@ FAMILIES = {
     "intrinsic_name": fam_intrinsic_names,
     "verify_rejects": fam_verify_rejects,
     "param_types": fam_param_types,
+    "sync_modes": fam_sync_modes,
 }
 
 HEAP = re.compile(r"0x[0-9a-f]{6,}")

@@ -18,20 +18,59 @@ use crate::{Class, Cx, Finding, Findings, Location, Path, Severity};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::constant::{ConstData, ExprOp};
 use nvir_llvm::ir::instruction::BinOp;
-use nvir_llvm::ir::module::GlobalDef;
+use nvir_llvm::ir::module::{GlobalDef, Linkage};
 use nvir_llvm::ir::{ConstId, Function, InstKind, TypeData, Value};
 use nvir_llvm::Module;
 
 /// libNVVM's own data layout (64-bit), the one its compute_100+ target takes.
 pub(crate) const LIBNVVM_LAYOUT: &str = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64";
 
+/// Global values by name, built when first asked for (most modules never need it).
+struct Lookup<'m> {
+    m: &'m Module,
+    defs: std::cell::OnceCell<rustc_hash::FxHashMap<&'m str, GlobalDef>>,
+    used: std::cell::OnceCell<rustc_hash::FxHashSet<&'m str>>,
+}
+
+impl<'m> Lookup<'m> {
+    fn new(m: &'m Module) -> Self {
+        Lookup { m, defs: std::cell::OnceCell::new(), used: std::cell::OnceCell::new() }
+    }
+
+    fn def(&self, name: &str) -> Option<GlobalDef> {
+        let defs =
+            self.defs.get_or_init(|| self.m.symbols.iter().filter_map(|(_, s)| Some((&*s.name, s.def?))).collect());
+        defs.get(name).copied()
+    }
+
+    /// The global values a body or an initializer refers to.
+    fn referenced(&self) -> &rustc_hash::FxHashSet<&'m str> {
+        self.used.get_or_init(|| crate::module::referenced(self.m))
+    }
+
+    fn var(&self, name: &str) -> Option<&'m nvir_llvm::ir::module::GlobalVar> {
+        match self.def(name)? {
+            GlobalDef::Var(id) => Some(&self.m.globals[id]),
+            _ => None,
+        }
+    }
+
+    fn function(&self, name: &str) -> Option<&'m Function> {
+        match self.def(name)? {
+            GlobalDef::Func(id) => Some(&self.m.functions[id]),
+            _ => None,
+        }
+    }
+}
+
 /// Every compile-side judgement, after the verifier's findings are all in.
 pub(crate) fn check(cx: &Cx, out: &mut Findings) {
+    let names = Lookup::new(cx.m);
     let layout_error = out.0.iter().any(|f| f.code == "nvvm-datalayout");
     for i in 0..out.0.len() {
         let f = &out.0[i];
         if f.severity == Severity::Error && f.class != Class::Compile {
-            let fails = verify_error_fails_compile(cx, f);
+            let fails = verify_error_fails_compile(cx, &names, f);
             out.0[i].fails_compile = fails;
         }
     }
@@ -39,12 +78,25 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
         layout(cx, out);
     }
     module_crashes(cx, out);
-    aliases(cx, out);
+    aliases(cx, &names, out);
     static_initializers(cx, out);
+    // The modern path reads cluster properties from `!nvvm.annotations` too: once for all kernels.
+    let mut annotated: rustc_hash::FxHashMap<String, [bool; 3]> = Default::default();
+    if !cx.llvm7() {
+        for (name, prop, _) in crate::module::annotations(cx.m) {
+            let which = match prop.as_str() {
+                "blocksareclusters" => 0,
+                "reqntidx" | "reqntidy" | "reqntidz" => 1,
+                "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => 2,
+                _ => continue,
+            };
+            annotated.entry(name).or_default()[which] = true;
+        }
+    }
     for (_, f) in cx.m.functions.iter() {
         if f.is_definition && !f.name.starts_with("llvm.") {
             if cx.kernels.contains(&*f.name) {
-                cluster_attrs(cx, f, out);
+                cluster_attrs(cx, f, annotated.get(&*f.name).copied().unwrap_or_default(), out);
             }
             signature(cx, f, out);
             bodies(cx, f, out);
@@ -103,7 +155,24 @@ fn module_crashes(cx: &Cx, out: &mut Findings) {
         out.help("give the property its value (`!\"maxntidx\", i32 128`), or drop it");
     }
     for (_, g) in m.globals.iter() {
-        if !cx.llvm7() && g.init.is_some_and(|c| holds(m, c, |d| matches!(d, ConstData::DsoLocalEquivalent { .. }))) {
+        if !cx.llvm7()
+            && g.init.is_some()
+            && matches!(m.types.get(g.ty), TypeData::Float(nvir_llvm::ir::FloatKind::Half))
+        {
+            out.compile_error(
+                "nvvm-compile-crash",
+                format!("`@{}` is a half with an initial value: libNVVM's compute_100+ compiler crashes on it", g.name),
+                Location::Global { name: g.name.to_string(), offset: g.source },
+            );
+            out.help("store it as an i16 with the same bits, and bitcast where it is read");
+        }
+    }
+    let mut seen = rustc_hash::FxHashSet::default();
+    for (_, g) in m.globals.iter() {
+        if cx.llvm7() {
+            break;
+        }
+        if g.init.is_some_and(|c| holds(m, c, &mut seen, |d| matches!(d, ConstData::DsoLocalEquivalent { .. }))) {
             out.compile_error(
                 "nvvm-compile-crash",
                 "dso_local_equivalent: libNVVM's compute_100+ compiler crashes on it",
@@ -114,10 +183,14 @@ fn module_crashes(cx: &Cx, out: &mut Findings) {
     }
 }
 
-/// Whether a constant holds one that `pred` picks.
-fn holds(m: &Module, root: ConstId, pred: impl Fn(&ConstData) -> bool) -> bool {
+/// Whether a constant holds one that `pred` picks, among those not `seen` before.
+fn holds(
+    m: &Module,
+    root: ConstId,
+    seen: &mut rustc_hash::FxHashSet<ConstId>,
+    pred: impl Fn(&ConstData) -> bool,
+) -> bool {
     let mut work = vec![root];
-    let mut seen = rustc_hash::FxHashSet::default();
     while let Some(c) = work.pop() {
         if !seen.insert(c) {
             continue;
@@ -136,6 +209,59 @@ fn holds(m: &Module, root: ConstId, pred: impl Fn(&ConstData) -> bool) -> bool {
     false
 }
 
+/// LLVM 7's compiler infers `readnone` for a function that touches no memory, and for a
+/// parameter it never uses, then its verifier refuses that next to a memory attribute (measured on
+/// empty bodies: writeonly, inaccessiblememonly, inaccessiblemem_or_argmemonly on the function,
+/// writeonly on a pointer parameter).
+fn memory_attrs(cx: &Cx, f: &Function, out: &mut Findings) {
+    let m = cx.m;
+    let has = |set, name: &str| m.attrs[set].0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == name));
+    let memory_attrs = ["writeonly", "inaccessiblememonly", "inaccessiblemem_or_argmemonly"];
+    if !memory_attrs.iter().any(|a| has(f.fn_attrs, a)) && !f.params.iter().any(|p| has(p.attrs, "writeonly")) {
+        return;
+    }
+    let mut touches_memory = false;
+    let mut used_args = rustc_hash::FxHashSet::default();
+    for (_, inst) in f.insts.iter() {
+        touches_memory |= matches!(
+            inst.kind,
+            InstKind::Load { .. }
+                | InstKind::Store { .. }
+                | InstKind::Call { .. }
+                | InstKind::Invoke { .. }
+                | InstKind::AtomicRmw { .. }
+                | InstKind::CmpXchg(_)
+                | InstKind::Fence(_)
+        );
+        inst.kind.for_each_operand(|v| {
+            if let Value::Arg(a) = v {
+                used_args.insert(a);
+            }
+        });
+    }
+    let refused = memory_attrs.into_iter().find(|a| !touches_memory && has(f.fn_attrs, a)).or_else(|| {
+        f.params
+            .iter()
+            .enumerate()
+            .any(|(i, p)| {
+                has(p.attrs, "writeonly")
+                    && matches!(m.types.get(p.ty), TypeData::Pointer { .. })
+                    && !used_args.contains(&(i as u32))
+            })
+            .then_some("writeonly")
+    });
+    if let Some(attr) = refused {
+        out.compile_error(
+            "nvvm-compile-attr",
+            format!(
+                "Broken function found, compilation aborted! (`{attr}` where LLVM 7 infers `readnone`: the function or parameter touches no memory)"
+            ),
+            Location::Function { name: f.name.to_string(), offset: f.source.start },
+        );
+        out.help(format!("remove `{attr}`, or target compute_100+"));
+    }
+}
+
 /// LLVM 7's backend crashes on a defined function with three or more parameters of which two or
 /// more are fp128, ppc_fp128 or i256 (measured over every combination of half, fp128, x86_fp80,
 /// ppc_fp128, i128 and i256: 62 of 63 follow this; one or two such parameters compile).
@@ -150,6 +276,15 @@ fn signature(cx: &Cx, f: &Function, out: &mut Findings) {
         TypeData::Int(w) => *w == 256,
         _ => false,
     };
+    if params.iter().any(|t| matches!(m.types.get(*t), TypeData::Label | TypeData::Metadata | TypeData::Token)) {
+        out.compile_error(
+            "nvvm-compile-crash",
+            "a label, metadata or token parameter: libNVVM's LLVM 7 compiler crashes on this function",
+            Location::Function { name: f.name.to_string(), offset: f.source.start },
+        );
+        out.help("pass a value instead");
+    }
+    memory_attrs(cx, f, out);
     if params.len() >= 3 && params.iter().filter(|t| wide(t)).count() >= 2 {
         out.compile_error(
             "nvvm-compile-crash",
@@ -162,7 +297,7 @@ fn signature(cx: &Cx, f: &Function, out: &mut Findings) {
 
 /// Whether `nvvmCompileProgram` fails on a module for the same reason `nvvmVerifyProgram` rejects
 /// it (measured rule by rule; most of libNVVM's own rules are not checked by its compiler).
-fn verify_error_fails_compile(cx: &Cx, f: &Finding) -> bool {
+fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
     if matches!(f.class, Class::Parse | Class::Version) {
         return true;
     }
@@ -174,22 +309,32 @@ fn verify_error_fails_compile(cx: &Cx, f: &Finding) -> bool {
         "nvvm-datalayout" => {
             let layout = layout_text(m);
             let patched = with_i128(&layout);
-            // The LLVM 7 compiler takes a mangling mode, which the verifier refuses.
-            let checked: String = match llvm7 {
-                true => patched.split('-').filter(|s| !s.starts_with("m:")).collect::<Vec<_>>().join("-"),
-                false => patched.clone(),
-            };
-            let mut hard = Findings::default();
-            check_layout_of(cx, &checked, &mut hard);
-            !hard.0.is_empty() || (!llvm7 && has_definitions(m) && !modern_layout_compatible(&patched, m))
+            !compiler_takes_layout(cx, &patched)
+                || (!llvm7 && has_definitions(m) && !modern_layout_compatible(&patched, m))
         }
         // Another vendor or OS compiles; another architecture (or none) does not.
+        // The modern path needs `nvptx` or `nvptx64`; the LLVM 7 one any `nvptx…`, in any case.
         "nvvm-triple" => {
             let triple = m.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-            !matches!(triple.split('-').next(), Some("nvptx" | "nvptx64"))
+            let arch = triple.split('-').next().unwrap_or("");
+            match llvm7 {
+                true => !arch.to_ascii_lowercase().starts_with("nvptx"),
+                false => !matches!(arch, "nvptx" | "nvptx64"),
+            }
         }
-        // The PTX printer knows the local space; other spaces stop it.
-        "nvvm-global-addrspace" => global_space(cx, &f.location) != Some(5),
+        // The PTX printer stops at a variable it emits in a space other than local (a definition,
+        // external or referenced); the modern path also refuses a local one's non-zero value.
+        "nvvm-global-addrspace" => match global_of_location(names, &f.location) {
+            Some(g) => {
+                let local = matches!(g.props.linkage, Linkage::Internal | Linkage::Private);
+                let emitted = g.init.is_some() && (!local || names.referenced().contains(&*g.name));
+                match g.props.addr_space {
+                    5 => !llvm7 && nonzero(m, g.init),
+                    _ => emitted,
+                }
+            }
+            None => true,
+        },
         // The backend renames `.`; other characters it cannot write in PTX (`@` only on the
         // modern path).
         "nvvm-identifier" => match &f.location {
@@ -200,18 +345,33 @@ fn verify_error_fails_compile(cx: &Cx, f: &Finding) -> bool {
         },
         "nvvm-linkage" => false,
         "nvvm-fence" | "nvvm-atomic-op" => llvm7,
-        "nvvm-atomic-load-store" => llvm7 && atomic_access_fails(cx, &f.location),
+        "nvvm-atomic-load-store" => llvm7 && atomic_access_fails(cx, names, &f.location),
         // i8/i16, floating-point and i128 read-modify-write atomics stop the LLVM 7 backend
         // (pointers do not); the modern one lowers them all.
-        "nvvm-atomic-type" => llvm7 && !atomic_operand_is_pointer(cx, &f.location),
-        "nvvm-atomic-addrspace" => atomic_space(cx, &f.location) != Some(4),
-        // The LLVM 7 backend crashes on these types; the modern one lowers them.
-        "nvvm-type" => llvm7,
-        // A store to tensor memory crashes the compiler; a load compiles.
-        "nvvm-tensor-memory" => inst_is_store(cx, &f.location),
+        "nvvm-atomic-type" => llvm7 && !atomic_operand_is_pointer(cx, names, &f.location),
+        // Measured: spaces 2 and 6 stop both compilers, 101 the LLVM 7 one; local (5) and
+        // constant (4) compile.
+        "nvvm-atomic-addrspace" => match atomic_space(cx, names, &f.location) {
+            Some(2 | 6) => true,
+            Some(101) => llvm7,
+            Some(_) => false,
+            None => true,
+        },
+        // Both compilers lower fp128, x86_fp80 and ppc_fp128 operations (the LLVM 7 one crashes on
+        // some parameter lists: [`signature`]).
+        "nvvm-type" => false,
+        // LLVM 7's compiler does not check return attributes' types.
+        "llvm-attr-type" if llvm7 => !is_return_attr(cx, names, f),
+        // A store to tensor memory, or a volatile load, crashes the compiler; a load compiles.
+        "nvvm-tensor-memory" => inst_has_effect(names, &f.location),
+        // A `resume` crashes both compilers; a personality alone (with `invoke`) compiles.
+        "nvvm-fn-personality" => function_of_location(names, &f.location)
+            .is_none_or(|func| func.insts.iter().any(|(_, i)| matches!(i.kind, InstKind::Resume(..)))),
         // The modern path refuses a shared variable's initial value unless it is zero.
-        "nvvm-shared-init" => !llvm7 && shared_init_nonzero(cx, &f.location),
+        "nvvm-shared-init" => !llvm7 && shared_init_nonzero(cx, names, &f.location),
         "nvvm-intrinsic-arg" | "nvvm-intrinsic-definition" => true,
+        // On a call site, LLVM 7's compiler lets `jumptable` pass.
+        "llvm-attr-jumptable" if llvm7 => !matches!(f.location, Location::Instruction { .. }),
         // The LLVM 7 compiler refuses a blockaddress; the modern one crashes on it.
         "nvvm-blockaddress" => true,
         // The LLVM 7 compiler does not run LLVM's verifier on these.
@@ -220,6 +380,30 @@ fn verify_error_fails_compile(cx: &Cx, f: &Finding) -> bool {
         code if code.starts_with("llvm-") => true,
         _ => false,
     }
+}
+
+/// The compiler's own layout check (measured; it differs from the verifier's): it takes a layout
+/// without i128 (libNVVM adds it), native widths that include 32 (the verifier wants 16 and 64),
+/// and on the LLVM 7 path a mangling mode, but not a specifier LLVM 7 does not know (`F`).
+fn compiler_takes_layout(cx: &Cx, layout: &str) -> bool {
+    let llvm7 = cx.llvm7();
+    let mut specs: Vec<String> = Vec::new();
+    for spec in layout.split('-') {
+        if llvm7 && spec.starts_with('F') {
+            return false;
+        }
+        if spec.starts_with('n') && !spec.starts_with("ni") {
+            if !spec[1..].split(':').any(|w| w == "32") {
+                return false;
+            }
+            specs.push("n16:32:64".into());
+        } else if !(llvm7 && spec.starts_with("m:")) {
+            specs.push(spec.into());
+        }
+    }
+    let mut hard = Findings::default();
+    check_layout_of(cx, &specs.join("-"), &mut hard);
+    hard.0.is_empty()
 }
 
 fn layout_text(m: &Module) -> String {
@@ -294,12 +478,10 @@ fn layout_entries(layout: &str) -> std::collections::BTreeMap<String, Vec<u32>> 
 fn target_layout(m: &Module, layout: &str) -> String {
     let triple = m.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
     let mut want = LIBNVVM_LAYOUT.to_string();
-    // The pointer size is the module's when it sets one (32 or 64 bits), else the triple's.
+    // A 64-bit triple takes 64-bit pointers only; a 32-bit one also 64-bit ones (measured).
     let entries = layout_entries(layout);
-    let p32 = match layout.split('-').any(|s| s.starts_with("p:")) {
-        true => entries.get("p0") == Some(&vec![32, 32, 32, 32]),
-        false => triple.starts_with("nvptx-") || triple == "nvptx",
-    };
+    let p32 = (triple.starts_with("nvptx-") || triple == "nvptx")
+        && (entries.get("p0") == Some(&vec![32, 32, 32, 32]) || !layout.split('-').any(|s| s.starts_with("p:")));
     if p32 {
         want = want.replace("p:64:64:64", "p:32:32:32");
     }
@@ -318,10 +500,17 @@ fn modern_layout_compatible(layout: &str, m: &Module) -> bool {
 /// (clang's and rustc's default NVPTX layout among them).
 fn layout(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
-    if cx.llvm7() || !has_definitions(m) {
+    let layout = layout_text(m);
+    if cx.llvm7() {
+        if !layout.is_empty() && !compiler_takes_layout(cx, &with_i128(&layout)) {
+            out.compile_error("nvvm-datalayout-target", "Unknown specifier in datalayout string", Location::Module);
+            out.help(format!("use `target datalayout = \"{LIBNVVM_LAYOUT}\"`"));
+        }
         return;
     }
-    let layout = layout_text(m);
+    if !has_definitions(m) {
+        return;
+    }
     if layout.is_empty() || modern_layout_compatible(&with_i128(&layout), m) {
         return;
     }
@@ -338,36 +527,68 @@ fn layout(cx: &Cx, out: &mut Findings) {
 }
 
 /// The global a location names, if it is a variable: its address space.
-fn global_space(cx: &Cx, at: &Location) -> Option<u32> {
+fn global_of_location<'m>(names: &Lookup<'m>, at: &Location) -> Option<&'m nvir_llvm::ir::module::GlobalVar> {
     let Location::Global { name, .. } = at else { return None };
-    cx.m.globals.iter().find(|(_, g)| &*g.name == name.as_str()).map(|(_, g)| g.props.addr_space)
+    names.var(name)
 }
 
-fn instruction<'m>(cx: &Cx<'m>, at: &Location) -> Option<&'m nvir_llvm::ir::Instruction> {
+/// Whether an initializer is something other than zero, `undef` or `poison`.
+fn nonzero(m: &Module, init: Option<ConstId>) -> bool {
+    init.is_some_and(|c| match &m.consts[c] {
+        ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) | ConstData::Null(_) => false,
+        ConstData::Int { value: nvir_llvm::ir::constant::ApInt::Small(v), .. } => *v != 0,
+        _ => true,
+    })
+}
+
+/// Whether an `llvm-attr-type` finding is about the function's return (not a parameter): the
+/// attribute it names (`Attribute 'noalias' applied …`) is among the return's.
+fn is_return_attr(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
+    let Location::Function { name, .. } = &f.location else { return false };
+    let Some(func) = names.function(name) else { return false };
+    let Some(attr) = f.message.split('\'').nth(1) else { return false };
+    cx.m.attrs[func.ret_attrs].0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == attr))
+}
+
+fn function_of_location<'m>(names: &Lookup<'m>, at: &Location) -> Option<&'m Function> {
+    match at {
+        Location::Function { name, .. } | Location::Global { name, .. } => names.function(name),
+        Location::Instruction { function, .. } => names.function(function),
+        _ => None,
+    }
+}
+
+fn instruction<'m>(names: &Lookup<'m>, at: &Location) -> Option<&'m nvir_llvm::ir::Instruction> {
     let Location::Instruction { function, inst, .. } = at else { return None };
-    let (_, f) = cx.m.functions.iter().find(|(_, f)| &*f.name == function.as_str())?;
-    Some(&f.insts[*inst])
+    Some(&names.function(function)?.insts[*inst])
 }
 
 /// LLVM 7's backend lowers relaxed atomic loads and stores; an acquiring load only through a
 /// pointer it knows to be global (a kernel's parameter or the global space), a releasing store
 /// not at all (measured).
-fn atomic_access_fails(cx: &Cx, at: &Location) -> bool {
+fn atomic_access_fails(cx: &Cx, names: &Lookup, at: &Location) -> bool {
     use nvir_llvm::ir::instruction::Ordering;
     let Location::Instruction { function, .. } = at else { return true };
     let kernel = cx.kernels.contains(function.as_str());
-    match instruction(cx, at).map(|i| &i.kind) {
+    let inst = instruction(names, at);
+    // i128 accesses are expanded and compile.
+    if inst.is_some_and(|i| matches!(&i.kind, InstKind::Load { .. } if cx.m.types.int_width(i.ty) == Some(128))) {
+        return false;
+    }
+    match inst.map(|i| &i.kind) {
         Some(InstKind::Load { atomic: Some(a), ptr_ty, .. }) => {
             let space = crate::module::pointer_space(cx.m, *ptr_ty);
-            matches!(a.ordering, Ordering::Acquire | Ordering::SeqCst) && (space == 3 || (space == 0 && !kernel))
+            matches!(a.ordering, Ordering::Acquire | Ordering::SeqCst) && (space == 3 || !kernel)
         }
-        Some(InstKind::Store { atomic: Some(a), .. }) => matches!(a.ordering, Ordering::Release | Ordering::SeqCst),
+        Some(InstKind::Store { atomic: Some(a), ty, .. }) => {
+            matches!(a.ordering, Ordering::Release | Ordering::SeqCst) && cx.m.types.int_width(*ty) != Some(128)
+        }
         _ => true,
     }
 }
 
-fn atomic_operand_is_pointer(cx: &Cx, at: &Location) -> bool {
-    let ty = match instruction(cx, at).map(|i| &i.kind) {
+fn atomic_operand_is_pointer(cx: &Cx, names: &Lookup, at: &Location) -> bool {
+    let ty = match instruction(names, at).map(|i| &i.kind) {
         Some(InstKind::AtomicRmw { ty, .. }) => *ty,
         Some(InstKind::CmpXchg(x)) => x.ty,
         _ => return false,
@@ -375,8 +596,8 @@ fn atomic_operand_is_pointer(cx: &Cx, at: &Location) -> bool {
     matches!(cx.m.types.get(ty), TypeData::Pointer { .. })
 }
 
-fn atomic_space(cx: &Cx, at: &Location) -> Option<u32> {
-    let ty = match instruction(cx, at).map(|i| &i.kind) {
+fn atomic_space(cx: &Cx, names: &Lookup, at: &Location) -> Option<u32> {
+    let ty = match instruction(names, at).map(|i| &i.kind) {
         Some(InstKind::AtomicRmw { ptr_ty, .. }) => *ptr_ty,
         Some(InstKind::CmpXchg(x)) => x.ptr_ty,
         _ => return None,
@@ -384,27 +605,25 @@ fn atomic_space(cx: &Cx, at: &Location) -> Option<u32> {
     Some(crate::module::pointer_space(cx.m, ty))
 }
 
-fn inst_is_store(cx: &Cx, at: &Location) -> bool {
-    matches!(instruction(cx, at).map(|i| &i.kind), Some(InstKind::Store { .. }))
+fn inst_has_effect(names: &Lookup, at: &Location) -> bool {
+    matches!(
+        instruction(names, at).map(|i| &i.kind),
+        Some(InstKind::Store { .. } | InstKind::Load { volatile: true, .. })
+    )
 }
 
-fn shared_init_nonzero(cx: &Cx, at: &Location) -> bool {
+fn shared_init_nonzero(cx: &Cx, names: &Lookup, at: &Location) -> bool {
     let Location::Global { name, .. } = at else { return true };
-    let Some((_, g)) = cx.m.globals.iter().find(|(_, g)| &*g.name == name.as_str()) else { return true };
-    g.init.is_some_and(|c| match &cx.m.consts[c] {
-        ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) | ConstData::Null(_) => false,
-        ConstData::Int { value: nvir_llvm::ir::constant::ApInt::Small(v), .. } => *v != 0,
-        _ => true,
-    })
+    names.var(name).is_none_or(|g| nonzero(cx.m, g.init))
 }
 
 /// NVPTX aliases must name a non-kernel function definition (an alias of an alias too, on the
 /// LLVM 7 path).
-fn aliases(cx: &Cx, out: &mut Findings) {
+fn aliases(cx: &Cx, names: &Lookup, out: &mut Findings) {
     let m = cx.m;
     for (_, a) in m.aliases.iter() {
         let Some(target) = global_of(m, a.aliasee) else { continue };
-        let def = m.symbols.iter().find(|(_, s)| &*s.name == target).and_then(|(_, s)| s.def);
+        let def = names.def(target);
         if !cx.llvm7() && cx.kernels.contains(&*a.name) {
             out.compile_error(
                 "nvvm-compile-crash",
@@ -441,9 +660,11 @@ fn aliases(cx: &Cx, out: &mut Findings) {
 /// addresses (`sub`, `mul`, `and`, … of a `ptrtoint`).
 fn static_initializers(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
+    // A constant shared by several initializers is looked at once (and reported on the first).
+    let mut seen = rustc_hash::FxHashSet::default();
     for (_, g) in m.globals.iter() {
         let Some(init) = g.init else { continue };
-        if let Some(op) = unsupported_expr(m, init) {
+        if let Some(op) = unsupported_expr(m, init, &mut seen) {
             out.compile_error(
                 "nvvm-static-init",
                 format!("Unsupported expression in static initializer: {op} (in `@{}`)", g.name),
@@ -457,9 +678,8 @@ fn static_initializers(cx: &Cx, out: &mut Findings) {
 }
 
 /// The first arithmetic on an address in a constant, as its opcode.
-fn unsupported_expr(m: &Module, root: ConstId) -> Option<&'static str> {
+fn unsupported_expr(m: &Module, root: ConstId, seen: &mut rustc_hash::FxHashSet<ConstId>) -> Option<&'static str> {
     let mut work = vec![root];
-    let mut seen = rustc_hash::FxHashSet::default();
     while let Some(c) = work.pop() {
         if !seen.insert(c) {
             continue;
@@ -501,23 +721,12 @@ fn holds_address(m: &Module, c: ConstId) -> bool {
 
 /// `nvvm.blocksareclusters` needs `nvvm.reqntid` and `nvvm.cluster_dim` (as function attributes on
 /// every path; as `!nvvm.annotations` entries on the modern path, which reads them into attributes).
-fn cluster_attrs(cx: &Cx, f: &Function, out: &mut Findings) {
+fn cluster_attrs(cx: &Cx, f: &Function, annotated: [bool; 3], out: &mut Findings) {
     let m = cx.m;
     let has = |key: &str| m.attrs[f.fn_attrs].0.iter().any(|a| matches!(a, Attr::Str(k, _) if &**k == key));
-    let (mut clusters, mut reqntid, mut dims) =
-        (has("nvvm.blocksareclusters"), has("nvvm.reqntid"), has("nvvm.cluster_dim"));
-    if !cx.llvm7() {
-        for (name, prop, _) in crate::module::annotations(m) {
-            if name == *f.name {
-                match prop.as_str() {
-                    "blocksareclusters" => clusters = true,
-                    "reqntidx" | "reqntidy" | "reqntidz" => reqntid = true,
-                    "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => dims = true,
-                    _ => {}
-                }
-            }
-        }
-    }
+    let clusters = has("nvvm.blocksareclusters") || annotated[0];
+    let reqntid = has("nvvm.reqntid") || annotated[1];
+    let dims = has("nvvm.cluster_dim") || annotated[2];
     if clusters && !(reqntid && dims) {
         out.compile_error(
             "nvvm-blocksareclusters",
@@ -531,10 +740,48 @@ fn cluster_attrs(cx: &Cx, f: &Function, out: &mut Findings) {
 /// Calls the compiler cannot lower.
 fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
     let m = cx.m;
+    // Spaces the modern backend cannot address (measured: 2, 8, 25 crash it; tensor memory (6) is
+    // the verifier's for loads and stores).
+    let odd = |t: nvir_llvm::ir::TypeId, calls: bool| {
+        let space = crate::module::pointer_space(m, t);
+        !matches!(space, 0 | 1 | 3 | 4 | 5 | 7 | 101) && (calls || space != 6)
+    };
     for &b in &f.layout {
         let block = &f.blocks[b];
         for &i in &block.insts {
-            let InstKind::Call { call, .. } = &f.insts[i].kind else { continue };
+            let inst = &f.insts[i];
+            if !cx.llvm7() {
+                let space_of = match &inst.kind {
+                    InstKind::Store { ptr_ty, .. } if odd(*ptr_ty, false) => Some(*ptr_ty),
+                    InstKind::Load { ptr_ty, volatile: true, .. } if odd(*ptr_ty, false) => Some(*ptr_ty),
+                    InstKind::Call { call, .. }
+                        if matches!(call.callee, Value::Const(c) if global_of(m, c).is_some_and(|n| {
+                            n.starts_with("llvm.memset") || n.starts_with("llvm.memcpy") || n.starts_with("llvm.memmove")
+                        })) =>
+                    {
+                        call.args.first().map(|a| a.ty).filter(|&t| odd(t, true))
+                    }
+                    _ => None,
+                };
+                if let Some(t) = space_of {
+                    out.compile_error(
+                        "nvvm-compile-crash",
+                        format!(
+                            "a memory access in address space {}: libNVVM's compute_100+ compiler crashes on it",
+                            crate::module::pointer_space(m, t)
+                        ),
+                        Location::Instruction {
+                            function: f.name.to_string(),
+                            block: block.name.as_str().unwrap_or("").to_string(),
+                            block_id: b,
+                            inst: i,
+                            offset: f.inst_offset(i),
+                        },
+                    );
+                    out.help("address generic (0), global (1), shared (3), constant (4) or local (5) memory");
+                }
+            }
+            let InstKind::Call { call, .. } = &inst.kind else { continue };
             let at = || Location::Instruction {
                 function: f.name.to_string(),
                 block: block.name.as_str().unwrap_or("").to_string(),
@@ -554,7 +801,9 @@ fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
                 Value::Asm(a) => asm_constraints(cx, &String::from_utf8_lossy(&m.asms[a].constraints), out, &at),
                 Value::Const(c) => {
                     let Some(name) = global_of(m, c) else { continue };
-                    if (name.starts_with("llvm.nvvm.shfl.sync.") || name == "llvm.nvvm.vote.sync")
+                    // The generic forms, whose second operand is the mode (the per-mode ones,
+                    // `llvm.nvvm.shfl.sync.bfly.i32` …, take the value there).
+                    if matches!(name, "llvm.nvvm.shfl.sync.i32" | "llvm.nvvm.shfl.sync.f32" | "llvm.nvvm.vote.sync")
                         && call.args.get(1).is_some_and(|a| !matches!(a.value, Value::Const(_)))
                     {
                         out.compile_error(
