@@ -463,10 +463,157 @@ def nvvmir_version():
     yield "distinct", module(fn("  ret void"), tail="!nvvmir.version = !{!0}\n!0 = distinct !{i32 2, i32 0}\n")
 
 
+def annotated(body, entries, sig="void ()"):
+    """A module whose `!nvvm.annotations` holds `entries` (each the text inside `!{...}`)."""
+    refs = ", ".join(f"!{100 + i}" for i in range(len(entries)))
+    nodes = "".join(f"!{100 + i} = !{{{e}}}\n" for i, e in enumerate(entries))
+    return module(body, tail=f"!nvvm.annotations = !{{{refs}}}\n{nodes}" + VERSION)
+
+
+PROPERTIES = ["maxntidx", "maxntidy", "maxntidz", "reqntidx", "reqntidy", "reqntidz", "minctasm", "maxnreg",
+              "cluster_dim_x", "cluster_dim_y", "cluster_dim_z", "cluster_max_blocks", "maxclusterrank",
+              "grid_constant", "texture", "surface", "managed", "align", "kernel", "preserve_n_data",
+              "unknown_property", "maxntid", "reqntid"]
+
+
+def annotations():
+    k = fn("  ret void", name="k")
+    for prop in PROPERTIES:
+        for val in ["0", "1", "3", "1024", "1025", "2048", "-1", "65536"]:
+            if prop in ("texture", "surface", "managed", "grid_constant"):
+                continue
+            yield f"kernel_{prop}_{val.replace('-', 'm')}", annotated(k, ['void ()* @k, !"kernel", i32 1', f'void ()* @k, !"{prop}", i32 {val}'])
+        yield f"device_{prop}_1", annotated(k, [f'void ()* @k, !"{prop}", i32 1'])
+        yield f"kernel_{prop}_i64", annotated(k, ['void ()* @k, !"kernel", i32 1', f'void ()* @k, !"{prop}", i64 1'])
+        yield f"kernel_{prop}_novalue", annotated(k, ['void ()* @k, !"kernel", i32 1', f'void ()* @k, !"{prop}"'])
+        yield f"same_node_{prop}", annotated(k, [f'void ()* @k, !"kernel", i32 1, !"{prop}", i32 4'])
+    for val in ["0", "1", "2", "-1"]:
+        yield f"kernel_value_{val.replace('-', 'm')}", annotated(k, [f'void ()* @k, !"kernel", i32 {val}'])
+    yield "kernel_twice", annotated(k, ['void ()* @k, !"kernel", i32 1', 'void ()* @k, !"kernel", i32 1'])
+    yield "null_entity", annotated(k, ['null, !"kernel", i32 1'])
+    yield "undef_entity", annotated(k, ['void ()* undef, !"kernel", i32 1'])
+    yield "string_entity", annotated(k, ['!"k", !"kernel", i32 1'])
+    yield "global_entity", annotated("@g = addrspace(1) global i32 0\n" + k, ['i32 addrspace(1)* @g, !"kernel", i32 1'])
+    yield "empty_node", annotated(k, [''])
+    yield "entity_only", annotated(k, ['void ()* @k'])
+    yield "property_not_string", annotated(k, ['void ()* @k, i32 1, i32 1'])
+    for n in [0, 1, 2, 3]:
+        params = ", ".join(["i32* byval(i32) %p"] * n) if False else ", ".join(f"i32 %a{i}" for i in range(n))
+        sig = "void (" + ", ".join(["i32"] * n) + ")"
+        body = fn("  ret void", params, name="k")
+        for idx in [0, 1, 2, 4]:
+            yield f"grid_constant_{n}params_idx{idx}", annotated(
+                body, [f'{sig}* @k, !"kernel", i32 1', f'{sig}* @k, !"grid_constant", !1'
+                       ]).replace(VERSION, f"!1 = !{{i32 {idx}}}\n" + VERSION)
+    for tex in ["texture", "surface"]:
+        for ty, asp in [("i64", 1), ("i32", 1), ("i64", 0), ("i64", 4)]:
+            yield f"{tex}_{ty}_as{asp}", annotated(
+                f"@t = addrspace({asp}) global {ty} 0\n" + k,
+                ['void ()* @k, !"kernel", i32 1', f'{ty} addrspace({asp})* @t, !"{tex}", i32 1'])
+    for attr in ['"nvvm.maxntid"="32,1,1"', '"nvvm.reqntid"="32"', '"nvvm.minctasm"="2"', '"nvvm.maxnreg"="32"',
+                 '"nvvm.cluster_dim"="2,1,1"', '"nvvm.maxclusterrank"="4"', '"nvvm.blocksareclusters"',
+                 '"nvvm.kernel"', '"nvvm.grid_constant"', '"nvvm.unknown"="1"']:
+        yield f"fnattr_kernel_{safe(attr)}", annotated(fn("  ret void", name="k", attrs=f" {attr}"),
+                                                       ['void ()* @k, !"kernel", i32 1'])
+        yield f"fnattr_device_{safe(attr)}", module(fn("  ret void", name="k", attrs=f" {attr}"))
+        yield f"fnattr_ptx_kernel_{safe(attr)}", module(
+            fn("  ret void", name="k", attrs=f" {attr}").replace("define void", "define ptx_kernel void"))
+
+
+NAMES = ["f", "_f", "$f", "f9", "9f", "f.x", "f-x", "f@x", "f x", "f:x", "f$x", "\\01f", "f\\01x", "llvm.x",
+         "llvm.nvvm.x", "nvvm.x", "__nv_x", "0", "42", "é", "f\\\\x", "__cudart_x", ".f", "f.", "_Z3fooi"]
+
+
+def identifiers():
+    for name in NAMES:
+        q = f'@"{name}"'
+        for link in ["", "internal ", "private ", "linkonce_odr ", "weak "]:
+            yield f"fn_def_{link.strip() or 'external'}_{safe(name) or 'x'}_{NAMES.index(name)}", module(
+                f"define {link}void {q}() {{\n  ret void\n}}\n" + fn(f"  call void {q}()\n  ret void", name="k"))
+            init = "undef" if link else "0"
+            yield f"global_{link.strip() or 'external'}_{safe(name) or 'x'}_{NAMES.index(name)}", module(
+                f"{q} = {link}addrspace(1) global i32 {init}\n" + fn(
+                    f"  %v = load i32, i32 addrspace(1)* {q}\n  ret void", name="k"))
+        yield f"fn_decl_used_{safe(name) or 'x'}_{NAMES.index(name)}", module(
+            f"declare void {q}()\n" + fn(f"  call void {q}()\n  ret void", name="k"))
+        yield f"fn_decl_unused_{safe(name) or 'x'}_{NAMES.index(name)}", module(f"declare void {q}()\n" + fn("  ret void", name="k"))
+        yield f"global_unused_{safe(name) or 'x'}_{NAMES.index(name)}", module(f"{q} = internal addrspace(1) global i32 0\n" + fn("  ret void", name="k"))
+        yield f"local_value_{safe(name) or 'x'}_{NAMES.index(name)}", module(fn(f'  %"{name}" = add i32 0, 1\n  ret void'))
+    yield "unnamed_global", module("@0 = addrspace(1) global i32 0\n" + fn("  %v = load i32, i32 addrspace(1)* @0\n  ret void"))
+    yield "unnamed_function", module("define void @0() {\n  ret void\n}\n" + fn("  call void @0()\n  ret void", name="k"))
+
+
+ASM_TYPES = ["i1", "i8", "i16", "i32", "i64", "i128", "half", "bfloat", "float", "double", "<2 x i16>", "<2 x half>",
+             "<4 x float>", "i8*", "i32 addrspace(1)*", "{ i32, i32 }", "[2 x i32]"]
+
+
+def inline_asm():
+    for ty in ASM_TYPES:
+        for c in ["r", "l", "h", "f", "d", "c", "n", "m"]:
+            yield f"in_{c}_{safe(ty)}", module(fn(f'  call void asm sideeffect "// $0", "{c}"({ty} %a)\n  ret void', f"{ty} %a"))
+        for c in ["=r", "=l", "=h", "=f", "=d"]:
+            yield f"out_{safe(c)}_{safe(ty)}", module(fn(f'  %r = call {ty} asm sideeffect "// $0", "{c}"()\n  ret void'))
+    yield "intel", module(fn('  call void asm sideeffect inteldialect "nop", ""()\n  ret void'))
+    yield "alignstack", module(fn('  call void asm sideeffect alignstack "nop", ""()\n  ret void'))
+    yield "clobber_memory", module(fn('  call void asm sideeffect "nop", "~{memory}"()\n  ret void'))
+    yield "indirect_out", module(fn('  call void asm sideeffect "st.u32 [$0], 1;", "=*m"(i32* %p)\n  ret void', "i32* %p"))
+    yield "two_outputs", module(fn('  %r = call { i32, i32 } asm "mov.u32 $0, 1; mov.u32 $1, 2;", "=r,=r"()\n  ret void'))
+    yield "module_asm", module('module asm ".version 7.0"\n' + fn("  ret void"))
+    yield "tied", module(fn('  %r = call i32 asm "add.u32 $0, $0, 1;", "=r,0"(i32 %a)\n  ret void', "i32 %a"))
+
+
+def fnprops():
+    for k in [1, 2, 4, 16, 256]:
+        yield f"align_{k}", module(fn("  ret void").replace("() {", f"() align {k} {{"))
+    for sec in [".text", "foo", "llvm.metadata"]:
+        yield f"section_{safe(sec)}", module(fn("  ret void").replace("() {", f'() section "{sec}" {{'))
+    yield "gc", module(fn("  ret void").replace("() {", '() gc "x" {'))
+    yield "prefix", module(fn("  ret void").replace("() {", "() prefix i32 1 {"))
+    yield "prologue", module(fn("  ret void").replace("() {", "() prologue i32 1 {"))
+    yield "personality_decl", module("declare i32 @p(...)\n" + fn("  ret void").replace("() {", "() personality i32 (...)* @p {"))
+    for ret in ["i32", "float", "i8*", "{ i32, i32 }", "i16", "i1"]:
+        yield f"kernel_ret_{safe(ret)}", annotated(
+            f"define {ret} @k() {{\n  ret {ret} undef\n}}\n", [f'{ret} ()* @k, !"kernel", i32 1'])
+    yield "kernel_varargs", annotated(fn("  ret void", "...", name="k"), ['void (...)* @k, !"kernel", i32 1'])
+    yield "kernel_declared", annotated("declare void @k()\n", ['void ()* @k, !"kernel", i32 1'])
+    yield "kernel_internal", annotated(fn("  ret void", name="k").replace("define void", "define internal void"),
+                                       ['void ()* @k, !"kernel", i32 1'])
+    yield "kernel_called", annotated(fn("  ret void", name="k") + fn("  call void @k()\n  ret void", name="g"),
+                                     ['void ()* @k, !"kernel", i32 1'])
+    yield "ptx_kernel_called", module(fn("  ret void", name="k").replace("define void", "define ptx_kernel void")
+                                      + fn("  call ptx_kernel void @k()\n  ret void", name="g"))
+    yield "recursion", module(fn("  call void @f()\n  ret void"))
+    yield "intrinsic_defined", module("define void @llvm.nvvm.barrier0() {\n  ret void\n}\n")
+    yield "nvvm_reserved_defined", module("define void @llvm.nvvm.foo() {\n  ret void\n}\n")
+    yield "alias_fn", module("@a = alias void (), void ()* @f\n" + fn("  ret void"))
+    yield "alias_global", module("@g = addrspace(1) global i32 0\n@a = alias i32, i32 addrspace(1)* @g\n" + fn("  ret void"))
+    yield "ifunc", module("@i = ifunc void (), void ()* ()* @r\ndefine internal void ()* @r() {\n  ret void ()* null\n}\n" + fn("  ret void"))
+
+
+def metadata_():
+    for behavior in [1, 2, 3, 4, 5, 6, 7, 8]:
+        yield f"module_flag_{behavior}", module(fn("  ret void"), tail=f'!llvm.module.flags = !{{!1}}\n!1 = !{{i32 {behavior}, !"x", i32 1}}\n' + VERSION)
+    yield "module_flag_bad", module(fn("  ret void"), tail='!llvm.module.flags = !{!1}\n!1 = !{i32 1, !"x"}\n' + VERSION)
+    yield "module_flag_string", module(fn("  ret void"), tail='!llvm.module.flags = !{!1}\n!1 = !{!"x"}\n' + VERSION)
+    for flag in ['i32 7, !"Dwarf Version", i32 4', 'i32 2, !"Debug Info Version", i32 3', 'i32 1, !"wchar_size", i32 4',
+                 'i32 4, !"nvvm-reflect-ftz", i32 1', 'i32 8, !"PIC Level", i32 2']:
+        yield f"flag_{safe(flag)[:40]}", module(fn("  ret void"), tail=f'!llvm.module.flags = !{{!1}}\n!1 = !{{{flag}}}\n' + VERSION)
+    for kind in ["range", "tbaa", "nonnull", "invariant.load", "callalign", "unknown.kind", "noalias", "alias.scope",
+                 "llvm.loop", "prof", "dereferenceable"]:
+        yield f"attach_{safe(kind)}", module(fn(f"  %v = load i32, i32* %p, !{kind} !1\n  ret void", "i32* %p"),
+                                             tail="!1 = !{i32 0, i32 10}\n" + VERSION)
+    for ops in ["i32 4", "i32 4, i32 8", '!"x"', "i64 4", "float 1.0", ""]:
+        yield f"callalign_{safe(ops) or 'empty'}", module("declare void @g()\n" + fn("  call void @g(), !callalign !1\n  ret void"),
+                                                          tail=f"!1 = !{{{ops}}}\n" + VERSION)
+    yield "named_unknown", module(fn("  ret void"), tail='!foo = !{!1}\n!1 = !{i32 1}\n' + VERSION)
+    yield "nvvm_internalize", module(fn("  ret void"), tail='!nvvm.internalize.after.link = !{}\n' + VERSION)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
-    "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version,
+    "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version, "annotations": annotations,
+    "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
 }
 
 

@@ -223,6 +223,7 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> V
     module::check_globals(&cx, &mut out);
     module::check_global_values(&cx, &mut out);
     function::check_functions(&cx, &mut out);
+    module::check_module_flags(&cx, &mut out);
     compile::check(&cx, &mut out);
     // libNVVM compiles only what it has verified: the compiler's findings come after the
     // verifier's, so the first error is still the one `nvvmVerifyProgram` prints.

@@ -157,6 +157,31 @@ fn check_reader_rules(cx: &Cx, out: &mut Findings) {
                             .then(|| format!("parse atomicrmw {k} operand must be an integer"))
                     }
                 }
+                // The readers' check of an inline asm's type against its constraints: as many
+                // results as direct outputs (`=r`, not `=*m`).
+                InstKind::Call { call, .. } if matches!(call.callee, nvir_llvm::ir::Value::Asm(_)) => {
+                    let nvir_llvm::ir::Value::Asm(a) = call.callee else { unreachable!() };
+                    let constraints = String::from_utf8_lossy(&m.asms[a].constraints).into_owned();
+                    let outputs = constraints.split(',').filter(|c| c.starts_with('=') && !c.starts_with("=*")).count();
+                    let ty = m.types.get(inst.ty);
+                    let fields = match ty {
+                        TypeData::Struct(body) => Some(body.fields.len()),
+                        TypeData::Named(_) => Some(usize::MAX),
+                        _ => None,
+                    };
+                    let bad = match outputs {
+                        0 => !matches!(ty, TypeData::Void),
+                        1 => fields.is_some(),
+                        n => fields.is_some_and(|f| f != n && f != usize::MAX) || fields.is_none(),
+                    };
+                    bad.then(|| {
+                        if !llvm7 && outputs == 1 {
+                            "parse inline asm with one output cannot return struct".into()
+                        } else {
+                            "parse invalid type for inline asm constraint string".into()
+                        }
+                    })
+                }
                 InstKind::Call { call, .. } | InstKind::Invoke { call, .. } if llvm7 => {
                     // LLVM 7's reader ends the call at an attribute it does not know and takes the
                     // word for the next instruction.
@@ -330,6 +355,22 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             (!pointer_first).then_some(Token::Word(name)),
         ));
         break;
+    }
+    // Types LLVM 7 does not know.
+    let newer_type = m.types.iter().find_map(|(_, t)| match t {
+        nvir_llvm::ir::TypeData::Float(nvir_llvm::ir::FloatKind::BFloat) => Some("bfloat"),
+        nvir_llvm::ir::TypeData::X86Amx => Some("x86_amx"),
+        nvir_llvm::ir::TypeData::TargetExt { .. } => Some("target"),
+        _ => None,
+    });
+    if let Some(t) = newer_type {
+        found.push((
+            None,
+            "nvvm-llvm7-syntax",
+            format!("parse expected type: `{t}` is newer than LLVM 7, whose reader does not know it"),
+            DOWNGRADE,
+            Some(Token::Word(t)),
+        ));
     }
     // Stable: constructs without a place keep their order, after the placed ones.
     found.sort_by_key(|(at, ..)| at.unwrap_or(u32::MAX));
