@@ -100,9 +100,13 @@ def main():
     # the old form, which the modern path upgrades (`llvm.var.annotation` with 4 arguments).
     trees = {src: {e["name"]: e for e in json.loads((HERE / f"data/intrinsics-{src}.json").read_text())["intrinsics"]}
              for src in ("llvm14", "llvm19")}
-    changed = {n for n, e in trees["llvm19"].items() if n in trees["llvm14"]
-               and [path_type(d, "modern") for d in trees["llvm14"][n]["ret"] + trees["llvm14"][n]["args"]]
-               != [path_type(d, "modern") for d in e["ret"] + e["args"]]}
+    def shape(e):
+        # The LLVM 19 dump lacks the element type of LLVMScalarOrSameVectorWidth: not a change.
+        return [re.sub(r"(LLVMScalarOrSameVectorWidth):.*", r"\1", path_type(d, "modern")) for d in e["ret"] + e["args"]]
+
+    changed = {n for n, e in trees["llvm19"].items() if n in trees["llvm14"] and shape(trees["llvm14"][n]) != shape(e)}
+    changed_old = {n for n, e in trees["llvm19"].items() if n in trees["llvm14"] and [path_type(d, "modern") for d in trees["llvm14"][n]["ret"] + trees["llvm14"][n]["args"]] != [path_type(d, "modern") for d in e["ret"] + e["args"]]}
+    print(len(changed), len(changed_old))
     for path, entries in entries_by_path().items():
         arch = PATHS[path]
         for e, src, typed in entries:

@@ -390,7 +390,7 @@ fn check_call(
             // LLVM's own checks of a known intrinsic's declaration and immediate arguments, from
             // the measured table (`intrinsics.tsv`).
             if let Some(sig) = intrinsics::signature(name, cx.target.path) {
-                if let Some(msg) = intrinsics::signature_mismatch(&m.types, call.fn_ty, sig, cx.target.path) {
+                if let Some(msg) = intrinsics::signature_mismatch(&m.types, name, call.fn_ty, sig, cx.target.path) {
                     out.error("llvm-intrinsic-signature", msg, at());
                     if cx.llvm7() {
                         out.help("libNVVM's LLVM 7 path rejects this declaration with an empty log");
@@ -405,6 +405,32 @@ fn check_call(
                 };
                 if let Some(msg) = intrinsics::immarg_violation(sig, immediate) {
                     out.error("llvm-immarg", msg, at());
+                    return;
+                }
+                if name.contains(".element.unordered.atomic")
+                    && call.args.last().and_then(|a| const_arg(m, a.value)).is_some_and(|n| !n.is_power_of_two())
+                {
+                    out.error(
+                        "llvm-intrinsic-arg",
+                        "element size of the element-wise atomic memory intrinsic must be a power of 2",
+                        at(),
+                    );
+                    return;
+                }
+                let element_type = |i: usize| {
+                    call.args.get(i).is_some_and(|a| {
+                        m.attrs[a.attrs].0.iter().any(|x| x.kind().is_some_and(|k| k.info().name == "elementtype"))
+                    })
+                };
+                let access_index = ["llvm.preserve.array.access.index", "llvm.preserve.struct.access.index"]
+                    .iter()
+                    .any(|f| name.starts_with(f));
+                if access_index && cx.target.path == Path::Modern && !element_type(0) {
+                    out.error(
+                        "llvm-intrinsic-arg",
+                        "Intrinsic requires elementtype attribute on first argument.",
+                        at(),
+                    );
                     return;
                 }
                 if let Some(msg) = constrained_fp_metadata(m, name, call, cx.target.path) {
@@ -429,8 +455,12 @@ fn check_call(
                 check_texsurf_handle(cx, call, out, at);
                 return;
             }
-            if let Some(sreg) =
-                name.strip_prefix("llvm.nvvm.read.ptx.sreg.").filter(|s| intrinsics::is_special_register(s))
+            // Special registers the path knows (a name its LLVM lacks, such as the cluster
+            // registers on the LLVM 7 path, is an ordinary declaration there).
+            if let Some(sreg) = name
+                .strip_prefix("llvm.nvvm.read.ptx.sreg.")
+                .filter(|s| intrinsics::is_special_register(s))
+                .filter(|_| intrinsics::signature(name, cx.target.path).is_some())
             {
                 let want = if matches!(sreg, "clock64" | "globaltimer") { 64 } else { 32 };
                 let got = ret_ty.map(|t| m.types.to_string(t)).unwrap_or_default();

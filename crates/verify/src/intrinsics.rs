@@ -153,7 +153,13 @@ pub(crate) fn family(name: &str, path: Path) -> Option<&'static Family> {
             Path::Llvm7 => f.llvm7,
             Path::Modern => f.modern,
         };
-        let suffixed = || name.strip_prefix(f.name).is_some_and(|rest| rest.starts_with('.'));
+        // `llvm.memcpy.inline` and `llvm.memcpy.element.unordered.atomic` are intrinsics of
+        // their own, not overloads of `llvm.memcpy`.
+        let suffixed = || {
+            name.strip_prefix(f.name).is_some_and(|rest| {
+                rest.starts_with('.') && !rest.starts_with(".inline") && !rest.starts_with(".element")
+            })
+        };
         applies && (name == f.name || (!(f.exact7 && path == Path::Llvm7) && suffixed()))
     })
 }
@@ -300,21 +306,44 @@ fn tables() -> &'static [Table; 2] {
     })
 }
 
-/// The intrinsic a name calls on a path, as LLVM looks it up: the name itself, or the longest
-/// overloaded name it extends by `.suffix`.
+/// The intrinsic a name calls on a path, as LLVM looks it up: the sorted name table is narrowed
+/// one dotted component at a time, and the first name of the last non-empty range is the
+/// candidate; the name must be it, or extend an overloaded one by `.suffix`. (So on the LLVM 7
+/// path `llvm.expect.with.probabilityy.i32` is `llvm.expect`, on the modern path, which knows
+/// `llvm.expect.with.probability`, no intrinsic.)
 pub(crate) fn signature(name: &str, path: Path) -> Option<&'static Signature> {
-    let table = &tables()[usize::from(path == Path::Modern)];
-    if let Some(s) = table.get(name) {
-        return Some(s);
+    let i = usize::from(path == Path::Modern);
+    let table = &tables()[i];
+    static NAMES: std::sync::OnceLock<[Vec<&'static str>; 2]> = std::sync::OnceLock::new();
+    let names = &NAMES.get_or_init(|| {
+        tables().each_ref().map(|t| {
+            let mut v: Vec<&'static str> = t.keys().copied().collect();
+            v.sort_unstable();
+            v
+        })
+    })[i];
+    if !name.starts_with("llvm.") {
+        return None;
     }
-    let mut base = name;
-    while let Some((head, _)) = base.rsplit_once('.') {
-        base = head;
-        if let Some(s) = table.get(base).filter(|s| s.overloaded()) {
-            return Some(s);
-        }
+    let bytes = name.as_bytes();
+    let (mut lo, mut hi, mut last_lo, mut end) = (0, names.len(), 0, 4);
+    while end < bytes.len() && hi > lo {
+        let start = end;
+        end = name[start + 1..].find('.').map_or(bytes.len(), |k| start + 1 + k);
+        let target = &bytes[..end];
+        let key = |n: &&'static str| -> &'static [u8] { &n.as_bytes()[..end.min(n.len())] };
+        last_lo = lo;
+        let range = &names[lo..hi];
+        let (a, b) = (range.partition_point(|n| key(n) < target), range.partition_point(|n| key(n) <= target));
+        (lo, hi) = (lo + a, lo + b);
     }
-    None
+    if hi > lo {
+        last_lo = lo;
+    }
+    let found = *names.get(last_lo)?;
+    let sig = table.get(found)?;
+    let prefix = name.len() > found.len() && name.starts_with(found) && bytes[found.len()] == b'.';
+    (name == found || (prefix && sig.overloaded())).then_some(sig)
 }
 
 /// How a path prints a type in its messages (the modern path prints pointers opaque).
@@ -326,10 +355,28 @@ fn type_str(types: &Types, t: TypeId, path: Path) -> String {
 
 /// The first way a declared function type differs from the intrinsic's signature, in the modern
 /// path's words (`intrinsic argument 1 type expected float, but got i32`).
-pub(crate) fn signature_mismatch(types: &Types, fn_ty: TypeId, sig: &Signature, path: Path) -> Option<String> {
+pub(crate) fn signature_mismatch(
+    types: &Types,
+    name: &str,
+    fn_ty: TypeId,
+    sig: &Signature,
+    path: Path,
+) -> Option<String> {
     let TypeData::Function { ret, params, vararg } = types.get(fn_ty) else { return None };
+    // Both readers take a memory intrinsic with more arguments for LLVM 6's form (with an
+    // alignment argument) and upgrade it, which then fails.
+    let memory = ["llvm.memcpy", "llvm.memmove", "llvm.memset"]
+        .iter()
+        .any(|f| name.strip_prefix(f).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')));
+    if memory && params.len() > sig.args.len() {
+        return Some("Call parameter type does not match function signature!".to_string());
+    }
     if sig.checked.typed_upgraded && types.dialect() == Some(nvir_llvm::ir::Dialect::TypedPointers) {
-        return None;
+        // The old form (the LLVM 7 path's signature) is upgraded; anything else is checked.
+        let old = signature(name, Path::Llvm7);
+        if old.is_none_or(|old| match_signature(types, *ret, params, *vararg, old, Path::Llvm7).is_ok()) {
+            return None;
+        }
     }
     match_signature(types, *ret, params, *vararg, sig, path).err()
 }
