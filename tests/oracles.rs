@@ -4,7 +4,8 @@
 //! `llvm-dis` (`scripts/oracles/bitcode_roundtrip.py`), and of `nvir verify` against
 //! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`), and of its compile-time
 //! warnings against `nvvmCompileProgram` (`scripts/oracles/compile_warnings.py`), of the recorded
-//! intrinsic probe answers against a live libNVVM (`scripts/probe/run.py --check`), and of `nvir fatbin`
+//! intrinsic and module-rule probe answers against a live libNVVM (`scripts/probe/run.py --check`,
+//! `scripts/probe/axes.py check`), and of `nvir fatbin`
 //! against `cuobjdump` on fresh nvcc output (`scripts/oracles/fatbin_diff.py`). They need the oracle venv:
 //! `.ci/run` makes it with `scripts/oracles/setup.sh` and passes its interpreter in
 //! `NVIR_ORACLE_PYTHON`. Without it the tests say so and pass locally; under CI (`CI=true`) a
@@ -85,6 +86,28 @@ fn fatbin_lists_and_extracts_as_cuobjdump_does() {
 #[test]
 fn bitcode_disassembles_as_llvm_dis_does() {
     run_script("bitcode_roundtrip.py", "bitcode-roundtrip:");
+}
+
+/// A random sample of the module-rule probes (`corpus/probes/axes.jsonl`, which
+/// `crates/verify/tests/axes.rs` holds nvir to) re-run through libNVVM, verify and compile: the
+/// data must still be libNVVM's answer (the sample's seed is printed).
+#[test]
+fn recorded_axis_probes_match_live_libnvvm() {
+    let Some(py) = oracle_python() else { return };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(py)
+        .arg(root.join("scripts/probe/axes.py"))
+        .arg("check")
+        .arg(root.join("corpus/probes/axes.jsonl"))
+        .args(["--sample", "300"])
+        .output()
+        .unwrap_or_else(|e| panic!("run scripts/probe/axes.py: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    eprintln!("{stdout}{stderr}");
+    assert!(out.status.success(), "axis probe check failed:\n{stdout}\n{stderr}");
+    let summary = stdout.lines().rev().find(|l| l.starts_with("axes-check:")).expect("summary line");
+    assert!(summary.ends_with(" 0 failed"), "{summary}");
 }
 
 /// A random sample of the recorded intrinsic probes (`corpus/probes/intrinsics.jsonl`, which

@@ -3,7 +3,7 @@
 
     python3 scripts/probe/axes.py gen OUT_DIR
     python3 scripts/probe/axes.py record OUT_DIR corpus/probes/axes.jsonl [--archs compute_90,compute_100]
-    python3 scripts/probe/axes.py check corpus/probes/axes.jsonl [--sample N]
+    python3 scripts/probe/axes.py check corpus/probes/axes.jsonl [--sample N] [--seed S]
 
 `gen` writes `OUT_DIR/<group>/<case>.ll`: every value of an axis a rule depends on (address-space
 pairs of `addrspacecast`, each address space × initializer × kind of global, each type in each
@@ -14,9 +14,9 @@ them, `!nvvmir.version` forms...), not only the values the rules were written fr
 `record` runs every probe through libNVVM's `nvvmVerifyProgram` and `nvvmCompileProgram` (one
 long-lived worker, `scripts/oracles/nvtools.py`) at each arch and writes one JSON line per probe
 and arch: the module text, the verify result code and first message, and the compile result
-code and first message. `crates/verify/tests/probes.rs` checks `nvir verify` against these
-answers offline. `check` re-runs a sample live and fails on any answer that differs from the
-recorded one (run by `tests/oracles.rs` in CI).
+code and first message. `crates/verify/tests/axes.rs` checks `nvir verify` against these
+answers offline (and `compile_probes.rs` the compile verdict). `check` re-runs a random sample
+live and fails on any answer that differs from the recorded one (`tests/oracles.rs`, in CI).
 """
 import argparse
 import json
@@ -647,6 +647,8 @@ def first_message(log):
             continue
         line = re.sub(r"^probe\.ll(?: \(\d+, \d+\))?: (?:error: )?", "", line)
         line = re.sub(r"^: (?:Function|Global Value|Global Variable) `.*?': ", "", line)
+        # Heap addresses differ from run to run.
+        line = re.sub(r"<?0x[0-9a-fA-F]+>?", "<ADDR>", line)
         return line.removesuffix("Error:").strip()
     return ""
 
@@ -689,9 +691,11 @@ def check(args):
         print("MISSING libNVVM (run scripts/oracles/setup.sh)")
         return 1
     rows = [json.loads(l) for l in pathlib.Path(args.data).read_text().splitlines()]
-    rng = random.Random(args.seed)
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    print(f"sample seed {seed}")
+    rng = random.Random(seed)
     sample = rows if args.sample <= 0 else rng.sample(rows, min(args.sample, len(rows)))
-    bad = 0
+    good = bad = 0
     with Worker() as w:
         for row in sample:
             for arch, want in row.items():
@@ -699,10 +703,15 @@ def check(args):
                     continue
                 a = ask(w, row["src"], arch)
                 got = [a["verify"]["rc"], a["verify"]["first"], a["compile"]["rc"], a["compile"]["first"]]
-                if got != want:
+                # A crash is recorded as such; whether libNVVM crashes again is not compared.
+                same = all(g == w_ or None in (g, w_) if i % 2 == 0 else g == w_ or "crash" in (g, w_)
+                           for i, (g, w_) in enumerate(zip(got, want)))
+                if same:
+                    good += 1
+                else:
                     print(f"DIFF {row['probe']} @{arch}: recorded {want}, libNVVM now {got}")
                     bad += 1
-    print(f"probe-check: {len(sample)} probes, {bad} differences")
+    print(f"axes-check: {good} passed, {bad} failed")
     return 1 if bad else 0
 
 
@@ -717,7 +726,7 @@ def main():
     c = sub.add_parser("check")
     c.add_argument("data")
     c.add_argument("--sample", type=int, default=40)
-    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--seed", type=int, help="the sample's seed (default: a new one each run, printed)")
     args = ap.parse_args()
     if args.cmd == "gen":
         n = 0
