@@ -609,11 +609,84 @@ def metadata_():
     yield "nvvm_internalize", module(fn("  ret void"), tail='!nvvm.internalize.after.link = !{}\n' + VERSION)
 
 
+# One problem each, to be put two at a time into one module, in both orders: which one libNVVM
+# reports first. `{n}` is a name prefix and `{m}` a metadata number base, so that two snippets
+# never collide. Keys: body (globals and functions, in text order), and optionally layout,
+# triple, tail (named metadata and nodes; `!nvvm.annotations` entries go in `ann`).
+SNIPPETS = {
+    "layout_endian": {"layout": LAYOUT.replace("e-", "E-", 1)},
+    "layout_mangling": {"layout": "e-m:e-" + LAYOUT[2:]},
+    "triple_bad": {"triple": "nvptx64-nvidia-nvcl"},
+    "global_as7": {"body": "@{n}g = addrspace(7) global i32 0\n"},
+    "global_shared_init": {"body": "@{n}g = internal addrspace(3) global i32 1\n"},
+    "global_bad_name": {"body": "@\"{n}g.x\" = addrspace(1) global i32 0\n"},
+    "global_appending": {"body": "@{n}g = appending addrspace(1) global [1 x i32] [i32 0]\n"},
+    "global_fp128": {"body": "@{n}g = addrspace(1) global fp128 0xL0\n"},
+    "fn_naked": {"body": "define void @{n}f() naked {\n  ret void\n}\n"},
+    "fn_bad_name": {"body": "define void @\"{n}f.x\"() {\n  ret void\n}\n"},
+    "fn_extern_weak": {"body": "declare extern_weak void @{n}f()\ndefine void @{n}u() {\n  call void @{n}f()\n  ret void\n}\n"},
+    "fn_prefix": {"body": "define void @{n}f() prefix i32 1 {\n  ret void\n}\n"},
+    "fn_zeroext_float": {"body": "define void @{n}f(float zeroext %a) {\n  ret void\n}\n"},
+    "fn_i8_param": {"body": "define void @{n}f(i8 %a) {\n  ret void\n}\n"},
+    "inst_fence": {"body": "define void @{n}f() {\n  fence seq_cst\n  ret void\n}\n"},
+    "inst_atomic_load": {"body": "define void @{n}f(i32* %p) {\n  %v = load atomic i32, i32* %p seq_cst, align 4\n  ret void\n}\n"},
+    "inst_asc": {"body": "define void @{n}f(i32 addrspace(3)* %p) {\n  %q = addrspacecast i32 addrspace(3)* %p to i32 addrspace(1)*\n  ret void\n}\n"},
+    "inst_rmw_i8": {"body": "define void @{n}f(i8* %p) {\n  %v = atomicrmw add i8* %p, i8 1 seq_cst\n  ret void\n}\n"},
+    "inst_fp128": {"body": "define void @{n}f(fp128 %a) {\n  %v = fadd fp128 %a, %a\n  ret void\n}\n"},
+    "inst_alloca_as": {"body": "define void @{n}f() {\n  %a = alloca i32, align 4, addrspace(3)\n  ret void\n}\n"},
+    "inst_intrinsic": {"body": "declare float @llvm.sin.f32(float)\ndefine void @{n}f(float %a) {\n  %v = call float @llvm.sin.f32(float %a)\n  ret void\n}\n"},
+    "kernel_ret": {"body": "define i32 @{n}k() {\n  ret i32 0\n}\n", "ann": "i32 ()* @{n}k, !\"kernel\", i32 1"},
+    "maxntid_device": {"body": "define void @{n}d() {\n  ret void\n}\n", "ann": "void ()* @{n}d, !\"maxntidx\", i32 32"},
+    "module_flag_bad": {"flag": "i32 9, !\"{n}x\", i32 1"},
+    "version_bad": {"version": "!{i32 3, i32 0}"},
+}
+
+
+def compose(names):
+    layout, triple, body, ann, flags, version = LAYOUT, TRIPLE, "", [], [], "!{i32 2, i32 0}"
+    for i, name in enumerate(names):
+        sn = SNIPPETS[name]
+        n = "ab"[i]
+        layout = sn.get("layout", layout)
+        triple = sn.get("triple", triple)
+        version = sn.get("version", version)
+        body += sn.get("body", "").replace("{n}", n)
+        if "ann" in sn:
+            ann.append(sn["ann"].replace("{n}", n))
+        if "flag" in sn:
+            flags.append(sn["flag"].replace("{n}", n))
+    if not body:
+        body = "define void @f() {\n  ret void\n}\n"
+    tail = ""
+    if ann:
+        tail += "!nvvm.annotations = !{" + ", ".join(f"!{10 + i}" for i in range(len(ann))) + "}\n"
+        tail += "".join(f"!{10 + i} = !{{{a}}}\n" for i, a in enumerate(ann))
+    if flags:
+        tail += "!llvm.module.flags = !{" + ", ".join(f"!{20 + i}" for i in range(len(flags))) + "}\n"
+        tail += "".join(f"!{20 + i} = !{{{f}}}\n" for i, f in enumerate(flags))
+    tail += f"!nvvmir.version = !{{!0}}\n!0 = {version}\n"
+    return module(body, layout=layout, triple=triple, tail=tail)
+
+
+def multi_error():
+    names = list(SNIPPETS)
+    for a in names:
+        for b in names:
+            if a == b:
+                continue
+            # Two header problems of one kind replace each other.
+            same_slot = [k for k in ("layout", "triple", "version") if k in SNIPPETS[a] and k in SNIPPETS[b]]
+            if same_slot:
+                continue
+            yield f"{a}__{b}", compose([a, b])
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
     "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version, "annotations": annotations,
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
+    "multi_error": multi_error,
 }
 
 

@@ -85,12 +85,12 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     let ret = *ret;
     let intrinsic = f.name.starts_with("llvm.");
     if let Some(a) = incompatible(cx, f.ret_attrs, ret) {
-        out.error("llvm-attr-type", format!("Attribute '{a}' applied to incompatible type!"), at());
+        out.error("llvm-attr-type", wrong_type_message(cx, &a, ret), at());
         return;
     }
     for p in f.params.iter() {
         if let Some(a) = incompatible(cx, p.attrs, p.ty) {
-            out.error("llvm-attr-type", format!("Attribute '{a}' applied to incompatible type!"), at());
+            out.error("llvm-attr-type", wrong_type_message(cx, &a, p.ty), at());
             out.help("this attribute describes pointers (or, for zeroext/signext, integers): remove it");
             return;
         }
@@ -131,6 +131,33 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     if has(cx, f.fn_attrs, "jumptable") && f.props.unnamed_addr == nvir_llvm::ir::module::UnnamedAddr::None {
         out.error("llvm-attr-jumptable", "Attribute 'jumptable' requires 'unnamed_addr'", at());
     }
+}
+
+/// LLVM 22 names the attribute; LLVM 7 lists every attribute the type cannot take (measured:
+/// its log shows the list when another problem is reported too, and nothing otherwise).
+fn wrong_type_message(cx: &Cx, attr: &str, ty: TypeId) -> String {
+    if !cx.llvm7() {
+        return format!("Attribute '{attr}' applied to incompatible type!");
+    }
+    let data = cx.m.types.get(ty);
+    let (int, ptr) = (matches!(data, TypeData::Int(_)), matches!(data, TypeData::Pointer { .. }));
+    let mut list: Vec<&str> = Vec::new();
+    if !ptr {
+        list.extend(["byval", "inalloca", "nest", "noalias", "nocapture", "nonnull", "readnone", "readonly"]);
+    }
+    if !int {
+        list.extend(["signext"]);
+    }
+    if !ptr {
+        list.push("sret");
+    }
+    if !int {
+        list.push("zeroext");
+    }
+    if !ptr {
+        list.extend(["dereferenceable(1)", "dereferenceable_or_null(1)"]);
+    }
+    format!("Wrong types for attribute: {}", list.join(" "))
 }
 
 /// A call site's function attributes.

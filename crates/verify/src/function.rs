@@ -29,6 +29,49 @@ const REFUSED_ATTRS: &[&str] = &[
     "uwtable",
 ];
 
+/// Whether the path verifies the function: the modern path drops declarations and local
+/// functions nothing refers to first.
+fn verified(cx: &Cx, f: &Function) -> bool {
+    let local = matches!(f.props.linkage, Linkage::Internal | Linkage::Private);
+    cx.llvm7() || !((local || !f.is_definition) && !cx.used.contains(&*f.name))
+}
+
+/// The rules of LLVM's own verifier that libNVVM runs before any of its own, function by
+/// function (measured by putting two problems in one module, in both orders): attributes, and
+/// on the LLVM 7 path allocas outside the stack address space.
+pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
+    let stack: u32 = crate::module::alloca_space(cx.m);
+    for (_, f) in cx.m.functions.iter() {
+        if !verified(cx, f) {
+            continue;
+        }
+        crate::attrs::check_function(cx, f, out);
+        if !cx.llvm7() || !f.is_definition {
+            continue;
+        }
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                if let InstKind::Alloca { addr_space, .. } = f.insts[i].kind {
+                    if addr_space.unwrap_or(0) != stack {
+                        let at = Location::Instruction {
+                            function: f.name.to_string(),
+                            block: f.blocks[b].name.as_str().unwrap_or("").to_string(),
+                            block_id: b,
+                            inst: i,
+                            offset: f.inst_offset(i),
+                        };
+                        out.error(
+                            "nvvm-alloca-addrspace",
+                            "Allocation instruction pointer not in the stack address space!",
+                            at,
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Every function, on all cores; findings come out in module order.
 pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
     use rayon::prelude::*;
@@ -38,10 +81,7 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
         .with_min_len(64)
         .map(|f| {
             let mut found = Findings::default();
-            // The modern path drops declarations and local functions nothing refers to before
-            // it verifies.
-            let local = matches!(f.props.linkage, Linkage::Internal | Linkage::Private);
-            if !cx.llvm7() && (local || !f.is_definition) && !cx.used.contains(&*f.name) {
+            if !verified(cx, f) {
                 return found;
             }
             check_function(cx, f, &mut found);
@@ -64,8 +104,6 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
         out.error("nvvm-intrinsic-definition", "llvm intrinsics cannot be defined!", at());
         out.help("names starting with `llvm.` are reserved for intrinsics: rename the function");
     }
-    // The LLVM verifier's attribute rules come before libNVVM's own.
-    crate::attrs::check_function(cx, f, out);
     let attrs = &m.attrs[f.fn_attrs].0;
     for &refused in REFUSED_ATTRS {
         if attrs.iter().any(|a| attr_name(a) == Some(refused)) {
@@ -205,12 +243,13 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
                 InstKind::Alloca { align, addr_space, .. } => {
-                    if addr_space.is_some_and(|s| s != 0) {
-                        let msg = match cx.target.path {
-                            Path::Llvm7 => "Allocation instruction pointer not in the stack address space!",
-                            Path::Modern => "Allocas are not supported on address spaces except Generic",
-                        };
-                        out.error("nvvm-alloca-addrspace", msg, at());
+                    // (The LLVM 7 path's rule is LLVM's, checked first: `check_llvm_first`.)
+                    if !cx.llvm7() && addr_space.is_some_and(|s| s != 0) {
+                        out.error(
+                            "nvvm-alloca-addrspace",
+                            "Allocas are not supported on address spaces except Generic",
+                            at(),
+                        );
                     }
                     if align.is_some_and(|a| a.bytes() > 1 << 23) {
                         out.error("nvvm-alloca-align", "alloca align must be <= 2^23", at());

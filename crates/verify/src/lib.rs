@@ -218,12 +218,16 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> V
         Some(producer) if cx.llvm7() => bitcode7::check(&cx, producer, &mut out),
         _ => syntax::check(&cx, &mut out),
     }
+    // libNVVM's order, measured by putting two problems in one module in both orders: LLVM's
+    // verifier first, then the functions' names and linkage, the variables, the layout and
+    // triple, and each function with its instructions.
     module::check_version(&cx, &mut out);
-    module::check_target(&cx, &mut out);
-    module::check_globals(&cx, &mut out);
-    module::check_global_values(&cx, &mut out);
-    function::check_functions(&cx, &mut out);
+    function::check_llvm_first(&cx, &mut out);
     module::check_module_flags(&cx, &mut out);
+    module::check_global_values(&cx, &mut out);
+    module::check_globals(&cx, &mut out);
+    module::check_target(&cx, &mut out);
+    function::check_functions(&cx, &mut out);
     compile::check(&cx, &mut out);
     // libNVVM compiles only what it has verified: the compiler's findings come after the
     // verifier's, so the first error is still the one `nvvmVerifyProgram` prints.

@@ -151,6 +151,12 @@ pub(crate) fn check_target(cx: &Cx, out: &mut Findings) {
     }
 }
 
+/// The layout's alloca address space (`A5`), 0 when it names none.
+pub(crate) fn alloca_space(m: &Module) -> u32 {
+    let layout = m.data_layout.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+    layout.split('-').find_map(|s| s.strip_prefix('A')).and_then(|n| n.parse().ok()).unwrap_or(0)
+}
+
 /// The layout libNVVM suggests.
 const EXAMPLE_LAYOUT: &str = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64";
 
@@ -190,22 +196,7 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
             "E" => return bad(out, "Endianness must be little endian [Supported: -e]."),
             "m" => return bad(out, "No mangling mode supported."),
             "ni" => return bad(out, "Non integral address spaces not supported."),
-            "A" if rest != "0" => {
-                // On the LLVM 7 path, LLVM's verifier speaks first about allocas outside the
-                // layout's alloca address space.
-                let stack: u32 = rest.parse().unwrap_or(0);
-                let elsewhere = cx.m.functions.iter().flat_map(|(_, f)| f.insts.iter()).any(|(_, i)| {
-                    matches!(i.kind, nvir_llvm::ir::InstKind::Alloca { addr_space, .. } if addr_space.unwrap_or(0) != stack)
-                });
-                if cx.llvm7() && elsewhere {
-                    out.error(
-                        "nvvm-alloca-addrspace",
-                        "Allocation instruction pointer not in the stack address space!",
-                        Location::Module,
-                    );
-                }
-                return bad(out, "Alloca address space must be 0 [Supported: -A:0].");
-            }
+            "A" if rest != "0" => return bad(out, "Alloca address space must be 0 [Supported: -A:0]."),
             "G" if rest != "0" => return bad(out, "Default global address space must be 0 [Supported: -G:0]."),
             "P" if rest != "0" => return bad(out, "Program address space must be 0 [Supported: -P:0]."),
             "f" => {

@@ -2,7 +2,8 @@
 //! recorded by `scripts/probe/axes.py`): one minimal module per value of each axis a rule depends
 //! on (address-space pairs, global address space × initializer × linkage, every type in every
 //! operation, every parameter attribute on every type, data layouts, triples, `!nvvmir.version`
-//! forms, atomics), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
+//! forms, atomics, and every pair of 25 single problems in one module, in both orders, for the
+//! order of libNVVM's checks), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
 //! path) and compute_100 (modern path). Runs where libNVVM crashed are left out.
 
 use nvir_verify::{accepts, Severity, Target};
