@@ -93,21 +93,7 @@ fn bitcode_disassembles_as_llvm_dis_does() {
 /// data must still be libNVVM's answer (the sample's seed is printed).
 #[test]
 fn recorded_axis_probes_match_live_libnvvm() {
-    let Some(py) = oracle_python() else { return };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(py)
-        .arg(root.join("scripts/probe/axes.py"))
-        .arg("check")
-        .arg(root.join("corpus/probes/axes.jsonl"))
-        .args(["--sample", "300"])
-        .output()
-        .unwrap_or_else(|e| panic!("run scripts/probe/axes.py: {e}"));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    eprintln!("{stdout}{stderr}");
-    assert!(out.status.success(), "axis probe check failed:\n{stdout}\n{stderr}");
-    let summary = stdout.lines().rev().find(|l| l.starts_with("axes-check:")).expect("summary line");
-    assert!(summary.ends_with(" 0 failed"), "{summary}");
+    check_recorded_probes(&["scripts/probe/axes.py", "corpus/probes/axes.jsonl"], &["--sample", "300"], "axes-check:");
 }
 
 /// A random sample of the recorded intrinsic probes (`corpus/probes/intrinsics.jsonl`, which
@@ -115,17 +101,26 @@ fn recorded_axis_probes_match_live_libnvvm() {
 /// be libNVVM's answer.
 #[test]
 fn recorded_intrinsic_probes_match_live_libnvvm() {
+    check_recorded_probes(&["scripts/probe/run.py"], &["--check", "--sample", "150"], "probe-check:");
+}
+
+/// Runs a probe script's live check: `paths` (the script, then its data) in the repository,
+/// then `args`; checks its closing summary line.
+fn check_recorded_probes(paths: &[&str], args: &[&str], summary_prefix: &str) {
     let Some(py) = oracle_python() else { return };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(py)
-        .arg(root.join("scripts/probe/run.py"))
-        .args(["--check", "--sample", "150"])
-        .output()
-        .unwrap_or_else(|e| panic!("run scripts/probe/run.py: {e}"));
+    let mut cmd = Command::new(py);
+    cmd.arg(root.join(paths[0]));
+    if paths.len() > 1 {
+        // axes.py takes its command before the data.
+        cmd.arg("check");
+    }
+    cmd.args(paths[1..].iter().map(|p| root.join(p))).args(args);
+    let out = cmd.output().unwrap_or_else(|e| panic!("run {}: {e}", paths[0]));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     eprintln!("{stdout}{stderr}");
-    assert!(out.status.success(), "probe check failed:\n{stdout}\n{stderr}");
-    let summary = stdout.lines().rev().find(|l| l.starts_with("probe-check:")).expect("summary line");
+    assert!(out.status.success(), "{} failed:\n{stdout}\n{stderr}", paths[0]);
+    let summary = stdout.lines().rev().find(|l| l.starts_with(summary_prefix)).expect("summary line");
     assert!(summary.ends_with(" 0 failed"), "{summary}");
 }

@@ -770,25 +770,13 @@ fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
                             "a memory access in address space {}: libNVVM's compute_100+ compiler crashes on it",
                             crate::module::pointer_space(m, t)
                         ),
-                        Location::Instruction {
-                            function: f.name.to_string(),
-                            block: block.name.as_str().unwrap_or("").to_string(),
-                            block_id: b,
-                            inst: i,
-                            offset: f.inst_offset(i),
-                        },
+                        Location::instruction(f, b, i),
                     );
                     out.help("address generic (0), global (1), shared (3), constant (4) or local (5) memory");
                 }
             }
             let InstKind::Call { call, .. } = &inst.kind else { continue };
-            let at = || Location::Instruction {
-                function: f.name.to_string(),
-                block: block.name.as_str().unwrap_or("").to_string(),
-                block_id: b,
-                inst: i,
-                offset: f.inst_offset(i),
-            };
+            let at = || Location::instruction(f, b, i);
             if cx.llvm7() && !call.bundles.is_empty() {
                 out.compile_error(
                     "nvvm-compile-crash",

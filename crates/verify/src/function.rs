@@ -53,13 +53,7 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
             for &i in &f.blocks[b].insts {
                 if let InstKind::Alloca { addr_space, .. } = f.insts[i].kind {
                     if addr_space.unwrap_or(0) != stack {
-                        let at = Location::Instruction {
-                            function: f.name.to_string(),
-                            block: f.blocks[b].name.as_str().unwrap_or("").to_string(),
-                            block_id: b,
-                            inst: i,
-                            offset: f.inst_offset(i),
-                        };
+                        let at = Location::instruction(f, b, i);
                         out.error(
                             "nvvm-alloca-addrspace",
                             "Allocation instruction pointer not in the stack address space!",
@@ -165,13 +159,7 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
         let block = &f.blocks[b];
         for &i in &block.insts {
             let inst = &f.insts[i];
-            let at = || Location::Instruction {
-                function: f.name.to_string(),
-                block: block.name.as_str().unwrap_or("").to_string(),
-                block_id: b,
-                inst: i,
-                offset: f.inst_offset(i),
-            };
+            let at = || Location::instruction(f, b, i);
             let space = |t: TypeId| pointer_space(m, t);
             match &inst.kind {
                 InstKind::Fence(_) if cx.llvm7() => {

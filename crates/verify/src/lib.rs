@@ -81,6 +81,17 @@ pub enum Location {
 }
 
 impl Location {
+    /// Instruction `inst` of block `block` in `f`.
+    pub fn instruction(f: &nvir_llvm::ir::Function, block: BlockId, inst: InstId) -> Location {
+        Location::Instruction {
+            function: f.name.to_string(),
+            block: f.blocks[block].name.as_str().unwrap_or("").to_string(),
+            block_id: block,
+            inst,
+            offset: f.inst_offset(inst),
+        }
+    }
+
     /// The byte offset in the text, when known.
     pub fn offset(&self) -> Option<u32> {
         match self {
