@@ -154,6 +154,11 @@ def record(args):
     print(f"{args.out}: {len(items)} probes, {runs} (probe, arch) runs, verify + compile each, in {elapsed:.0f}s")
 
 
+# Messages libNVVM gives only some of the time for the same module: `ldg`/`ldu` declared without
+# their alignment operand read whatever is there (measured: 1 run in 4 in fresh processes).
+UNSTABLE = {"huge alignment values are unsupported"}
+
+
 def check(args):
     if cu13_dir() is None:
         print("MISSING libNVVM (run scripts/oracles/setup.sh)")
@@ -170,9 +175,11 @@ def check(args):
                 vrc, vkey, crc, ckey = run_one(w, text, arch)
                 got = [vrc, vkey if vrc != 0 else None, crc, ckey if crc != 0 else None]
                 # libNVVM crashes on a few inputs only some of the time (it depends on what the
-                # worker ran before): a call that crashed on either side is not compared.
+                # worker ran before): a call that crashed on either side is not compared. Nor is
+                # an answer libNVVM gives at random (an operand it reads that is not there).
                 same = all(g == w_ or None in (got[k & ~1], want[k & ~1])
                            for k, (g, w_) in enumerate(zip(got, want)))
+                same = same or any(m in UNSTABLE for m in (got[1], want[1]))
                 if same:
                     passed += 1
                 else:
