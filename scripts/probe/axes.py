@@ -758,6 +758,11 @@ def record(args):
     print(f"{len(rows)} probes x {len(archs)} archs -> {args.out}")
 
 
+# Probes libNVVM answers differently from run to run (measured: verify and compile of a call
+# site with `jumptable` at compute_90 both come and go).
+UNSTABLE = {"fnattr/callsite_jumptable"}
+
+
 def check(args):
     from nvtools import Worker, cu13_dir
     if cu13_dir() is None:
@@ -778,7 +783,7 @@ def check(args):
                 got = [a["verify"]["rc"], a["verify"]["first"], a["compile"]["rc"], a["compile"]["first"]]
                 # A crash is recorded as such; whether libNVVM crashes again is not compared.
                 same = all(g == w_ or None in (g, w_) if i % 2 == 0 else g == w_ or "crash" in (g, w_)
-                           for i, (g, w_) in enumerate(zip(got, want)))
+                           for i, (g, w_) in enumerate(zip(got, want))) or row["probe"] in UNSTABLE
                 if same:
                     good += 1
                 else:
