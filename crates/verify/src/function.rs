@@ -87,7 +87,7 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
         })
         .collect();
     for found in each {
-        out.0.extend(found.0);
+        out.absorb(found);
     }
 }
 

@@ -167,12 +167,33 @@ impl Finding {
 
 /// Findings as a layer collects them.
 #[derive(Debug, Default)]
-pub(crate) struct Findings(Vec<Finding>);
+pub(crate) struct Findings(Vec<Finding>, Repeats);
+
+/// How many findings of each code were made, and whether the last one was left out (so that its
+/// help and token are not given to another).
+#[derive(Debug, Default)]
+pub(crate) struct Repeats {
+    counts: std::collections::HashMap<&'static str, usize>,
+    last_dropped: bool,
+}
 
 impl Findings {
     fn push(&mut self, severity: Severity, class: Class, code: &'static str, message: String, location: Location) {
+        let n = self.1.counts.entry(code).or_default();
+        *n += 1;
+        self.1.last_dropped = *n > MAX_PER_CODE;
+        if self.1.last_dropped {
+            return;
+        }
         let fails_compile = class == Class::Compile;
         self.0.push(Finding { severity, code, message, location, help: None, class, token: None, fails_compile });
+    }
+    /// Takes in the findings of a part checked on its own (a function), after the ones here.
+    pub(crate) fn absorb(&mut self, other: Findings) {
+        self.0.extend(other.0);
+        for (code, n) in other.1.counts {
+            *self.1.counts.entry(code).or_default() += n;
+        }
     }
     pub(crate) fn error(&mut self, code: &'static str, message: impl Into<String>, location: Location) {
         self.push(Severity::Error, Class::Verifier, code, message.into(), location);
@@ -193,6 +214,9 @@ impl Findings {
     }
     /// Names the token the last finding is about.
     pub(crate) fn token(&mut self, token: Token) {
+        if self.1.last_dropped {
+            return;
+        }
         if let Some(f) = self.0.last_mut() {
             f.token = Some(token);
         }
@@ -203,6 +227,9 @@ impl Findings {
     }
     /// Adds a help line to the last finding.
     pub(crate) fn help(&mut self, help: impl Into<String>) {
+        if self.1.last_dropped {
+            return;
+        }
         if let Some(f) = self.0.last_mut() {
             f.help = Some(help.into());
         }
@@ -242,10 +269,43 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> V
     compile::check(&cx, &mut out);
     // libNVVM compiles only what it has verified: the compiler's findings come after the
     // verifier's, so the first error is still the one `nvvmVerifyProgram` prints.
+    let Findings(all, repeats) = out;
     let (mut findings, compile): (Vec<Finding>, Vec<Finding>) =
-        out.0.into_iter().partition(|f| f.stage() == Stage::Verify);
+        all.into_iter().partition(|f| f.stage() == Stage::Verify);
     findings.extend(compile);
-    findings
+    cap_repeats(findings, repeats)
+}
+
+/// How many findings of one code are reported; a module that breaks one rule everywhere (a
+/// generated or hostile one) would otherwise get as many as it has instructions.
+pub const MAX_PER_CODE: usize = 1000;
+
+/// The first [`MAX_PER_CODE`] findings of each code (each part checked on its own kept at most
+/// that many as it went), then one note per code saying how many more there were. Every verdict
+/// is unchanged: the findings kept include the first of each code.
+fn cap_repeats(findings: Vec<Finding>, repeats: Repeats) -> Vec<Finding> {
+    let mut seen: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
+    let mut kept = Vec::with_capacity(findings.len());
+    for f in findings {
+        let n = seen.entry(f.code).or_default();
+        *n += 1;
+        if *n <= MAX_PER_CODE {
+            kept.push(f);
+        }
+    }
+    let mut over: Vec<(&'static str, usize)> = repeats.counts.into_iter().filter(|&(_, n)| n > MAX_PER_CODE).collect();
+    over.sort();
+    for (code, n) in over {
+        // Same severity and stage as the findings it stands for, so verdicts do not move.
+        let like = kept.iter().find(|f| f.code == code).expect("the first of the code was kept");
+        let mut note = like.clone();
+        note.message = format!("{} more `{code}` findings like the ones above are not listed", n - MAX_PER_CODE);
+        note.location = Location::Module;
+        note.help = None;
+        note.token = None;
+        kept.push(note);
+    }
+    kept
 }
 
 /// Reads `.ll` text as libNVVM's reader for the target does: its compute_100+ reader upgrades
