@@ -6,7 +6,6 @@ use crate::module::{global_of, pointer_space, unsupported_type};
 use crate::{Cx, Findings, Location, Path};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::instruction::{CastOp, RmwOp};
-use nvir_llvm::ir::module::Linkage;
 use nvir_llvm::ir::{Function, InstKind, TypeData, TypeId, Value};
 
 /// Function attributes libNVVM refuses, in the order it checks them.
@@ -29,11 +28,9 @@ const REFUSED_ATTRS: &[&str] = &[
     "uwtable",
 ];
 
-/// Whether the path verifies the function: the modern path drops declarations and local
-/// functions nothing refers to first.
+/// Whether the path verifies the function ([`Cx::dropped`]).
 fn verified(cx: &Cx, f: &Function) -> bool {
-    let local = matches!(f.props.linkage, Linkage::Internal | Linkage::Private);
-    cx.llvm7() || !((local || !f.is_definition) && !cx.used.contains(&*f.name))
+    !cx.dropped(&f.name, f.props.linkage, !f.is_definition)
 }
 
 /// The rules of LLVM's own verifier that libNVVM runs before any of its own, function by

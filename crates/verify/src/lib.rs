@@ -375,6 +375,14 @@ impl<'m> Cx<'m> {
         Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m), clustered, used }
     }
 
+    /// Whether the modern path drops a global value before it verifies (measured): a local one,
+    /// or a function declaration, that nothing refers to. The LLVM 7 path keeps everything.
+    pub fn dropped(&self, name: &str, linkage: nvir_llvm::ir::module::Linkage, declaration: bool) -> bool {
+        use nvir_llvm::ir::module::Linkage;
+        let local = matches!(linkage, Linkage::Internal | Linkage::Private);
+        !self.llvm7() && (local || declaration) && !self.used.contains(name)
+    }
+
     pub fn llvm7(&self) -> bool {
         self.target.path == Path::Llvm7
     }

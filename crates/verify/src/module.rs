@@ -264,9 +264,8 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
     for (_, g) in m.globals.iter() {
         let at = || Location::Global { name: g.name.to_string(), offset: g.source };
         let name = &*g.name;
-        // The modern path drops local variables nothing refers to before it verifies.
-        let local = matches!(g.props.linkage, Linkage::Internal | Linkage::Private);
-        if !cx.llvm7() && local && !cx.used.contains(name) {
+        // Variable declarations are kept (their address space is not checked, below).
+        if cx.dropped(name, g.props.linkage, false) {
             continue;
         }
         if name == "llvm.global_ctors" || name == "llvm.global_dtors" {
@@ -506,9 +505,7 @@ fn is_identifier(name: &str) -> bool {
 pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     for (_, f) in m.functions.iter() {
-        // The modern path drops declarations and local functions nothing refers to first.
-        let local = matches!(f.props.linkage, Linkage::Internal | Linkage::Private);
-        if !cx.llvm7() && (!f.is_definition || local) && !cx.used.contains(&*f.name) {
+        if cx.dropped(&f.name, f.props.linkage, !f.is_definition) {
             continue;
         }
         check_name_and_linkage(cx, &f.name, f.props.linkage, true, f.source.start, out);

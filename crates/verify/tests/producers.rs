@@ -30,6 +30,19 @@ fn libnvvm_key(file: &str, log: &str) -> String {
     key.strip_prefix("Error: ").unwrap_or(key).trim().to_string()
 }
 
+/// nvir's findings on a producer file, text or bitcode (read once, with its producer string).
+fn findings(file: &str, bytes: &[u8], bitcode: bool, target: &Target) -> Vec<nvir_verify::Finding> {
+    if bitcode {
+        let read =
+            nvir_llvm::bitcode::read_with_ident(bytes).unwrap_or_else(|e| panic!("{file}: nvir cannot read it: {e}"));
+        nvir_verify::verify_bitcode(&read.module, target, &read.ident.producer.unwrap_or_default())
+    } else {
+        let module =
+            nvir_verify::parse_text(bytes, target).unwrap_or_else(|e| panic!("{file}: nvir cannot read it: {e}"));
+        nvir_verify::verify(&module, target)
+    }
+}
+
 #[test]
 fn producer_output_gets_libnvvms_verdicts() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/llvm");
@@ -45,19 +58,7 @@ fn producer_output_gets_libnvvms_verdicts() {
         for arch in ["compute_90", "compute_100"] {
             let rc = r[arch]["rc"].as_i64().unwrap();
             let target = Target::parse(arch, false).unwrap();
-            let module = if bitcode {
-                nvir_llvm::bitcode::read(&bytes).map_err(|e| e.to_string())
-            } else {
-                nvir_verify::parse_text(&bytes, &target).map_err(|e| e.to_string())
-            };
-            let module = module.unwrap_or_else(|e| panic!("{file}: nvir cannot read it: {e}"));
-            let findings = match bitcode {
-                true => {
-                    let producer = nvir_llvm::bitcode::read_with_ident(&bytes).unwrap().ident.producer;
-                    nvir_verify::verify_bitcode(&module, &target, &producer.unwrap_or_default())
-                }
-                false => nvir_verify::verify(&module, &target),
-            };
+            let findings = findings(file, &bytes, bitcode, &target);
             let ok = accepts(&findings);
             runs += 1;
             if ok == (rc == 0) {
@@ -101,13 +102,7 @@ fn producer_output_gets_libnvvms_compile_verdicts() {
         for arch in ["compute_90", "compute_100"] {
             let libnvvm = r[arch]["compile_rc"].as_i64() == Some(0);
             let target = Target::parse(arch, false).unwrap();
-            let findings = if bitcode {
-                let read = nvir_llvm::bitcode::read_with_ident(&bytes).unwrap();
-                nvir_verify::verify_bitcode(&read.module, &target, &read.ident.producer.unwrap_or_default())
-            } else {
-                let module = nvir_verify::parse_text(&bytes, &target).unwrap();
-                nvir_verify::verify(&module, &target)
-            };
+            let findings = findings(file, &bytes, bitcode, &target);
             let compiles = nvir_verify::compiles(&findings);
             runs += 1;
             if compiles == libnvvm {
