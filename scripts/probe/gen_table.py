@@ -13,11 +13,18 @@ the data files, the probes decide:
 * checked: every call declared as the tree's `Intrinsics.td` says was accepted (or rejected for
   another reason), so the tree's signature is the path's; otherwise the name is left out.
 * immarg: the message libNVVM gave for a non-constant immediate argument, if it gave one.
+* derived: where the tree's declaration was refused but exactly one wrong one was taken (LLVM 7's
+  `llvm.var.annotation` has one argument fewer), that one is the path's signature.
+* rejected (LLVM 7 path only): every call the probes made of the name was refused with the
+  empty log, whatever its declaration (`rejected`); an overload that was refused although the
+  signature is the tree's (`rejected-overload`, the exact name); a dotted prefix under which
+  every probe, known and unknown names alike, was refused (`llvm.nvvm.mma.*`).
 
 One line per (path, intrinsic): `path  name  ret  args  checked  immarg  immarg_message`,
 tab-separated, where `checked` lists the kinds of wrong declaration libNVVM rejected (`extra-arg`,
 `missing-arg`, `ret-type`, `arg0-type`: an upgrade makes it take some; `typed-upgraded`: the
-signature changed between the trees, so a typed-pointer module's call is left to the upgrade);
+signature changed between the trees, so a typed-pointer module's call is left to the upgrade;
+`rejected`, `rejected-overload`: see above);
 types as the path prints them (`i8 addrspace(3)*` on LLVM 7, `ptr addrspace(3)` on the modern
 path), overloaded slots as `anyint`/`anyfloat`/`anyvector`/`anyptr`/`any`/`match<N>…`, slots
 separated by `;`. `--summary` prints the other messages the probes met, per path.
@@ -77,12 +84,67 @@ def entries_by_path():
         # A literal struct return is one slot per field, as in the trees.
         if e["ret"] and e["ret"][0].startswith("{"):
             e["ret"] = probes.split_types(e["ret"][0].strip()[1:-1])
+    names14 = {e["name"] for e in data["llvm14"]}
     return {
-        "llvm7": [(e, "llvm14", True) for e in data["llvm14"]] + [(e, "corpus", True) for e in extra],
+        # NVIDIA's LLVM 7 knows some names upstream added later (`llvm.nvvm.fmax.ftz.nan.f`):
+        # the LLVM 19 tree's names without pointers were probed there too.
+        "llvm7": [(e, "llvm14", True) for e in data["llvm14"]] + [(e, "corpus", True) for e in extra]
+        + [(e, "llvm19", False) for e in data["llvm19"] if e["name"] not in names14],
         "modern": [(e, "llvm19", False) for e in data["llvm19"]]
         + [(e, "llvm14", True) for e in data["llvm14"] if e["name"] not in names19]
         + [(e, "corpus", True) for e in extra],
     }
+
+
+def derive_signature(e, first, variants, sig_ok, path):
+    """The path's signature when the tree's was refused but exactly one wrong declaration of the
+    first overload was taken (`llvm.var.annotation` with one argument fewer: LLVM 7's form), as
+    [ret, args, checked]; None when the probes do not tell."""
+    took = [v for v in WRONG if v in variants and sig_ok(variants[v][1])]
+    ret = [path_type(d, path) for d in e["ret"]]
+    args = [path_type(d, path) for d in e["args"]]
+    fixed = lambda d: not d.startswith(("any", "match", "other"))
+    count = [v for v in took if v in ("extra-arg", "missing-arg")]
+    if len(count) == 1:
+        if count[0] == "missing-arg":
+            if not args or args[-1] == "...":
+                return None
+            args = args[:-1]
+            checked = ["extra-arg", "missing-arg"]
+        else:
+            args = args + ["i32"]
+            checked = ["extra-arg", "missing-arg"]
+    elif took == ["ret-type"] and len(ret) == 1 and fixed(ret[0]):
+        ret = [variants["ret-type"][0]["ret"]]
+        checked = ["extra-arg", "missing-arg", "ret-type"]
+    elif took == ["arg0-type"] and args and fixed(args[0]):
+        args = [variants["arg0-type"][0]["args"][0][0]] + args[1:]
+        checked = ["extra-arg", "missing-arg", "arg0-type"]
+    else:
+        return None
+    # A mismatch of the tree's declaration that was refused is one the path checks.
+    for v in ("ret-type", "arg0-type"):
+        if v in variants and not sig_ok(variants[v][1]) and v not in checked:
+            checked.append(v)
+    return [";".join(ret), ";".join(args), ",".join(v for v in WRONG if v in checked)]
+
+
+def rejected_prefixes(recs, arch, least=20):
+    """The shortest dotted name prefixes (below `llvm.nvvm`) under which every call the probes
+    made at `arch`, of known and unknown names alike, was refused with the empty log (the LLVM 7
+    path and `llvm.nvvm.mma.*`)."""
+    tot, rej = collections.Counter(), collections.Counter()
+    for r in recs:
+        a = r["answers"].get(arch)
+        if not a or a[0] is None:
+            continue
+        parts = r["name"].split(".")
+        for i in range(3, len(parts) + 1):
+            p = ".".join(parts[:i])
+            tot[p] += 1
+            rej[p] += a[0] != 0 and a[1] == ""
+    full = {p for p in tot if tot[p] >= least and rej[p] == tot[p]}
+    return sorted(p for p in full if p.rsplit(".", 1)[0] not in full)
 
 
 def main():
@@ -105,8 +167,6 @@ def main():
         return [re.sub(r"(LLVMScalarOrSameVectorWidth):.*", r"\1", path_type(d, "modern")) for d in e["ret"] + e["args"]]
 
     changed = {n for n, e in trees["llvm19"].items() if n in trees["llvm14"] and shape(trees["llvm14"][n]) != shape(e)}
-    changed_old = {n for n, e in trees["llvm19"].items() if n in trees["llvm14"] and [path_type(d, "modern") for d in trees["llvm14"][n]["ret"] + trees["llvm14"][n]["args"]] != [path_type(d, "modern") for d in e["ret"] + e["args"]]}
-    print(len(changed), len(changed_old))
     for path, entries in entries_by_path().items():
         arch = PATHS[path]
         for e, src, typed in entries:
@@ -119,14 +179,37 @@ def main():
             for p, a in got:
                 if a[0] != 0 and p["variant"] == "ok":
                     other[path, re.sub(r"llvm\.[\w.]+", "<name>", a[1])] += 1
-            known = any(p["variant"] in WRONG and a[0] != 0 and signature_message(a[1], path) for p, a in got)
+            # Whether the path took a call's declaration (it may still reject the call for
+            # another reason, with a message of its own).
+            def sig_ok(a):
+                return a[0] == 0 or not signature_message(a[1], path)
+            own = [(p, a) for p, a in got if p["variant"] not in ("misspelled", "bad-suffix")]
+            known = any(p["variant"] in WRONG and not sig_ok(a) for p, a in got)
             if not known:
                 stats[path, "unknown"] += 1
                 continue
+            ret = ";".join(path_type(d, path) for d in e["ret"])
+            sig_args = ";".join(path_type(d, path) for d in e["args"])
             # The first overload (i32, float, a generic pointer) decides whether the tree's
             # signature is the path's; other overloads may be refused by rules of their own.
             first_ok = next(((p, a) for p, a in got if p["variant"] == "ok"), None)
-            if first_ok is None or (first_ok[1][0] != 0 and signature_message(first_ok[1][1], path)):
+            if first_ok is not None and not sig_ok(first_ok[1]):
+                if path == "llvm7" and not any(sig_ok(a) for _, a in own):
+                    # No declaration tried was taken: the LLVM 7 path refuses the name whatever
+                    # the declaration (its own intrinsic with another signature, or one it
+                    # does not support), with its empty log.
+                    stats[path, "known, every call rejected"] += 1
+                    lines.append("\t".join([path, e["name"], ret, sig_args, "rejected", "", ""]))
+                    continue
+                derived = derive_signature(e, first_ok[0], dict((p["variant"], (p, a)) for p, a in got
+                                                                if p["name"] == first_ok[0]["name"]), sig_ok, path)
+                if derived is None:
+                    stats[path, "known, other signature"] += 1
+                    continue
+                stats[path, "known, signature from the wrong declaration it took"] += 1
+                lines.append("\t".join([path, e["name"], *derived, "", ""]))
+                continue
+            if first_ok is None:
                 stats[path, "known, other signature"] += 1
                 continue
             immarg, message = [], ""
@@ -143,9 +226,24 @@ def main():
             if path == "modern" and e["name"] in changed:
                 flags += ",typed-upgraded"
             stats[path, "checked"] += 1
-            ret = ";".join(path_type(d, path) for d in e["ret"])
-            sig_args = ";".join(path_type(d, path) for d in e["args"])
             lines.append("\t".join([path, e["name"], ret, sig_args, flags, ",".join(map(str, immarg)), message]))
+            if path == "llvm7":
+                # Overloads the LLVM 7 path refuses although the signature is the tree's
+                # (`llvm.sadd.with.overflow.v2i32`: its LLVM's overflow bit is a scalar i1).
+                for p, a in got:
+                    if p["variant"] == "ok" and not sig_ok(a) and p["name"] != e["name"]:
+                        stats[path, "overload rejected"] += 1
+                        lines.append("\t".join([path, p["name"], "", "", "rejected-overload", "", ""]))
+    prefixes = rejected_prefixes(recs, PATHS["llvm7"])
+    for prefix in prefixes:
+        stats["llvm7", "prefix rejected"] += 1
+        lines.append("\t".join(["llvm7", prefix + ".*", "", "", "rejected", "", ""]))
+    # A name under a rejected prefix needs no line of its own.
+    def under(line):
+        path, name = line.split("\t")[:2]
+        return path == "llvm7" and not name.endswith(".*") and any(name.startswith(p + ".") for p in prefixes)
+
+    lines = [line for line in lines if not (under(line) and "\trejected" in line)]
     lines = sorted(set(lines))
     head = ["# Intrinsic signatures libNVVM 13.5 checks, per path (generated by scripts/probe/gen_table.py",
             "# from corpus/probes/intrinsics.jsonl; do not edit). path, name, ret, args, mismatches checked, immarg, immarg message."]

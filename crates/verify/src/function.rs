@@ -411,6 +411,11 @@ fn check_call(
                 return;
             }
             crate::warnings::intrinsic_gate(cx, name, out, at);
+            if intrinsics::rejected(name, cx.target.path) {
+                out.error("llvm-intrinsic-signature", format!("libNVVM's LLVM 7 path takes no call of {name}"), at());
+                out.help("it rejects the call with an empty log whatever the declaration; target compute_100+ (or pass --nvvm-latest)");
+                return;
+            }
             // LLVM's own checks of a known intrinsic's declaration and immediate arguments, from
             // the measured table (`intrinsics.tsv`).
             if let Some(sig) = intrinsics::signature(name, cx.target.path) {
@@ -532,13 +537,15 @@ fn check_call(
                         out.error("nvvm-intrinsic-addrspace", message, at());
                     }
                 }
-                Rule::AddrSpaceConversion => {
+                // Only the intrinsics themselves (a misspelled name is an ordinary declaration).
+                Rule::AddrSpaceConversion if intrinsics::signature(name, cx.target.path).is_some() => {
                     out.error(
                         "nvvm-intrinsic",
                         "nvvm address space conversion intrinsics are not supported.  Please use addrspacecast instruction for address space conversions",
                         Location::Module,
                     );
                 }
+                Rule::AddrSpaceConversion => {}
             }
         }
         _ => {}

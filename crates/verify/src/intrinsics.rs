@@ -103,11 +103,15 @@ pub(crate) static FAMILIES: &[Family] = &[
     both("llvm.memcpy", Rule::NotToConstant { message: "memmove/memcpy cannot target constant address space" }),
     both("llvm.memmove", Rule::NotToConstant { message: "memmove/memcpy cannot target constant address space" }),
     both("llvm.memset", Rule::NotToConstant { message: "memset cannot point to constant address space" }),
-    llvm7_only("llvm.nvvm.ptr.gen.to", Rule::AddrSpaceConversion),
-    llvm7_only("llvm.nvvm.ptr.global.to", Rule::AddrSpaceConversion),
-    llvm7_only("llvm.nvvm.ptr.shared.to", Rule::AddrSpaceConversion),
-    llvm7_only("llvm.nvvm.ptr.constant.to", Rule::AddrSpaceConversion),
-    llvm7_only("llvm.nvvm.ptr.local.to", Rule::AddrSpaceConversion),
+    // To and from the generic space only: `llvm.nvvm.ptr.gen.to.param` is taken (measured).
+    llvm7_only("llvm.nvvm.ptr.gen.to.global", Rule::AddrSpaceConversion),
+    llvm7_only("llvm.nvvm.ptr.gen.to.shared", Rule::AddrSpaceConversion),
+    llvm7_only("llvm.nvvm.ptr.gen.to.constant", Rule::AddrSpaceConversion),
+    llvm7_only("llvm.nvvm.ptr.gen.to.local", Rule::AddrSpaceConversion),
+    llvm7_only("llvm.nvvm.ptr.global.to.gen", Rule::AddrSpaceConversion),
+    llvm7_only("llvm.nvvm.ptr.shared.to.gen", Rule::AddrSpaceConversion),
+    llvm7_only("llvm.nvvm.ptr.constant.to.gen", Rule::AddrSpaceConversion),
+    llvm7_only("llvm.nvvm.ptr.local.to.gen", Rule::AddrSpaceConversion),
 ];
 
 /// Special registers LLVM knows as intrinsics (`llvm.nvvm.read.ptx.sreg.<name>`); `.x/.y/.z`
@@ -237,6 +241,9 @@ struct Checked {
     /// The signature changed since typed pointers: the modern path upgrades a typed-pointer
     /// module's old form, so such a module's declaration is not checked.
     typed_upgraded: bool,
+    /// The path refuses every call of the name, whatever its declaration (measured: no
+    /// declaration the probes tried was taken).
+    rejected: bool,
 }
 
 impl Signature {
@@ -272,6 +279,40 @@ fn parse_desc(s: &'static str) -> Desc {
 
 type Table = rustc_hash::FxHashMap<&'static str, Signature>;
 
+/// Names a path refuses outright, beside the table's `rejected` entries: exact overload names
+/// (`rejected-overload`) and dotted prefixes (`llvm.nvvm.mma.*`), per path.
+#[derive(Default)]
+struct Refused {
+    names: rustc_hash::FxHashSet<&'static str>,
+    prefixes: Vec<&'static str>,
+}
+
+fn refused() -> &'static [Refused; 2] {
+    static REFUSED: std::sync::OnceLock<[Refused; 2]> = std::sync::OnceLock::new();
+    REFUSED.get_or_init(|| {
+        let mut r: [Refused; 2] = Default::default();
+        for line in TABLE_TSV.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let f: Vec<&'static str> = line.split('\t').collect();
+            let [path, name, _, _, checked, ..] = f[..] else { continue };
+            let r = &mut r[usize::from(path == "modern")];
+            if let Some(prefix) = name.strip_suffix(".*") {
+                r.prefixes.push(prefix);
+            } else if checked == "rejected-overload" {
+                r.names.insert(name);
+            }
+        }
+        r
+    })
+}
+
+/// Whether the path refuses every call of `name` (libNVVM's LLVM 7 path, with an empty log).
+pub(crate) fn rejected(name: &str, path: Path) -> bool {
+    let r = &refused()[usize::from(path == Path::Modern)];
+    r.names.contains(name)
+        || r.prefixes.iter().any(|p| name.strip_prefix(p).is_some_and(|rest| rest.starts_with('.')))
+        || signature(name, path).is_some_and(|s| s.checked.rejected)
+}
+
 /// The table of each path: `[llvm7, modern]`.
 fn tables() -> &'static [Table; 2] {
     static TABLES: std::sync::OnceLock<[Table; 2]> = std::sync::OnceLock::new();
@@ -280,6 +321,9 @@ fn tables() -> &'static [Table; 2] {
         for line in TABLE_TSV.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let f: Vec<&'static str> = line.split('\t').collect();
             let [path, name, ret, args, checked, immarg, immarg_message] = f[..] else { continue };
+            if name.ends_with(".*") || checked == "rejected-overload" {
+                continue;
+            }
             let slots = |s: &'static str| -> Vec<&'static str> { s.split(';').filter(|d| !d.is_empty()).collect() };
             let mut args = slots(args);
             let vararg = args.last() == Some(&"...");
@@ -296,6 +340,7 @@ fn tables() -> &'static [Table; 2] {
                     ret: checked.contains("ret-type"),
                     args: checked.contains("arg0-type"),
                     typed_upgraded: checked.contains("typed-upgraded"),
+                    rejected: checked.split(',').any(|c| c == "rejected"),
                 },
                 immarg: immarg.split(',').filter_map(|i| i.parse().ok()).collect(),
                 immarg_message,
@@ -576,6 +621,7 @@ mod tests {
         assert!(family("llvm.roundeven.f32", Path::Llvm7).is_none());
         assert!(family("llvm.nvvm.ptr.gen.to.global.p1i8.p0i8", Path::Llvm7).is_some());
         assert!(family("llvm.nvvm.ptr.gen.to.global.p1i8.p0i8", Path::Modern).is_none());
+        assert!(family("llvm.nvvm.ptr.gen.to.param.p0i8.p0i8", Path::Llvm7).is_none());
         assert_eq!(printed_name("llvm.powi.f32", Path::Modern), "llvm.powi.f32.i32");
         assert_eq!(printed_name("llvm.stacksave", Path::Llvm7), "llvm.stacksave");
         assert!(is_special_register("tid.x") && is_special_register("cluster.ctaid.z"));

@@ -40,6 +40,8 @@ fn intrinsic_probes_agree_with_libnvvm() {
     let (mut runs, mut agree, mut rejected, mut same_first) = (0usize, 0usize, 0usize, 0usize);
     // Disagreements by (arch, variant, libNVVM's message), with one example each.
     let mut misses: BTreeMap<(String, String, String), (usize, String)> = BTreeMap::new();
+    // `NVIR_PROBES_DUMP=FILE`: every disagreement, one JSON line each, for analysis.
+    let mut dump = std::env::var_os("NVIR_PROBES_DUMP").map(|p| std::fs::File::create(p).unwrap());
     for line in lines {
         let r: Value = serde_json::from_str(line).unwrap();
         let src = support::intrinsic_module(&r);
@@ -51,6 +53,14 @@ fn intrinsic_probes_agree_with_libnvvm() {
             let key = ans[1].as_i64().filter(|&i| i >= 0).map_or("", |i| messages[i as usize]);
             let (ok, first) = nvir(&src, arch);
             runs += 1;
+            if let Some(f) = dump.as_mut() {
+                if ok != (rc == 0) || (rc != 0 && !ok && !first.starts_with(key)) {
+                    use std::io::Write;
+                    let rec = serde_json::json!({"arch": arch, "name": r["name"], "variant": r["variant"],
+                        "ret": r["ret"], "args": r["args"], "rc": rc, "key": key, "nvir_ok": ok, "nvir": first});
+                    writeln!(f, "{rec}").unwrap();
+                }
+            }
             let mut miss = |what: String| {
                 let variant = r["variant"].as_str().unwrap().to_string();
                 let e = misses.entry((arch.to_string(), variant, what)).or_insert((0, String::new()));
@@ -90,5 +100,5 @@ fn intrinsic_probes_agree_with_libnvvm() {
 }
 
 /// What the rules reach today; raise these as they improve.
-const FLOOR_VERDICTS: f64 = 95.1;
-const FLOOR_FIRST: f64 = 89.0;
+const FLOOR_VERDICTS: f64 = 97.6;
+const FLOOR_FIRST: f64 = 93.7;
