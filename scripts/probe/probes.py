@@ -96,6 +96,10 @@ def pointer(space, elt, typed):
     if not typed:
         return "ptr" if space == 0 else f"ptr addrspace({space})"
     elt = elt if elt and not elt.startswith(("any", "match", "?")) else "i8"
+    # A pointer to a pointer (`p0:p0:i8`, the element of `llvm.gcroot`'s first argument).
+    m = re.fullmatch(r"p(\d+)(?::(.+))?", elt)
+    if m:
+        elt = pointer(int(m.group(1)), m.group(2), typed)
     return f"{elt}*" if space == 0 else f"{elt} addrspace({space})*"
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run the intrinsic probes through libNVVM and record its answers, or check them live.
 
-    python run.py [--out corpus/probes/intrinsics.jsonl] [--only SUBSTRING] [--limit N]
+    python run.py [--out corpus/probes/intrinsics.jsonl] [--only SUBSTRING ...] [--missing DATA] [--limit N]
+    python run.py --merge NEW.jsonl [--out corpus/probes/intrinsics.jsonl]
     python run.py --check [--sample 200] [--seed S]
 
 Every probe of `probes.py` goes through `nvvmVerifyProgram` and `nvvmCompileProgram` at each of
@@ -16,6 +17,11 @@ one index into the header's `answers` per arch. An answer is `[verify_rc, messag
 compile_message]`, a message an index into `messages` (-1: none). verify_rc is null where
 libNVVM crashed; the message is the first one of the log without its location header ("" for
 the empty log the LLVM 7 path gives for some LLVM verifier failures).
+
+`--only` (repeatable) runs the probes whose id contains one of the substrings, `--missing DATA`
+those DATA has no answers for (after a change to the generator); `--merge NEW`
+then rewrites `--out` as the current probe set, each probe answered by NEW where NEW has it and
+by `--out` otherwise (probes the generator no longer makes are dropped).
 
 `--check` re-runs a random sample live and fails on any difference from the recorded data.
 Ends with `probe-check: N passed, M failed` and exits 1 on a failure or a missing libNVVM.
@@ -136,7 +142,11 @@ def save(path, version, items):
 def record(args):
     ps = probes.all_probes()
     if args.only:
-        ps = [p for p in ps if args.only in p["id"]]
+        ps = [p for p in ps if any(o in p["id"] for o in args.only)]
+    if args.missing:
+        _, recs = load(args.missing)
+        have = {probes.module_text(r) for r in recs}
+        ps = [p for p in ps if probes.module_text(p) not in have]
     if args.limit:
         ps = ps[:args.limit]
     t0 = time.monotonic()
@@ -152,6 +162,26 @@ def record(args):
     save(args.out, version, items)
     runs = sum(len(p["archs"]) for p in ps)
     print(f"{args.out}: {len(items)} probes, {runs} (probe, arch) runs, verify + compile each, in {elapsed:.0f}s")
+
+
+def merge(args):
+    """`--out` rewritten as the current probe set, answered by `args.merge` first."""
+    head, base = load(args.out)
+    new_head, new = load(args.merge)
+    known = {}
+    for recs in (base, new):  # the newer run wins
+        for r in recs:
+            known[probes.module_text(r)] = r["answers"]
+    items, missing = [], 0
+    for p in probes.all_probes():
+        ans = known.get(probes.module_text(p))
+        if ans is None or any(arch not in ans for arch in p["archs"]):
+            missing += 1
+            continue
+        items.append((p, ans))
+    version = {"nvvm": new_head.get("libnvvm"), "nvvm_ir": new_head.get("nvvm_ir")}
+    save(args.out, version, items)
+    print(f"{args.out}: {len(items)} probes ({missing} without answers left out)")
 
 
 # Messages libNVVM gives only some of the time for the same module: `ldg`/`ldu` declared without
@@ -193,12 +223,17 @@ def check(args):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=str(DEFAULT_OUT))
-    ap.add_argument("--only")
+    ap.add_argument("--only", action="append")
+    ap.add_argument("--merge")
+    ap.add_argument("--missing", metavar="DATA", help="run only the probes DATA has no answers for")
     ap.add_argument("--limit", type=int)
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--sample", type=int, default=200)
     ap.add_argument("--seed", type=int, default=None)
     args = ap.parse_args()
+    if args.merge:
+        merge(args)
+        return 0
     if args.check:
         if args.seed is None:
             args.seed = random.randrange(1 << 30)

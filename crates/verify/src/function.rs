@@ -416,6 +416,21 @@ fn check_call(
                 out.help("it rejects the call with an empty log whatever the declaration; target compute_100+ (or pass --nvvm-latest)");
                 return;
             }
+            if cx.target.path == Path::Modern {
+                let operand = |t: TypeId, v: Option<Value>| intrinsics::Operand {
+                    pointer: matches!(m.types.get(t), TypeData::Pointer { .. }),
+                    int: matches!(m.types.get(t), TypeData::Int(_)),
+                    float: matches!(m.types.get(t), TypeData::Float(_)),
+                    const_int: v.and_then(|v| const_arg(m, v)).is_some(),
+                };
+                let args: Vec<_> = call.args.iter().map(|a| operand(a.ty, Some(a.value))).collect();
+                let ret = ret_ty.map(|t| operand(t, None)).unwrap_or_default();
+                if let Some(msg) = intrinsics::modern_upgrade_error(name, &args, ret) {
+                    out.error("llvm-intrinsic-upgrade", msg, at());
+                    out.help("libNVVM's modern path rewrites this retired NVVM intrinsic into plain IR first");
+                    return;
+                }
+            }
             // LLVM's own checks of a known intrinsic's declaration and immediate arguments, from
             // the measured table (`intrinsics.tsv`).
             if let Some(sig) = intrinsics::signature(name, cx.target.path) {

@@ -610,6 +610,124 @@ impl Matcher<'_> {
     }
 }
 
+/// What a call's operands are, as far as the upgrade rules below look.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Operand {
+    pub pointer: bool,
+    pub int: bool,
+    pub float: bool,
+    /// An integer constant.
+    pub const_int: bool,
+}
+
+/// Whether a name suffix is a list of mangled types (`f32.p0i8`, `p1`, `v2i32`).
+fn mangled_types(suffix: &str) -> bool {
+    fn one(t: &str) -> bool {
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if let Some(rest) = t.strip_prefix('p') {
+            let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+            return n > 0 && (rest.len() == n || one(&rest[n..]));
+        }
+        if let Some(rest) = t.strip_prefix('v') {
+            let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+            return n > 0 && one(&rest[n..]);
+        }
+        matches!(t, "f16" | "bf16" | "f32" | "f64" | "f128") || t.strip_prefix('i').is_some_and(digits)
+    }
+    suffix.split('.').all(one)
+}
+
+/// libNVVM's modern path upgrades NVVM's retired intrinsics when it reads a module (LLVM's
+/// `AutoUpgrade`), and its LLVM verifier then checks what they became: the scoped atomics
+/// (`llvm.nvvm.atomic.add.gen.f.cta.*`, `atomic.load.inc.32.*`) become `atomicrmw`/`cmpxchg`
+/// on the first operand with the second (or, when it is missing, the callee, a pointer) as value,
+/// `llvm.nvvm.ldg.global.*` a load from an address-space cast of the first operand aligned as the
+/// second says (read as a constant whatever it is: not one is a huge alignment), and the generic
+/// address-space conversions an `addrspacecast`. The first message the upgraded call fails with
+/// (measured by the intrinsic probes), or None.
+pub(crate) fn modern_upgrade_error(name: &str, args: &[Operand], ret: Operand) -> Option<String> {
+    let rest = name.strip_prefix("llvm.nvvm.")?;
+    // The callee stands in for an operand the call lacks: a pointer.
+    let callee = Operand { pointer: true, ..Operand::default() };
+    let arg = |i: usize| args.get(i).copied().unwrap_or(callee);
+    if ["ldg.global.i", "ldg.global.f", "ldg.global.p"]
+        .iter()
+        .any(|k| rest.strip_prefix(k).is_some_and(|r| r.is_empty() || r.starts_with('.')))
+    {
+        if !arg(0).pointer {
+            return Some("AddrSpaceCast source must be a pointer".into());
+        }
+        if !arg(1).const_int {
+            return Some("huge alignment values are unsupported".into());
+        }
+        return None;
+    }
+    let spaces = ["global", "shared", "constant", "local", "param"];
+    if let Some(conv) = rest.strip_prefix("ptr.") {
+        let (base, suffix) = match conv.match_indices('.').nth(2) {
+            Some((i, _)) => (&conv[..i], &conv[i + 1..]),
+            None => (conv, ""),
+        };
+        let known = base.strip_prefix("gen.to.").is_some_and(|s| spaces.contains(&s))
+            || base.strip_suffix(".to.gen").is_some_and(|s| spaces.contains(&s));
+        if known && mangled_types(suffix) {
+            if !arg(0).pointer {
+                return Some("AddrSpaceCast source must be a pointer".into());
+            }
+            if !ret.pointer {
+                return Some("AddrSpaceCast result must be a pointer".into());
+            }
+        }
+        return None;
+    }
+    let atomic = rest.strip_prefix("atomic.")?;
+    // (operation, the name's suffix after it)
+    let (op, suffix) = if let Some(s) = atomic.strip_prefix("load.inc.32") {
+        ("uinc_wrap", s)
+    } else if let Some(s) = atomic.strip_prefix("load.dec.32") {
+        ("udec_wrap", s)
+    } else {
+        let (op, tail) = atomic.split_once(".gen.")?;
+        let (kind, tail) = tail.split_once('.')?;
+        let (scope, s) = tail.split_once('.').unwrap_or((tail, ""));
+        if !matches!(scope, "cta" | "sys") {
+            return None;
+        }
+        let op = match (op, kind) {
+            ("add", "i") => "add",
+            ("add", "f") => "fadd",
+            ("and" | "or" | "xor" | "max" | "min", "i") => op,
+            ("exch", "i") => "xchg",
+            ("inc", "i") => "uinc_wrap",
+            ("dec", "i") => "udec_wrap",
+            ("cas", "i") => "cmpxchg",
+            _ => return None,
+        };
+        (op, if s.is_empty() { s } else { &tail[scope.len()..] })
+    };
+    let suffix = suffix.strip_prefix('.').unwrap_or(suffix);
+    if !suffix.is_empty() && !mangled_types(suffix) {
+        return None;
+    }
+    if !arg(0).pointer {
+        let inst = if op == "cmpxchg" { "cmpxchg" } else { "atomicrmw" };
+        return Some(format!("{inst} pointer operand not a pointer?"));
+    }
+    match op {
+        // The new value is the callee when the call has two operands: no atomic type.
+        "cmpxchg" if !(arg(1).int && arg(2).int) => {
+            Some("Atomic operations on non-i32/i64/i128 types are not supported".into())
+        }
+        "cmpxchg" | "xchg" => None,
+        "fadd" if !arg(1).float => {
+            Some("atomicrmw fadd operand must have floating-point or fixed vector of floating-point type!".into())
+        }
+        "fadd" => None,
+        _ if !arg(1).int => Some(format!("atomicrmw {op} operand must have integer type!")),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -626,5 +744,37 @@ mod tests {
         assert_eq!(printed_name("llvm.stacksave", Path::Llvm7), "llvm.stacksave");
         assert!(is_special_register("tid.x") && is_special_register("cluster.ctaid.z"));
         assert!(is_special_register("clock64") && !is_special_register("tid.x.i64") && !is_special_register("tid.w"));
+    }
+
+    #[test]
+    fn modern_upgrades() {
+        let ptr = Operand { pointer: true, ..Operand::default() };
+        let int = Operand { int: true, ..Operand::default() };
+        let imm = Operand { int: true, const_int: true, ..Operand::default() };
+        assert!(mangled_types("f32.p0i8") && mangled_types("p1") && !mangled_types("p0i8x"));
+        let up = |name: &str, args: &[Operand], ret: Operand| modern_upgrade_error(name, args, ret);
+        assert_eq!(
+            up("llvm.nvvm.ldg.global.f.f32.p0i8", &[ptr, int], int).unwrap(),
+            "huge alignment values are unsupported"
+        );
+        assert_eq!(up("llvm.nvvm.ldg.global.f.f32.p0i8", &[ptr, imm], int), None);
+        assert_eq!(
+            up("llvm.nvvm.ptr.gen.to.global.p1i8.p0i8", &[ptr], int).unwrap(),
+            "AddrSpaceCast result must be a pointer"
+        );
+        assert_eq!(up("llvm.nvvm.ptr.gen.to.globall.p1i8.p0i8", &[int], int), None);
+        assert_eq!(
+            up("llvm.nvvm.atomic.inc.gen.i.cta.i32.p0i8", &[ptr], int).unwrap(),
+            "atomicrmw uinc_wrap operand must have integer type!"
+        );
+        assert_eq!(
+            up("llvm.nvvm.atomic.cas.gen.i.sys.i32.p0i8", &[int, int, int], int).unwrap(),
+            "cmpxchg pointer operand not a pointer?"
+        );
+        assert_eq!(up("llvm.nvvm.atomic.add.gen.i.cta.i32.p0i8x", &[int, int], int), None);
+        assert_eq!(
+            up("llvm.nvvm.atomic.load.dec.32.p1i32", &[ptr], int).unwrap(),
+            "atomicrmw udec_wrap operand must have integer type!"
+        );
     }
 }
