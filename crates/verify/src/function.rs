@@ -477,6 +477,10 @@ fn check_call(
                     );
                     return;
                 }
+                if let Some(msg) = intrinsic_rule(cx, f, name, call) {
+                    out.error("llvm-intrinsic-arg", msg, at());
+                    return;
+                }
                 if let Some(msg) = constrained_fp_metadata(m, name, call, cx.target.path) {
                     out.error("llvm-constrained-fp", msg, at());
                     out.help("use one of `round.dynamic`, `round.tonearest`, … and `fpexcept.ignore`, `fpexcept.maytrap`, `fpexcept.strict`");
@@ -565,6 +569,59 @@ fn check_call(
         }
         _ => {}
     }
+}
+
+/// LLVM's rules for particular intrinsics ([`intrinsics::verifier_rule`]) on this call.
+fn intrinsic_rule(cx: &Cx, f: &Function, name: &str, call: &nvir_llvm::ir::instruction::CallSite) -> Option<String> {
+    use nvir_llvm::ir::{ApInt, ConstData, GlobalDef, MdNode};
+    let m = cx.m;
+    let (base, _) = intrinsics::lookup(name, cx.target.path)?;
+    let TypeData::Function { ret, .. } = m.types.get(call.fn_ty) else { return None };
+    let inst = |v: Value| match v {
+        Value::Inst(i) => Some(&f.insts[i].kind),
+        _ => None,
+    };
+    let args = call
+        .args
+        .iter()
+        .map(|a| intrinsics::CallArg {
+            ty: a.ty,
+            int: match a.value {
+                Value::Const(c) => match &m.consts[c] {
+                    ConstData::Int { value: ApInt::Small(n), .. } => Some((*n, m.types.int_width(a.ty).unwrap_or(64))),
+                    _ => None,
+                },
+                _ => None,
+            },
+            md_string: match a.value {
+                Value::Md(id) => match m.metadata.get(id) {
+                    MdNode::String(s) => Some(&s[..]),
+                    _ => None,
+                },
+                _ => None,
+            },
+            catchpad: matches!(inst(a.value), Some(InstKind::CatchPad { .. })),
+            alloca: matches!(inst(a.value), Some(InstKind::Alloca { .. })),
+            global: match a.value {
+                Value::Const(c) => global_of(m, c).map(|g| {
+                    m.symbols.iter().any(|(_, s)| {
+                        *s.name == *g
+                            && matches!(s.def, Some(GlobalDef::Var(v)) if m.globals[v].props.thread_local != Default::default())
+                    })
+                }),
+                _ => None,
+            },
+        })
+        .collect();
+    let info = intrinsics::CallInfo {
+        types: &m.types,
+        ret: *ret,
+        args,
+        caller_vararg: matches!(m.types.get(f.ty), TypeData::Function { vararg: true, .. }),
+        caller_gc: f.gc.is_some(),
+        deopt_bundles: call.bundles.iter().filter(|b| &*b.tag == "deopt").count(),
+    };
+    intrinsics::verifier_rule(base, &info, cx.target.path)
 }
 
 /// The rounding-mode and exception-behaviour metadata of a constrained floating-point

@@ -357,6 +357,11 @@ fn tables() -> &'static [Table; 2] {
 /// path `llvm.expect.with.probabilityy.i32` is `llvm.expect`, on the modern path, which knows
 /// `llvm.expect.with.probability`, no intrinsic.)
 pub(crate) fn signature(name: &str, path: Path) -> Option<&'static Signature> {
+    lookup(name, path).map(|(_, sig)| sig)
+}
+
+/// The intrinsic a name calls on a path (as [`signature`]), with the name it is listed under.
+pub(crate) fn lookup(name: &str, path: Path) -> Option<(&'static str, &'static Signature)> {
     let i = usize::from(path == Path::Modern);
     let table = &tables()[i];
     static NAMES: std::sync::OnceLock<[Vec<&'static str>; 2]> = std::sync::OnceLock::new();
@@ -388,7 +393,7 @@ pub(crate) fn signature(name: &str, path: Path) -> Option<&'static Signature> {
     let found = *names.get(last_lo)?;
     let sig = table.get(found)?;
     let prefix = name.len() > found.len() && name.starts_with(found) && bytes[found.len()] == b'.';
-    (name == found || (prefix && sig.overloaded())).then_some(sig)
+    (name == found || (prefix && sig.overloaded())).then_some((found, sig))
 }
 
 /// How a path prints a type in its messages (the modern path prints pointers opaque).
@@ -726,6 +731,368 @@ pub(crate) fn modern_upgrade_error(name: &str, args: &[Operand], ret: Operand) -
         _ if !arg(1).int => Some(format!("atomicrmw {op} operand must have integer type!")),
         _ => None,
     }
+}
+
+/// One argument of a call, as LLVM's per-intrinsic verifier rules look at it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CallArg<'a> {
+    pub ty: TypeId,
+    /// An integer constant: its bits (zero-extended) and width.
+    pub int: Option<(u64, u32)>,
+    /// A metadata string (`metadata !"round.tonearest"`).
+    pub md_string: Option<&'a [u8]>,
+    pub catchpad: bool,
+    /// An `alloca` (through casts).
+    pub alloca: bool,
+    /// A global value, and whether it is thread-local.
+    pub global: Option<bool>,
+}
+
+/// A call of an intrinsic and where it stands.
+pub(crate) struct CallInfo<'a> {
+    pub types: &'a Types,
+    pub ret: TypeId,
+    pub args: Vec<CallArg<'a>>,
+    pub caller_vararg: bool,
+    pub caller_gc: bool,
+    pub deopt_bundles: usize,
+}
+
+impl CallInfo<'_> {
+    fn vector(&self, t: TypeId) -> Option<(u64, TypeId)> {
+        match self.types.get(t) {
+            TypeData::Vector { len, elem, .. } => Some((u64::from(*len), *elem)),
+            _ => None,
+        }
+    }
+    fn scalar(&self, t: TypeId) -> TypeId {
+        self.vector(t).map_or(t, |(_, e)| e)
+    }
+    fn is_int(&self, t: TypeId) -> bool {
+        matches!(self.types.get(self.scalar(t)), TypeData::Int(_))
+    }
+    fn is_fp(&self, t: TypeId) -> bool {
+        matches!(self.types.get(self.scalar(t)), TypeData::Float(_))
+    }
+    fn is_ptr(&self, t: TypeId) -> bool {
+        matches!(self.types.get(self.scalar(t)), TypeData::Pointer { .. })
+    }
+    fn bits(&self, t: TypeId) -> Option<u32> {
+        use nvir_llvm::ir::FloatKind;
+        match self.types.get(self.scalar(t)) {
+            TypeData::Int(w) => Some(*w),
+            TypeData::Float(FloatKind::Half | FloatKind::BFloat) => Some(16),
+            TypeData::Float(FloatKind::Float) => Some(32),
+            TypeData::Float(FloatKind::Double) => Some(64),
+            TypeData::Float(_) => Some(128),
+            _ => None,
+        }
+    }
+    fn arg(&self, i: usize) -> Option<&CallArg<'_>> {
+        self.args.get(i)
+    }
+    fn uint(&self, i: usize) -> Option<u64> {
+        self.arg(i).and_then(|a| a.int).map(|(v, _)| v)
+    }
+}
+
+const FP_PREDICATES: &[&[u8]] = &[
+    b"oeq", b"ogt", b"oge", b"olt", b"ole", b"one", b"ord", b"uno", b"ueq", b"ugt", b"uge", b"ult", b"ule", b"une",
+    b"true", b"false",
+];
+const INT_PREDICATES: &[&[u8]] = &[b"eq", b"ne", b"ugt", b"uge", b"ult", b"ule", b"sgt", b"sge", b"slt", b"sle"];
+
+/// LLVM's verifier rules for particular intrinsics (`Verifier::visitIntrinsicCall` and what it
+/// calls), checked after the signature and immediate arguments; `base` is the intrinsic the name
+/// calls ([`lookup`]). The first message, in the path's words (the LLVM 7 path measured for the
+/// garbage-collection, exception and masked-memory rules only).
+pub(crate) fn verifier_rule(base: &str, c: &CallInfo, path: Path) -> Option<String> {
+    let msg = |s: &str| Some(s.to_string());
+    let modern = path == Path::Modern;
+    let arg_ty = |i: usize| c.arg(i).map(|a| a.ty);
+    match base {
+        "llvm.gcroot" | "llvm.gcread" | "llvm.gcwrite" => {
+            if base == "llvm.gcroot" && !c.arg(0).is_some_and(|a| a.alloca) {
+                return msg("llvm.gcroot parameter #1 must be an alloca.");
+            }
+            (!c.caller_gc).then(|| "Enclosing function does not use GC.".to_string())
+        }
+        "llvm.experimental.gc.statepoint" | "llvm.experimental.gc.result" => {
+            (!c.caller_gc).then(|| "Enclosing function does not use GC.".to_string())
+        }
+        "llvm.experimental.gc.relocate" if modern => {
+            if c.args.len() != 3 {
+                return msg("wrong number of arguments");
+            }
+            (!c.is_ptr(c.ret)).then(|| "gc.relocate must return a pointer or a vector of pointers".to_string())
+        }
+        "llvm.experimental.gc.get.pointer.base" | "llvm.experimental.gc.get.pointer.offset" if modern => {
+            if c.args.len() != 1 {
+                return msg("wrong number of parameters");
+            }
+            (base.ends_with("base") && arg_ty(0) != Some(c.ret))
+                .then(|| "gc.get.pointer.base operand and result must be of the same type".to_string())
+        }
+        "llvm.eh.exceptioncode" | "llvm.eh.exceptionpointer" => (!c.arg(0).is_some_and(|a| a.catchpad))
+            .then(|| "eh.exceptionpointer argument must be a catchpad".to_string()),
+        "llvm.masked.load" if !modern => {
+            // LLVM 7: the pointer's element type is the loaded vector's.
+            let elem = arg_ty(0).and_then(|t| match c.types.get(t) {
+                TypeData::Pointer { pointee: Some(p), .. } => Some(*p),
+                _ => None,
+            });
+            (elem.is_some() && elem != Some(c.ret)).then(|| "masked_load: return must match pointer type".to_string())
+        }
+        "llvm.masked.store" if !modern => {
+            let elem = arg_ty(1).and_then(|t| match c.types.get(t) {
+                TypeData::Pointer { pointee: Some(p), .. } => Some(*p),
+                _ => None,
+            });
+            (elem.is_some() && elem != arg_ty(0)).then(|| "masked_store: storee must match pointer type".to_string())
+        }
+        _ if !modern => None,
+        "llvm.matrix.multiply"
+        | "llvm.matrix.transpose"
+        | "llvm.matrix.column.major.load"
+        | "llvm.matrix.column.major.store" => matrix_rule(base, c),
+        "llvm.vector.reduce.and"
+        | "llvm.vector.reduce.or"
+        | "llvm.vector.reduce.xor"
+        | "llvm.vector.reduce.add"
+        | "llvm.vector.reduce.mul"
+        | "llvm.vector.reduce.smax"
+        | "llvm.vector.reduce.smin"
+        | "llvm.vector.reduce.umax"
+        | "llvm.vector.reduce.umin" => {
+            let t = arg_ty(0)?;
+            (!(c.is_int(t) && c.vector(t).is_some())).then(|| "intrinsic has incorrect argument type!".to_string())
+        }
+        "llvm.vector.reduce.fmax"
+        | "llvm.vector.reduce.fmin"
+        | "llvm.vector.reduce.fadd"
+        | "llvm.vector.reduce.fmul" => {
+            let t = arg_ty(usize::from(base.ends_with("fadd") || base.ends_with("fmul")))?;
+            (!(c.is_fp(t) && c.vector(t).is_some())).then(|| "intrinsic has incorrect argument type!".to_string())
+        }
+        "llvm.get.active.lane.mask" => {
+            if c.vector(c.ret).is_none() {
+                return msg("get_active_lane_mask: must return a vector");
+            }
+            (c.types.int_width(c.scalar(c.ret)) != Some(1))
+                .then(|| "get_active_lane_mask: element type is not i1".to_string())
+        }
+        "llvm.experimental.get.vector.length" => {
+            let (v, w) = c.arg(1)?.int?;
+            let negative = w > 0 && w <= 64 && (v >> (w - 1)) & 1 == 1;
+            (v == 0 || negative).then(|| "get_vector_length: VF must be positive".to_string())
+        }
+        "llvm.fptrunc.round" => {
+            let modes: &[&[u8]] =
+                &[b"round.tonearest", b"round.downward", b"round.upward", b"round.towardzero", b"round.tonearestaway"];
+            let md = c.arg(1)?.md_string;
+            (!md.is_some_and(|m| modes.contains(&m))).then(|| "unsupported rounding mode argument".to_string())
+        }
+        "llvm.va_start" => (!c.caller_vararg).then(|| "va_start called in a non-varargs function".to_string()),
+        "llvm.threadlocal.address" => match c.arg(0)?.global {
+            None => msg("llvm.threadlocal.address first argument must be a GlobalValue"),
+            Some(false) => msg("llvm.threadlocal.address operand isThreadLocal() must be true"),
+            Some(true) => None,
+        },
+        "llvm.experimental.deoptimize" | "llvm.experimental.guard" => (c.deopt_bundles != 1).then(|| {
+            let which = if base.ends_with("guard") { "experimental_guard" } else { "experimental_deoptimize" };
+            format!("{which} must have exactly one \"deopt\" operand bundle")
+        }),
+        "llvm.ptrmask" => {
+            let (t0, t1) = (arg_ty(0)?, arg_ty(1)?);
+            if !c.is_ptr(t0) {
+                return msg("llvm.ptrmask intrinsic first argument must be pointer or vector of pointers");
+            }
+            let (v0, v1) = (c.vector(t0), c.vector(t1));
+            if v0.is_some() != v1.is_some() {
+                return msg("llvm.ptrmask intrinsic arguments must be both scalars or both vectors");
+            }
+            if v0.zip(v1).is_some_and(|(a, b)| a.0 != b.0) {
+                return msg("llvm.ptrmask intrinsic arguments must have the same number of elements");
+            }
+            // The probes' data layout makes every pointer 64 bits, its index too.
+            (c.bits(t1) != Some(64)).then(|| {
+                "llvm.ptrmask intrinsic second argument bitwidth must match pointer index type size of first argument"
+                    .to_string()
+            })
+        }
+        "llvm.vector.insert" | "llvm.experimental.vector.insert" => {
+            let (v, sub) = (c.vector(arg_ty(0)?)?, c.vector(arg_ty(1)?)?);
+            if v.1 != sub.1 {
+                return msg("vector_insert parameters must have the same element type.");
+            }
+            let idx = c.uint(2)?;
+            if sub.0 == 0 || idx % sub.0 != 0 {
+                return msg(
+                    "vector_insert index must be a constant multiple of the subvector's known minimum vector length.",
+                );
+            }
+            (idx >= v.0 || idx + sub.0 > v.0)
+                .then(|| "subvector operand of vector_insert would overrun the vector being inserted into.".to_string())
+        }
+        "llvm.vector.extract" | "llvm.experimental.vector.extract" => {
+            let (r, v) = (c.vector(c.ret)?, c.vector(arg_ty(0)?)?);
+            if r.1 != v.1 {
+                return msg("vector_extract result must have the same element type as the input vector.");
+            }
+            let idx = c.uint(1)?;
+            if r.0 == 0 || idx % r.0 != 0 {
+                return msg("vector_extract index must be a constant multiple of the result type's known minimum vector length.");
+            }
+            (idx >= v.0 || idx + r.0 > v.0).then(|| "vector_extract would overrun.".to_string())
+        }
+        "llvm.callbr.landingpad" => msg("intrinstic requires callbr operand"),
+        _ if base.starts_with("llvm.vp.") => vp_rule(base, c),
+        _ if base.starts_with("llvm.experimental.constrained.") => constrained_rule(base, c),
+        _ => None,
+    }
+}
+
+fn matrix_rule(base: &str, c: &CallInfo) -> Option<String> {
+    let len = |t: TypeId| c.vector(t).map(|v| v.0);
+    let elem = |t: TypeId| c.vector(t).map(|v| v.1);
+    let (rows, cols, stride, result, op0, op1);
+    match base {
+        "llvm.matrix.multiply" => {
+            let (r, n, k) = (c.uint(2)?, c.uint(3)?, c.uint(4)?);
+            if len(c.arg(0)?.ty)? != r * n {
+                return Some("First argument of a matrix operation does not match specified shape!".into());
+            }
+            if len(c.arg(1)?.ty)? != n * k {
+                return Some("Second argument of a matrix operation does not match specified shape!".into());
+            }
+            (rows, cols, stride, result) = (r, k, None, c.ret);
+            (op0, op1) = (elem(c.arg(0)?.ty), elem(c.arg(1)?.ty));
+        }
+        "llvm.matrix.transpose" => {
+            (rows, cols, stride, result) = (c.uint(1)?, c.uint(2)?, None, c.ret);
+            (op0, op1) = (elem(c.arg(0)?.ty), None);
+        }
+        "llvm.matrix.column.major.load" => {
+            (rows, cols, stride, result) = (c.uint(3)?, c.uint(4)?, c.uint(1), c.ret);
+            (op0, op1) = (None, None);
+        }
+        _ => {
+            (rows, cols, stride, result) = (c.uint(4)?, c.uint(5)?, c.uint(2), c.arg(0)?.ty);
+            (op0, op1) = (elem(c.arg(0)?.ty), None);
+        }
+    }
+    let relem = elem(result)?;
+    if !(c.is_int(relem) || c.is_fp(relem)) {
+        return Some("Result type must be an integer or floating-point type!".into());
+    }
+    if op0.is_some_and(|e| e != relem) {
+        return Some("Vector element type mismatch of the result and first operand vector!".into());
+    }
+    if op1.is_some_and(|e| e != relem) {
+        return Some("Vector element type mismatch of the result and second operand vector!".into());
+    }
+    if len(result)? != rows * cols {
+        return Some("Result of a matrix operation does not fit in the returned vector!".into());
+    }
+    stride.is_some_and(|s| s < rows).then(|| "Stride must be greater or equal than the number of rows!".into())
+}
+
+fn vp_rule(base: &str, c: &CallInfo) -> Option<String> {
+    let op = base.strip_prefix("llvm.vp.")?;
+    let casts =
+        ["trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext", "ptrtoint", "inttoptr"];
+    if casts.contains(&op) {
+        let (ret, val) = (c.ret, c.arg(0)?.ty);
+        if c.vector(ret)?.0 != c.vector(val)?.0 {
+            return Some("VP cast intrinsic first argument and result vector lengths must be equal".into());
+        }
+        let (ri, vi, rf, vf) = (c.is_int(ret), c.is_int(val), c.is_fp(ret), c.is_fp(val));
+        let (rb, vb) = (c.bits(ret).unwrap_or(0), c.bits(val).unwrap_or(0));
+        let m = match op {
+            "trunc" if !(ri && vi) => "llvm.vp.trunc intrinsic first argument and result element type must be integer",
+            "trunc" if rb >= vb => "llvm.vp.trunc intrinsic the bit size of first argument must be larger than the bit size of the return type",
+            "zext" | "sext" if !(ri && vi) => "llvm.vp.zext or llvm.vp.sext intrinsic first argument and result element type must be integer",
+            "zext" | "sext" if rb <= vb => "llvm.vp.zext or llvm.vp.sext intrinsic the bit size of first argument must be smaller than the bit size of the return type",
+            "fptoui" | "fptosi" if !(ri && vf) => "llvm.vp.fptoui, llvm.vp.fptosi, llvm.vp.lrint or llvm.vp.llrintintrinsic first argument element type must be floating-point and result element type must be integer",
+            "uitofp" | "sitofp" if !(rf && vi) => "llvm.vp.uitofp or llvm.vp.sitofp intrinsic first argument element type must be integer and result element type must be floating-point",
+            "fptrunc" if !(rf && vf) => "llvm.vp.fptrunc intrinsic first argument and result element type must be floating-point",
+            "fptrunc" if rb >= vb => "llvm.vp.fptrunc intrinsic the bit size of first argument must be larger than the bit size of the return type",
+            "fpext" if !(rf && vf) => "llvm.vp.fpext intrinsic first argument and result element type must be floating-point",
+            "fpext" if rb <= vb => "llvm.vp.fpext intrinsic the bit size of first argument must be smaller than the bit size of the return type",
+            "ptrtoint" if !(ri && c.is_ptr(val)) => "llvm.vp.ptrtoint intrinsic first argument element type must be pointer and result element type must be integer",
+            "inttoptr" if !(c.is_ptr(ret) && vi) => "llvm.vp.inttoptr intrinsic first argument element type must be integer and result element type must be pointer",
+            _ => return None,
+        };
+        return Some(m.into());
+    }
+    let pred = c.arg(2).and_then(|a| a.md_string);
+    match op {
+        "fcmp" if !pred.is_some_and(|p| FP_PREDICATES.contains(&p)) => {
+            Some("invalid predicate for VP FP comparison intrinsic".into())
+        }
+        "icmp" if !pred.is_some_and(|p| INT_PREDICATES.contains(&p)) => {
+            Some("invalid predicate for VP integer comparison intrinsic".into())
+        }
+        _ => None,
+    }
+}
+
+/// The operation-specific rules of a constrained floating-point intrinsic, which the modern path
+/// checks before its exception-behaviour and rounding-mode arguments.
+fn constrained_rule(base: &str, c: &CallInfo) -> Option<String> {
+    let op = base.strip_prefix("llvm.experimental.constrained.")?;
+    let (ret, val) = (c.ret, c.arg(0)?.ty);
+    let (rv, vv) = (c.vector(ret), c.vector(val));
+    let m = match op {
+        "lrint" | "llrint" | "lround" | "llround" if rv.is_some() || vv.is_some() => {
+            "Intrinsic does not support vectors"
+        }
+        "fcmp" | "fcmps" => {
+            let pred = c.arg(2).and_then(|a| a.md_string);
+            if pred.is_some_and(|p| FP_PREDICATES.contains(&p)) {
+                return None;
+            }
+            "invalid predicate for constrained FP comparison intrinsic"
+        }
+        "fptosi" | "fptoui" | "sitofp" | "uitofp" => {
+            let to_int = op.starts_with("fp");
+            if to_int && !c.is_fp(val) {
+                "Intrinsic first argument must be floating point"
+            } else if !to_int && !c.is_int(val) {
+                "Intrinsic first argument must be integer"
+            } else if vv.is_some() != rv.is_some() {
+                "Intrinsic first argument and result disagree on vector use"
+            } else if to_int && !c.is_int(ret) {
+                "Intrinsic result must be an integer"
+            } else if !to_int && !c.is_fp(ret) {
+                "Intrinsic result must be a floating point"
+            } else if rv.zip(vv).is_some_and(|(a, b)| a.0 != b.0) {
+                "Intrinsic first argument and result vector lengths must be equal"
+            } else {
+                return None;
+            }
+        }
+        "fptrunc" | "fpext" => {
+            let (rb, vb) = (c.bits(ret).unwrap_or(0), c.bits(val).unwrap_or(0));
+            if !c.is_fp(val) {
+                "Intrinsic first argument must be FP or FP vector"
+            } else if !c.is_fp(ret) {
+                "Intrinsic result must be FP or FP vector"
+            } else if vv.is_some() != rv.is_some() {
+                "Intrinsic first argument and result disagree on vector use"
+            } else if rv.zip(vv).is_some_and(|(a, b)| a.0 != b.0) {
+                "Intrinsic first argument and result vector lengths must be equal"
+            } else if op == "fptrunc" && vb <= rb {
+                "Intrinsic first argument's type must be larger than result type"
+            } else if op == "fpext" && vb >= rb {
+                "Intrinsic first argument's type must be smaller than result type"
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    Some(m.into())
 }
 
 #[cfg(test)]
