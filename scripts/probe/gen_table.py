@@ -60,6 +60,8 @@ def path_type(desc, path):
     """A descriptor as the table writes it for a path."""
     if desc.startswith("anyptr"):
         return "anyptr"
+    if desc == "p0:?OtherVT":  # llvm_descriptor_ty
+        return "{}*" if path == "llvm7" else "ptr"
     if desc.startswith("?") or ":?" in desc:
         return "other"
     if path == "modern" and desc.endswith("*"):
@@ -223,7 +225,11 @@ def main():
             # signature is the path's; other overloads may be refused by rules of their own.
             first_ok = next(((p, a) for p, a in got if p["variant"] == "ok"), None)
             if first_ok is not None and not sig_ok(first_ok[1]):
-                if path == "llvm7" and not any(sig_ok(a) for _, a in own):
+                # (Only where the probes declared the tree's signature exactly: a slot they could
+                # not build, such as `llvm.invariant.start`'s `{}*`, leaves the right declaration
+                # untried.)
+                exact = "other" not in (ret + ";" + sig_args).split(";")
+                if path == "llvm7" and exact and not any(sig_ok(a) for _, a in own):
                     # No declaration tried was taken: the LLVM 7 path refuses the name whatever
                     # the declaration (its own intrinsic with another signature, or one it
                     # does not support), with its empty log.
@@ -247,9 +253,11 @@ def main():
             immarg, message = [], ""
             if first_ok is not None and first_ok[1][0] != 0 and first_ok[1][1] == MODERN_IMMARG:
                 # The call declared as the tree says was refused for a non-constant argument the
-                # tree does not mark immarg (a later LLVM does): every such integer argument.
-                message = MODERN_IMMARG
-                immarg = [i for i, (t, v) in enumerate(first_ok[0]["args"]) if v == "%" and re.fullmatch(r"i\d+", t)]
+                # tree does not mark immarg (a later LLVM does): the one integer argument given
+                # as a parameter, when there is only one.
+                candidates = [i for i, (t, v) in enumerate(first_ok[0]["args"]) if v == "%" and re.fullmatch(r"i\d+", t)]
+                if len(candidates) == 1:
+                    message, immarg = MODERN_IMMARG, candidates
             for p, a in got:
                 m = re.fullmatch(r"immarg(\d+)-nonconst", p["variant"])
                 if m and a[0] != 0 and not signature_message(a[1], path):

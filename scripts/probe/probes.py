@@ -95,6 +95,8 @@ def mangle(t):
 def pointer(space, elt, typed):
     if not typed:
         return "ptr" if space == 0 else f"ptr addrspace({space})"
+    if elt == "?OtherVT":
+        elt = "{}"  # LLVM's llvm_descriptor_ty: a pointer to the empty struct
     elt = elt if elt and not elt.startswith(("any", "match", "?")) else "i8"
     # A pointer to a pointer (`p0:p0:i8`, the element of `llvm.gcroot`'s first argument).
     m = re.fullmatch(r"p(\d+)(?::(.+))?", elt)
