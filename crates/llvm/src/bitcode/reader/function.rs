@@ -284,13 +284,17 @@ impl Reader<'_> {
         let void = self.m.types.void();
         self.body.reset(void);
         self.cur_fn = Some(f);
+        // The function is read out of the module (a helper that shed the module's headers makes
+        // one from its parameters: what it hands over is the body).
+        self.func = match &mut self.lean {
+            None => std::mem::replace(&mut self.m.functions[f], super::vacant()),
+            Some(lean) => lean.get_mut(f.index()).map(std::mem::take).unwrap_or_default().function(),
+        };
         // Instructions go to an arena that has grown before; the body gets them at its end.
-        let spare = std::mem::take(&mut self.body.spare_insts);
-        self.m.functions[f].insts = spare;
+        self.func.insts = std::mem::take(&mut self.body.spare_insts);
         let module_mds = self.mds.len();
-        let params: Vec<TypeId> = self.m.functions[f].params.iter().map(|p| p.ty).collect();
-        for (i, t) in params.into_iter().enumerate() {
-            self.body.vals.push((Value::Arg(i as u32), t));
+        for (i, p) in self.func.params.iter().enumerate() {
+            self.body.vals.push((Value::Arg(i as u32), p.ty));
         }
         let mut attachments: Vec<(u64, Vec<u64>)> = Vec::new();
         let mut names: Vec<(bool, u64, Name)> = Vec::new();
@@ -352,38 +356,39 @@ impl Reader<'_> {
                 Entry::Record(code) => code,
             };
             let ops = std::mem::take(&mut self.c.ops);
-            let r = self.instruction(f, code, &ops);
+            let r = self.instruction(code, &ops);
             self.c.ops = ops;
             r.map_err(|e| e.in_record(code))?;
         }
-        self.finish_body(f, attachments, names)?;
+        self.finish_body(attachments, names)?;
         // A body's references to metadata are resolved by its end, as LLVM requires: function
         // metadata ids are not valid after it (and whether a later body would notice must not
         // depend on which reader reads it).
         if self.md_open > 0 {
-            return Err(self.md_undefined(Some(&self.m.functions[f].name)));
+            return Err(self.md_undefined(Some(&self.func.name)));
         }
-        let insts = &mut self.m.functions[f].insts;
+        let insts = &mut self.func.insts;
         let exact = insts.take_exact();
         self.body.spare_insts = std::mem::replace(insts, exact);
         self.mds.truncate(module_mds);
         self.cur_fn = None;
         if self.walk == Some(true) {
-            let list = super::order::struct_list(&self.m, &mut self.seen, f);
+            let list = super::order::struct_list(&self.m, &mut self.seen, &self.func);
             if self.struct_lists.len() <= f.index() {
-                self.struct_lists.resize(self.m.functions.len(), None);
+                self.struct_lists.resize(f.index() + 1, None);
             }
             self.struct_lists[f.index()] = Some(list);
+        }
+        let func = std::mem::replace(&mut self.func, super::vacant());
+        if self.lean.is_some() {
+            self.shipped.push((f, func));
+        } else {
+            self.m.functions[f] = func;
         }
         Ok(())
     }
 
-    fn finish_body(
-        &mut self,
-        f: FuncId,
-        attachments: Vec<(u64, Vec<u64>)>,
-        names: Vec<(bool, u64, Name)>,
-    ) -> Result<()> {
+    fn finish_body(&mut self, attachments: Vec<(u64, Vec<u64>)>, names: Vec<(bool, u64, Name)>) -> Result<()> {
         // Forward references.
         let base = self.values.len();
         let vals = std::mem::take(&mut self.body.vals);
@@ -397,7 +402,7 @@ impl Reader<'_> {
         }
         if !fwd.is_empty() {
             let map = |s: u32| vals.get(s as usize).map(|v| v.0);
-            let func = &mut self.m.functions[f];
+            let func = &mut self.func;
             for (_, inst) in func.insts.iter_mut() {
                 for_each_value_mut(&mut inst.kind, &mut |v| {
                     patch(v, &map);
@@ -421,15 +426,15 @@ impl Reader<'_> {
         for (is_bb, id, name) in names {
             if is_bb {
                 let b = self.bb(id)?;
-                self.m.functions[f].blocks[b].name = name;
+                self.func.blocks[b].name = name;
                 continue;
             }
             let Some(k) = (id as usize).checked_sub(base) else {
                 return Err(self.err(format!("function symbol table names module value {id}")));
             };
             match vals.get(k) {
-                Some((Value::Arg(a), _)) => self.m.functions[f].params[*a as usize].name = name,
-                Some((Value::Inst(i), _)) => self.m.functions[f].insts[*i].name = name,
+                Some((Value::Arg(a), _)) => self.func.params[*a as usize].name = name,
+                Some((Value::Inst(i), _)) => self.func.insts[*i].name = name,
                 _ => return Err(self.err(format!("function symbol table names value {id}, which has no name"))),
             }
         }
@@ -437,22 +442,22 @@ impl Reader<'_> {
         for (inst, list) in attachments {
             let list = self.attachments(&list)?;
             if inst == u64::MAX {
-                crate::ir::push_exact(&mut self.m.functions[f].props.metadata, list);
+                crate::ir::push_exact(&mut self.func.props.metadata, list);
                 continue;
             }
             let Some(&i) = self.body.insts.get(inst as usize) else {
                 return Err(self.err(format!("attachment to instruction {inst}, which does not exist")));
             };
-            crate::ir::push_exact(&mut self.m.functions[f].insts[i].metadata, list);
+            crate::ir::push_exact(&mut self.func.insts[i].metadata, list);
         }
         Ok(())
     }
 
-    fn push(&mut self, f: FuncId, ty: TypeId, kind: InstKind) -> Result<()> {
+    fn push(&mut self, ty: TypeId, kind: InstKind) -> Result<()> {
         let Some(&b) = self.body.blocks.get(self.body.cur) else {
             return Err(self.err("instruction after the last block"));
         };
-        let func = &mut self.m.functions[f];
+        let func = &mut self.func;
         let inst = Instruction { name: Name::NONE, ty, kind, metadata: ThinVec::new() };
         let term = inst.is_terminator();
         let id = func.insts.push(inst);
@@ -543,18 +548,18 @@ impl Reader<'_> {
         }
     }
 
-    fn attach_dbg(&mut self, f: FuncId, loc: crate::ir::metadata::MdId) -> Result<()> {
+    fn attach_dbg(&mut self, loc: crate::ir::metadata::MdId) -> Result<()> {
         let &i = self.body.insts.last().ok_or_else(|| self.err("debug location before any instruction"))?;
         let kind = self.m.metadata.kind("dbg");
         crate::ir::push_exact(
-            &mut self.m.functions[f].insts[i].metadata,
+            &mut self.func.insts[i].metadata,
             [crate::ir::metadata::MdAttachment { kind, node: loc }],
         );
         Ok(())
     }
 
     /// LLVM 19 debug records: they precede the instruction read last.
-    fn debug_record(&mut self, f: FuncId, code: u32, ops: &[u64]) -> Result<()> {
+    fn debug_record(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         use crate::ir::function::{DebugRecord, DebugRecordKind};
         let &inst = self.body.insts.last().ok_or_else(|| self.err("debug record before any instruction"))?;
         let node = |this: &Self, i: usize| -> Result<Value> {
@@ -568,7 +573,7 @@ impl Reader<'_> {
                 let (v, ty) = self.value_type(&mut o)?;
                 let value = match v {
                     Value::Const(_) => Value::Md(self.m.metadata.intern(crate::ir::metadata::MdNode::Value(ty, v))),
-                    v => Value::LocalMd(self.m.functions[f].local_md.push(LocalMd::Value(ty, v))),
+                    v => Value::LocalMd(self.func.local_md.push(LocalMd::Value(ty, v))),
                 };
                 (DebugRecordKind::Value, vec![value, node(self, 1)?, node(self, 2)?, node(self, 0)?])
             }
@@ -589,7 +594,7 @@ impl Reader<'_> {
                 ],
             ),
         };
-        self.m.functions[f].debug_records.push((inst, DebugRecord { kind, operands }));
+        self.func.debug_records.push((inst, DebugRecord { kind, operands }));
         Ok(())
     }
 
@@ -600,7 +605,7 @@ impl Reader<'_> {
         }
     }
 
-    fn instruction(&mut self, f: FuncId, code: u32, ops: &[u64]) -> Result<()> {
+    fn instruction(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         let mut o = Ops { ops, i: 0 };
         let o = &mut o;
         let void = self.body.void;
@@ -610,7 +615,7 @@ impl Reader<'_> {
                 if n == 0 || n > self.c.pos() || !self.body.blocks.is_empty() {
                     return Err(self.err(format!("bad block count {n}")));
                 }
-                let func = &mut self.m.functions[f];
+                let func = &mut self.func;
                 // Bounded by the input read so far, as the blocks made below are.
                 func.blocks.reserve_exact(n as usize);
                 func.layout.reserve_exact(n as usize);
@@ -629,7 +634,7 @@ impl Reader<'_> {
                 let raw = if o.has() { self.next_op(o)? } else { 0 };
                 let (fl, fm) =
                     if op.is_float() { (0, fmf(raw)) } else { (self.wrap_flags(op, raw), FastMath::default()) };
-                self.push(f, ty, InstKind::Binary { op, flags: fl, fmf: fm, lhs, rhs })?;
+                self.push(ty, InstKind::Binary { op, flags: fl, fmf: fm, lhs, rhs })?;
             }
             56 => {
                 let (op, ty) = self.value_type(o)?;
@@ -637,7 +642,7 @@ impl Reader<'_> {
                     return Err(self.err("unknown unary opcode"));
                 }
                 let fm = if o.has() { fmf(self.next_op(o)?) } else { FastMath::default() };
-                self.push(f, ty, InstKind::FNeg { fmf: fm, op })?;
+                self.push(ty, InstKind::FNeg { fmf: fm, op })?;
             }
             3 => {
                 let (value, from) = self.value_type(o)?;
@@ -652,7 +657,7 @@ impl Reader<'_> {
                     }
                     _ => 0,
                 };
-                self.push(f, to, InstKind::Cast { op, flags: fl, from, value })?;
+                self.push(to, InstKind::Cast { op, flags: fl, from, value })?;
             }
             4 | 30 | 43 => {
                 let (fl, src) = if code == 43 {
@@ -688,7 +693,7 @@ impl Reader<'_> {
                     }
                 };
                 let rty = self.gep_result_type(source, &operands)?;
-                self.push(f, rty, InstKind::GetElementPtr { source_ty: source, flags: fl, operands })?;
+                self.push(rty, InstKind::GetElementPtr { source_ty: source, flags: fl, operands })?;
             }
             5 | 29 => {
                 let (then_v, ty) = self.value_type(o)?;
@@ -700,20 +705,20 @@ impl Reader<'_> {
                     (self.value_of(o, i1)?, i1)
                 };
                 let fm = if o.has() { fmf(self.next_op(o)?) } else { FastMath::default() };
-                self.push(f, ty, InstKind::Select { fmf: fm, cond_ty, cond, then_v, else_v })?;
+                self.push(ty, InstKind::Select { fmf: fm, cond_ty, cond, then_v, else_v })?;
             }
             6 => {
                 let (vec, vec_ty) = self.value_type(o)?;
                 let (idx, idx_ty) = self.value_type(o)?;
                 let ety = self.elem_of(vec_ty)?;
-                self.push(f, ety, InstKind::ExtractElement { vec_ty, vec, idx_ty, idx })?;
+                self.push(ety, InstKind::ExtractElement { vec_ty, vec, idx_ty, idx })?;
             }
             7 => {
                 let (vec, vec_ty) = self.value_type(o)?;
                 let elt_ty = self.elem_of(vec_ty)?;
                 let elt = self.value_of(o, elt_ty)?;
                 let (idx, idx_ty) = self.value_type(o)?;
-                self.push(f, vec_ty, InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx })?;
+                self.push(vec_ty, InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx })?;
             }
             8 => {
                 let (a, vec_ty) = self.value_type(o)?;
@@ -727,7 +732,7 @@ impl Reader<'_> {
                     return Err(self.err("shufflevector mask is not a vector"));
                 };
                 let rty = self.m.types.intern(TypeData::Vector { len, elem, scalable });
-                self.push(f, rty, InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask })?;
+                self.push(rty, InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask })?;
             }
             9 | 28 => {
                 let (lhs, ty) = self.value_type(o)?;
@@ -742,14 +747,14 @@ impl Reader<'_> {
                     }
                     None => return Err(self.err(format!("unknown comparison predicate {p}"))),
                 };
-                self.push(f, rty, kind)?;
+                self.push(rty, kind)?;
             }
             10 => {
                 let v = if o.has() { Some(self.value_type(o)?.0) } else { None };
                 if o.has() {
                     return Err(self.err("returns of several values are not supported"));
                 }
-                self.push(f, void, InstKind::Ret(v))?;
+                self.push(void, InstKind::Ret(v))?;
             }
             11 => {
                 let t = self.bb(self.next_op(o)?)?;
@@ -761,7 +766,7 @@ impl Reader<'_> {
                 } else {
                     InstKind::Br(t)
                 };
-                self.push(f, void, kind)?;
+                self.push(void, kind)?;
             }
             12 => {
                 if ops.first().is_some_and(|&v| v >> 16 == 0x4B5) {
@@ -777,7 +782,7 @@ impl Reader<'_> {
                     let b = self.bb(self.next_op(o)?)?;
                     cases.push((c, b));
                 }
-                self.push(f, void, InstKind::Switch { ty, cond, default, cases: cases.into() })?;
+                self.push(void, InstKind::Switch { ty, cond, default, cases: cases.into() })?;
             }
             31 => {
                 let ty = self.ty(self.next_op(o)?)?;
@@ -786,7 +791,7 @@ impl Reader<'_> {
                 while o.has() {
                     dests.push(self.bb(self.next_op(o)?)?);
                 }
-                self.push(f, void, InstKind::IndirectBr { ty, addr, dests })?;
+                self.push(void, InstKind::IndirectBr { ty, addr, dests })?;
             }
             13 => {
                 let attrs = self.next_op(o)?;
@@ -797,7 +802,7 @@ impl Reader<'_> {
                 let cc = (cc_info & 0x1FFF) as u32;
                 let call = self.call_site(o, attrs, cc, FastMath::default(), explicit)?;
                 let rty = self.ret_of(call.fn_ty);
-                self.push(f, rty, InstKind::Invoke { call: Box::new(call), normal, unwind })?;
+                self.push(rty, InstKind::Invoke { call: Box::new(call), normal, unwind })?;
             }
             57 => {
                 let attrs = self.next_op(o)?;
@@ -815,7 +820,7 @@ impl Reader<'_> {
                 let cc = ((cc_info & 0x7FF) >> 1) as u32;
                 let call = self.call_site(o, attrs, cc, FastMath::default(), explicit)?;
                 let rty = self.ret_of(call.fn_ty);
-                self.push(f, rty, InstKind::CallBr { call: Box::new(call), default, indirect })?;
+                self.push(rty, InstKind::CallBr { call: Box::new(call), default, indirect })?;
             }
             34 => {
                 let attrs = self.next_op(o)?;
@@ -834,7 +839,7 @@ impl Reader<'_> {
                 };
                 let call = self.call_site(o, attrs, cc, fm, explicit)?;
                 let rty = self.ret_of(call.fn_ty);
-                self.push(f, rty, InstKind::Call { tail, call: Box::new(call) })?;
+                self.push(rty, InstKind::Call { tail, call: Box::new(call) })?;
             }
             55 => {
                 let tag = self.next_op(o)?;
@@ -850,7 +855,7 @@ impl Reader<'_> {
                 }
                 self.body.bundles.push(Bundle { tag, inputs });
             }
-            15 => self.push(f, void, InstKind::Unreachable)?,
+            15 => self.push(void, InstKind::Unreachable)?,
             16 => {
                 let ty = self.ty(self.next_op(o)?)?;
                 let n = (ops.len() - 1) / 2;
@@ -867,7 +872,7 @@ impl Reader<'_> {
                     incoming.push((v, b));
                 }
                 let fm = if (ops.len() - 1) % 2 == 1 { fmf(ops[ops.len() - 1]) } else { FastMath::default() };
-                self.push(f, ty, InstKind::Phi { fmf: fm, incoming })?;
+                self.push(ty, InstKind::Phi { fmf: fm, incoming })?;
             }
             19 => {
                 if ops.len() < 4 {
@@ -887,7 +892,6 @@ impl Reader<'_> {
                 // LLVM prints the count only when it is not the constant `i32 1`.
                 let one = matches!(count, Value::Const(c) if matches!(&self.m.consts[c], crate::ir::constant::ConstData::Int { value: crate::ir::constant::ApInt::Small(1), .. }));
                 self.push(
-                    f,
                     pty,
                     InstKind::Alloca {
                         ty,
@@ -915,7 +919,7 @@ impl Reader<'_> {
                 } else {
                     None
                 };
-                self.push(f, ty, InstKind::Load { ty, ptr_ty, ptr, align, volatile, atomic })?;
+                self.push(ty, InstKind::Load { ty, ptr_ty, ptr, align, volatile, atomic })?;
             }
             24 | 44 | 42 | 45 => {
                 let (ptr, ptr_ty) = self.value_type(o)?;
@@ -934,12 +938,12 @@ impl Reader<'_> {
                 } else {
                     None
                 };
-                self.push(f, void, InstKind::Store { ty, value, ptr_ty, ptr, align, volatile, atomic })?;
+                self.push(void, InstKind::Store { ty, value, ptr_ty, ptr, align, volatile, atomic })?;
             }
             36 => {
                 let (ord, ss) = (self.next_op(o)?, self.next_op(o)?);
                 let a = self.atomic(ord, ss)?;
-                self.push(f, void, InstKind::Fence(a))?;
+                self.push(void, InstKind::Fence(a))?;
             }
             37 | 46 => {
                 let (ptr, ptr_ty) = self.value_type(o)?;
@@ -967,7 +971,7 @@ impl Reader<'_> {
                     packed: false,
                 }));
                 let x = CmpXchg { ptr_ty, ptr, ty, cmp, new, success, failure, weak, volatile, align };
-                self.push(f, rty, InstKind::CmpXchg(Box::new(x)))?;
+                self.push(rty, InstKind::CmpXchg(Box::new(x)))?;
             }
             38 | 59 => {
                 let (ptr, ptr_ty) = self.value_type(o)?;
@@ -986,13 +990,13 @@ impl Reader<'_> {
                 let (ord, ss) = (self.next_op(o)?, self.next_op(o)?);
                 let atomic = self.atomic(ord, ss)?;
                 let align = if o.has() { self.align_of(self.next_op(o)?)? } else { None };
-                self.push(f, ty, InstKind::AtomicRmw { op, ptr_ty, ptr, ty, value, atomic, volatile, align })?;
+                self.push(ty, InstKind::AtomicRmw { op, ptr_ty, ptr, ty, value, atomic, volatile, align })?;
             }
             23 => {
                 let list_ty = self.ty(self.next_op(o)?)?;
                 let list = self.value_of(o, list_ty)?;
                 let ty = self.ty(self.next_op(o)?)?;
-                self.push(f, ty, InstKind::VaArg { list_ty, list })?;
+                self.push(ty, InstKind::VaArg { list_ty, list })?;
             }
             26 | 27 => {
                 let (agg, agg_ty) = self.value_type(o)?;
@@ -1005,18 +1009,14 @@ impl Reader<'_> {
                 match elt {
                     Some((elt, elt_ty)) => {
                         let _ = ety;
-                        self.push(
-                            f,
-                            agg_ty,
-                            InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices: indices.into() },
-                        )?
+                        self.push(agg_ty, InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices: indices.into() })?
                     }
-                    None => self.push(f, ety, InstKind::ExtractValue { agg_ty, agg, indices: indices.into() })?,
+                    None => self.push(ety, InstKind::ExtractValue { agg_ty, agg, indices: indices.into() })?,
                 }
             }
             39 => {
                 let (v, t) = self.value_type(o)?;
-                self.push(f, void, InstKind::Resume(t, v))?;
+                self.push(void, InstKind::Resume(t, v))?;
             }
             47 => {
                 let ty = self.ty(self.next_op(o)?)?;
@@ -1031,17 +1031,17 @@ impl Reader<'_> {
                     let (v, t) = self.value_type(o)?;
                     clauses.push((filter, t, v));
                 }
-                self.push(f, ty, InstKind::LandingPad { cleanup, clauses })?;
+                self.push(ty, InstKind::LandingPad { cleanup, clauses })?;
             }
             48 | 49 => {
                 let tok = self.m.types.intern(TypeData::Token);
                 let pad = self.value_of(o, tok)?;
                 if code == 49 {
                     let target = self.bb(self.next_op(o)?)?;
-                    self.push(f, void, InstKind::CatchRet { pad, target })?;
+                    self.push(void, InstKind::CatchRet { pad, target })?;
                 } else {
                     let unwind = if o.has() { Some(self.bb(self.next_op(o)?)?) } else { None };
-                    self.push(f, void, InstKind::CleanupRet { pad, unwind })?;
+                    self.push(void, InstKind::CleanupRet { pad, unwind })?;
                 }
             }
             52 => {
@@ -1056,7 +1056,7 @@ impl Reader<'_> {
                     handlers.push(self.bb(self.next_op(o)?)?);
                 }
                 let unwind = if o.has() { Some(self.bb(self.next_op(o)?)?) } else { None };
-                self.push(f, tok, InstKind::CatchSwitch { parent, handlers, unwind })?;
+                self.push(tok, InstKind::CatchSwitch { parent, handlers, unwind })?;
             }
             50 | 51 => {
                 let tok = self.m.types.intern(TypeData::Token);
@@ -1075,11 +1075,11 @@ impl Reader<'_> {
                 } else {
                     InstKind::CleanupPad { parent, args }
                 };
-                self.push(f, tok, kind)?;
+                self.push(tok, kind)?;
             }
             58 => {
                 let (v, t) = self.value_type(o)?;
-                self.push(f, t, InstKind::Freeze(v))?;
+                self.push(t, InstKind::Freeze(v))?;
             }
             60 => {} // BLOCKADDR_USERS: which functions' blockaddresses to resolve early
             35 => {
@@ -1097,13 +1097,13 @@ impl Reader<'_> {
                 let node = node?.expect("DILocation has a layout");
                 let loc = self.m.metadata.intern(node);
                 self.body.last_loc = Some(loc);
-                self.attach_dbg(f, loc)?;
+                self.attach_dbg(loc)?;
             }
             33 => {
                 let loc = self.body.last_loc.ok_or_else(|| self.err("DEBUG_LOC_AGAIN before any location"))?;
-                self.attach_dbg(f, loc)?;
+                self.attach_dbg(loc)?;
             }
-            61..=66 => self.debug_record(f, code, ops)?,
+            61..=66 => self.debug_record(code, ops)?,
             c => return Err(self.unknown(c)),
         }
         Ok(())

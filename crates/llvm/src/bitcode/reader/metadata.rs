@@ -103,9 +103,8 @@ impl Reader<'_> {
                 let mut args = Vec::with_capacity(ops.len());
                 for id in ops {
                     let i = usize::try_from(id).unwrap_or(usize::MAX);
-                    let f = self.cur_fn.expect("inside a function");
                     let arg = match (self.body.local_md.get(&i), self.mds.get(i)) {
-                        (Some(Value::LocalMd(l)), _) => match &self.m.functions[f].local_md[*l] {
+                        (Some(Value::LocalMd(l)), _) => match &self.func.local_md[*l] {
                             crate::ir::function::LocalMd::Value(t, v) => Some((*t, *v)),
                             _ => None,
                         },
@@ -117,8 +116,7 @@ impl Reader<'_> {
                     };
                     args.push(arg.ok_or_else(|| self.err(format!("DIArgList operand {id} is not a value")))?);
                 }
-                let f = self.cur_fn.expect("inside a function");
-                let l = self.m.functions[f].local_md.push(crate::ir::function::LocalMd::ArgList(args));
+                let l = self.func.local_md.push(crate::ir::function::LocalMd::ArgList(args));
                 self.body.local_md.insert(next, Value::LocalMd(l));
                 next += 1;
                 if self.mds.len() < next {
@@ -132,8 +130,7 @@ impl Reader<'_> {
                 match v {
                     Value::Const(_) => self.md_define(&mut next, MdNode::Value(ty, v))?,
                     v => {
-                        let f = self.cur_fn.expect("inside a function");
-                        let l = self.m.functions[f].local_md.push(crate::ir::function::LocalMd::Value(ty, v));
+                        let l = self.func.local_md.push(crate::ir::function::LocalMd::Value(ty, v));
                         self.body.local_md.insert(next, Value::LocalMd(l));
                         next += 1;
                         if self.mds.len() < next {
@@ -270,7 +267,8 @@ impl Reader<'_> {
         for (_, g) in self.m.globals.iter_mut() {
             g.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
         }
-        for (_, f) in self.m.functions.iter_mut() {
+        // The function being read is out of the module.
+        for f in self.m.functions.iter_mut().map(|(_, f)| f).chain(std::iter::once(&mut self.func)) {
             f.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
             for (_, i) in f.insts.iter_mut() {
                 i.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);

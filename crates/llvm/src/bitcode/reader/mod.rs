@@ -93,8 +93,15 @@ pub(super) struct Reader<'a> {
     sync_names: Vec<Box<str>>,
     /// `blockaddress` constants whose block is named once its function is read.
     block_addresses: Vec<(ConstId, u32)>,
-    /// The function whose body is being read.
+    /// The function whose body is being read, and the function itself, taken out of the module
+    /// while it is (a helper that has shed its headers builds it from `lean`).
     cur_fn: Option<FuncId>,
+    func: Function,
+    /// A helper's function headers by function, once it has shed the module's headers, globals
+    /// and names: `None` while it holds them.
+    lean: Option<Vec<parallel::Lean>>,
+    /// Functions a helper has read since its last chunk was taken out.
+    shipped: Vec<(FuncId, Function)>,
     body: function::Body,
     /// Identified structs first reached in each function, by function, for bodies walked as they
     /// were read (see `order::struct_list`).
@@ -253,6 +260,9 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         sync_names: Vec::new(),
         block_addresses: Vec::new(),
         cur_fn: None,
+        func: vacant(),
+        lean: None,
+        shipped: Vec::new(),
         body: function::Body::new(crate::ir::TypeId::from_index(0)),
         struct_lists: Vec::new(),
         walk: None,
@@ -290,6 +300,30 @@ fn read_identification(c: &mut Cursor<'_>) -> Result<Identification> {
             }
             Entry::Eof => return Err(BitcodeError::at(c.pos(), "unexpected end of input")),
         }
+    }
+}
+
+/// A function with nothing in it: what stands in the module for one whose body is being read.
+fn vacant() -> Function {
+    Function {
+        name: Box::default(),
+        props: GlobalProps::default(),
+        cc: 0,
+        ty: TypeId::from_index(0),
+        ret_attrs: AttrSetId::from_index(0),
+        params: ThinVec::new(),
+        fn_attrs: AttrSetId::from_index(0),
+        gc: None,
+        prefix: None,
+        prologue: None,
+        personality: None,
+        is_definition: false,
+        blocks: Default::default(),
+        layout: ThinVec::new(),
+        insts: Default::default(),
+        local_md: Default::default(),
+        debug_records: ThinVec::new(),
+        source: Default::default(),
     }
 }
 

@@ -7,7 +7,7 @@ use crate::ir::constant::{ConstData, ConstId};
 use crate::ir::function::Function;
 use crate::ir::instruction::InstKind;
 use crate::ir::metadata::{MdId, MdNode};
-use crate::ir::module::{FuncId, Module};
+use crate::ir::module::Module;
 use crate::ir::types::{NamedStructId, TypeData, TypeId};
 use crate::ir::value::Value;
 use rustc_hash::FxHashSet;
@@ -199,9 +199,9 @@ impl<'m> Finder<'m> {
 /// `seen` has (reached by an earlier function of the same run of bodies). Placed after what the
 /// walk reached before the run, such lists give the order a walk of the whole module gives: a
 /// struct they leave out was reached earlier anyway.
-pub(super) fn struct_list(m: &Module, seen: &mut Seen, f: FuncId) -> Vec<NamedStructId> {
+pub(super) fn struct_list(m: &Module, seen: &mut Seen, f: &Function) -> Vec<NamedStructId> {
     let mut finder = Finder::resume(m, std::mem::take(seen));
-    finder.function(&m.functions[f]);
+    finder.function(f);
     let found = std::mem::take(&mut finder.found);
     *seen = finder.s;
     found

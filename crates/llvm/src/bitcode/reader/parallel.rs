@@ -8,12 +8,18 @@
 //!
 //! Helper threads start with the read: each reads the module's tables into a reader of its own
 //! (reading is deterministic, so they hold what the main reader holds, which is checked), stops
-//! at the first function body, and waits for the main reader's [`Plan`]. Chunks take turns:
-//! every `threads`-th is the main reader's to read in place, the others the helpers'. The main
-//! reader goes through the chunks in order, reading its own and merging the helpers' as it comes
-//! to them: what a helper added to a table is looked up or added in the order the helper added
-//! it ([`crate::ir::remap`]), and its functions move over with their handles rewritten. Merging in
-//! reading order gives the module a sequential read gives, handle for handle (a test compares).
+//! at the first function body, and waits for the main reader's [`Plan`]. It then sheds what
+//! bodies do not use (function headers but for the parts a body needs, global variables, names),
+//! which it would otherwise hold to the end of the read beside the main reader's. A body is read
+//! into a function taken out of the module (or, in a helper, made from what it kept of the
+//! header), and a helper hands over the body only: the main reader keeps the header.
+//!
+//! Chunks take turns: every `threads`-th is the main reader's to read in place, the others the
+//! helpers'. The main reader goes through the chunks in order, reading its own and merging the
+//! helpers' as it comes to them: what a helper added to a table is looked up or added in the
+//! order the helper added it ([`crate::ir::remap`]), and its bodies move over with their handles
+//! rewritten. Merging in reading order gives the module a sequential read gives, handle for
+//! handle (a test compares).
 //! A chunk no one has claimed when the main reader comes to it, it reads itself; a helper that
 //! runs a round of turns ahead of the main reader takes the main reader's chunks too.
 //!
@@ -30,11 +36,13 @@ use super::{Reader, Result, Role};
 use crate::bitcode::bitstream::Entry;
 use crate::bitcode::codes::block;
 use crate::bitcode::error::BitcodeError;
+use crate::ir::attrs::AttrSetId;
 use crate::ir::constant::ConstId;
-use crate::ir::function::Function;
+use crate::ir::function::{Function, Param};
 use crate::ir::module::FuncId;
 use crate::ir::remap::{Additions, Base, Remap};
-use crate::ir::types::NamedStructId;
+use crate::ir::types::{NamedStructId, TypeId};
+use crate::ir::value::Value;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{mpsc, Arc};
 use thin_vec::ThinVec;
@@ -158,6 +166,7 @@ pub(super) fn help(mut r: Reader<'_>, post: Post) {
     if r.fingerprint() != plan.fingerprint {
         return;
     }
+    r.shed();
     r.role = Role::Copy;
     r.reuniqued = false;
     r.walk = Some(plan.walk);
@@ -324,13 +333,7 @@ impl<'a> Reader<'a> {
         };
         let mut adds = Additions::since(&self.m, base);
         adds.raw_md = self.md_placeholders.iter().map(|p| p.index()).collect();
-        let funcs = funcs
-            .into_iter()
-            .map(|f| {
-                let hollow = hollow(&self.m.functions[f]);
-                (f, std::mem::replace(&mut self.m.functions[f], hollow))
-            })
-            .collect();
+        let funcs = std::mem::take(&mut self.shipped);
         Ok(Some(ChunkOut { adds, funcs, lists, block_addresses: self.block_addresses.split_off(block_addresses) }))
     }
 
@@ -344,7 +347,7 @@ impl<'a> Reader<'a> {
         }
         for (f, mut func) in out.funcs {
             r.function(&mut func);
-            self.m.functions[f] = func;
+            body_into(&mut self.m.functions[f], func);
         }
         for (c, bb) in out.block_addresses {
             self.block_addresses.push((r.cnst(c), bb));
@@ -353,19 +356,80 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A function's header without its body: what a helper keeps of a function it handed over.
-fn hollow(f: &Function) -> Function {
-    Function {
-        name: f.name.clone(),
-        props: f.props.clone(),
-        params: f.params.clone(),
-        gc: f.gc.clone(),
-        blocks: Default::default(),
-        layout: ThinVec::new(),
-        insts: Default::default(),
-        local_md: Default::default(),
-        debug_records: ThinVec::new(),
-        source: Default::default(),
-        ..*f
+/// What a helper keeps of a function header that has a body: what reading the body and walking
+/// it for the struct order use.
+#[derive(Default)]
+pub(super) struct Lean {
+    /// The function type, return and function attributes.
+    head: Option<(TypeId, AttrSetId, AttrSetId)>,
+    params: ThinVec<Param>,
+    /// Prefix, prologue and personality, when there is one.
+    rare: Option<Box<Rare>>,
+}
+
+/// A function's `prefix`, `prologue` and `personality` constants.
+type Rare = [Option<(TypeId, Value)>; 3];
+
+impl Lean {
+    /// A function with this header and no body.
+    pub(super) fn function(self) -> Function {
+        let [prefix, prologue, personality] = self.rare.map_or([None; 3], |r| *r);
+        let empty = AttrSetId::from_index(0);
+        let (ty, ret_attrs, fn_attrs) = self.head.unwrap_or((TypeId::from_index(0), empty, empty));
+        Function {
+            ty,
+            ret_attrs,
+            fn_attrs,
+            params: self.params,
+            prefix,
+            prologue,
+            personality,
+            is_definition: true,
+            ..super::vacant()
+        }
+    }
+}
+
+/// Moves what a helper read of a function (its body, parameter names and attachments) into the
+/// function's header, which the helper does not hold.
+fn body_into(header: &mut Function, f: Function) {
+    for (p, q) in header.params.iter_mut().zip(f.params) {
+        p.name = q.name;
+    }
+    if !f.props.metadata.is_empty() {
+        crate::ir::push_exact(&mut header.props.metadata, f.props.metadata);
+    }
+    header.blocks = f.blocks;
+    header.layout = f.layout;
+    header.insts = f.insts;
+    header.local_md = f.local_md;
+    header.debug_records = f.debug_records;
+}
+
+impl Reader<'_> {
+    /// Drops what a helper reading bodies does not use: function headers (but for the parameters
+    /// of those with bodies), global variables, aliases, ifuncs and global names. The main reader
+    /// holds them all; a helper's copy would cost about as much memory again.
+    fn shed(&mut self) {
+        let mut funcs = std::mem::take(&mut self.m.functions);
+        let mut lean: Vec<Lean> = (0..funcs.len()).map(|_| Lean::default()).collect();
+        for &f in &self.bodies {
+            let h = &mut funcs[f];
+            let rare = [h.prefix, h.prologue, h.personality];
+            lean[f.index()] = Lean {
+                head: Some((h.ty, h.ret_attrs, h.fn_attrs)),
+                params: std::mem::take(&mut h.params),
+                rare: rare.iter().any(Option::is_some).then(|| Box::new(rare)),
+            };
+        }
+        drop(funcs);
+        self.lean = Some(lean);
+        self.m.globals = Default::default();
+        self.m.aliases = Default::default();
+        self.m.ifuncs = Default::default();
+        self.m.comdats = Vec::new();
+        for (_, s) in self.m.symbols.iter_mut() {
+            s.name = Box::default();
+        }
     }
 }
