@@ -251,6 +251,21 @@ pub fn verify_bitcode(m: &Module, target: &Target, producer: &str) -> Vec<Findin
 
 fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> Vec<Finding> {
     let mut out = Findings::default();
+    // The IR's own rules first: every rule below reads a well-formed module (the readers make
+    // only such modules; one built through the API may not be).
+    // The modern path takes typed pointers as opaque ones, whatever their pointee types.
+    let valid =
+        if target.path == Path::Modern { nvir_llvm::ir::validate_as_opaque(m) } else { nvir_llvm::ir::validate(m) };
+    if let Err(invalid) = valid {
+        for e in invalid.errors {
+            out.error("ir-invalid", format!("invalid IR: {}: {}", e.location, e.message), place_location(m, e.place));
+        }
+        if invalid.more > 0 {
+            out.error("ir-invalid", format!("invalid IR: {} more problems", invalid.more), Location::Module);
+        }
+        let Findings(all, repeats) = out;
+        return cap_repeats(all, repeats);
+    }
     let cx = Cx::new(m, target);
     match bitcode_producer {
         Some(producer) if cx.llvm7() => bitcode7::check(&cx, producer, &mut out),
@@ -274,6 +289,29 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>) -> V
         all.into_iter().partition(|f| f.stage() == Stage::Verify);
     findings.extend(compile);
     cap_repeats(findings, repeats)
+}
+
+/// The location of a validation problem.
+fn place_location(m: &Module, place: nvir_llvm::ir::Place) -> Location {
+    use nvir_llvm::ir::Place;
+    match place {
+        Place::Global(g) => {
+            let g = &m.globals[g];
+            Location::Global { name: g.name.to_string(), offset: g.source }
+        }
+        Place::Function(f) => {
+            let f = &m.functions[f];
+            Location::Function { name: f.name.to_string(), offset: f.source.start }
+        }
+        Place::Instruction(fid, i) => {
+            let f = &m.functions[fid];
+            match f.layout.iter().find(|&&b| f.blocks.get(b).is_some_and(|b| b.insts.contains(&i))) {
+                Some(&b) => Location::instruction(f, b, i),
+                None => Location::Function { name: f.name.to_string(), offset: f.source.start },
+            }
+        }
+        _ => Location::Module,
+    }
 }
 
 /// How many findings of one code are reported; a module that breaks one rule everywhere (a

@@ -41,6 +41,7 @@ pub mod metadata;
 pub mod module;
 pub(crate) mod remap;
 pub mod types;
+pub mod valid;
 pub mod value;
 
 pub use arena::{Arena, Handle, UniqueArena};
@@ -51,6 +52,7 @@ pub use instruction::{InstId, InstKind, Instruction};
 pub use metadata::{MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
 pub use module::{GlobalDef, GlobalProps, GlobalVar, Module, Stats, Symbol, SymbolId};
 pub use types::{Dialect, FloatKind, TypeData, TypeId, Types};
+pub use valid::{validate, validate_as_opaque, Place, ValidationError, ValidationErrors};
 pub use value::{Name, Value};
 
 /// Whether an identifier can be written without quotes: `[-a-zA-Z$._][-a-zA-Z$._0-9]*`, or all

@@ -299,6 +299,11 @@ impl Types {
         self.depth(t) > MAX_TYPE_DEPTH
     }
 
+    /// The handle of a type the module holds, without adding it.
+    pub fn find(&self, t: &TypeData) -> Option<TypeId> {
+        self.unique.find(t)
+    }
+
     /// The structure of a type.
     pub fn get(&self, t: TypeId) -> &TypeData {
         &self.unique[t]

@@ -48,8 +48,10 @@ pub struct Printed {
 #[error("{0}")]
 pub struct PrintError(pub String);
 
-/// Prints a module.
+/// Prints a module. A module that does not validate ([`crate::ir::validate`]) is refused: its
+/// text would be what no reader accepts.
 pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
+    valid(m)?;
     let mut p = Printer::new(m, syntax, None)?;
     p.run()?;
     Ok(Printed { text: p.out, notes: p.notes })
@@ -59,6 +61,7 @@ pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
 /// the notes. Text LLVM 7 syntax cannot carry is found before anything is written; a module the
 /// printer refuses part way (constants that expand past its budget) leaves what was written so far.
 pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -> Result<Vec<String>, PrintError> {
+    valid(m)?;
     if syntax == Syntax::Llvm7 {
         // A dry run, writing nothing, for what LLVM 7 syntax cannot say.
         let mut nothing = std::io::sink();
@@ -72,6 +75,11 @@ pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -
         return Err(PrintError(format!("cannot write the output: {e}")));
     }
     Ok(std::mem::take(&mut p.notes))
+}
+
+/// Refuses a module that does not validate.
+fn valid(m: &Module) -> Result<(), PrintError> {
+    crate::ir::validate(m).map_err(|e| PrintError(format!("the module is not valid IR: {e}")))
 }
 
 impl<'m> Printer<'m> {

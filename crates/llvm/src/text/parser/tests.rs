@@ -16,7 +16,7 @@ fn typed_kernel_round_trips() {
 target triple = "nvptx64-nvidia-cuda"
 %struct.S = type { i32, float* }
 @g = internal addrspace(1) global [4 x i8] c"ab\00\01", align 4
-@p = global i8* getelementptr inbounds ([4 x i8], [4 x i8]* bitcast ([4 x i8] addrspace(1)* @g to [4 x i8]*), i64 0, i64 1)
+@p = global i8* getelementptr inbounds ([4 x i8], [4 x i8]* addrspacecast ([4 x i8] addrspace(1)* @g to [4 x i8]*), i64 0, i64 1)
 define void @k(float %a, float addrspace(1)* %x, i32) #0 {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
