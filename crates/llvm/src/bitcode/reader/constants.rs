@@ -16,7 +16,36 @@ struct Raw<'o> {
     ty: TypeId,
     code: u32,
     ops: &'o [u64],
+    /// A string's characters (kept as bytes, not as operands).
+    bytes: &'o [u8],
     at: u64,
+}
+
+/// A record held until its constant is built: its operands are `from..to` in the block's operand
+/// buffer, or in its byte buffer for a string (one byte a character rather than eight: strings
+/// are most of a large module's constant operands).
+struct Rec {
+    ty: TypeId,
+    code: u32,
+    from: usize,
+    to: usize,
+    at: u64,
+}
+
+impl Rec {
+    fn raw<'o>(&self, ops: &'o [u64], bytes: &'o [u8]) -> Raw<'o> {
+        let (ops, bytes) = if is_string(self.code) {
+            (&[][..], &bytes[self.from..self.to])
+        } else {
+            (&ops[self.from..self.to], &[][..])
+        };
+        Raw { ty: self.ty, code: self.code, ops, bytes, at: self.at }
+    }
+}
+
+/// `STRING` and `CSTRING` records.
+fn is_string(code: u32) -> bool {
+    matches!(code, 8 | 9)
 }
 
 /// The sign-rotated encoding of signed integers (low bit = sign).
@@ -134,8 +163,9 @@ impl Reader<'_> {
     /// and `start` (a function's arguments) are not constants.
     pub(super) fn constants_block(&mut self, start: u64) -> Result<Vec<(Value, TypeId)>> {
         // Records first (operands in one buffer), then each constant after its operands.
-        let mut records: Vec<(TypeId, u32, usize, u64)> = Vec::new();
+        let mut records: Vec<Rec> = Vec::new();
         let mut all_ops: Vec<u64> = Vec::new();
+        let mut all_bytes: Vec<u8> = Vec::new();
         let mut cur: Option<TypeId> = None;
         loop {
             match self.c.advance()? {
@@ -148,20 +178,21 @@ impl Reader<'_> {
                     if !matches!(code, 2..=33) {
                         return Err(self.unknown(code));
                     }
-                    all_ops.extend_from_slice(&self.c.ops);
-                    records.push((ty, code, all_ops.len(), self.c.start));
+                    let (from, to) = if is_string(code) {
+                        let from = all_bytes.len();
+                        all_bytes.extend(self.c.ops.iter().map(|&b| b as u8));
+                        (from, all_bytes.len())
+                    } else {
+                        let from = all_ops.len();
+                        all_ops.extend_from_slice(&self.c.ops);
+                        (from, all_ops.len())
+                    };
+                    records.push(Rec { ty, code, from, to, at: self.c.start });
                 }
             }
         }
-        let raw: Vec<Raw<'_>> = records
-            .iter()
-            .scan(0, |from, &(ty, code, to, at)| {
-                let ops = &all_ops[*from..to];
-                *from = to;
-                Some(Raw { ty, code, ops, at })
-            })
-            .collect();
-        let n = raw.len();
+        let raw = |k: usize| records[k].raw(&all_ops, &all_bytes);
+        let n = records.len();
         if self.cur_fn.is_none() {
             // The module's constants: at most one new constant per record (data arrays aside),
             // so the table grows once.
@@ -183,7 +214,7 @@ impl Reader<'_> {
                 }
                 busy[k] = true;
                 let (mut waiting, mut cycle) = (false, false);
-                for_each_dep(raw[k].code, raw[k].ops, |d| {
+                for_each_dep(raw(k).code, raw(k).ops, |d| {
                     if let Some(j) = local(d) {
                         if built[j].is_none() {
                             cycle |= busy[j];
@@ -193,20 +224,20 @@ impl Reader<'_> {
                     }
                 });
                 if cycle {
-                    self.c.start = raw[k].at;
+                    self.c.start = raw(k).at;
                     return Err(self.err("constant refers to itself"));
                 }
                 if waiting {
                     continue;
                 }
-                self.c.start = raw[k].at;
+                self.c.start = raw(k).at;
                 let get = |id: u64| -> Option<(Value, TypeId)> {
                     if let Some(j) = local(id) {
                         return built[j];
                     }
                     None
                 };
-                let v = self.build_constant(&raw[k], start, &get).map_err(|e| e.in_record(raw[k].code))?;
+                let v = self.build_constant(&raw(k), start, &get).map_err(|e| e.in_record(raw(k).code))?;
                 built[k] = Some(v);
                 busy[k] = false;
                 stack.pop();
@@ -315,7 +346,8 @@ impl Reader<'_> {
                 }
             }
             8 | 9 => {
-                let mut bytes: Vec<u8> = ops.iter().map(|&b| b as u8).collect();
+                let mut bytes: Vec<u8> = Vec::with_capacity(r.bytes.len() + usize::from(r.code == 9));
+                bytes.extend_from_slice(r.bytes);
                 if r.code == 9 {
                     bytes.push(0);
                 }
