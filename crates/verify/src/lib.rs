@@ -7,7 +7,9 @@
 //! libNVVM reports, so the first error is the one libNVVM would print. Each message begins with
 //! libNVVM's own text for the rule (without its `: Function `f': ` location prefix).
 //!
-//! Layers, in libNVVM's order: the reader ([`syntax`]: what the target's reader cannot read),
+//! Layers: first the IR's own rules ([`nvir_llvm::ir::validate`], which a module built or edited
+//! through the API may break), then, in libNVVM's order, the reader (`syntax`: what the target's
+//! reader cannot read),
 //! the IR version, the module (triple, data layout), global variables, global value names and
 //! linkage, then each function (its own properties first, then its instructions and intrinsic
 //! calls).

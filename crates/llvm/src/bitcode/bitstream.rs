@@ -369,7 +369,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Enters the block [`Cursor::next`] just returned.
+    /// Enters the block [`Cursor::advance`] just returned.
     pub fn enter(&mut self) -> Result<()> {
         let (id, width, end) = self.pending.take().ok_or_else(|| self.err(self.pos(), "no block to enter"))?;
         let list = self.blockinfo_ids.get(&id).copied().unwrap_or(0);
@@ -386,13 +386,13 @@ impl<'a> Cursor<'a> {
         Ok(())
     }
 
-    /// Skips the block [`Cursor::next`] just returned, by its length.
+    /// Skips the block [`Cursor::advance`] just returned, by its length.
     pub fn skip(&mut self) -> Result<()> {
         let (_, _, end) = self.pending.take().ok_or_else(|| self.err(self.pos(), "no block to skip"))?;
         self.bits.seek(end)
     }
 
-    /// Where the block [`Cursor::next`] just returned ends, and its body starts.
+    /// Where the block [`Cursor::advance`] just returned ends, and its body starts.
     pub fn pending_span(&self) -> Option<(u64, u64)> {
         self.pending.map(|(_, _, end)| (self.bits.pos(), end))
     }

@@ -222,7 +222,7 @@ pub struct Bundle {
 /// The parts common to `call`, `invoke` and `callbr`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallSite {
-    /// Calling convention (0 = C; see [`super::function::CallingConv`]).
+    /// Calling convention (0 = C; see [`super::function::CALLING_CONVS`]).
     pub cc: u32,
     /// Fast-math flags.
     pub fmf: FastMath,

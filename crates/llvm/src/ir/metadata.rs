@@ -115,7 +115,7 @@ fn hash_of(node: &MdNode) -> u64 {
 /// `!dbg !5`: an attachment kind and node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MdAttachment {
-    /// The kind (an index into [`Metadata::kinds`]).
+    /// The kind (an index into the module's kinds, [`Metadata::kind_name`]).
     pub kind: MdKind,
     /// The node.
     pub node: MdId,

@@ -32,6 +32,7 @@ macro_rules! keyword_enum {
 
 pub mod arena;
 pub mod attrs;
+pub mod build;
 pub mod constant;
 pub mod di;
 pub mod float;

@@ -145,7 +145,7 @@ pub enum TypeData {
 }
 
 /// Hashed by hand so that a function type can be looked up from borrowed parts
-/// ([`FnTypeKey`]) without building one first.
+/// (`FnTypeKey`) without building one first.
 impl Hash for TypeData {
     fn hash<H: Hasher>(&self, h: &mut H) {
         if let TypeData::Function { ret, params, vararg } = self {
