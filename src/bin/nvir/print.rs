@@ -138,7 +138,7 @@ fn judge(
     single: bool,
 ) -> batch::Outcome {
     let format = c.format.format;
-    let input = match batch::read_item(item) {
+    let mut input = match batch::read_item(item) {
         Ok(input) => input,
         Err(why) => {
             let mut o = batch::Outcome::unreadable(item, &why, format, serde_json::json!({}));
@@ -180,6 +180,9 @@ fn judge(
             Err(e) => return failed(vec![Diagnostic::error(e.to_string()).with_code("bc-read")], &no_source),
         },
     };
+    // Read: the input is not needed again (reports from here on quote no source), and printing
+    // a large module should not hold it beside the module.
+    input.bytes = Vec::new();
     let mut stderr = String::new();
     if mode.stats {
         let s = m.stats();
