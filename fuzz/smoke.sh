@@ -23,7 +23,7 @@ bin="target/fuzz/$target/release"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/run" "$work/bitcode" "$work/tile"
+mkdir -p "$work/run" "$work/bitcode" "$work/tile" "$work/built"
 bash fuzz/seed.sh corpus "$work/run" >/dev/null
 find corpus -name '*.bc' -exec cp {} "$work/bitcode/" \;
 find corpus/tileir -name '*.tileirbc' -exec cp {} "$work/tile/" \; 2>/dev/null || true
@@ -32,7 +32,7 @@ for t in run bitcode tile; do
 done
 
 status=0
-for t in run bitcode tile; do
+for t in run bitcode tile built; do
   echo "== fuzz $t: $runs runs"
   if ! "$bin/$t" "$work/$t" -runs="$runs" -seed=1 -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
       -malloc_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$work/" 2>"$work/$t.log"; then

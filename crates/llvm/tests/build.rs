@@ -114,3 +114,27 @@ fn an_ill_typed_build_is_refused_by_the_validator_not_printed() {
     assert!(err.to_string().contains("add operands i32* and i32 must both be i32"), "{err}");
     assert!(print(&m, Syntax::Faithful).is_err());
 }
+
+#[test]
+fn a_name_asked_for_twice_gets_a_number() {
+    let mut m = Module::new();
+    let mut b = Builder::new(&mut m, Dialect::OpaquePointers);
+    let i32t = b.int(32);
+    let fty = b.function_type(i32t, &[i32t], false);
+    let f = b.define("f", fty, &["x"]).unwrap();
+    let mut fb = b.body(f);
+    let e = fb.block("x");
+    fb.switch_to(e);
+    let a = fb.add(fb.param(0), fb.param(0), "x");
+    let b2 = fb.add(a, a, "x");
+    fb.ret(Some(b2));
+    validate(&m).unwrap();
+    let text = print(&m, Syntax::Faithful).unwrap().text;
+    assert!(text.contains("x1:\n  %x2 = add i32 %x, %x\n  %x3 = add i32 %x2, %x2"), "{text}");
+    // The validator refuses two values of one name (the printer could not tell them apart).
+    let func = m.functions.iter_mut().next().unwrap().1;
+    let Value::Inst(second) = b2 else { unreachable!() };
+    func.insts[second].name = nvir_llvm::ir::Name::new("x2");
+    let err = validate(&m).unwrap_err();
+    assert!(err.to_string().contains("the name %x2 is given to two values or blocks"), "{err}");
+}

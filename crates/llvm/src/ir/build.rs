@@ -38,7 +38,7 @@ use super::metadata::{MdId, MdNode, NamedMd};
 use super::module::{FuncId, GlobalDef, GlobalProps, GlobalVar, GlobalVarId, Linkage, Module, Symbol, SymbolId};
 use super::types::{Dialect, FloatKind, StructBody, TypeData, TypeId};
 use super::value::{Name, Value};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use thin_vec::ThinVec;
 
 /// Why the builder refused a request.
@@ -229,10 +229,15 @@ impl<'m> Builder<'m> {
             }
         }
         let attrs = self.m.no_attrs();
+        let mut seen = FxHashSet::default();
         let params = params
             .iter()
             .enumerate()
-            .map(|(i, &ty)| Param { ty, name: names.map_or(Name::NONE, |n| name_of(n[i])), attrs })
+            .map(|(i, &ty)| {
+                // A parameter name given twice keeps its first use only.
+                let name = names.map_or(Name::NONE, |n| if seen.insert(n[i]) { name_of(n[i]) } else { Name::NONE });
+                Param { ty, name, attrs }
+            })
             .collect();
         let f = self.m.functions.push(Function {
             name: name.into(),
@@ -280,8 +285,13 @@ impl<'m> Builder<'m> {
 
     /// Builds the body of function `f`.
     pub fn body(&mut self, f: FuncId) -> FunctionBuilder<'_, 'm> {
-        self.m.functions[f].is_definition = true;
-        FunctionBuilder { b: self, f, at: None }
+        let func = &mut self.m.functions[f];
+        func.is_definition = true;
+        let mut names = FxHashSet::default();
+        names.extend(func.params.iter().filter_map(|p| p.name.as_str()).map(Box::from));
+        names.extend(func.blocks.iter().filter_map(|(_, b)| b.name.as_str()).map(Box::from));
+        names.extend(func.insts.iter().filter_map(|(_, i)| i.name.as_str()).map(Box::from));
+        FunctionBuilder { b: self, f, at: None, names }
     }
 
     // ---- NVVM metadata ----
@@ -355,11 +365,30 @@ pub struct FunctionBuilder<'a, 'm> {
     b: &'a mut Builder<'m>,
     f: FuncId,
     at: Option<BlockId>,
+    /// The function's names so far: a name asked for twice gets a number (`x`, `x1`, …), as
+    /// LLVM's symbol tables do.
+    names: FxHashSet<Box<str>>,
 }
 
 impl<'m> FunctionBuilder<'_, 'm> {
     fn func(&mut self) -> &mut Function {
         &mut self.b.m.functions[self.f]
+    }
+
+    /// `name`, or `name` with a number if the function has it already.
+    fn fresh(&mut self, name: &str) -> Name {
+        if name.is_empty() {
+            return Name::NONE;
+        }
+        let mut unique = name.to_string();
+        let mut n = 0u64;
+        while self.names.contains(unique.as_str()) {
+            n += 1;
+            unique = format!("{name}{n}");
+        }
+        let out = Name::new(&unique);
+        self.names.insert(unique.into());
+        out
     }
 
     /// The module builder (for types and constants while building a body).
@@ -369,8 +398,9 @@ impl<'m> FunctionBuilder<'_, 'm> {
 
     /// A new block, placed after the others (the first is the entry).
     pub fn block(&mut self, name: &str) -> BlockId {
+        let name = self.fresh(name);
         let f = self.func();
-        let b = f.blocks.push(Block { name: name_of(name), insts: Vec::new() });
+        let b = f.blocks.push(Block { name, insts: Vec::new() });
         f.layout.push(b);
         b
     }
@@ -410,8 +440,9 @@ impl<'m> FunctionBuilder<'_, 'm> {
     /// If no block was chosen with [`FunctionBuilder::switch_to`].
     pub fn push(&mut self, ty: TypeId, kind: InstKind, name: &str) -> Value {
         let at = self.at.expect("switch_to a block before adding instructions");
+        let name = self.fresh(name);
         let f = self.func();
-        let id: InstId = f.insts.push(Instruction { name: name_of(name), ty, kind, metadata: ThinVec::new() });
+        let id: InstId = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
         f.blocks[at].insts.push(id);
         Value::Inst(id)
     }

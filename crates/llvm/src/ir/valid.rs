@@ -9,7 +9,8 @@
 //! 2. **types**: every type, constant and instruction is typed as LLVM's rules require — operand
 //!    and result types of each instruction, casts, `getelementptr` and aggregate indices, call
 //!    signatures, returns; every block ends with its only terminator; branch targets are blocks
-//!    of the function; an instruction is placed once and only placed instructions are used.
+//!    of the function; an instruction is placed once and only placed instructions are used; no
+//!    two of a function's parameters, blocks and results share a name.
 //!
 //! A module that validates can be printed and written without a panic. Rules about *where*
 //! values may be used (dominance, PHI placement and predecessors) and NVVM's own rules are the
@@ -1128,6 +1129,15 @@ impl<'m> Validator<'m> {
             if let Some(&t) = body.iter().find(|&&i| f.insts[i].is_terminator()) {
                 self.error(Place::Instruction(fid, t), "a terminator in the middle of a block");
             }
+        }
+        // Parameters, blocks and instructions share the function's names.
+        let mut names: rustc_hash::FxHashSet<&str> = Default::default();
+        let params_named = f.params.iter().filter_map(|p| p.name.as_str());
+        let blocks_named = f.layout.iter().filter_map(|&b| f.blocks[b].name.as_str());
+        let insts_named = f.layout.iter().flat_map(|&b| &f.blocks[b].insts).filter_map(|&i| f.insts[i].name.as_str());
+        if let Some(dup) = params_named.chain(blocks_named).chain(insts_named).find(|n| !names.insert(n)) {
+            let msg = format!("the name %{dup} is given to two values or blocks");
+            self.error(place, msg);
         }
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
