@@ -11,8 +11,10 @@ pub mod bitstream;
 pub mod codes;
 mod error;
 mod reader;
+mod writer;
 
 pub use error::{BitcodeError, Result};
+pub use writer::{write, WriteError, PRODUCER};
 
 use crate::ir::Module;
 use crate::ParseOptions;

@@ -326,6 +326,11 @@ impl Reader<'_> {
             DiKind::LocalVariable if head & 2 == 0 => {
                 return Err(self.err("DILocalVariable records older than LLVM 5 are not supported"));
             }
+            // LLVM 5 … 7 (version 1): an unused expression operand at 9, then the declaration
+            // and the alignment; no template parameters.
+            DiKind::GlobalVariable if head >> 1 == 1 && ops.len() == 12 => {
+                ops = [&ops[..9], &[ops[10], 0, ops[11]]].concat();
+            }
             DiKind::GlobalVariable if head >> 1 != 2 => {
                 return Err(self.err("DIGlobalVariable records older than LLVM 5 are not supported"));
             }

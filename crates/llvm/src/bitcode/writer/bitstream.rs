@@ -1,0 +1,350 @@
+//! Writing the bitstream container: fixed and VBR fields, abbreviations (defined in a block or
+//! in `BLOCKINFO`), nested blocks whose 32-bit word length is patched in when they close, and
+//! records with or without an abbreviation. The inverse of `bitcode::bitstream`.
+
+use crate::bitcode::bitstream::AbbrevOp;
+
+const END_BLOCK: u64 = 0;
+const ENTER_SUBBLOCK: u64 = 1;
+const DEFINE_ABBREV: u64 = 2;
+const UNABBREV_RECORD: u64 = 3;
+/// The first abbreviation id a block or `BLOCKINFO` hands out.
+pub(super) const FIRST_ABBREV: u32 = 4;
+
+/// An abbreviation: its operands, the record code first (as LLVM's `BitCodeAbbrev`).
+pub(super) type Abbrev = Vec<AbbrevOp>;
+
+/// A block being written.
+struct Open {
+    /// The abbreviation width outside it.
+    outer_width: u32,
+    /// Byte offset of its length word.
+    len_at: usize,
+    /// The outer block's abbreviations, restored when it closes.
+    outer_abbrevs: Vec<Abbrev>,
+}
+
+/// A bit writer over a growing byte buffer.
+pub(super) struct BitWriter {
+    out: Vec<u8>,
+    acc: u64,
+    nacc: u32,
+    width: u32,
+    abbrevs: Vec<Abbrev>,
+    open: Vec<Open>,
+    /// Abbreviations `BLOCKINFO` gives each block id.
+    info: Vec<(u32, Vec<Abbrev>)>,
+    /// The block id `BLOCKINFO` records apply to, while it is open.
+    info_target: Option<u32>,
+}
+
+impl BitWriter {
+    pub(super) fn new() -> Self {
+        BitWriter {
+            out: Vec::new(),
+            acc: 0,
+            nacc: 0,
+            width: 2,
+            abbrevs: Vec::new(),
+            open: Vec::new(),
+            info: Vec::new(),
+            info_target: None,
+        }
+    }
+
+    /// The bits written so far.
+    pub(super) fn bit_pos(&self) -> u64 {
+        self.out.len() as u64 * 8 + u64::from(self.nacc)
+    }
+
+    /// `n` ≤ 64 bits of `v`, least significant first.
+    pub(super) fn emit(&mut self, v: u64, n: u32) {
+        debug_assert!(n <= 64);
+        if n == 0 {
+            return;
+        }
+        let v = if n == 64 { v } else { v & ((1u64 << n) - 1) };
+        // Fill the accumulator in pieces of at most 32 bits so that it never overflows.
+        let (lo, hi, nlo) = if n > 32 { (v & 0xFFFF_FFFF, v >> 32, 32) } else { (v, 0, n) };
+        self.push_bits(lo, nlo);
+        if n > 32 {
+            self.push_bits(hi, n - 32);
+        }
+    }
+
+    fn push_bits(&mut self, v: u64, n: u32) {
+        self.acc |= v << self.nacc;
+        self.nacc += n;
+        while self.nacc >= 8 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.nacc -= 8;
+        }
+    }
+
+    /// `v` in `n`-bit chunks, the top bit of each saying another follows.
+    pub(super) fn emit_vbr(&mut self, mut v: u64, n: u32) {
+        let hi = 1u64 << (n - 1);
+        while v >= hi {
+            self.emit((v & (hi - 1)) | hi, n);
+            v >>= n - 1;
+        }
+        self.emit(v, n);
+    }
+
+    /// Pads with zero bits to a 32-bit boundary.
+    pub(super) fn align32(&mut self) {
+        let rem = self.bit_pos() % 32;
+        if rem != 0 {
+            self.emit(0, (32 - rem) as u32);
+        }
+    }
+
+    /// Raw bytes at a byte boundary (the magic, blob contents).
+    pub(super) fn bytes(&mut self, b: &[u8]) {
+        debug_assert_eq!(self.nacc, 0);
+        self.out.extend_from_slice(b);
+    }
+
+    /// Overwrites 32 bits at bit `pos` (already written) with `v`.
+    pub(super) fn backpatch_u32(&mut self, pos: u64, v: u32) {
+        for i in 0..32u64 {
+            let bit = pos + i;
+            let byte = (bit / 8) as usize;
+            let mask = 1u8 << (bit % 8);
+            if (v >> i) & 1 != 0 {
+                self.out[byte] |= mask;
+            } else {
+                self.out[byte] &= !mask;
+            }
+        }
+    }
+
+    /// Opens block `id` with abbreviation ids `width` bits wide.
+    pub(super) fn enter_block(&mut self, id: u32, width: u32) {
+        self.emit(ENTER_SUBBLOCK, self.width);
+        self.emit_vbr(u64::from(id), 8);
+        self.emit_vbr(u64::from(width), 4);
+        self.align32();
+        let len_at = self.out.len();
+        self.emit(0, 32);
+        let inherited = self.info.iter().find(|(b, _)| *b == id).map(|(_, a)| a.clone()).unwrap_or_default();
+        let outer_abbrevs = std::mem::replace(&mut self.abbrevs, inherited);
+        self.open.push(Open { outer_width: self.width, len_at, outer_abbrevs });
+        self.width = width;
+    }
+
+    /// Closes the innermost block and patches its length.
+    pub(super) fn exit_block(&mut self) {
+        self.emit(END_BLOCK, self.width);
+        self.align32();
+        let open = self.open.pop().expect("a block is open");
+        let words = (self.out.len() - open.len_at - 4) / 4;
+        self.out[open.len_at..open.len_at + 4].copy_from_slice(&(words as u32).to_le_bytes());
+        self.width = open.outer_width;
+        self.abbrevs = open.outer_abbrevs;
+        self.info_target = None;
+    }
+
+    fn define(&mut self, a: &Abbrev) {
+        self.emit(DEFINE_ABBREV, self.width);
+        self.emit_vbr(a.len() as u64, 5);
+        for op in a {
+            match *op {
+                AbbrevOp::Literal(v) => {
+                    self.emit(1, 1);
+                    self.emit_vbr(v, 8);
+                }
+                AbbrevOp::Fixed(w) => {
+                    self.emit(0, 1);
+                    self.emit(1, 3);
+                    self.emit_vbr(u64::from(w), 5);
+                }
+                AbbrevOp::Vbr(w) => {
+                    self.emit(0, 1);
+                    self.emit(2, 3);
+                    self.emit_vbr(u64::from(w), 5);
+                }
+                AbbrevOp::Array => {
+                    self.emit(0, 1);
+                    self.emit(3, 3);
+                }
+                AbbrevOp::Char6 => {
+                    self.emit(0, 1);
+                    self.emit(4, 3);
+                }
+                AbbrevOp::Blob => {
+                    self.emit(0, 1);
+                    self.emit(5, 3);
+                }
+            }
+        }
+    }
+
+    /// Defines an abbreviation in the current block and returns its id.
+    pub(super) fn abbrev(&mut self, a: Abbrev) -> u32 {
+        self.define(&a);
+        self.abbrevs.push(a);
+        FIRST_ABBREV + self.abbrevs.len() as u32 - 1
+    }
+
+    /// Opens `BLOCKINFO`.
+    pub(super) fn enter_blockinfo(&mut self) {
+        self.enter_block(0, 2);
+    }
+
+    /// Defines, inside `BLOCKINFO`, an abbreviation for every block `block`; returns its id.
+    pub(super) fn info_abbrev(&mut self, block: u32, a: Abbrev) -> u32 {
+        if self.info_target != Some(block) {
+            self.record(1, &[u64::from(block)], None);
+            self.info_target = Some(block);
+        }
+        self.define(&a);
+        let list = match self.info.iter().position(|(b, _)| *b == block) {
+            Some(i) => &mut self.info[i].1,
+            None => {
+                self.info.push((block, Vec::new()));
+                &mut self.info.last_mut().expect("just pushed").1
+            }
+        };
+        list.push(a);
+        FIRST_ABBREV + list.len() as u32 - 1
+    }
+
+    /// A record, unabbreviated (`abbrev: None`) or with abbreviation `abbrev` (which the values
+    /// must fit: the caller picks one that does).
+    pub(super) fn record(&mut self, code: u32, vals: &[u64], abbrev: Option<u32>) {
+        self.record_blob(code, vals, None, abbrev);
+    }
+
+    /// A record whose abbreviation ends in a blob.
+    pub(super) fn record_blob(&mut self, code: u32, vals: &[u64], blob: Option<&[u8]>, abbrev: Option<u32>) {
+        let Some(id) = abbrev else {
+            self.emit(UNABBREV_RECORD, self.width);
+            self.emit_vbr(u64::from(code), 6);
+            self.emit_vbr(vals.len() as u64, 6);
+            for &v in vals {
+                self.emit_vbr(v, 6);
+            }
+            return;
+        };
+        let a = self.abbrevs[(id - FIRST_ABBREV) as usize].clone();
+        self.emit(u64::from(id), self.width);
+        // The code is the abbreviation's first operand, then the values in order.
+        let mut k = 0usize;
+        let next = |i: usize| -> u64 {
+            if i == 0 {
+                u64::from(code)
+            } else {
+                vals.get(i - 1).copied().unwrap_or(0)
+            }
+        };
+        let total = vals.len() + 1;
+        let mut i = 0;
+        while k < a.len() {
+            match a[k] {
+                AbbrevOp::Literal(_) => i += 1,
+                AbbrevOp::Fixed(w) => {
+                    self.emit(next(i), u32::from(w));
+                    i += 1;
+                }
+                AbbrevOp::Vbr(w) => {
+                    self.emit_vbr(next(i), u32::from(w));
+                    i += 1;
+                }
+                AbbrevOp::Char6 => {
+                    self.emit(u64::from(char6(next(i) as u8)), 6);
+                    i += 1;
+                }
+                AbbrevOp::Array => {
+                    let elem = a[k + 1];
+                    let n = total.saturating_sub(i);
+                    self.emit_vbr(n as u64, 6);
+                    for j in i..total {
+                        let v = next(j);
+                        match elem {
+                            AbbrevOp::Fixed(w) => self.emit(v, u32::from(w)),
+                            AbbrevOp::Vbr(w) => self.emit_vbr(v, u32::from(w)),
+                            AbbrevOp::Char6 => self.emit(u64::from(char6(v as u8)), 6),
+                            _ => unreachable!("array elements are scalar"),
+                        }
+                    }
+                    i = total;
+                    k += 1;
+                }
+                AbbrevOp::Blob => {
+                    let b = blob.unwrap_or(&[]);
+                    self.emit_vbr(b.len() as u64, 6);
+                    self.align32();
+                    self.bytes(b);
+                    self.align32();
+                }
+            }
+            k += 1;
+        }
+    }
+
+    /// The bytes written (every block closed).
+    pub(super) fn finish(mut self) -> Vec<u8> {
+        if self.nacc > 0 {
+            let n = 8 - self.nacc;
+            self.emit(0, n);
+        }
+        self.out
+    }
+}
+
+/// Whether a byte is in the 6-bit character set.
+pub(super) fn is_char6(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'.' || c == b'_'
+}
+
+fn char6(c: u8) -> u8 {
+    match c {
+        b'a'..=b'z' => c - b'a',
+        b'A'..=b'Z' => c - b'A' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'.' => 62,
+        _ => 63,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitcode::bitstream::Bits;
+
+    #[test]
+    fn fields_read_back() {
+        let mut w = BitWriter::new();
+        w.emit(5, 3);
+        w.emit_vbr(1000, 6);
+        w.emit(u64::MAX, 64);
+        w.emit_vbr(u64::MAX, 6);
+        w.align32();
+        let bytes = w.finish();
+        let mut b = Bits::new(&bytes);
+        assert_eq!(b.read(3).unwrap(), 5);
+        assert_eq!(b.vbr(6).unwrap(), 1000);
+        assert_eq!(b.read(32).unwrap(), 0xFFFF_FFFF);
+        assert_eq!(b.read(32).unwrap(), 0xFFFF_FFFF);
+        assert_eq!(b.vbr(6).unwrap(), u64::MAX);
+        assert_eq!(bytes.len() % 4, 0);
+    }
+
+    #[test]
+    fn backpatching_overwrites_unaligned_words() {
+        let mut w = BitWriter::new();
+        w.emit(1, 3);
+        let at = w.bit_pos();
+        w.emit(0, 32);
+        w.emit(3, 2);
+        w.align32();
+        w.backpatch_u32(at, 0xDEAD_BEEF);
+        let bytes = w.finish();
+        let mut b = Bits::new(&bytes);
+        assert_eq!(b.read(3).unwrap(), 1);
+        assert_eq!(b.read(32).unwrap(), 0xDEAD_BEEF);
+        assert_eq!(b.read(2).unwrap(), 3);
+    }
+}

@@ -1,0 +1,787 @@
+//! Function bodies: the function's constants, its local metadata, every instruction in LLVM
+//! 7.0.1's record layout (relative value ids, explicit types where LLVM 7 writes them, debug
+//! locations as `DEBUG_LOC` records), names and metadata attachments.
+
+use super::bitstream::BitWriter;
+use super::{binop_code, cast_code, fmf_bits, rotate, wrap_bits, Result, WriteError, Writer};
+use crate::bitcode::codes::{self, block};
+use crate::ir::constant::ConstId;
+use crate::ir::function::{Function, LocalMd};
+use crate::ir::instruction::{flags, Atomic, CallSite, InstKind, Ordering, TailKind};
+use crate::ir::metadata::{MdId, MdNode};
+use crate::ir::module::{AsmId, BlockName, FuncId};
+use crate::ir::types::{TypeData, TypeId};
+use crate::ir::{InstId, Value};
+use rustc_hash::FxHashMap;
+
+// Abbreviation ids `BLOCKINFO` gives function and symbol table blocks.
+const LOAD_AB: u32 = 4;
+const BINOP_AB: u32 = 5;
+const BINOP_FLAGS_AB: u32 = 6;
+const CAST_AB: u32 = 7;
+const RET_VOID_AB: u32 = 8;
+const RET_VAL_AB: u32 = 9;
+const UNREACHABLE_AB: u32 = 10;
+const GEP_AB: u32 = 11;
+const VST_ENTRY8_AB: u32 = 4;
+const VST_ENTRY7_AB: u32 = 5;
+const VST_ENTRY6_AB: u32 = 6;
+const VST_BBENTRY6_AB: u32 = 7;
+
+/// A function's own values.
+#[derive(Default)]
+pub(super) struct Locals {
+    pub(super) consts: FxHashMap<ConstId, u32>,
+    pub(super) asms: Vec<(AsmId, u32)>,
+    /// An `i32 1` the function's constants hold for allocas without a count, when the module
+    /// has no such constant.
+    pub(super) one: Option<(TypeId, u32)>,
+    insts: FxHashMap<InstId, u32>,
+    local_md: FxHashMap<crate::ir::LocalMdId, u32>,
+    arg_base: u32,
+}
+
+/// The position of a `blockaddress` block in its function's layout.
+pub(super) fn block_index(f: &Function, name: &BlockName, types: &crate::ir::Types) -> Option<usize> {
+    match name {
+        BlockName::Named(n) => f.layout.iter().position(|&b| f.blocks[b].name.as_str() == Some(&**n)),
+        BlockName::Numbered(k) => {
+            // Slots as the printer numbers them: unnamed arguments, blocks and results.
+            let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
+            for (i, &b) in f.layout.iter().enumerate() {
+                let block = &f.blocks[b];
+                if block.name.is_none() {
+                    if next == *k {
+                        return Some(i);
+                    }
+                    next += 1;
+                }
+                for &inst in &block.insts {
+                    let x = &f.insts[inst];
+                    next += u32::from(x.name.is_none() && !matches!(types.get(x.ty), TypeData::Void));
+                }
+            }
+            None
+        }
+    }
+}
+
+fn ordering_code(o: Ordering) -> u64 {
+    match o {
+        Ordering::Unordered => 1,
+        Ordering::Monotonic => 2,
+        Ordering::Acquire => 3,
+        Ordering::Release => 4,
+        Ordering::AcqRel => 5,
+        Ordering::SeqCst => 6,
+    }
+}
+
+impl Writer<'_> {
+    fn is_void_ty(&self, t: TypeId) -> bool {
+        matches!(self.types.get(t), TypeData::Void)
+    }
+
+    fn scope_id(&self, a: &Atomic, scopes: &[String]) -> u64 {
+        match a.scope {
+            None => 1,
+            Some(s) => {
+                let name = self.m.sync_scopes.get(s.index()).unwrap_or("");
+                scopes.iter().position(|n| n == name).unwrap_or(1) as u64
+            }
+        }
+    }
+
+    /// Numbers the function's constants, instructions and local metadata.
+    fn locals(&self, f: &Function, first_md: u32) -> Result<(Locals, Vec<ConstId>, Vec<crate::ir::LocalMdId>)> {
+        let mut l = Locals { arg_base: self.n_values, ..Default::default() };
+        let mut roots: Vec<ConstId> = Vec::new();
+        let mut asms: Vec<AsmId> = Vec::new();
+        let mut needs_one = false;
+        let local_mds = self.local_mds(f)?;
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                let inst = &f.insts[i];
+                inst.kind.for_each_operand(|v| match v {
+                    Value::Const(c) => roots.push(c),
+                    Value::Asm(a) if !asms.contains(&a) => asms.push(a),
+                    _ => {}
+                });
+                match &inst.kind {
+                    InstKind::Switch { cases, .. } => roots.extend(cases.iter().map(|(c, _)| *c)),
+                    InstKind::Alloca { count: None, .. } => needs_one = true,
+                    _ => {}
+                }
+            }
+        }
+        for &lm in &local_mds {
+            if let LocalMd::Value(_, Value::Const(c)) = f.local_md[lm] {
+                roots.push(c);
+            }
+        }
+        let mut next = self.n_values + f.params.len() as u32;
+        for a in asms {
+            l.asms.push((a, next));
+            next += 1;
+        }
+        let m = self.m;
+        let i32t = self.types.find(&TypeData::Int(32)).ok_or_else(|| WriteError::new("no i32 type"))?;
+        let one = m.consts.find(&crate::ir::ConstData::Int { ty: i32t, value: crate::ir::ApInt::Small(1) });
+        if needs_one {
+            match one {
+                Some(c) => roots.push(c),
+                None => {
+                    l.one = Some((i32t, next));
+                    next += 1;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let mut ids = FxHashMap::default();
+        for r in roots {
+            self.enumerate_const(r, &|c| self.module_value(c).is_some(), &mut out, &mut ids, next);
+        }
+        next += out.len() as u32;
+        l.consts = ids;
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                if !self.is_void_ty(f.insts[i].ty) {
+                    l.insts.insert(i, next);
+                    next += 1;
+                }
+            }
+        }
+        for (k, &lm) in local_mds.iter().enumerate() {
+            l.local_md.insert(lm, first_md + k as u32);
+        }
+        Ok((l, out, local_mds))
+    }
+
+    fn value_id(&self, f: &Function, l: &Locals, v: Value) -> Result<u32> {
+        let missing = || WriteError::new(format!("@{}: an operand has no value id", f.name));
+        Ok(match v {
+            Value::Const(c) => match self.module_value(c) {
+                Some(id) => id,
+                None => *l.consts.get(&c).ok_or_else(missing)?,
+            },
+            Value::Arg(a) => l.arg_base + a,
+            Value::Inst(i) => *l.insts.get(&i).ok_or_else(missing)?,
+            Value::Md(id) => self.md.id(id)? as u32,
+            Value::LocalMd(lm) => *l.local_md.get(&lm).ok_or_else(missing)?,
+            Value::Asm(a) => l.asms.iter().find(|(x, _)| *x == a).map(|(_, id)| *id).ok_or_else(missing)?,
+        })
+    }
+
+    fn value_ty(&self, f: &Function, v: Value) -> TypeId {
+        match v {
+            Value::Const(c) => self.m.const_ty(c),
+            Value::Arg(a) => f.params[a as usize].ty,
+            Value::Inst(i) => f.insts[i].ty,
+            Value::Asm(a) => self
+                .types
+                .find(&TypeData::Pointer { addr_space: 0, pointee: Some(self.m.asms[a].ty) })
+                .unwrap_or(self.m.asms[a].ty),
+            Value::Md(_) | Value::LocalMd(_) => self.types.find(&TypeData::Metadata).unwrap_or(TypeId::from_index(0)),
+        }
+    }
+
+    pub(super) fn write_function(&self, s: &mut BitWriter, fid: FuncId) -> Result<()> {
+        let f = &self.m.functions[fid];
+        let first_md = self.md.len();
+        let (l, consts, local_mds) = self.locals(f, first_md)?;
+        s.enter_block(block::FUNCTION, 4);
+        s.record(1, &[f.layout.len() as u64], None);
+        let first_const = l.arg_base + f.params.len() as u32;
+        self.write_constants(s, &consts, first_const, false, Some(&l))?;
+        if !local_mds.is_empty() {
+            s.enter_block(block::METADATA, 3);
+            for &lm in &local_mds {
+                let LocalMd::Value(ty, v) = f.local_md[lm] else {
+                    return Err(WriteError::new(format!("@{}: !DIArgList has no LLVM 7 encoding", f.name)));
+                };
+                s.record(2, &[self.ty(ty), u64::from(self.value_id(f, &l, v)?)], None);
+            }
+            s.exit_block();
+        }
+        let block_ix: FxHashMap<crate::ir::BlockId, u64> =
+            f.layout.iter().enumerate().map(|(i, &b)| (b, i as u64)).collect();
+        let scopes = self.sync_scope_names();
+        let tags = self.all_bundle_tags();
+        let dbg = (0..self.m.metadata.kinds_len())
+            .map(|k| crate::ir::MdKind(k as u32))
+            .find(|&k| self.m.metadata.kind_name(k) == "dbg");
+        let mut next = first_const + l.asms.len() as u32 + u32::from(l.one.is_some()) + consts.len() as u32;
+        let mut last_loc: Option<MdId> = None;
+        let mut attachments: Vec<(u64, Vec<u64>)> = Vec::new();
+        let mut count = 0u64;
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                let inst = &f.insts[i];
+                let cx = Cx { w: self, f, l: &l, id: next, blocks: &block_ix, scopes: &scopes, tags: &tags };
+                cx.instruction(s, &inst.kind, inst.ty)?;
+                if !self.is_void_ty(inst.ty) {
+                    next += 1;
+                }
+                let mut other = Vec::new();
+                for a in inst.metadata.iter() {
+                    if Some(a.kind) == dbg {
+                        if last_loc == Some(a.node) {
+                            s.record(33, &[], None);
+                            continue;
+                        }
+                        let rec = self.debug_loc(a.node)?;
+                        s.record(35, &rec, None);
+                        last_loc = Some(a.node);
+                    } else {
+                        other.push(self.kind_ids[a.kind.0 as usize]);
+                        other.push(self.md.id(a.node)?);
+                    }
+                }
+                if !other.is_empty() {
+                    attachments.push((count, other));
+                }
+                count += 1;
+            }
+        }
+        self.write_local_names(s, f, &l)?;
+        if !f.props.metadata.is_empty() || !attachments.is_empty() {
+            s.enter_block(block::METADATA_ATTACHMENT, 3);
+            if !f.props.metadata.is_empty() {
+                let mut v = Vec::new();
+                for a in f.props.metadata.iter() {
+                    v.push(self.kind_ids[a.kind.0 as usize]);
+                    v.push(self.md.id(a.node)?);
+                }
+                s.record(11, &v, None);
+            }
+            for (i, list) in attachments {
+                let mut v = vec![i];
+                v.extend(list);
+                s.record(11, &v, None);
+            }
+            s.exit_block();
+        }
+        s.exit_block();
+        Ok(())
+    }
+
+    /// `DEBUG_LOC`: [line, column, scope, inlinedAt], the nodes 1-based.
+    fn debug_loc(&self, loc: MdId) -> Result<Vec<u64>> {
+        let MdNode::Special { kind, fields, .. } = self.m.metadata.get(loc) else {
+            return Err(WriteError::new("a !dbg attachment that is not a DILocation"));
+        };
+        if &**kind != "DILocation" {
+            return Err(WriteError::new(format!("a !dbg attachment that is a {kind}, not a DILocation")));
+        }
+        let get = |n: &str| fields.iter().find(|(k, _)| &**k == n).map(|(_, v)| v);
+        use crate::ir::metadata::MdField;
+        let int = |n: &str| match get(n) {
+            Some(MdField::Int(v)) => *v as u64,
+            Some(MdField::Bool(b)) => u64::from(*b),
+            _ => 0,
+        };
+        let node = |n: &str| -> Result<u64> {
+            match get(n) {
+                Some(MdField::Ref(r)) => Ok(self.md.id(*r)? + 1),
+                _ => Ok(0),
+            }
+        };
+        let scope = node("scope")?;
+        if scope == 0 {
+            return Err(WriteError::new("a DILocation without a scope"));
+        }
+        let mut v = vec![int("line"), int("column"), scope, node("inlinedAt")?];
+        if int("isImplicitCode") != 0 {
+            v.push(1);
+        }
+        Ok(v)
+    }
+
+    fn write_local_names(&self, s: &mut BitWriter, f: &Function, l: &Locals) -> Result<()> {
+        let mut entries: Vec<(u32, u64, &str)> = Vec::new();
+        for (i, p) in f.params.iter().enumerate() {
+            if let Some(n) = p.name.as_str() {
+                entries.push((1, u64::from(l.arg_base) + i as u64, n));
+            }
+        }
+        for (k, &b) in f.layout.iter().enumerate() {
+            if let Some(n) = f.blocks[b].name.as_str() {
+                entries.push((2, k as u64, n));
+            }
+            for &i in &f.blocks[b].insts {
+                if let (Some(n), Some(&id)) = (f.insts[i].name.as_str(), l.insts.get(&i)) {
+                    entries.push((1, u64::from(id), n));
+                }
+            }
+        }
+        if entries.is_empty() {
+            return Ok(());
+        }
+        s.enter_block(block::VALUE_SYMTAB, 4);
+        for (code, id, name) in entries {
+            let bytes = name.as_bytes();
+            let char6 = bytes.iter().all(|&c| super::bitstream::is_char6(c));
+            let seven = bytes.iter().all(|&c| c < 128);
+            let ab = match (code, char6, seven) {
+                (2, true, _) => VST_BBENTRY6_AB,
+                (1, true, _) => VST_ENTRY6_AB,
+                (1, false, true) => VST_ENTRY7_AB,
+                _ => VST_ENTRY8_AB,
+            };
+            let mut v = vec![id];
+            v.extend(bytes.iter().map(|&c| u64::from(c)));
+            s.record(code, &v, Some(ab));
+        }
+        s.exit_block();
+        Ok(())
+    }
+}
+
+/// What one instruction's record needs.
+struct Cx<'a, 'm> {
+    w: &'a Writer<'m>,
+    f: &'a Function,
+    l: &'a Locals,
+    /// The id the instruction's result gets (the base of relative ids).
+    id: u32,
+    blocks: &'a FxHashMap<crate::ir::BlockId, u64>,
+    scopes: &'a [String],
+    tags: &'a [String],
+}
+
+impl Cx<'_, '_> {
+    fn vid(&self, v: Value) -> Result<u32> {
+        self.w.value_id(self.f, self.l, v)
+    }
+
+    /// A relative value id; `true` when it is a forward reference.
+    fn push(&self, out: &mut Vec<u64>, v: Value) -> Result<bool> {
+        let id = self.vid(v)?;
+        out.push(u64::from(self.id.wrapping_sub(id)));
+        Ok(id >= self.id)
+    }
+
+    /// A relative value id, and its type when it is a forward reference.
+    fn push_vt(&self, out: &mut Vec<u64>, v: Value) -> Result<bool> {
+        let fwd = self.push(out, v)?;
+        if fwd {
+            out.push(self.w.ty(self.w.value_ty(self.f, v)));
+        }
+        Ok(fwd)
+    }
+
+    fn bb(&self, b: crate::ir::BlockId) -> Result<u64> {
+        self.blocks
+            .get(&b)
+            .copied()
+            .ok_or_else(|| WriteError::new(format!("@{}: a branch to a block not in the body", self.f.name)))
+    }
+
+    fn bundles(&self, s: &mut BitWriter, c: &CallSite) -> Result<()> {
+        for b in c.bundles.iter() {
+            let tag = self.tags.iter().position(|t| **t == *b.tag).unwrap_or(0) as u64;
+            let mut v = vec![tag];
+            for &(_, x) in &b.inputs {
+                self.push_vt(&mut v, x)?;
+            }
+            s.record(55, &v, None);
+        }
+        Ok(())
+    }
+
+    fn call_args(&self, v: &mut Vec<u64>, c: &CallSite) -> Result<()> {
+        let (params, vararg) = match self.w.types.get(c.fn_ty) {
+            TypeData::Function { params, vararg, .. } => (params.len(), *vararg),
+            _ => return Err(WriteError::new("a call whose type is not a function type")),
+        };
+        for (i, a) in c.args.iter().enumerate() {
+            if i < params || !vararg {
+                self.push(v, a.value)?;
+            } else {
+                self.push_vt(v, a.value)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn list(&self, c: &CallSite) -> u64 {
+        let params: Vec<_> = c.args.iter().map(|a| a.attrs).collect();
+        self.w.list(c.fn_attrs, c.ret_attrs, &params)
+    }
+
+    fn instruction(&self, s: &mut BitWriter, k: &InstKind, ty: TypeId) -> Result<()> {
+        let w = self.w;
+        let mut v: Vec<u64> = Vec::new();
+        let mut ab = None;
+        let code: u32 = match k {
+            InstKind::Ret(None) => {
+                ab = Some(RET_VOID_AB);
+                10
+            }
+            InstKind::Ret(Some(x)) => {
+                if !self.push_vt(&mut v, *x)? {
+                    ab = Some(RET_VAL_AB);
+                }
+                10
+            }
+            InstKind::Br(b) => {
+                v.push(self.bb(*b)?);
+                11
+            }
+            InstKind::CondBr { cond, then_bb, else_bb } => {
+                v.push(self.bb(*then_bb)?);
+                v.push(self.bb(*else_bb)?);
+                self.push(&mut v, *cond)?;
+                11
+            }
+            InstKind::Switch { ty, cond, default, cases } => {
+                v.push(w.ty(*ty));
+                self.push(&mut v, *cond)?;
+                v.push(self.bb(*default)?);
+                for &(c, b) in cases.iter() {
+                    v.push(u64::from(self.vid(Value::Const(c))?));
+                    v.push(self.bb(b)?);
+                }
+                12
+            }
+            InstKind::IndirectBr { ty, addr, dests } => {
+                v.push(w.ty(*ty));
+                self.push(&mut v, *addr)?;
+                for &d in dests {
+                    v.push(self.bb(d)?);
+                }
+                31
+            }
+            InstKind::Invoke { call, normal, unwind } => {
+                self.bundles(s, call)?;
+                v.push(self.list(call));
+                v.push(u64::from(call.cc) | 1 << 13);
+                v.push(self.bb(*normal)?);
+                v.push(self.bb(*unwind)?);
+                v.push(w.ty(call.fn_ty));
+                self.push_vt(&mut v, call.callee)?;
+                self.call_args(&mut v, call)?;
+                13
+            }
+            InstKind::CallBr { call, default, indirect } => {
+                self.bundles(s, call)?;
+                v.push(self.list(call));
+                v.push(u64::from(call.cc) << 1 | 1 << 15);
+                v.push(self.bb(*default)?);
+                v.push(indirect.len() as u64);
+                for &b in indirect {
+                    v.push(self.bb(b)?);
+                }
+                v.push(w.ty(call.fn_ty));
+                self.push_vt(&mut v, call.callee)?;
+                self.call_args(&mut v, call)?;
+                57
+            }
+            InstKind::Resume(_, x) => {
+                self.push_vt(&mut v, *x)?;
+                39
+            }
+            InstKind::Unreachable => {
+                ab = Some(UNREACHABLE_AB);
+                15
+            }
+            InstKind::CleanupRet { pad, unwind } => {
+                self.push(&mut v, *pad)?;
+                if let Some(u) = unwind {
+                    v.push(self.bb(*u)?);
+                }
+                48
+            }
+            InstKind::CatchRet { pad, target } => {
+                self.push(&mut v, *pad)?;
+                v.push(self.bb(*target)?);
+                49
+            }
+            InstKind::CatchSwitch { parent, handlers, unwind } => {
+                self.push(&mut v, *parent)?;
+                v.push(handlers.len() as u64);
+                for &h in handlers {
+                    v.push(self.bb(h)?);
+                }
+                if let Some(u) = unwind {
+                    v.push(self.bb(*u)?);
+                }
+                52
+            }
+            InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
+                self.push(&mut v, *parent)?;
+                v.push(args.len() as u64);
+                for &(_, a) in args {
+                    self.push_vt(&mut v, a)?;
+                }
+                if matches!(k, InstKind::CatchPad { .. }) {
+                    50
+                } else {
+                    51
+                }
+            }
+            InstKind::FNeg { fmf, op } => {
+                self.push_vt(&mut v, *op)?;
+                v.push(0);
+                if !fmf.is_empty() {
+                    v.push(fmf_bits(*fmf));
+                }
+                56
+            }
+            InstKind::Binary { op, flags: fl, fmf, lhs, rhs } => {
+                let fwd = self.push_vt(&mut v, *lhs)?;
+                self.push(&mut v, *rhs)?;
+                v.push(binop_code(*op));
+                let bits = if op.is_float() { fmf_bits(*fmf) } else { wrap_bits(*op, *fl) };
+                if !fwd {
+                    ab = Some(BINOP_AB);
+                }
+                if bits != 0 {
+                    v.push(bits);
+                    if !fwd {
+                        ab = Some(BINOP_FLAGS_AB);
+                    }
+                }
+                2
+            }
+            InstKind::Alloca { ty: aty, count, align, addr_space, inalloca, swifterror } => {
+                v.push(w.ty(*aty));
+                match count {
+                    Some((cty, c)) => {
+                        v.push(w.ty(*cty));
+                        v.push(u64::from(self.vid(*c)?));
+                    }
+                    None => {
+                        let (i32t, id) = match self.l.one {
+                            Some(x) => x,
+                            None => {
+                                let i32t =
+                                    w.types.find(&TypeData::Int(32)).ok_or_else(|| WriteError::new("no i32 type"))?;
+                                let c = w
+                                    .m
+                                    .consts
+                                    .find(&crate::ir::ConstData::Int { ty: i32t, value: crate::ir::ApInt::Small(1) })
+                                    .ok_or_else(|| WriteError::new("no i32 1 constant"))?;
+                                (i32t, self.vid(Value::Const(c))?)
+                            }
+                        };
+                        v.push(w.ty(i32t));
+                        v.push(u64::from(id));
+                    }
+                }
+                let a = super::encode_align(align.map(|a| a.bytes()));
+                let rec = (a & 31) | ((a >> 5) << 8) | u64::from(*inalloca) << 5 | 1 << 6 | u64::from(*swifterror) << 7;
+                v.push(rec);
+                if let Some(asp) = addr_space {
+                    if *asp != 0 {
+                        v.push(u64::from(*asp));
+                    }
+                }
+                19
+            }
+            InstKind::Load { ty: lty, ptr, align, volatile, atomic, .. } => {
+                let fwd = self.push_vt(&mut v, *ptr)?;
+                v.push(w.ty(*lty));
+                v.push(super::encode_align(align.map(|a| a.bytes())));
+                v.push(u64::from(*volatile));
+                match atomic {
+                    Some(a) => {
+                        v.push(ordering_code(a.ordering));
+                        v.push(w.scope_id(a, self.scopes));
+                        41
+                    }
+                    None => {
+                        if !fwd {
+                            ab = Some(LOAD_AB);
+                        }
+                        20
+                    }
+                }
+            }
+            InstKind::Store { value, ptr, align, volatile, atomic, .. } => {
+                self.push_vt(&mut v, *ptr)?;
+                self.push_vt(&mut v, *value)?;
+                v.push(super::encode_align(align.map(|a| a.bytes())));
+                v.push(u64::from(*volatile));
+                match atomic {
+                    Some(a) => {
+                        v.push(ordering_code(a.ordering));
+                        v.push(w.scope_id(a, self.scopes));
+                        45
+                    }
+                    None => 44,
+                }
+            }
+            InstKind::Fence(a) => {
+                v.push(ordering_code(a.ordering));
+                v.push(w.scope_id(a, self.scopes));
+                36
+            }
+            InstKind::CmpXchg(x) => {
+                self.push_vt(&mut v, x.ptr)?;
+                self.push_vt(&mut v, x.cmp)?;
+                self.push(&mut v, x.new)?;
+                v.push(u64::from(x.volatile));
+                v.push(ordering_code(x.success.ordering));
+                v.push(w.scope_id(&x.success, self.scopes));
+                v.push(ordering_code(x.failure));
+                v.push(u64::from(x.weak));
+                if let Some(a) = x.align {
+                    v.push(super::encode_align(Some(a.bytes())));
+                }
+                46
+            }
+            InstKind::AtomicRmw { op, ptr, value, atomic, volatile, align, .. } => {
+                self.push_vt(&mut v, *ptr)?;
+                self.push(&mut v, *value)?;
+                v.push(codes::RMW_OPS.iter().position(|o| o == op).unwrap_or(0) as u64);
+                v.push(u64::from(*volatile));
+                v.push(ordering_code(atomic.ordering));
+                v.push(w.scope_id(atomic, self.scopes));
+                if let Some(a) = align {
+                    v.push(super::encode_align(Some(a.bytes())));
+                }
+                38
+            }
+            InstKind::GetElementPtr { source_ty, flags: fl, operands } => {
+                let bits = u64::from(fl & flags::INBOUNDS != 0)
+                    | u64::from(fl & flags::GEP_NUSW != 0) << 1
+                    | u64::from(fl & flags::NUW != 0) << 2;
+                v.push(bits);
+                v.push(w.ty(*source_ty));
+                for &(_, x) in operands {
+                    self.push_vt(&mut v, x)?;
+                }
+                if bits <= 1 {
+                    ab = Some(GEP_AB);
+                }
+                43
+            }
+            InstKind::Cast { op, flags: fl, value, .. } => {
+                let fwd = self.push_vt(&mut v, *value)?;
+                v.push(w.ty(ty));
+                v.push(cast_code(*op));
+                let bits = match op {
+                    crate::ir::instruction::CastOp::Trunc => {
+                        u64::from(fl & flags::NUW != 0) | u64::from(fl & flags::NSW != 0) << 1
+                    }
+                    _ => u64::from(fl & flags::NNEG != 0),
+                };
+                if bits != 0 {
+                    v.push(bits);
+                } else if !fwd {
+                    ab = Some(CAST_AB);
+                }
+                3
+            }
+            InstKind::ICmp { pred, flags: fl, lhs, rhs, .. } => {
+                self.push_vt(&mut v, *lhs)?;
+                self.push(&mut v, *rhs)?;
+                v.push(codes::ICMP.iter().position(|p| p == pred).unwrap_or(0) as u64 + 32);
+                if fl & flags::SAMESIGN != 0 {
+                    v.push(1);
+                }
+                28
+            }
+            InstKind::FCmp { pred, fmf, lhs, rhs, .. } => {
+                self.push_vt(&mut v, *lhs)?;
+                self.push(&mut v, *rhs)?;
+                v.push(codes::FCMP.iter().position(|p| p == pred).unwrap_or(0) as u64);
+                if !fmf.is_empty() {
+                    v.push(fmf_bits(*fmf));
+                }
+                28
+            }
+            InstKind::Phi { fmf, incoming } => {
+                v.push(w.ty(ty));
+                for &(x, b) in incoming {
+                    let id = self.vid(x)?;
+                    v.push(rotate(i64::from(self.id as i32) - i64::from(id as i32)));
+                    v.push(self.bb(b)?);
+                }
+                if !fmf.is_empty() {
+                    v.push(fmf_bits(*fmf));
+                }
+                16
+            }
+            InstKind::Select { fmf, cond, then_v, else_v, .. } => {
+                self.push_vt(&mut v, *then_v)?;
+                self.push(&mut v, *else_v)?;
+                self.push_vt(&mut v, *cond)?;
+                if !fmf.is_empty() {
+                    v.push(fmf_bits(*fmf));
+                }
+                29
+            }
+            InstKind::Freeze(x) => {
+                self.push_vt(&mut v, *x)?;
+                58
+            }
+            InstKind::Call { tail, call } => {
+                self.bundles(s, call)?;
+                v.push(self.list(call));
+                let fm = fmf_bits(call.fmf);
+                let cc = u64::from(call.cc) << 1
+                    | u64::from(matches!(tail, TailKind::Tail | TailKind::MustTail))
+                    | u64::from(matches!(tail, TailKind::MustTail)) << 14
+                    | 1 << 15
+                    | u64::from(matches!(tail, TailKind::NoTail)) << 16
+                    | u64::from(fm != 0) << 17;
+                v.push(cc);
+                if fm != 0 {
+                    v.push(fm);
+                }
+                v.push(w.ty(call.fn_ty));
+                self.push_vt(&mut v, call.callee)?;
+                self.call_args(&mut v, call)?;
+                34
+            }
+            InstKind::VaArg { list_ty, list } => {
+                v.push(w.ty(*list_ty));
+                self.push(&mut v, *list)?;
+                v.push(w.ty(ty));
+                23
+            }
+            InstKind::ExtractElement { vec, idx, .. } => {
+                self.push_vt(&mut v, *vec)?;
+                self.push_vt(&mut v, *idx)?;
+                6
+            }
+            InstKind::InsertElement { vec, elt, idx, .. } => {
+                self.push_vt(&mut v, *vec)?;
+                self.push(&mut v, *elt)?;
+                self.push_vt(&mut v, *idx)?;
+                7
+            }
+            InstKind::ShuffleVector { a, b, mask, .. } => {
+                self.push_vt(&mut v, *a)?;
+                self.push(&mut v, *b)?;
+                self.push(&mut v, *mask)?;
+                8
+            }
+            InstKind::ExtractValue { agg, indices, .. } => {
+                self.push_vt(&mut v, *agg)?;
+                v.extend(indices.iter().map(|&i| u64::from(i)));
+                26
+            }
+            InstKind::InsertValue { agg, elt, indices, .. } => {
+                self.push_vt(&mut v, *agg)?;
+                self.push_vt(&mut v, *elt)?;
+                v.extend(indices.iter().map(|&i| u64::from(i)));
+                27
+            }
+            InstKind::LandingPad { cleanup, clauses } => {
+                v.push(w.ty(ty));
+                v.push(u64::from(*cleanup));
+                v.push(clauses.len() as u64);
+                for &(filter, _, x) in clauses {
+                    v.push(u64::from(filter));
+                    self.push_vt(&mut v, x)?;
+                }
+                47
+            }
+        };
+        s.record(code, &v, ab);
+        Ok(())
+    }
+}

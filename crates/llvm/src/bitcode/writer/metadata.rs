@@ -1,0 +1,757 @@
+//! Module metadata: which nodes and strings get ids (every node a module or function refers to,
+//! operands first; strings, then values, then distinct nodes, then uniqued ones, as LLVM orders
+//! them), and their records: `METADATA_STRINGS`, tuples, values, and the `DI*` records in LLVM
+//! 7.0.1's layouts.
+
+use super::bitstream::BitWriter;
+use super::{rotate, Result, WriteError, Writer};
+use crate::bitcode::bitstream::AbbrevOp::{Array, Blob, Fixed, Literal, Vbr};
+use crate::bitcode::codes::block;
+use crate::ir::constant::ConstId;
+use crate::ir::di::{self, DefaultValue, DiKind, LlvmVersion};
+use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
+use crate::ir::{Module, Value};
+use rustc_hash::FxHashMap;
+
+/// One metadata id's content.
+#[derive(Debug, Clone)]
+pub(super) enum Entry {
+    Str(Box<[u8]>),
+    Node(MdId),
+}
+
+/// Module metadata ids.
+#[derive(Debug, Default)]
+pub(super) struct MdTable {
+    pub(super) entries: Vec<Entry>,
+    node_ids: FxHashMap<MdId, u32>,
+    str_ids: FxHashMap<Box<[u8]>, u32>,
+    /// How many entries are strings (they come first).
+    pub(super) n_strings: u32,
+    /// Constants that metadata holds as values (numbered among the module's constants).
+    pub(super) value_consts: Vec<ConstId>,
+}
+
+/// What a node refers to: nodes and inline strings.
+enum Child {
+    Node(MdId),
+    Str(Box<[u8]>),
+}
+
+fn children(m: &Module, id: MdId) -> Vec<Child> {
+    match m.metadata.get(id) {
+        MdNode::Tuple { ops, .. } => ops.iter().flatten().map(|&r| Child::Node(r)).collect(),
+        MdNode::Special { fields, .. } => fields
+            .iter()
+            .filter_map(|(_, f)| match f {
+                MdField::Ref(r) => Some(Child::Node(*r)),
+                MdField::Str(s) if !s.is_empty() => Some(Child::Str(s.clone())),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl MdTable {
+    /// Numbers every node the module refers to.
+    pub(super) fn build(m: &Module) -> Result<MdTable> {
+        let mut order: Vec<Entry> = Vec::new();
+        let mut seen_nodes: FxHashMap<MdId, ()> = FxHashMap::default();
+        let mut seen_strs: FxHashMap<Box<[u8]>, ()> = FxHashMap::default();
+        // Nodes whose operands are being visited: a cycle back to one ends there.
+        let mut visiting: FxHashMap<MdId, ()> = FxHashMap::default();
+        let mut visit = |root: MdId, order: &mut Vec<Entry>| {
+            let mut stack = vec![(root, false)];
+            while let Some((id, expanded)) = stack.pop() {
+                if seen_nodes.contains_key(&id) || (!expanded && visiting.contains_key(&id)) {
+                    continue;
+                }
+                if expanded {
+                    seen_nodes.insert(id, ());
+                    match m.metadata.get(id) {
+                        MdNode::String(s) => {
+                            if seen_strs.insert(s.clone(), ()).is_none() {
+                                order.push(Entry::Str(s.clone()));
+                            }
+                        }
+                        _ => order.push(Entry::Node(id)),
+                    }
+                    continue;
+                }
+                visiting.insert(id, ());
+                stack.push((id, true));
+                let kids = children(m, id);
+                for k in kids.iter().rev() {
+                    match k {
+                        Child::Node(n) => stack.push((*n, false)),
+                        Child::Str(_) => {}
+                    }
+                }
+                // Inline strings come right before the node's other operands.
+                for k in kids {
+                    if let Child::Str(s) = k {
+                        if seen_strs.insert(s.clone(), ()).is_none() {
+                            order.push(Entry::Str(s));
+                        }
+                    }
+                }
+            }
+        };
+        for nm in &m.metadata.named {
+            for &n in &nm.nodes {
+                visit(n, &mut order);
+            }
+        }
+        for (_, g) in m.globals.iter() {
+            for a in g.props.metadata.iter() {
+                visit(a.node, &mut order);
+            }
+        }
+        let dbg = (0..m.metadata.kinds_len())
+            .map(|k| crate::ir::MdKind(k as u32))
+            .find(|&k| m.metadata.kind_name(k) == "dbg");
+        for (_, f) in m.functions.iter() {
+            for a in f.props.metadata.iter() {
+                visit(a.node, &mut order);
+            }
+            if !f.debug_records.is_empty() {
+                return Err(WriteError::new(format!(
+                    "@{}: debug records (#dbg_…) have no LLVM 7 encoding (write llvm.dbg.* calls)",
+                    f.name
+                )));
+            }
+            for &b in &f.layout {
+                for &i in &f.blocks[b].insts {
+                    let inst = &f.insts[i];
+                    let mut mds = Vec::new();
+                    inst.kind.for_each_operand(|v| {
+                        if let Value::Md(id) = v {
+                            mds.push(id);
+                        }
+                    });
+                    for id in mds {
+                        visit(id, &mut order);
+                    }
+                    for a in inst.metadata.iter() {
+                        if Some(a.kind) == dbg {
+                            // A location is a record of its own; its operands are nodes.
+                            match m.metadata.get(a.node) {
+                                MdNode::Special { kind, distinct: None, .. } if &**kind == "DILocation" => {
+                                    for c in children(m, a.node) {
+                                        if let Child::Node(n) = c {
+                                            visit(n, &mut order);
+                                        }
+                                    }
+                                }
+                                _ => visit(a.node, &mut order),
+                            }
+                        } else {
+                            visit(a.node, &mut order);
+                        }
+                    }
+                }
+            }
+        }
+        // Strings first, then values, then distinct nodes, then uniqued ones.
+        let rank = |e: &Entry| match e {
+            Entry::Str(_) => 0,
+            Entry::Node(id) => match m.metadata.get(*id) {
+                MdNode::Value(..) => 1,
+                n if n.is_distinct() => 2,
+                _ => 3,
+            },
+        };
+        order.sort_by_key(rank);
+        let mut t = MdTable::default();
+        for (i, e) in order.iter().enumerate() {
+            match e {
+                Entry::Str(s) => {
+                    t.str_ids.insert(s.clone(), i as u32);
+                    t.n_strings += 1;
+                }
+                Entry::Node(id) => {
+                    t.node_ids.insert(*id, i as u32);
+                    match m.metadata.get(*id) {
+                        MdNode::Value(_, Value::Const(c)) => t.value_consts.push(*c),
+                        MdNode::Value(..) => return Err(WriteError::new("module metadata holds a function's value")),
+                        MdNode::Placeholder(_) => return Err(WriteError::new("undefined metadata node")),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        // IR string nodes share their content's id.
+        for (id, n) in m.metadata.iter() {
+            if let MdNode::String(s) = n {
+                if let Some(&i) = t.str_ids.get(s) {
+                    t.node_ids.insert(id, i);
+                }
+            }
+        }
+        t.entries = order;
+        Ok(t)
+    }
+
+    /// The 0-based id of a node.
+    pub(super) fn id(&self, n: MdId) -> Result<u64> {
+        self.node_ids.get(&n).map(|&i| u64::from(i)).ok_or_else(|| WriteError::new("metadata node without an id"))
+    }
+
+    fn str_id(&self, s: &[u8]) -> Result<u64> {
+        self.str_ids.get(s).map(|&i| u64::from(i)).ok_or_else(|| WriteError::new("metadata string without an id"))
+    }
+
+    /// How many ids the module's metadata takes.
+    pub(super) fn len(&self) -> u32 {
+        self.entries.len() as u32
+    }
+}
+
+/// A specialized node's fields, read as a record needs them.
+struct Fields<'a> {
+    kind: DiKind,
+    fields: &'a [(Box<str>, MdField)],
+    t: &'a MdTable,
+}
+
+impl Fields<'_> {
+    fn get(&self, name: &str) -> Option<&MdField> {
+        self.fields.iter().find(|(n, _)| &**n == name).map(|(_, v)| v)
+    }
+
+    fn has(&self, name: &str) -> bool {
+        !matches!(self.get(name), None | Some(MdField::Null))
+    }
+
+    fn rules(&self, name: &str) -> Option<&'static di::FieldRules> {
+        let f = di::field_by_name(self.kind, name)?;
+        f.rules(LlvmVersion::Llvm19).or_else(|| f.rules(LlvmVersion::Llvm7))
+    }
+
+    fn default(&self, name: &str) -> u64 {
+        match self.rules(name).map(|r| r.default) {
+            Some(DefaultValue::Unsigned(v)) => v,
+            Some(DefaultValue::Signed(v)) => v as u64,
+            Some(DefaultValue::Bool(b)) => u64::from(b),
+            _ => 0,
+        }
+    }
+
+    /// An integer field (names and flags as their numbers).
+    fn int(&self, name: &str) -> Result<u64> {
+        match self.get(name) {
+            None | Some(MdField::Null) => Ok(self.default(name)),
+            Some(MdField::Int(v)) => Ok(*v as i64 as u64),
+            Some(MdField::Bool(b)) => Ok(u64::from(*b)),
+            Some(MdField::Word(w)) => self.word(name, w),
+            Some(_) => Err(self.bad(name)),
+        }
+    }
+
+    fn word(&self, name: &str, w: &str) -> Result<u64> {
+        let table = self.rules(name).and_then(|r| r.kind.names());
+        let mut v = 0u64;
+        for part in w.split('|').map(str::trim) {
+            if let Ok(n) = part.parse::<u64>() {
+                v |= n;
+                continue;
+            }
+            let e = table.and_then(|t| t.lookup(part)).ok_or_else(|| self.bad(name))?;
+            v |= u64::from(e.value);
+        }
+        Ok(v)
+    }
+
+    /// A node or string field: its id + 1, 0 for none.
+    fn md(&self, name: &str) -> Result<u64> {
+        match self.get(name) {
+            None | Some(MdField::Null) => Ok(0),
+            Some(MdField::Ref(r)) => Ok(self.t.id(*r)? + 1),
+            Some(MdField::Str(s)) if s.is_empty() => Ok(0),
+            Some(MdField::Str(s)) => Ok(self.t.str_id(s)? + 1),
+            Some(_) => Err(self.bad(name)),
+        }
+    }
+
+    fn bad(&self, name: &str) -> WriteError {
+        WriteError::new(format!("!{}: field '{name}' cannot be written", self.kind.name()))
+    }
+
+    /// Fails if any of `names` is set: fields LLVM 7's record has no room for.
+    fn refuse(&self, names: &[&str]) -> Result<()> {
+        for n in names {
+            let set = match self.get(n) {
+                None | Some(MdField::Null) | Some(MdField::Bool(false)) | Some(MdField::Int(0)) => false,
+                Some(MdField::Str(s)) => !s.is_empty(),
+                Some(_) => true,
+            };
+            if set {
+                return Err(WriteError::new(format!(
+                    "!{}: field '{n}' has no LLVM 7 encoding (not written yet)",
+                    self.kind.name()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Writer<'_> {
+    pub(super) fn write_module_metadata(&self, s: &mut BitWriter) -> Result<()> {
+        let m = self.m;
+        let t = &self.md;
+        let attached = m.globals.iter().any(|(_, g)| !g.props.metadata.is_empty())
+            || m.functions.iter().any(|(_, f)| !f.is_definition && !f.props.metadata.is_empty());
+        if t.entries.is_empty() && m.metadata.named.is_empty() && !attached {
+            return Ok(());
+        }
+        s.enter_block(block::METADATA, 4);
+        let loc_ab = s.abbrev(vec![Literal(7), Fixed(1), Vbr(6), Vbr(8), Vbr(6), Vbr(6)]);
+        let _generic = s.abbrev(vec![Literal(12), Fixed(1), Vbr(6), Fixed(1), Vbr(6), Array, Vbr(6)]);
+        let offset_ab = s.abbrev(vec![Literal(38), Fixed(32), Fixed(32)]);
+        let index_ab = s.abbrev(vec![Literal(39), Array, Vbr(6)]);
+        self.write_strings(s);
+        let n_nodes = t.entries.len() - t.n_strings as usize;
+        let indexed = n_nodes > 25;
+        if indexed {
+            s.record(38, &[0, 0], Some(offset_ab));
+        }
+        let index_base = s.bit_pos();
+        let mut positions = Vec::with_capacity(n_nodes);
+        for e in &t.entries[t.n_strings as usize..] {
+            let Entry::Node(id) = e else { continue };
+            positions.push(s.bit_pos());
+            self.write_node(s, *id, loc_ab)?;
+        }
+        if indexed {
+            let delta = s.bit_pos() - index_base;
+            s.backpatch_u32(index_base - 64, delta as u32);
+            s.backpatch_u32(index_base - 32, (delta >> 32) as u32);
+            let mut prev = index_base;
+            let deltas: Vec<u64> = positions
+                .iter()
+                .map(|&p| {
+                    let d = p - prev;
+                    prev = p;
+                    d
+                })
+                .collect();
+            s.record(39, &deltas, Some(index_ab));
+        }
+        if !m.metadata.named.is_empty() {
+            let name_ab = s.abbrev(vec![Literal(4), Array, Fixed(8)]);
+            for nm in &m.metadata.named {
+                let v: Vec<u64> = nm.name.bytes().map(u64::from).collect();
+                s.record(4, &v, Some(name_ab));
+                let ids = nm.nodes.iter().map(|&n| t.id(n)).collect::<Result<Vec<_>>>()?;
+                s.record(10, &ids, None);
+            }
+        }
+        let attach = |s: &mut BitWriter, vid: u32, list: &[crate::ir::MdAttachment]| -> Result<()> {
+            let mut v = vec![u64::from(vid)];
+            for a in list {
+                v.push(self.kind_ids[a.kind.0 as usize]);
+                v.push(t.id(a.node)?);
+            }
+            s.record(36, &v, None);
+            Ok(())
+        };
+        for (fid, f) in m.functions.iter() {
+            if !f.is_definition && !f.props.metadata.is_empty() {
+                let vid = self.sym_ids.get(&self.fn_symbol(fid)).copied().unwrap_or(0);
+                attach(s, vid, &f.props.metadata)?;
+            }
+        }
+        for (gid, g) in m.globals.iter() {
+            if !g.props.metadata.is_empty() {
+                let sym = m
+                    .symbols
+                    .iter()
+                    .find(|(_, x)| x.def == Some(crate::ir::GlobalDef::Var(gid)))
+                    .map(|(id, _)| id)
+                    .ok_or_else(|| WriteError::new(format!("@{}: global without a symbol", g.name)))?;
+                let vid = self.sym_ids.get(&sym).copied().unwrap_or(0);
+                attach(s, vid, &g.props.metadata)?;
+            }
+        }
+        s.exit_block();
+        Ok(())
+    }
+
+    fn write_strings(&self, s: &mut BitWriter) {
+        let t = &self.md;
+        if t.n_strings == 0 {
+            return;
+        }
+        let strs: Vec<&[u8]> = t.entries[..t.n_strings as usize]
+            .iter()
+            .filter_map(|e| if let Entry::Str(x) = e { Some(&**x) } else { None })
+            .collect();
+        let mut lens = BitWriter::new();
+        for x in &strs {
+            lens.emit_vbr(x.len() as u64, 6);
+        }
+        lens.align32();
+        let mut blob = lens.finish();
+        let offset = blob.len() as u64;
+        for x in &strs {
+            blob.extend_from_slice(x);
+        }
+        let ab = s.abbrev(vec![Literal(35), Vbr(6), Vbr(6), Blob]);
+        s.record_blob(35, &[strs.len() as u64, offset], Some(&blob), Some(ab));
+    }
+
+    fn write_node(&self, s: &mut BitWriter, id: MdId, loc_ab: u32) -> Result<()> {
+        let t = &self.md;
+        let m = self.m;
+        match m.metadata.get(id) {
+            MdNode::String(_) => Ok(()),
+            MdNode::Placeholder(_) => Err(WriteError::new("undefined metadata node")),
+            MdNode::Value(ty, Value::Const(c)) => {
+                let vid = self.module_value(*c).ok_or_else(|| WriteError::new("metadata value not numbered"))?;
+                s.record(2, &[self.ty(*ty), u64::from(vid)], None);
+                Ok(())
+            }
+            MdNode::Value(..) => Err(WriteError::new("module metadata holds a function's value")),
+            MdNode::Tuple { distinct, ops } => {
+                let v = ops.iter().map(|o| o.map_or(Ok(0), |r| t.id(r).map(|i| i + 1))).collect::<Result<Vec<_>>>()?;
+                s.record(if distinct.is_some() { 5 } else { 3 }, &v, None);
+                Ok(())
+            }
+            MdNode::Expression(elems) => {
+                let mut v = vec![3 << 1];
+                for e in elems.iter() {
+                    v.push(match e {
+                        ExprElem::Int(n) => *n,
+                        ExprElem::Op(name) => di::DW_OP
+                            .lookup(name)
+                            .or_else(|| di::DW_ATE.lookup(name))
+                            .map(|e| u64::from(e.value))
+                            .ok_or_else(|| WriteError::new(format!("!DIExpression: unknown operation {name}")))?,
+                    });
+                }
+                s.record(29, &v, None);
+                Ok(())
+            }
+            MdNode::Special { distinct, kind, fields } => {
+                let k = DiKind::from_name(kind)
+                    .ok_or_else(|| WriteError::new(format!("!{kind}: unknown specialized metadata")))?;
+                let f = Fields { kind: k, fields, t };
+                let d = u64::from(distinct.is_some());
+                let (code, v) = di_record(&f, d)?;
+                let ab = (code == 7).then_some(loc_ab);
+                s.record(code, &v, ab);
+                Ok(())
+            }
+        }
+    }
+
+    /// The function-local metadata a body uses (`metadata i32 %x`), in first-use order.
+    pub(super) fn local_mds(&self, f: &crate::ir::Function) -> Result<Vec<crate::ir::LocalMdId>> {
+        let mut out = Vec::new();
+        let mut seen = FxHashMap::default();
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                let mut err = None;
+                f.insts[i].kind.for_each_operand(|v| {
+                    if let Value::LocalMd(l) = v {
+                        if let crate::ir::LocalMd::ArgList(_) = f.local_md[l] {
+                            err = Some(WriteError::new(format!("@{}: !DIArgList has no LLVM 7 encoding", f.name)));
+                        }
+                        if seen.insert(l, ()).is_none() {
+                            out.push(l);
+                        }
+                    }
+                });
+                if let Some(e) = err {
+                    return Err(e);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A `DI*` node's record in LLVM 7's layout: (code, operands).
+fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
+    Ok(match f.kind {
+        DiKind::Location => {
+            let scope = f.md("scope")?.checked_sub(1).ok_or_else(|| f.bad("scope"))?;
+            let mut v = vec![d, f.int("line")?, f.int("column")?, scope, f.md("inlinedAt")?];
+            if f.int("isImplicitCode")? != 0 {
+                v.push(1);
+            }
+            (7, v)
+        }
+        DiKind::Subrange => {
+            f.refuse(&["upperBound", "stride"])?;
+            let lb = match f.get("lowerBound") {
+                None | Some(MdField::Null) => 0,
+                Some(MdField::Int(v)) => *v as i64,
+                Some(_) => return Err(f.bad("lowerBound")),
+            };
+            match f.get("count") {
+                Some(MdField::Ref(_)) => (13, vec![d | 2, f.md("count")?, rotate(lb)]),
+                Some(MdField::Int(c)) => (13, vec![d, *c as i64 as u64, rotate(lb)]),
+                None | Some(MdField::Null) => (13, vec![d | 2, 0, rotate(lb)]),
+                Some(_) => return Err(f.bad("count")),
+            }
+        }
+        DiKind::Enumerator => {
+            let unsigned = f.int("isUnsigned")? != 0;
+            let value = match f.get("value") {
+                Some(MdField::Int(v)) => {
+                    if *v > i128::from(u64::MAX) || *v < i128::from(i64::MIN) {
+                        return Err(WriteError::new(
+                            "!DIEnumerator: values wider than 64 bits have no LLVM 7 encoding",
+                        ));
+                    }
+                    *v as u64 as i64
+                }
+                _ => return Err(f.bad("value")),
+            };
+            (14, vec![(u64::from(unsigned) << 1) | d, rotate(value), f.md("name")?])
+        }
+        DiKind::BasicType => {
+            let mut v = vec![d, f.int("tag")?, f.md("name")?, f.int("size")?, f.int("align")?, f.int("encoding")?];
+            let flags = f.int("flags")?;
+            if flags != 0 {
+                v.push(flags);
+            }
+            (15, v)
+        }
+        DiKind::DerivedType => {
+            f.refuse(&["annotations", "ptrAuthKey"])?;
+            let das = match f.get("dwarfAddressSpace") {
+                None | Some(MdField::Null) => 0,
+                _ => f.int("dwarfAddressSpace")? + 1,
+            };
+            (
+                17,
+                vec![
+                    d,
+                    f.int("tag")?,
+                    f.md("name")?,
+                    f.md("file")?,
+                    f.int("line")?,
+                    f.md("scope")?,
+                    f.md("baseType")?,
+                    f.int("size")?,
+                    f.int("align")?,
+                    f.int("offset")?,
+                    f.int("flags")?,
+                    f.md("extraData")?,
+                    das,
+                ],
+            )
+        }
+        DiKind::CompositeType => {
+            f.refuse(&["dataLocation", "associated", "allocated", "rank", "annotations"])?;
+            (
+                18,
+                vec![
+                    d | 2,
+                    f.int("tag")?,
+                    f.md("name")?,
+                    f.md("file")?,
+                    f.int("line")?,
+                    f.md("scope")?,
+                    f.md("baseType")?,
+                    f.int("size")?,
+                    f.int("align")?,
+                    f.int("offset")?,
+                    f.int("flags")?,
+                    f.md("elements")?,
+                    f.int("runtimeLang")?,
+                    f.md("vtableHolder")?,
+                    f.md("templateParams")?,
+                    f.md("identifier")?,
+                    f.md("discriminator")?,
+                ],
+            )
+        }
+        DiKind::SubroutineType => (19, vec![d | 2, f.int("flags")?, f.md("types")?, f.int("cc")?]),
+        DiKind::File => {
+            let mut v = vec![d, f.md("filename")?, f.md("directory")?];
+            if f.has("checksum") {
+                v.push(f.int("checksumkind")?);
+                v.push(f.md("checksum")?);
+            } else {
+                v.extend([0, 0]);
+            }
+            if f.has("source") {
+                v.push(f.md("source")?);
+            }
+            (16, v)
+        }
+        DiKind::CompileUnit => {
+            f.refuse(&["rangesBaseAddress", "sysroot", "sdk"])?;
+            let pubnames =
+                if f.get("nameTableKind").is_some() { f.int("nameTableKind")? } else { f.int("gnuPubnames")? };
+            (
+                20,
+                vec![
+                    1,
+                    f.int("language")?,
+                    f.md("file")?,
+                    f.md("producer")?,
+                    f.int("isOptimized")?,
+                    f.md("flags")?,
+                    f.int("runtimeVersion")?,
+                    f.md("splitDebugFilename")?,
+                    f.int("emissionKind")?,
+                    f.md("enums")?,
+                    f.md("retainedTypes")?,
+                    0,
+                    f.md("globals")?,
+                    f.md("imports")?,
+                    f.int("dwoId")?,
+                    f.md("macros")?,
+                    f.int("splitDebugInlining")?,
+                    f.int("debugInfoForProfiling")?,
+                    pubnames,
+                ],
+            )
+        }
+        DiKind::Subprogram => {
+            f.refuse(&["annotations", "targetFuncName"])?;
+            let mut flags = f.int("flags")?;
+            let (virtuality, local, definition, optimized);
+            if f.get("spFlags").is_some() {
+                let sp = f.int("spFlags")?;
+                if sp & !(3 | 4 | 8 | 16 | 256) != 0 {
+                    return Err(WriteError::new(format!(
+                        "!DISubprogram: spFlags {sp:#x} has no LLVM 7 encoding (only virtuality, local, definition, optimized, main)"
+                    )));
+                }
+                virtuality = sp & 3;
+                local = (sp >> 2) & 1;
+                definition = (sp >> 3) & 1;
+                optimized = (sp >> 4) & 1;
+                if sp & 256 != 0 {
+                    flags |= 1 << 21;
+                }
+            } else {
+                virtuality = f.int("virtuality")?;
+                local = f.int("isLocal")?;
+                definition = f.int("isDefinition")?;
+                optimized = f.int("isOptimized")?;
+            }
+            (
+                21,
+                vec![
+                    d | 2,
+                    f.md("scope")?,
+                    f.md("name")?,
+                    f.md("linkageName")?,
+                    f.md("file")?,
+                    f.int("line")?,
+                    f.md("type")?,
+                    local,
+                    definition,
+                    f.int("scopeLine")?,
+                    f.md("containingType")?,
+                    virtuality,
+                    f.int("virtualIndex")?,
+                    flags,
+                    optimized,
+                    f.md("unit")?,
+                    f.md("templateParams")?,
+                    f.md("declaration")?,
+                    if f.get("retainedNodes").is_some() { f.md("retainedNodes")? } else { f.md("variables")? },
+                    f.int("thisAdjustment")?,
+                    f.md("thrownTypes")?,
+                ],
+            )
+        }
+        DiKind::LexicalBlock => (22, vec![d, f.md("scope")?, f.md("file")?, f.int("line")?, f.int("column")?]),
+        DiKind::LexicalBlockFile => (23, vec![d, f.md("scope")?, f.md("file")?, f.int("discriminator")?]),
+        DiKind::Namespace => (24, vec![d | (f.int("exportSymbols")? << 1), f.md("scope")?, f.md("name")?]),
+        DiKind::TemplateTypeParameter => {
+            let mut v = vec![d, f.md("name")?, f.md("type")?];
+            if f.int("defaulted")? != 0 {
+                v.push(1);
+            }
+            (25, v)
+        }
+        DiKind::TemplateValueParameter => {
+            let defaulted = f.int("defaulted")?;
+            let mut v = vec![d, f.int("tag")?, f.md("name")?, f.md("type")?];
+            if defaulted != 0 {
+                v.push(1);
+            }
+            v.push(f.md("value")?);
+            (26, v)
+        }
+        DiKind::GlobalVariable => {
+            f.refuse(&["templateParams", "annotations"])?;
+            (
+                27,
+                vec![
+                    d | 2,
+                    f.md("scope")?,
+                    f.md("name")?,
+                    f.md("linkageName")?,
+                    f.md("file")?,
+                    f.int("line")?,
+                    f.md("type")?,
+                    f.int("isLocal")?,
+                    f.int("isDefinition")?,
+                    0,
+                    f.md("declaration")?,
+                    f.int("align")?,
+                ],
+            )
+        }
+        DiKind::LocalVariable => {
+            f.refuse(&["annotations"])?;
+            (
+                28,
+                vec![
+                    d | 2,
+                    f.md("scope")?,
+                    f.md("name")?,
+                    f.md("file")?,
+                    f.int("line")?,
+                    f.md("type")?,
+                    f.int("arg")?,
+                    f.int("flags")?,
+                    f.int("align")?,
+                ],
+            )
+        }
+        DiKind::Label => (40, vec![d, f.md("scope")?, f.md("name")?, f.md("file")?, f.int("line")?]),
+        DiKind::GlobalVariableExpression => (37, vec![d, f.md("var")?, f.md("expr")?]),
+        DiKind::ObjCProperty => (
+            30,
+            // LLVM 7 writes the setter before the getter.
+            vec![
+                d,
+                f.md("name")?,
+                f.md("file")?,
+                f.int("line")?,
+                f.md("setter")?,
+                f.md("getter")?,
+                f.int("attributes")?,
+                f.md("type")?,
+            ],
+        ),
+        DiKind::ImportedEntity => {
+            f.refuse(&["elements"])?;
+            (31, vec![d, f.int("tag")?, f.md("scope")?, f.md("entity")?, f.int("line")?, f.md("name")?, f.md("file")?])
+        }
+        DiKind::Module => {
+            f.refuse(&["file", "line", "isDecl", "apinotes"])?;
+            (32, vec![d, f.md("scope")?, f.md("name")?, f.md("configMacros")?, f.md("includePath")?, f.md("isysroot")?])
+        }
+        DiKind::Macro => (33, vec![d, f.int("type")?, f.int("line")?, f.md("name")?, f.md("value")?]),
+        DiKind::MacroFile => (34, vec![d, f.int("type")?, f.int("line")?, f.md("file")?, f.md("nodes")?]),
+        k => {
+            return Err(WriteError::new(format!(
+                "!{}: this kind of debug-info node is not written yet (no LLVM 7 record)",
+                k.name()
+            )))
+        }
+    })
+}

@@ -1,0 +1,1512 @@
+//! LLVM bitcode from the IR, laid out as LLVM 7.0.1's writer lays it out (what libNVVM below
+//! compute_100 and LLVM 7 … 19 read): an identification block, the module block (version 2:
+//! relative value ids, names in a string table) with `BLOCKINFO`, attribute groups and lists, the
+//! type table, globals, constants, metadata, function bodies and the value symbol table that
+//! says where each body is, then the string table.
+//!
+//! Records follow LLVM 7's layouts (`BitcodeWriter.cpp` of LLVM 7.0.1): explicit types where it
+//! writes them (loads, GEPs, calls, global value types), the old-style records it still writes
+//! (`DISubprogram` without `spFlags`, `DIGlobalVariable` version 1). What the IR holds that LLVM
+//! 7 has no record for (newer instructions, attributes, constants) is written with the record
+//! the LLVM that introduced it uses, which LLVM 14 and later read; what no LLVM record carries
+//! is refused with an error naming it, never dropped.
+//!
+//! Only typed-pointer modules are written for now; output is deterministic (the same module
+//! gives the same bytes).
+
+mod bitstream;
+mod function;
+mod metadata;
+
+use crate::bitcode::bitstream::AbbrevOp::{self, Array, Char6, Fixed, Literal, Vbr};
+use crate::bitcode::codes::{self, block};
+use crate::ir::attrs::{Attr, AttrSetId};
+use crate::ir::constant::{ApInt, ConstData, ConstId, ExprOp};
+use crate::ir::instruction::BinOp;
+use crate::ir::module::{DllStorage, GlobalDef, GlobalProps, Linkage, SymbolId, ThreadLocal, UnnamedAddr, Visibility};
+use crate::ir::types::{FloatKind, TypeData, TypeId, Types};
+use crate::ir::{Dialect, Module, Value};
+use bitstream::{is_char6, BitWriter};
+use rustc_hash::FxHashMap;
+
+/// Why a module could not be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteError(String);
+
+impl WriteError {
+    pub(crate) fn new(msg: impl Into<String>) -> Self {
+        WriteError(msg.into())
+    }
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+type Result<T> = std::result::Result<T, WriteError>;
+
+/// The producer string LLVM 7.0.1 writes in its identification block.
+pub const PRODUCER: &str = "LLVM7.0.1";
+
+/// Writes a typed-pointer module as LLVM 7.0.1 bitcode. The module is validated first
+/// ([`crate::ir::validate`]); opaque-pointer modules are refused (their layout is LLVM's modern
+/// one, not written yet).
+pub fn write(m: &Module) -> Result<Vec<u8>> {
+    if m.types.dialect() == Some(Dialect::OpaquePointers) {
+        return Err(WriteError::new(
+            "opaque-pointer modules cannot be written as bitcode yet (only the LLVM 7 typed-pointer layout is)",
+        ));
+    }
+    crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
+    Writer::new(m)?.write()
+}
+
+/// Value ids and the tables every block shares.
+pub(super) struct Writer<'m> {
+    m: &'m Module,
+    /// The module's types, with the few the writer needs beside them (pointers to inline
+    /// assembly's and blockaddress functions' types).
+    types: Types,
+    /// Bitcode type id by type handle.
+    type_ids: Vec<u32>,
+    /// Types in table order.
+    type_order: Vec<TypeId>,
+    /// Bits a type id takes.
+    type_bits: u32,
+    /// Value id of each global value by symbol.
+    sym_ids: FxHashMap<SymbolId, u32>,
+    /// Module-level constants in value order, and their ids.
+    mod_consts: Vec<ConstId>,
+    const_ids: FxHashMap<ConstId, u32>,
+    /// Number of module-level values (globals, then constants).
+    n_values: u32,
+    /// Attribute groups: (index, set); ids are 1-based positions.
+    groups: Vec<(u64, AttrSetId)>,
+    group_ids: FxHashMap<(u64, AttrSetId), u64>,
+    /// Attribute lists (their groups), 1-based.
+    lists: Vec<Vec<u64>>,
+    list_ids: FxHashMap<Vec<u64>, u64>,
+    md: metadata::MdTable,
+    /// Metadata kind ids by the module's kind index.
+    kind_ids: Vec<u64>,
+    kind_names: Vec<String>,
+    /// Bundle tags, LLVM 7's own first.
+    bundle_tags: Vec<String>,
+    strtab: Vec<u8>,
+    strtab_at: FxHashMap<Vec<u8>, u64>,
+    sections: Vec<String>,
+    gcs: Vec<String>,
+    comdat_ids: FxHashMap<String, u64>,
+}
+
+/// Metadata kinds LLVM 7's context registers, in id order.
+const FIXED_KINDS: &[&str] = &[
+    "dbg",
+    "tbaa",
+    "prof",
+    "fpmath",
+    "range",
+    "tbaa.struct",
+    "invariant.load",
+    "alias.scope",
+    "noalias",
+    "nontemporal",
+    "llvm.mem.parallel_loop_access",
+    "nonnull",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "make.implicit",
+    "unpredictable",
+    "invariant.group",
+    "align",
+    "llvm.loop",
+    "type",
+    "section_prefix",
+    "absolute_symbol",
+    "associated",
+    "callees",
+    "irr_loop",
+];
+
+/// Operand bundle tags LLVM 7's context registers.
+const FIXED_BUNDLES: &[&str] = &["deopt", "funclet", "gc-transition"];
+
+fn log2_ceil(n: u64) -> u32 {
+    if n <= 1 {
+        0
+    } else {
+        64 - (n - 1).leading_zeros()
+    }
+}
+
+fn encode_align(a: Option<u64>) -> u64 {
+    a.map_or(0, |b| u64::from(b.trailing_zeros()) + 1)
+}
+
+fn linkage_code(l: Linkage) -> u64 {
+    match l {
+        Linkage::External | Linkage::ExternalExplicit => 0,
+        Linkage::Weak => 16,
+        Linkage::Appending => 2,
+        Linkage::Internal => 3,
+        Linkage::LinkOnce => 18,
+        Linkage::ExternWeak => 7,
+        Linkage::Common => 8,
+        Linkage::Private => 9,
+        Linkage::WeakOdr => 17,
+        Linkage::LinkOnceOdr => 19,
+        Linkage::AvailableExternally => 12,
+    }
+}
+
+fn visibility_code(p: &GlobalProps) -> u64 {
+    match p.visibility {
+        Visibility::Default => 0,
+        Visibility::Hidden => 1,
+        Visibility::Protected => 2,
+    }
+}
+
+fn dll_code(p: &GlobalProps) -> u64 {
+    match p.dll {
+        DllStorage::None => 0,
+        DllStorage::Import => 1,
+        DllStorage::Export => 2,
+    }
+}
+
+fn tls_code(p: &GlobalProps) -> u64 {
+    match p.thread_local {
+        ThreadLocal::None => 0,
+        ThreadLocal::GeneralDynamic => 1,
+        ThreadLocal::LocalDynamic => 2,
+        ThreadLocal::InitialExec => 3,
+        ThreadLocal::LocalExec => 4,
+    }
+}
+
+fn unnamed_addr_code(p: &GlobalProps) -> u64 {
+    match p.unnamed_addr {
+        UnnamedAddr::None => 0,
+        UnnamedAddr::Global => 1,
+        UnnamedAddr::Local => 2,
+    }
+}
+
+/// `dso_local` as LLVM holds it: written, or implied by local linkage or a visibility.
+fn dso_local(p: &GlobalProps) -> u64 {
+    let implied = matches!(p.linkage, Linkage::Internal | Linkage::Private)
+        || (p.visibility != Visibility::Default && p.linkage != Linkage::ExternWeak);
+    u64::from(p.preemption == crate::ir::module::Preemption::DsoLocal || implied)
+}
+
+/// Whether a global's name is a number (`@0`): such globals are unnamed in bitcode.
+fn is_numbered(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The sign-rotated encoding of a signed 64-bit value.
+pub(super) fn rotate(v: i64) -> u64 {
+    if v >= 0 {
+        (v as u64) << 1
+    } else {
+        ((v as u64).wrapping_neg() << 1) | 1
+    }
+}
+
+/// Binary opcodes in bitcode numbering.
+pub(super) fn binop_code(op: BinOp) -> u64 {
+    use BinOp::*;
+    match op {
+        Add | FAdd => 0,
+        Sub | FSub => 1,
+        Mul | FMul => 2,
+        UDiv => 3,
+        SDiv | FDiv => 4,
+        URem => 5,
+        SRem | FRem => 6,
+        Shl => 7,
+        LShr => 8,
+        AShr => 9,
+        And => 10,
+        Or => 11,
+        Xor => 12,
+    }
+}
+
+/// Wrap/exact/disjoint flags in bitcode bits.
+pub(super) fn wrap_bits(op: BinOp, flags: u8) -> u64 {
+    use crate::ir::instruction::flags as f;
+    use BinOp::*;
+    match op {
+        Add | Sub | Mul | Shl => u64::from(flags & f::NUW != 0) | (u64::from(flags & f::NSW != 0) << 1),
+        UDiv | SDiv | LShr | AShr => u64::from(flags & f::EXACT != 0),
+        Or => u64::from(flags & f::DISJOINT != 0),
+        _ => 0,
+    }
+}
+
+/// Fast-math flags in bitcode bits (LLVM 6+: no "unsafe algebra" bit).
+pub(super) fn fmf_bits(fm: crate::ir::instruction::FastMath) -> u64 {
+    u64::from(fm.0 & 0x7F) << 1
+}
+
+pub(super) fn cast_code(op: crate::ir::instruction::CastOp) -> u64 {
+    codes::CASTS.iter().position(|&c| c == op).unwrap_or(0) as u64
+}
+
+impl<'m> Writer<'m> {
+    fn new(m: &'m Module) -> Result<Self> {
+        let mut w = Writer {
+            m,
+            types: m.types.clone(),
+            type_ids: Vec::new(),
+            type_order: Vec::new(),
+            type_bits: 1,
+            sym_ids: FxHashMap::default(),
+            mod_consts: Vec::new(),
+            const_ids: FxHashMap::default(),
+            n_values: 0,
+            groups: Vec::new(),
+            group_ids: FxHashMap::default(),
+            lists: Vec::new(),
+            list_ids: FxHashMap::default(),
+            md: metadata::MdTable::default(),
+            kind_ids: Vec::new(),
+            kind_names: FIXED_KINDS.iter().map(|s| (*s).to_string()).collect(),
+            bundle_tags: FIXED_BUNDLES.iter().map(|s| (*s).to_string()).collect(),
+            strtab: Vec::new(),
+            strtab_at: FxHashMap::default(),
+            sections: Vec::new(),
+            gcs: Vec::new(),
+            comdat_ids: FxHashMap::default(),
+        };
+        w.extra_types();
+        w.enumerate_types();
+        w.enumerate_globals()?;
+        w.enumerate_attrs()?;
+        w.md = metadata::MdTable::build(m)?;
+        w.enumerate_module_consts()?;
+        w.enumerate_kinds();
+        Ok(w)
+    }
+
+    /// Types the records need that the module may not hold: pointers to inline assembly's and
+    /// to functions named by `blockaddress`.
+    fn extra_types(&mut self) {
+        let asm_tys: Vec<TypeId> = self.m.asms.iter().map(|(_, a)| a.ty).collect();
+        for t in asm_tys {
+            self.types.typed_ptr(t, 0);
+        }
+        for (_, f) in self.m.functions.iter() {
+            self.types.typed_ptr(f.ty, f.props.addr_space);
+        }
+        for (_, g) in self.m.globals.iter() {
+            self.types.typed_ptr(g.ty, g.props.addr_space);
+        }
+        self.types.int(32);
+    }
+
+    /// Type ids: every type after the types it is made of, except that an identified struct
+    /// may be referred to before its record (what breaks cycles, and all LLVM's reader allows).
+    fn enumerate_types(&mut self) {
+        let n = self.types.len();
+        self.type_ids = vec![u32::MAX; n];
+        let mut visiting = vec![false; n];
+        let all: Vec<TypeId> = self.types.iter().map(|(t, _)| t).collect();
+        for root in all {
+            let mut stack = vec![(root, false)];
+            while let Some((t, expanded)) = stack.pop() {
+                if self.type_ids[t.index()] != u32::MAX || (!expanded && visiting[t.index()]) {
+                    continue;
+                }
+                if expanded {
+                    self.type_ids[t.index()] = self.type_order.len() as u32;
+                    self.type_order.push(t);
+                    continue;
+                }
+                // Only identified structs stop a walk that reaches them again: every cycle goes
+                // through one, and any other type is entered again where it is reached.
+                if matches!(self.types.get(t), TypeData::Named(_)) {
+                    visiting[t.index()] = true;
+                }
+                let children: Vec<TypeId> = match self.types.get(t) {
+                    TypeData::Pointer { pointee: Some(p), .. } => vec![*p],
+                    TypeData::Function { ret, params, .. } => {
+                        std::iter::once(*ret).chain(params.iter().copied()).collect()
+                    }
+                    TypeData::Struct(b) => b.fields.to_vec(),
+                    TypeData::Named(id) => {
+                        self.types.named(*id).body.as_ref().map_or(Vec::new(), |b| b.fields.to_vec())
+                    }
+                    TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => vec![*elem],
+                    TypeData::TargetExt { types, .. } => types.to_vec(),
+                    _ => Vec::new(),
+                };
+                stack.push((t, true));
+                for c in children.into_iter().rev() {
+                    stack.push((c, false));
+                }
+            }
+        }
+        self.type_bits = log2_ceil(self.type_order.len() as u64 + 1).max(1);
+    }
+
+    pub(super) fn ty(&self, t: TypeId) -> u64 {
+        u64::from(self.type_ids[t.index()])
+    }
+
+    /// The type id of a pointer to `t` (interned before the table was made).
+    fn ptr_ty(&self, t: TypeId, addr_space: u32) -> u64 {
+        let p = self.types.find(&TypeData::Pointer { addr_space, pointee: Some(t) }).expect("interned up front");
+        self.ty(p)
+    }
+
+    fn enumerate_globals(&mut self) -> Result<()> {
+        let m = self.m;
+        let mut next = 0u32;
+        let mut by_def: FxHashMap<GlobalDef, u32> = FxHashMap::default();
+        for (g, _) in m.globals.iter() {
+            by_def.insert(GlobalDef::Var(g), next);
+            next += 1;
+        }
+        for (f, _) in m.functions.iter() {
+            by_def.insert(GlobalDef::Func(f), next);
+            next += 1;
+        }
+        for (a, _) in m.aliases.iter() {
+            by_def.insert(GlobalDef::Alias(a), next);
+            next += 1;
+        }
+        for (i, _) in m.ifuncs.iter() {
+            by_def.insert(GlobalDef::IFunc(i), next);
+            next += 1;
+        }
+        for (s, sym) in m.symbols.iter() {
+            if let Some(d) = sym.def {
+                if let Some(&id) = by_def.get(&d) {
+                    self.sym_ids.insert(s, id);
+                }
+            }
+        }
+        self.n_values = next;
+        Ok(())
+    }
+
+    fn group(&mut self, index: u64, set: AttrSetId) -> Option<u64> {
+        if self.m.attrs[set].is_empty() {
+            return None;
+        }
+        let key = (index, set);
+        if let Some(&g) = self.group_ids.get(&key) {
+            return Some(g);
+        }
+        self.groups.push(key);
+        let id = self.groups.len() as u64;
+        self.group_ids.insert(key, id);
+        Some(id)
+    }
+
+    /// The id of the attribute list (function, return, parameters), 0 when empty.
+    pub(super) fn list(&self, func: AttrSetId, ret: AttrSetId, params: &[AttrSetId]) -> u64 {
+        let key = self.list_key(func, ret, params);
+        if key.is_empty() {
+            return 0;
+        }
+        self.list_ids.get(&key).copied().unwrap_or(0)
+    }
+
+    fn list_key(&self, func: AttrSetId, ret: AttrSetId, params: &[AttrSetId]) -> Vec<u64> {
+        let mut key = Vec::new();
+        let mut add = |i: u64, s: AttrSetId| {
+            if let Some(&g) = self.group_ids.get(&(i, s)) {
+                key.push(g);
+            }
+        };
+        add(0xFFFF_FFFF, func);
+        add(0, ret);
+        for (i, &p) in params.iter().enumerate() {
+            add(i as u64 + 1, p);
+        }
+        key
+    }
+
+    fn add_list(&mut self, func: AttrSetId, ret: AttrSetId, params: &[AttrSetId]) {
+        self.group(0xFFFF_FFFF, func);
+        self.group(0, ret);
+        for (i, &p) in params.iter().enumerate() {
+            self.group(i as u64 + 1, p);
+        }
+        let key = self.list_key(func, ret, params);
+        if key.is_empty() || self.list_ids.contains_key(&key) {
+            return;
+        }
+        self.lists.push(key.clone());
+        self.list_ids.insert(key, self.lists.len() as u64);
+    }
+
+    fn enumerate_attrs(&mut self) -> Result<()> {
+        let m = self.m;
+        let empty = AttrSetId::from_index(0);
+        let none = m.attrs.find(&crate::ir::attrs::AttrSet::default());
+        let empty = none.unwrap_or(empty);
+        for (_, f) in m.functions.iter() {
+            let params: Vec<AttrSetId> = f.params.iter().map(|p| p.attrs).collect();
+            self.add_list(f.fn_attrs, f.ret_attrs, &params);
+        }
+        for (_, g) in m.globals.iter() {
+            self.add_list(g.attrs, empty, &[]);
+        }
+        for (_, f) in m.functions.iter() {
+            for &b in &f.layout {
+                for &i in &f.blocks[b].insts {
+                    use crate::ir::InstKind;
+                    let call = match &f.insts[i].kind {
+                        InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
+                            call
+                        }
+                        _ => continue,
+                    };
+                    let params: Vec<AttrSetId> = call.args.iter().map(|a| a.attrs).collect();
+                    self.add_list(call.fn_attrs, call.ret_attrs, &params);
+                }
+            }
+        }
+        // Every attribute is checked here, so that writing it later cannot fail.
+        for &(_, set) in &self.groups {
+            for a in m.attrs[set].0.iter() {
+                self.attr_record(a)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One attribute's operands in a group record.
+    fn attr_record(&self, a: &Attr) -> Result<Vec<u64>> {
+        let code = |k: crate::ir::attrs::AttrKind| -> Result<u64> {
+            let name = k.info().name;
+            codes::ATTR_KINDS
+                .iter()
+                .find(|(_, n)| *n == name)
+                .map(|(c, _)| *c)
+                .ok_or_else(|| WriteError::new(format!("attribute '{name}' has no bitcode encoding")))
+        };
+        let mut out = Vec::new();
+        match a {
+            Attr::Enum(k) => out.extend([0, code(*k)?]),
+            Attr::Int(k, v) => out.extend([1, code(*k)?, *v]),
+            Attr::Type(k, None) => out.extend([0, code(*k)?]),
+            Attr::Type(k, Some(t)) => {
+                // LLVM 7 knows byval, sret and inalloca without a type (the pointee is implied).
+                match k.info().name {
+                    "byval" | "sret" | "inalloca" => out.extend([0, code(*k)?]),
+                    _ => out.extend([6, code(*k)?, self.ty(*t)]),
+                }
+            }
+            Attr::Raw(k, arg) => {
+                let name = k.info().name;
+                let bad = || {
+                    WriteError::new(format!("attribute '{name}({})' cannot be written", arg.as_deref().unwrap_or("")))
+                };
+                match (name, arg.as_deref()) {
+                    ("uwtable", None) => out.extend([0, code(*k)?]),
+                    ("uwtable", Some("sync")) => out.extend([1, code(*k)?, 1]),
+                    ("uwtable", Some("async")) => out.extend([1, code(*k)?, 2]),
+                    ("allocsize", Some(s)) => {
+                        let nums: Vec<u64> = s
+                            .split(',')
+                            .map(|p| p.trim().parse::<u64>())
+                            .collect::<std::result::Result<_, _>>()
+                            .map_err(|_| bad())?;
+                        let v = match nums[..] {
+                            [e] => (e << 32) | 0xFFFF_FFFF,
+                            [e, n] => (e << 32) | n,
+                            _ => return Err(bad()),
+                        };
+                        out.extend([1, code(*k)?, v]);
+                    }
+                    ("memory", Some(s)) => out.extend([1, code(*k)?, memory_bits(s).ok_or_else(bad)?]),
+                    ("vscale_range", Some(s)) => {
+                        let nums: Vec<u64> = s
+                            .split(',')
+                            .map(|p| p.trim().parse::<u64>())
+                            .collect::<std::result::Result<_, _>>()
+                            .map_err(|_| bad())?;
+                        let v = match nums[..] {
+                            [lo] => (lo << 32) | lo,
+                            [lo, hi] => (lo << 32) | hi,
+                            _ => return Err(bad()),
+                        };
+                        out.extend([1, code(*k)?, v]);
+                    }
+                    _ => return Err(bad()),
+                }
+            }
+            Attr::Str(key, val) => {
+                out.push(if val.is_some() { 4 } else { 3 });
+                out.extend(key.bytes().map(u64::from));
+                out.push(0);
+                if let Some(v) = val {
+                    out.extend(v.bytes().map(u64::from));
+                    out.push(0);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Operands of a constant that need value ids (data arrays and strings have none).
+    fn const_operands(&self, c: ConstId) -> Vec<ConstId> {
+        match &self.m.consts[c] {
+            ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => {
+                if self.is_data(c) {
+                    Vec::new()
+                } else {
+                    elems.to_vec()
+                }
+            }
+            ConstData::Struct { fields, .. } => fields.to_vec(),
+            ConstData::Expr(e) => e.operands.to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether an array or vector is written as a `DATA` record: elements all plain integers
+    /// (8, 16, 32 or 64 bits) or half/float/double values.
+    pub(super) fn is_data(&self, c: ConstId) -> bool {
+        let (ty, elems) = match &self.m.consts[c] {
+            ConstData::Array { ty, elems } | ConstData::Vector { ty, elems } => (*ty, elems),
+            _ => return false,
+        };
+        let elem = match self.types.get(ty) {
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+            _ => return false,
+        };
+        let simple = match self.types.get(elem) {
+            TypeData::Int(w) => matches!(w, 8 | 16 | 32 | 64),
+            TypeData::Float(k) => matches!(k, FloatKind::Half | FloatKind::Float | FloatKind::Double),
+            _ => false,
+        };
+        simple
+            && !elems.is_empty()
+            && elems.iter().all(|&e| {
+                matches!(self.m.consts[e], ConstData::Int { value: ApInt::Small(_), .. } | ConstData::Float { .. })
+            })
+    }
+
+    /// Whether a constant has a value id without being enumerated (a global's address).
+    fn is_global(&self, c: ConstId) -> bool {
+        matches!(self.m.consts[c], ConstData::Global { .. })
+    }
+
+    /// Enumerates `root` and its operands (operands first) into `out`, skipping what `known`
+    /// already numbers.
+    pub(super) fn enumerate_const(
+        &self,
+        root: ConstId,
+        known: &dyn Fn(ConstId) -> bool,
+        out: &mut Vec<ConstId>,
+        ids: &mut FxHashMap<ConstId, u32>,
+        base: u32,
+    ) {
+        let mut stack = vec![(root, false)];
+        while let Some((c, expanded)) = stack.pop() {
+            if self.is_global(c) || known(c) || ids.contains_key(&c) {
+                continue;
+            }
+            if expanded {
+                ids.insert(c, base + out.len() as u32);
+                out.push(c);
+                continue;
+            }
+            stack.push((c, true));
+            for op in self.const_operands(c).into_iter().rev() {
+                stack.push((op, false));
+            }
+        }
+    }
+
+    fn enumerate_module_consts(&mut self) -> Result<()> {
+        let m = self.m;
+        let mut roots: Vec<ConstId> = Vec::new();
+        for (_, g) in m.globals.iter() {
+            roots.extend(g.init);
+        }
+        for (_, a) in m.aliases.iter() {
+            roots.push(a.aliasee);
+        }
+        for (_, i) in m.ifuncs.iter() {
+            roots.push(i.resolver);
+        }
+        for (_, f) in m.functions.iter() {
+            for (_, v) in [&f.prologue, &f.prefix, &f.personality].into_iter().flatten() {
+                match v {
+                    Value::Const(c) => roots.push(*c),
+                    _ => {
+                        return Err(WriteError::new(format!(
+                            "@{}: prefix, prologue or personality is not a constant",
+                            f.name
+                        )))
+                    }
+                }
+            }
+        }
+        roots.extend(self.md.value_consts.iter().copied());
+        let mut out = Vec::new();
+        let mut ids = FxHashMap::default();
+        let base = self.n_values;
+        for r in roots {
+            self.enumerate_const(r, &|_| false, &mut out, &mut ids, base);
+        }
+        self.n_values += out.len() as u32;
+        self.mod_consts = out;
+        self.const_ids = ids;
+        Ok(())
+    }
+
+    fn enumerate_kinds(&mut self) {
+        let md = &self.m.metadata;
+        for k in 0..md.kinds_len() {
+            let name = md.kind_name(crate::ir::MdKind(k as u32)).to_string();
+            let id = match self.kind_names.iter().position(|n| *n == name) {
+                Some(i) => i,
+                None => {
+                    self.kind_names.push(name);
+                    self.kind_names.len() - 1
+                }
+            };
+            self.kind_ids.push(id as u64);
+        }
+    }
+
+    /// The value id of a module-level constant or global.
+    pub(super) fn module_value(&self, c: ConstId) -> Option<u32> {
+        if let ConstData::Global { global, .. } = self.m.consts[c] {
+            return self.sym_ids.get(&global).copied();
+        }
+        self.const_ids.get(&c).copied()
+    }
+
+    fn add_strtab(&mut self, s: &str) -> u64 {
+        if let Some(&at) = self.strtab_at.get(s.as_bytes()) {
+            return at;
+        }
+        let at = self.strtab.len() as u64;
+        self.strtab.extend_from_slice(s.as_bytes());
+        self.strtab_at.insert(s.as_bytes().to_vec(), at);
+        at
+    }
+
+    /// A global's name in the string table: (offset, size); numbered globals are unnamed.
+    fn strtab_name(&mut self, name: &str) -> (u64, u64) {
+        if is_numbered(name) {
+            return (0, 0);
+        }
+        (self.add_strtab(name), name.len() as u64)
+    }
+
+    fn write(mut self) -> Result<Vec<u8>> {
+        let mut s = BitWriter::new();
+        s.bytes(b"BC\xC0\xDE");
+        let start = s.bit_pos();
+        write_identification(&mut s);
+        let ident_start = start;
+        s.enter_block(block::MODULE, 3);
+        s.record(1, &[2], None);
+        self.write_blockinfo(&mut s);
+        self.write_attr_groups(&mut s)?;
+        self.write_attr_lists(&mut s);
+        self.write_types(&mut s)?;
+        self.write_comdats(&mut s)?;
+        let vst_patch = self.write_module_info(&mut s)?;
+        self.write_constants(
+            &mut s,
+            &self.mod_consts.clone(),
+            self.n_values - self.mod_consts.len() as u32,
+            true,
+            None,
+        )?;
+        self.write_kinds(&mut s);
+        self.write_module_metadata(&mut s)?;
+        self.write_bundle_tags(&mut s);
+        self.write_sync_scopes(&mut s);
+        let mut offsets = Vec::new();
+        for (fid, f) in self.m.functions.iter() {
+            if f.is_definition {
+                offsets.push((fid, s.bit_pos()));
+                self.write_function(&mut s, fid)?;
+            }
+        }
+        // The module-level symbol table: where each body is, in words from one word before
+        // the identification block.
+        let vst_at = s.bit_pos() - ident_start;
+        s.backpatch_u32(vst_patch, (vst_at / 32 + 1) as u32);
+        s.enter_block(block::VALUE_SYMTAB, 4);
+        let fn_entry = s.abbrev(vec![Literal(3), Vbr(8), Vbr(8)]);
+        for (fid, at) in offsets {
+            let vid = self.sym_ids.get(&self.fn_symbol(fid)).copied().unwrap_or(0);
+            s.record(3, &[u64::from(vid), (at - ident_start) / 32 + 1], Some(fn_entry));
+        }
+        s.exit_block();
+        s.exit_block();
+        // The string table.
+        s.enter_block(block::STRTAB, 3);
+        let blob = s.abbrev(vec![Literal(1), AbbrevOp::Blob]);
+        let strtab = std::mem::take(&mut self.strtab);
+        s.record_blob(1, &[], Some(&strtab), Some(blob));
+        s.exit_block();
+        Ok(s.finish())
+    }
+
+    fn fn_symbol(&self, f: crate::ir::module::FuncId) -> SymbolId {
+        self.m
+            .symbols
+            .iter()
+            .find(|(_, s)| s.def == Some(GlobalDef::Func(f)))
+            .map(|(id, _)| id)
+            .unwrap_or(SymbolId::from_index(0))
+    }
+
+    fn write_blockinfo(&self, s: &mut BitWriter) {
+        let tb = self.type_bits as u8;
+        s.enter_blockinfo();
+        s.info_abbrev(block::VALUE_SYMTAB, vec![Fixed(3), Vbr(8), Array, Fixed(8)]);
+        s.info_abbrev(block::VALUE_SYMTAB, vec![Literal(1), Vbr(8), Array, Fixed(7)]);
+        s.info_abbrev(block::VALUE_SYMTAB, vec![Literal(1), Vbr(8), Array, Char6]);
+        s.info_abbrev(block::VALUE_SYMTAB, vec![Literal(2), Vbr(8), Array, Char6]);
+        s.info_abbrev(block::CONSTANTS, vec![Literal(1), Fixed(tb)]);
+        s.info_abbrev(block::CONSTANTS, vec![Literal(4), Vbr(8)]);
+        s.info_abbrev(block::CONSTANTS, vec![Literal(11), Fixed(4), Fixed(tb), Vbr(8)]);
+        s.info_abbrev(block::CONSTANTS, vec![Literal(2)]);
+        s.info_abbrev(block::FUNCTION, vec![Literal(20), Vbr(6), Fixed(tb), Vbr(4), Fixed(1)]);
+        s.info_abbrev(block::FUNCTION, vec![Literal(2), Vbr(6), Vbr(6), Fixed(4)]);
+        s.info_abbrev(block::FUNCTION, vec![Literal(2), Vbr(6), Vbr(6), Fixed(4), Fixed(8)]);
+        s.info_abbrev(block::FUNCTION, vec![Literal(3), Vbr(6), Fixed(tb), Fixed(4)]);
+        s.info_abbrev(block::FUNCTION, vec![Literal(10)]);
+        s.info_abbrev(block::FUNCTION, vec![Literal(10), Vbr(6)]);
+        s.info_abbrev(block::FUNCTION, vec![Literal(15)]);
+        let gep_bits = log2_ceil(self.type_order.len() as u64 + 1) as u8;
+        s.info_abbrev(block::FUNCTION, vec![Literal(43), Fixed(1), Fixed(gep_bits), Array, Vbr(6)]);
+        s.exit_block();
+    }
+
+    fn write_attr_groups(&self, s: &mut BitWriter) -> Result<()> {
+        if self.groups.is_empty() {
+            return Ok(());
+        }
+        s.enter_block(block::PARAMATTR_GROUP, 3);
+        for (i, &(index, set)) in self.groups.iter().enumerate() {
+            let mut rec = vec![i as u64 + 1, index];
+            for a in self.m.attrs[set].0.iter() {
+                rec.extend(self.attr_record(a)?);
+            }
+            s.record(3, &rec, None);
+        }
+        s.exit_block();
+        Ok(())
+    }
+
+    fn write_attr_lists(&self, s: &mut BitWriter) {
+        if self.lists.is_empty() {
+            return;
+        }
+        s.enter_block(block::PARAMATTR, 3);
+        for l in &self.lists {
+            s.record(2, l, None);
+        }
+        s.exit_block();
+    }
+
+    fn write_types(&self, s: &mut BitWriter) -> Result<()> {
+        let tb = self.type_bits as u8;
+        s.enter_block(block::TYPE_NEW, 4);
+        let ptr = s.abbrev(vec![Literal(8), Fixed(tb), Literal(0)]);
+        let func = s.abbrev(vec![Literal(21), Fixed(1), Array, Fixed(tb)]);
+        let anon = s.abbrev(vec![Literal(18), Fixed(1), Array, Fixed(tb)]);
+        let name_ab = s.abbrev(vec![Literal(19), Array, Char6]);
+        let named = s.abbrev(vec![Literal(20), Fixed(1), Array, Fixed(tb)]);
+        let array = s.abbrev(vec![Literal(11), Vbr(8), Fixed(tb)]);
+        s.record(1, &[self.type_order.len() as u64], None);
+        for &t in &self.type_order {
+            let simple = |code: u32| (code, Vec::new(), None);
+            let (code, vals, ab): (u32, Vec<u64>, Option<u32>) = match self.types.get(t) {
+                TypeData::Void => simple(2),
+                TypeData::Float(k) => simple(match k {
+                    FloatKind::Half => 10,
+                    FloatKind::BFloat => 23,
+                    FloatKind::Float => 3,
+                    FloatKind::Double => 4,
+                    FloatKind::X86Fp80 => 13,
+                    FloatKind::Fp128 => 14,
+                    FloatKind::PpcFp128 => 15,
+                }),
+                TypeData::Label => simple(5),
+                TypeData::Metadata => simple(16),
+                TypeData::X86Mmx => simple(17),
+                TypeData::Token => simple(22),
+                TypeData::X86Amx => simple(24),
+                TypeData::Int(w) => (7, vec![u64::from(*w)], None),
+                TypeData::Pointer { addr_space, pointee: Some(p) } => {
+                    (8, vec![self.ty(*p), u64::from(*addr_space)], (*addr_space == 0).then_some(ptr))
+                }
+                TypeData::Pointer { addr_space, pointee: None } => (25, vec![u64::from(*addr_space)], None),
+                TypeData::Function { ret, params, vararg } => {
+                    let mut v = vec![u64::from(*vararg), self.ty(*ret)];
+                    v.extend(params.iter().map(|&p| self.ty(p)));
+                    (21, v, Some(func))
+                }
+                TypeData::Struct(b) => {
+                    let mut v = vec![u64::from(b.packed)];
+                    v.extend(b.fields.iter().map(|&f| self.ty(f)));
+                    (18, v, Some(anon))
+                }
+                TypeData::Named(id) => {
+                    let ns = self.types.named(*id);
+                    // Numbered structs (`%0`) are unnamed in bitcode.
+                    if !is_numbered(&ns.name) && !ns.name.is_empty() {
+                        let chars: Vec<u64> = ns.name.bytes().map(u64::from).collect();
+                        let ab = ns.name.bytes().all(is_char6).then_some(name_ab);
+                        s.record(19, &chars, ab);
+                    }
+                    match &ns.body {
+                        None => (6, vec![0], None),
+                        Some(b) => {
+                            let mut v = vec![u64::from(b.packed)];
+                            v.extend(b.fields.iter().map(|&f| self.ty(f)));
+                            (20, v, Some(named))
+                        }
+                    }
+                }
+                TypeData::Array { len, elem } => (11, vec![*len, self.ty(*elem)], Some(array)),
+                TypeData::Vector { len, elem, scalable } => {
+                    let mut v = vec![u64::from(*len), self.ty(*elem)];
+                    if *scalable {
+                        v.push(1);
+                    }
+                    (12, v, None)
+                }
+                TypeData::TargetExt { name, .. } => {
+                    return Err(WriteError::new(format!(
+                        "target extension type target(\"{name}\") has no LLVM 7 encoding"
+                    )))
+                }
+            };
+            s.record(code, &vals, ab);
+        }
+        s.exit_block();
+        Ok(())
+    }
+
+    fn write_comdats(&mut self, s: &mut BitWriter) -> Result<()> {
+        for (i, c) in self.m.comdats.iter().enumerate() {
+            let kind = match &*c.kind {
+                "any" => 1,
+                "exactmatch" => 2,
+                "largest" => 3,
+                "nodeduplicate" | "noduplicates" => 4,
+                "samesize" => 5,
+                k => return Err(WriteError::new(format!("unknown comdat kind '{k}'"))),
+            };
+            let at = self.add_strtab(&c.name);
+            s.record(12, &[at, c.name.len() as u64, kind], None);
+            self.comdat_ids.insert(c.name.to_string(), i as u64 + 1);
+        }
+        Ok(())
+    }
+
+    fn string_record(s: &mut BitWriter, code: u32, text: &[u8]) {
+        let v: Vec<u64> = text.iter().map(|&b| u64::from(b)).collect();
+        s.record(code, &v, None);
+    }
+
+    fn section_id(&self, p: &GlobalProps) -> u64 {
+        p.section.as_deref().and_then(|n| self.sections.iter().position(|s| s == n)).map_or(0, |i| i as u64 + 1)
+    }
+
+    fn comdat_id(&self, p: &GlobalProps) -> u64 {
+        p.comdat.as_deref().and_then(|n| self.comdat_ids.get(n).copied()).unwrap_or(0)
+    }
+
+    /// Writes the module's description and globals; returns the bit position of the symbol
+    /// table offset to patch.
+    fn write_module_info(&mut self, s: &mut BitWriter) -> Result<u64> {
+        let m = self.m;
+        if let Some(t) = &m.triple {
+            Self::string_record(s, 2, t);
+        }
+        if let Some(d) = &m.data_layout {
+            Self::string_record(s, 3, d);
+        }
+        if !m.module_asm.is_empty() {
+            let text = m.module_asm.join(&b'\n');
+            Self::string_record(s, 4, &text);
+        }
+        let mut max_align = 0u64;
+        let mut max_gty = 0u64;
+        for (_, g) in m.globals.iter() {
+            max_align = max_align.max(g.props.align.unwrap_or(0));
+            max_gty = max_gty.max(self.ty(g.ty));
+            if let Some(sec) = &g.props.section {
+                if !self.sections.iter().any(|x| **x == **sec) {
+                    Self::string_record(s, 5, sec.as_bytes());
+                    self.sections.push(sec.to_string());
+                }
+            }
+        }
+        for (_, f) in m.functions.iter() {
+            max_align = max_align.max(f.props.align.unwrap_or(0));
+            if let Some(sec) = &f.props.section {
+                if !self.sections.iter().any(|x| **x == **sec) {
+                    Self::string_record(s, 5, sec.as_bytes());
+                    self.sections.push(sec.to_string());
+                }
+            }
+            if let Some(gc) = &f.gc {
+                if !self.gcs.iter().any(|x| **x == **gc) {
+                    Self::string_record(s, 11, gc.as_bytes());
+                    self.gcs.push(gc.to_string());
+                }
+            }
+        }
+        let mut simple_gvar = None;
+        if !m.globals.is_empty() {
+            let align_op = if max_align == 0 {
+                Literal(0)
+            } else {
+                let enc = u64::from(max_align.trailing_zeros()) + 1;
+                Fixed(log2_ceil(enc + 1) as u8)
+            };
+            let section_op = if self.sections.is_empty() {
+                Literal(0)
+            } else {
+                Fixed(log2_ceil(self.sections.len() as u64 + 1) as u8)
+            };
+            simple_gvar = Some(s.abbrev(vec![
+                Literal(7),
+                Vbr(8),
+                Vbr(8),
+                Fixed(log2_ceil(max_gty + 1) as u8),
+                Vbr(6),
+                Vbr(6),
+                Fixed(5),
+                align_op,
+                section_op,
+            ]));
+        }
+        // The source file name, with the narrowest encoding its characters allow.
+        // (LLVM writes it always; a module read from text without one has none to write.)
+        if let Some(name) = m.source_filename.as_deref() {
+            let op = if name.iter().all(|&c| is_char6(c)) {
+                Char6
+            } else if name.iter().all(|&c| c < 128) {
+                Fixed(7)
+            } else {
+                Fixed(8)
+            };
+            let ab = s.abbrev(vec![Literal(16), Array, op]);
+            let v: Vec<u64> = name.iter().map(|&b| u64::from(b)).collect();
+            s.record(16, &v, Some(ab));
+        }
+        for (_, g) in m.globals.iter() {
+            let (off, len) = self.strtab_name(&g.name);
+            let p = &g.props;
+            let init = match g.init {
+                Some(c) => {
+                    u64::from(
+                        self.module_value(c)
+                            .ok_or_else(|| WriteError::new(format!("@{}: initializer not numbered", g.name)))?,
+                    ) + 1
+                }
+                None => 0,
+            };
+            let mut v = vec![
+                off,
+                len,
+                self.ty(g.ty),
+                (u64::from(p.addr_space) << 2) | 2 | u64::from(g.is_constant),
+                init,
+                linkage_code(p.linkage),
+                encode_align(p.align),
+                self.section_id(p),
+            ];
+            let empty_attrs = m.attrs[g.attrs].is_empty();
+            let fits_abbrev = p.align.is_none_or(|a| a <= max_align);
+            let extra = p.thread_local != ThreadLocal::None
+                || p.visibility != Visibility::Default
+                || p.unnamed_addr != UnnamedAddr::None
+                || g.externally_initialized
+                || p.dll != DllStorage::None
+                || p.comdat.is_some()
+                || !empty_attrs
+                || dso_local(p) != 0
+                || p.partition.is_some()
+                || g.code_model.is_some();
+            if extra || !fits_abbrev {
+                v.extend([
+                    visibility_code(p),
+                    tls_code(p),
+                    unnamed_addr_code(p),
+                    u64::from(g.externally_initialized),
+                    dll_code(p),
+                    self.comdat_id(p),
+                    self.list(g.attrs, AttrSetId::from_index(0), &[]),
+                    dso_local(p),
+                ]);
+                if p.partition.is_some() || g.code_model.is_some() {
+                    return Err(WriteError::new(format!(
+                        "@{}: partition and code_model have no LLVM 7 encoding",
+                        g.name
+                    )));
+                }
+                s.record(7, &v, None);
+            } else {
+                s.record(7, &v, simple_gvar);
+            }
+        }
+        for (_, f) in m.functions.iter() {
+            let (off, len) = self.strtab_name(&f.name);
+            let p = &f.props;
+            let params: Vec<AttrSetId> = f.params.iter().map(|p| p.attrs).collect();
+            let opt = |x: &Option<(TypeId, Value)>| -> Result<u64> {
+                match x {
+                    Some((_, Value::Const(c))) => Ok(u64::from(
+                        self.module_value(*c)
+                            .ok_or_else(|| WriteError::new(format!("@{}: operand not numbered", f.name)))?,
+                    ) + 1),
+                    _ => Ok(0),
+                }
+            };
+            let gc = f.gc.as_deref().and_then(|g| self.gcs.iter().position(|x| x == g)).map_or(0, |i| i as u64 + 1);
+            let mut v = vec![
+                off,
+                len,
+                self.ty(f.ty),
+                u64::from(f.cc),
+                u64::from(!f.is_definition),
+                linkage_code(p.linkage),
+                self.list(f.fn_attrs, f.ret_attrs, &params),
+                encode_align(p.align),
+                self.section_id(p),
+                visibility_code(p),
+                gc,
+                unnamed_addr_code(p),
+                opt(&f.prologue)?,
+                dll_code(p),
+                self.comdat_id(p),
+                opt(&f.prefix)?,
+                opt(&f.personality)?,
+                dso_local(p),
+            ];
+            if p.addr_space != 0 {
+                v.push(u64::from(p.addr_space));
+            }
+            if p.partition.is_some() {
+                return Err(WriteError::new(format!("@{}: partition has no LLVM 7 encoding", f.name)));
+            }
+            s.record(8, &v, None);
+        }
+        for (_, a) in m.aliases.iter() {
+            let (off, len) = self.strtab_name(&a.name);
+            let p = &a.props;
+            let target = self
+                .module_value(a.aliasee)
+                .ok_or_else(|| WriteError::new(format!("@{}: aliasee not numbered", a.name)))?;
+            let v = vec![
+                off,
+                len,
+                self.ty(a.ty),
+                self.pointer_space(a.aliasee, p.addr_space),
+                u64::from(target),
+                linkage_code(p.linkage),
+                visibility_code(p),
+                dll_code(p),
+                tls_code(p),
+                unnamed_addr_code(p),
+                dso_local(p),
+            ];
+            s.record(14, &v, None);
+        }
+        for (_, i) in m.ifuncs.iter() {
+            let (off, len) = self.strtab_name(&i.name);
+            let p = &i.props;
+            let target = self
+                .module_value(i.resolver)
+                .ok_or_else(|| WriteError::new(format!("@{}: resolver not numbered", i.name)))?;
+            let v = vec![
+                off,
+                len,
+                self.ty(i.ty),
+                self.pointer_space(i.resolver, p.addr_space),
+                u64::from(target),
+                linkage_code(p.linkage),
+                visibility_code(p),
+                dso_local(p),
+            ];
+            s.record(18, &v, None);
+        }
+        // VSTOFFSET, patched once the symbol table is written.
+        let ab = s.abbrev(vec![Literal(13), Fixed(32)]);
+        s.record(13, &[0], Some(ab));
+        Ok(s.bit_pos() - 32)
+    }
+
+    /// A constants block for `consts`, the first of which has value id `first`. `local` maps
+    /// function-local values (constants, inline assembly) for function blocks.
+    fn write_constants(
+        &self,
+        s: &mut BitWriter,
+        consts: &[ConstId],
+        first: u32,
+        module: bool,
+        local: Option<&function::Locals>,
+    ) -> Result<()> {
+        let asms = local.map_or(&[][..], |l| &l.asms[..]);
+        if consts.is_empty() && asms.is_empty() && local.is_none_or(|l| l.one.is_none()) {
+            return Ok(());
+        }
+        let _ = first;
+        s.enter_block(block::CONSTANTS, 4);
+        let (mut aggregate, mut string8, mut cstring7, mut cstring6) = (None, None, None, None);
+        if module {
+            let last = u64::from(self.n_values);
+            aggregate = Some(s.abbrev(vec![Literal(7), Array, Fixed(log2_ceil(last + 1) as u8)]));
+            string8 = Some(s.abbrev(vec![Literal(8), Array, Fixed(8)]));
+            cstring7 = Some(s.abbrev(vec![Literal(9), Array, Fixed(7)]));
+            cstring6 = Some(s.abbrev(vec![Literal(9), Array, Char6]));
+        }
+        let settype = bitstream::FIRST_ABBREV;
+        let integer = settype + 1;
+        let ce_cast = settype + 2;
+        let null_ab = settype + 3;
+        let mut last_ty: Option<TypeId> = None;
+        let id = |c: ConstId| -> Result<u64> {
+            if let Some(v) = self.module_value(c) {
+                return Ok(u64::from(v));
+            }
+            if let Some(l) = local {
+                if let Some(&v) = l.consts.get(&c) {
+                    return Ok(u64::from(v));
+                }
+            }
+            Err(WriteError::new("constant operand without a value id"))
+        };
+        // Inline assembly first (its values come first among the function's constants).
+        for &(asm, _) in asms {
+            let a = &self.m.asms[asm];
+            let pty = self.ptr_ty(a.ty, 0);
+            s.record(1, &[pty], Some(settype));
+            last_ty = None;
+            let mut v = vec![
+                u64::from(a.side_effect)
+                    | (u64::from(a.align_stack) << 1)
+                    | (u64::from(a.intel) << 2)
+                    | (u64::from(a.unwind) << 3),
+            ];
+            v.push(a.asm.len() as u64);
+            v.extend(a.asm.iter().map(|&b| u64::from(b)));
+            v.push(a.constraints.len() as u64);
+            v.extend(a.constraints.iter().map(|&b| u64::from(b)));
+            s.record(if a.unwind { 28 } else { 23 }, &v, None);
+        }
+        if let Some((i32t, _)) = local.and_then(|l| l.one) {
+            s.record(1, &[self.ty(i32t)], Some(settype));
+            last_ty = Some(i32t);
+            s.record(4, &[rotate(1)], Some(integer));
+        }
+        for &c in consts {
+            let data = &self.m.consts[c];
+            let ty = data.ty();
+            if last_ty != Some(ty) {
+                s.record(1, &[self.ty(ty)], Some(settype));
+                last_ty = Some(ty);
+            }
+            let (code, vals, ab): (u32, Vec<u64>, Option<u32>) = match data {
+                ConstData::Int { value, .. } if value.is_zero() => (2, vec![], Some(null_ab)),
+                ConstData::Float { bits, .. } if bits.get() == 0 => (2, vec![], Some(null_ab)),
+                ConstData::Null(_) | ConstData::Zero(_) | ConstData::NoneToken(_) => (2, vec![], Some(null_ab)),
+                ConstData::Undef(_) => (3, vec![], None),
+                ConstData::Poison(_) => (26, vec![], None),
+                ConstData::Int { ty, value } => {
+                    let w = self.types.int_width(*ty).unwrap_or(64);
+                    if w <= 64 {
+                        let v = value.as_signed(w).unwrap_or(0) as i64;
+                        (4, vec![rotate(v)], Some(integer))
+                    } else {
+                        let mut words = value.to_words(w);
+                        // The active words: drop high zero words, as LLVM writes them.
+                        while words.len() > 1 && *words.last().expect("non-empty") == 0 {
+                            words.pop();
+                        }
+                        (5, words.iter().map(|&x| rotate(x as i64)).collect(), None)
+                    }
+                }
+                ConstData::Float { ty, bits } => {
+                    let b = bits.get();
+                    let v = match self.types.get(*ty) {
+                        TypeData::Float(FloatKind::X86Fp80) => {
+                            let lo = b as u64;
+                            let hi = (b >> 64) as u64 & 0xFFFF;
+                            vec![(hi << 48) | (lo >> 16), lo & 0xFFFF]
+                        }
+                        TypeData::Float(FloatKind::Fp128 | FloatKind::PpcFp128) => vec![b as u64, (b >> 64) as u64],
+                        _ => vec![b as u64],
+                    };
+                    (6, v, None)
+                }
+                ConstData::Bytes { bytes, .. } => {
+                    let cstr = bytes.last() == Some(&0) && !bytes[..bytes.len() - 1].contains(&0);
+                    if cstr {
+                        let body = &bytes[..bytes.len() - 1];
+                        let ab = if body.iter().all(|&b| is_char6(b)) {
+                            cstring6
+                        } else if body.iter().all(|&b| b < 128) {
+                            cstring7
+                        } else {
+                            None
+                        };
+                        (9, body.iter().map(|&b| u64::from(b)).collect(), ab)
+                    } else {
+                        (8, bytes.iter().map(|&b| u64::from(b)).collect(), string8)
+                    }
+                }
+                ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } if self.is_data(c) => {
+                    let v = elems
+                        .iter()
+                        .map(|&e| match &self.m.consts[e] {
+                            ConstData::Int { value, .. } => value.as_u64().unwrap_or(0),
+                            ConstData::Float { bits, .. } => bits.get() as u64,
+                            _ => 0,
+                        })
+                        .collect();
+                    (22, v, None)
+                }
+                ConstData::Array { elems, .. }
+                | ConstData::Vector { elems, .. }
+                | ConstData::Struct { fields: elems, .. } => {
+                    (7, elems.iter().map(|&e| id(e)).collect::<Result<_>>()?, aggregate)
+                }
+                ConstData::Global { .. } => return Err(WriteError::new("a global among constants")),
+                ConstData::BlockAddress { func, block: bb, .. } => {
+                    let Some(GlobalDef::Func(f)) = self.m.symbols[*func].def else {
+                        return Err(WriteError::new("blockaddress of a non-function"));
+                    };
+                    let fun = &self.m.functions[f];
+                    let index = function::block_index(fun, bb, &self.types).ok_or_else(|| {
+                        WriteError::new(format!("blockaddress names a block @{} does not have", fun.name))
+                    })?;
+                    let fid = self.sym_ids.get(func).copied().unwrap_or(0);
+                    (21, vec![self.ptr_ty(fun.ty, fun.props.addr_space), u64::from(fid), index as u64], None)
+                }
+                ConstData::DsoLocalEquivalent { global, .. } | ConstData::NoCfi { global, .. } => {
+                    let code = if matches!(data, ConstData::DsoLocalEquivalent { .. }) { 27 } else { 29 };
+                    let gid = self.sym_ids.get(global).copied().unwrap_or(0);
+                    let gty = self.global_ptr_ty(*global);
+                    (code, vec![gty, u64::from(gid)], None)
+                }
+                ConstData::Expr(e) => self.const_expr(c, e, &id, ce_cast)?,
+            };
+            s.record(code, &vals, ab);
+        }
+        s.exit_block();
+        Ok(())
+    }
+
+    /// The address space of an alias or ifunc: its target's (what LLVM gives it).
+    fn pointer_space(&self, target: ConstId, written: u32) -> u64 {
+        match self.types.get(self.m.const_ty(target)) {
+            TypeData::Pointer { addr_space, .. } => u64::from(*addr_space),
+            _ => u64::from(written),
+        }
+    }
+
+    fn global_ptr_ty(&self, sym: SymbolId) -> u64 {
+        match self.m.symbols[sym].def {
+            Some(GlobalDef::Func(f)) => self.ptr_ty(self.m.functions[f].ty, self.m.functions[f].props.addr_space),
+            Some(GlobalDef::Var(g)) => self.ptr_ty(self.m.globals[g].ty, self.m.globals[g].props.addr_space),
+            _ => 0,
+        }
+    }
+
+    fn const_expr(
+        &self,
+        c: ConstId,
+        e: &crate::ir::constant::ConstExpr,
+        id: &dyn Fn(ConstId) -> Result<u64>,
+        ce_cast: u32,
+    ) -> Result<(u32, Vec<u64>, Option<u32>)> {
+        let cty = |k: usize| self.ty(self.m.const_ty(e.operands[k]));
+        let op = |k: usize| -> Result<u64> {
+            e.operands
+                .get(k)
+                .copied()
+                .ok_or_else(|| WriteError::new("constant expression without its operands"))
+                .and_then(id)
+        };
+        let _ = c;
+        Ok(match e.op {
+            ExprOp::Binary(b) => {
+                let mut v = vec![binop_code(b), op(0)?, op(1)?];
+                let fl = wrap_bits(b, e.flags);
+                if fl != 0 {
+                    v.push(fl);
+                }
+                (10, v, None)
+            }
+            ExprOp::Cast(k) => (11, vec![cast_code(k), cty(0), op(0)?], Some(ce_cast)),
+            ExprOp::FNeg => (25, vec![0, op(0)?], None),
+            ExprOp::GetElementPtr => {
+                use crate::ir::instruction::flags;
+                let src = e.source_ty.ok_or_else(|| WriteError::new("getelementptr constant without a source type"))?;
+                if e.inrange.is_some() || e.flags & (flags::GEP_NUSW | flags::NUW) != 0 {
+                    return Err(WriteError::new(
+                        "getelementptr constant with nusw, nuw or inrange(…) has no LLVM 7 encoding",
+                    ));
+                }
+                let inbounds = e.flags & flags::INBOUNDS != 0;
+                let mut v = vec![self.ty(src)];
+                let code = match e.indices.first() {
+                    Some(&i) => {
+                        v.push(((i as u64 + 1) << 1) | u64::from(inbounds));
+                        24
+                    }
+                    None if inbounds => 20,
+                    None => 12,
+                };
+                for k in 0..e.operands.len() {
+                    v.push(cty(k));
+                    v.push(op(k)?);
+                }
+                (code, v, None)
+            }
+            ExprOp::Select => (13, vec![op(0)?, op(1)?, op(2)?], None),
+            ExprOp::ExtractElement => (14, vec![cty(0), op(0)?, cty(1), op(1)?], None),
+            ExprOp::InsertElement => (15, vec![op(0)?, op(1)?, cty(2), op(2)?], None),
+            ExprOp::ShuffleVector => {
+                if self.m.const_ty(e.operands[0]) == e.ty {
+                    (16, vec![op(0)?, op(1)?, op(2)?], None)
+                } else {
+                    (19, vec![cty(0), op(0)?, op(1)?, op(2)?], None)
+                }
+            }
+            ExprOp::ICmp(p) => {
+                let pred = codes::ICMP.iter().position(|&x| x == p).unwrap_or(0) as u64 + 32;
+                (17, vec![cty(0), op(0)?, op(1)?, pred], None)
+            }
+            ExprOp::FCmp(p) => {
+                let pred = codes::FCMP.iter().position(|&x| x == p).unwrap_or(0) as u64;
+                (17, vec![cty(0), op(0)?, op(1)?, pred], None)
+            }
+            ExprOp::ExtractValue | ExprOp::InsertValue => {
+                return Err(WriteError::new("extractvalue/insertvalue constant expressions have no bitcode encoding"))
+            }
+        })
+    }
+
+    fn write_kinds(&self, s: &mut BitWriter) {
+        if self.kind_names.is_empty() {
+            return;
+        }
+        s.enter_block(block::METADATA_KIND, 3);
+        for (i, n) in self.kind_names.iter().enumerate() {
+            let mut v = vec![i as u64];
+            v.extend(n.bytes().map(u64::from));
+            s.record(6, &v, None);
+        }
+        s.exit_block();
+    }
+
+    fn write_bundle_tags(&self, s: &mut BitWriter) {
+        s.enter_block(block::OPERAND_BUNDLE_TAGS, 3);
+        for t in self.all_bundle_tags() {
+            let v: Vec<u64> = t.bytes().map(u64::from).collect();
+            s.record(1, &v, None);
+        }
+        s.exit_block();
+    }
+
+    /// LLVM 7's bundle tags, then the module's others in first-use order.
+    pub(super) fn all_bundle_tags(&self) -> Vec<String> {
+        let mut tags = self.bundle_tags.clone();
+        for (_, f) in self.m.functions.iter() {
+            for (_, i) in f.insts.iter() {
+                use crate::ir::InstKind;
+                if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } =
+                    &i.kind
+                {
+                    for b in call.bundles.iter() {
+                        if !tags.iter().any(|t| **t == *b.tag) {
+                            tags.push(b.tag.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        tags
+    }
+
+    /// Sync scope names: LLVM 7's `singlethread` and the system scope, then the module's.
+    pub(super) fn sync_scope_names(&self) -> Vec<String> {
+        let mut names = vec!["singlethread".to_string(), String::new()];
+        for n in self.m.sync_scopes.iter() {
+            if !names.iter().any(|x| x == n) {
+                names.push(n.to_string());
+            }
+        }
+        names
+    }
+
+    fn write_sync_scopes(&self, s: &mut BitWriter) {
+        s.enter_block(block::SYNC_SCOPE_NAMES, 2);
+        for n in self.sync_scope_names() {
+            let v: Vec<u64> = n.bytes().map(u64::from).collect();
+            s.record(1, &v, None);
+        }
+        s.exit_block();
+    }
+}
+
+/// `memory(…)` as LLVM encodes it: two bits (read 1, write 2) per location, argmem first,
+/// then inaccessiblemem, then other memory.
+fn memory_bits(text: &str) -> Option<u64> {
+    let mr = |w: &str| match w.trim() {
+        "none" => Some(0u64),
+        "read" => Some(1),
+        "write" => Some(2),
+        "readwrite" => Some(3),
+        _ => None,
+    };
+    let mut locs = [None::<u64>; 3];
+    let mut default = 0;
+    for part in text.split(',') {
+        match part.split_once(':') {
+            None => default = mr(part)?,
+            Some((loc, m)) => {
+                let i = match loc.trim() {
+                    "argmem" => 0,
+                    "inaccessiblemem" => 1,
+                    _ => return None,
+                };
+                locs[i] = Some(mr(m)?);
+            }
+        }
+    }
+    Some(locs.iter().enumerate().map(|(i, l)| l.unwrap_or(default) << (2 * i)).sum())
+}
+
+fn write_identification(s: &mut BitWriter) {
+    s.enter_block(block::IDENTIFICATION, 5);
+    let string = s.abbrev(vec![Literal(1), Array, Char6]);
+    let v: Vec<u64> = PRODUCER.bytes().map(u64::from).collect();
+    s.record(1, &v, Some(string));
+    let epoch = s.abbrev(vec![Literal(2), Vbr(6)]);
+    s.record(2, &[0], Some(epoch));
+    s.exit_block();
+}
