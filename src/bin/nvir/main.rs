@@ -1,5 +1,6 @@
 //! `nvir`: read, write, print and verify NVIDIA's GPU compiler IRs.
 
+mod assemble;
 mod container;
 mod fatbin;
 mod print;
@@ -46,6 +47,9 @@ enum Command {
     /// Read LLVM bitcode (.bc, LLVM 3.8 … 19, raw or in a wrapper) and print it as .ll text in
     /// its own pointer dialect.
     Dis(print::DisArgs),
+    /// Write an LLVM IR module (.ll text or bitcode) as bitcode: LLVM 7.0.1's layout for
+    /// typed-pointer modules, as libNVVM below compute_100 reads it.
+    As(assemble::Args),
     /// Verify NVVM IR for a target as libNVVM does, reporting every problem at once (the first
     /// error is the one libNVVM prints).
     Verify(verify::Args),
@@ -66,6 +70,7 @@ fn main() -> ExitCode {
         Command::Fatbin(cmd) => fatbin::run(cmd, cli.color),
         Command::Print(args) => print::run(args, cli.color),
         Command::Dis(args) => print::run_dis(args, cli.color),
+        Command::As(args) => assemble::run(args, cli.color),
         Command::Verify(args) => verify::run(args, cli.color),
         Command::Tile(cmd) => tile::run(cmd, cli.color),
         Command::Completions { shell } => {

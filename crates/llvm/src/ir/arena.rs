@@ -201,6 +201,15 @@ impl<T> Arena<T> {
             }
         }
     }
+    /// The entity, mutably, if the handle is in range.
+    pub fn get_mut(&mut self, h: Handle<T>) -> Option<&mut T> {
+        let i = h.index();
+        if i < self.first.len() {
+            return self.first.get_mut(i);
+        }
+        let j = i - self.first.len();
+        self.rest.get_mut(j / chunk::<T>())?.get_mut(j % chunk::<T>())
+    }
     /// Entities with their handles, mutably.
     pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Handle<T>, &mut T)> {
         let left = self.len();

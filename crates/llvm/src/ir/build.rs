@@ -519,6 +519,15 @@ impl<'m> FunctionBuilder<'_, 'm> {
         self.push(ty, InstKind::Phi { fmf: FastMath::default(), incoming: incoming.to_vec() }, name)
     }
 
+    /// Adds an incoming value to a phi made by [`FunctionBuilder::phi`] (a loop's back edge is
+    /// known only once its body is built). Does nothing if `phi` is not a phi of this function.
+    pub fn add_incoming(&mut self, phi: Value, value: Value, from: BlockId) {
+        let Value::Inst(id) = phi else { return };
+        if let Some(InstKind::Phi { incoming, .. }) = self.func().insts.get_mut(id).map(|i| &mut i.kind) {
+            incoming.push((value, from));
+        }
+    }
+
     /// `alloca ty` in the default address space, or in `addr_space` written out (5 is NVPTX's
     /// local space).
     pub fn alloca(&mut self, ty: TypeId, addr_space: Option<u32>, name: &str) -> Value {

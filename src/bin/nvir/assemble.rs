@@ -1,0 +1,65 @@
+//! `nvir as`: read an LLVM IR module (`.ll` text, or bitcode) and write it as bitcode.
+
+use anyhow::Result;
+use clap::ValueEnum;
+use nvir::{ColorChoice, FormatArg, InputArg, OutputArg};
+use nvir_diag::{Diagnostic, Source, SourceContent};
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DialectArg {
+    /// LLVM 7.0.1's layout for typed-pointer modules: what libNVVM below compute_100 and
+    /// nvJitLink below sm_100 read (and every later LLVM).
+    Llvm7,
+    /// The modern layout for opaque-pointer modules (not written yet).
+    Modern,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArg,
+    /// Output file (`.bc`); standard output when absent or `-` (never a terminal).
+    #[command(flatten)]
+    output: OutputArg,
+    /// Which bitcode layout to write.
+    #[arg(long, value_enum, default_value_t = DialectArg::Llvm7)]
+    dialect: DialectArg,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+/// `nvir as`.
+pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
+    let input = a.input.read()?;
+    let format = a.format.format;
+    let no_source = Source { name: &input.name, content: SourceContent::None };
+    let fail = |d: Diagnostic, src: &Source<'_>| nvir::report(&[d], src, format, color);
+    if input.bytes.is_empty() {
+        return Ok(fail(Diagnostic::error("empty input").with_code("input-empty"), &no_source));
+    }
+    let m = match nvir::bitcode_input(&input.bytes) {
+        Err(e) => return Ok(fail(Diagnostic::error(format!("{e:#}")).with_code("bc-input"), &no_source)),
+        Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
+            Ok(m) => m,
+            Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-read"), &no_source)),
+        },
+        Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&input.bytes) {
+            Ok(m) => m,
+            Err(e) => {
+                let text = nvir_diag::text_with_same_offsets(&input.bytes);
+                return Ok(fail(e.to_diagnostic(), &Source::text(&input.name, &text)));
+            }
+        },
+    };
+    if let DialectArg::Modern = a.dialect {
+        let d = Diagnostic::error("--dialect modern (opaque-pointer bitcode) is not written yet; use --dialect llvm7")
+            .with_code("bc-write");
+        return Ok(fail(d, &no_source));
+    }
+    let bytes = match nvir_llvm::bitcode::write(&m) {
+        Ok(b) => b,
+        Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-write"), &no_source)),
+    };
+    a.output.write_binary(&bytes)?;
+    Ok(0)
+}
