@@ -572,11 +572,9 @@ impl Cx<'_, '_> {
                 let a = super::encode_align(align.map(|a| a.bytes()));
                 let rec = (a & 31) | ((a >> 5) << 8) | u64::from(*inalloca) << 5 | 1 << 6 | u64::from(*swifterror) << 7;
                 v.push(rec);
-                if let Some(asp) = addr_space {
-                    if *asp != 0 {
-                        v.push(u64::from(*asp));
-                    }
-                }
+                // The record has no address space (LLVM 7 … 18 take it from the datalayout's
+                // `A`): an `addrspace(N)` the datalayout does not give is lost, as in LLVM.
+                let _ = addr_space;
                 19
             }
             InstKind::Load { ty: lty, ptr, align, volatile, atomic, .. } => {
