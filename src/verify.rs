@@ -71,7 +71,7 @@ pub fn verify_module(r: &ReadModule, target: &Target, text: &str) -> Vec<Finding
     match &r.producer {
         Some(p) => nvir_verify::verify_bitcode(&r.module, target, p),
         None => {
-            let mut f = nvir_verify::verify(&r.module, target);
+            let mut f = nvir_verify::verify_as_read(&r.module, target);
             nvir_verify::locate_tokens(&mut f, text);
             f
         }

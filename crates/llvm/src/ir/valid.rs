@@ -115,7 +115,7 @@ pub fn validate_as_opaque(m: &Module) -> Result<(), ValidationErrors> {
 }
 
 fn validate_checking(m: &Module, pointees: bool) -> Result<(), ValidationErrors> {
-    let mut v = Validator { m, pointees, errors: Vec::new(), more: 0 };
+    let mut v = Validator { m, pointees, names: Default::default(), errors: Vec::new(), more: 0 };
     v.handles();
     if !v.errors.is_empty() {
         return Err(ValidationErrors { errors: v.errors, more: v.more });
@@ -145,7 +145,7 @@ fn validate_checking(m: &Module, pointees: bool) -> Result<(), ValidationErrors>
                 .iter()
                 .map(|run| {
                     s.spawn(move || {
-                        let mut w = Validator { m, pointees, errors: Vec::new(), more: 0 };
+                        let mut w = Validator { m, pointees, names: Default::default(), errors: Vec::new(), more: 0 };
                         run.iter().for_each(|&(id, f)| w.whole_function(id, f));
                         (w.errors, w.more)
                     })
@@ -199,6 +199,8 @@ struct Validator<'m> {
     m: &'m Module,
     /// Whether typed pointers' pointee types must agree with their uses.
     pointees: bool,
+    /// The names of the function being checked (kept to reuse its table).
+    names: rustc_hash::FxHashSet<&'m [u8]>,
     errors: Vec<ValidationError>,
     more: usize,
 }
@@ -540,34 +542,45 @@ impl<'m> Validator<'m> {
                 self.value_handle(place, f, v);
             }
         }
-        for (iid, inst) in f.insts.iter() {
+        // Result types first: an instruction's checks read its operands' types.
+        let nt = m.types.len();
+        if let Some((iid, inst)) = f.insts.iter().find(|(_, i)| i.ty.index() >= nt) {
             let place = Place::Instruction(fid, iid);
             self.ty_handle(place, inst.ty);
-            self.attachments(place, &inst.metadata);
-            inst.kind.for_each_operand(|v| self.value_handle(place, f, v));
-            let nb = f.blocks.len();
-            let mut bad_block = false;
-            inst.kind.for_each_successor(|b| bad_block |= b.index() >= nb);
-            if let InstKind::Phi { incoming, .. } = &inst.kind {
-                bad_block |= incoming.iter().any(|(_, b)| b.index() >= nb);
-            }
-            if bad_block {
-                self.error(place, "a block operand is out of range");
-            }
-            let (nt, nc, na, ns) = (m.types.len(), m.consts.len(), m.attrs.len(), m.sync_scopes.len());
-            let mut bad = false;
-            inst_parts(&inst.kind, &mut |p| {
-                bad |= match p {
-                    Part::Ty(t) => t.index() >= nt,
-                    Part::Const(c) => c.index() >= nc,
-                    Part::Attrs(a) => a.index() >= na,
-                    Part::Scope(s) => s.index() as usize >= ns,
-                }
-            });
-            if bad {
-                self.error(place, "a type, constant, attribute set or sync scope is out of range");
-            }
         }
+    }
+
+    /// The handles one instruction holds (its result type was checked with the function's);
+    /// whether all are in range.
+    fn inst_handles(&mut self, fid: FuncId, f: &Function, iid: InstId, inst: &Instruction) -> bool {
+        let m = self.m;
+        let before = self.errors.len() + self.more;
+        let place = Place::Instruction(fid, iid);
+        self.attachments(place, &inst.metadata);
+        inst.kind.for_each_operand(|v| self.value_handle(place, f, v));
+        let nb = f.blocks.len();
+        let mut bad_block = false;
+        inst.kind.for_each_successor(|b| bad_block |= b.index() >= nb);
+        if let InstKind::Phi { incoming, .. } = &inst.kind {
+            bad_block |= incoming.iter().any(|(_, b)| b.index() >= nb);
+        }
+        if bad_block {
+            self.error(place, "a block operand is out of range");
+        }
+        let (nt, nc, na, ns) = (m.types.len(), m.consts.len(), m.attrs.len(), m.sync_scopes.len());
+        let mut bad = false;
+        inst_parts(&inst.kind, &mut |p| {
+            bad |= match p {
+                Part::Ty(t) => t.index() >= nt,
+                Part::Const(c) => c.index() >= nc,
+                Part::Attrs(a) => a.index() >= na,
+                Part::Scope(s) => s.index() as usize >= ns,
+            }
+        });
+        if bad {
+            self.error(place, "a type, constant, attribute set or sync scope is out of range");
+        }
+        self.errors.len() + self.more == before
     }
 
     // ---- layer 2: meaning ----
@@ -735,64 +748,9 @@ impl<'m> Validator<'m> {
         }
     }
 
-    /// Bits of a non-pointer first-class type with a fixed primitive size.
-    fn bits(&self, t: TypeId) -> Option<u64> {
-        match self.types().get(t) {
-            TypeData::Int(n) => Some(u64::from(*n)),
-            TypeData::Float(k) => Some(u64::from(k.bits())),
-            TypeData::X86Mmx => Some(64),
-            TypeData::Vector { len, elem, .. } => match self.types().get(*elem) {
-                TypeData::Int(n) => Some(u64::from(*len) * u64::from(*n)),
-                TypeData::Float(k) => Some(u64::from(*len) * u64::from(k.bits())),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// Whether `op` casts `from` to `to` (LLVM's `CastInst::castIsValid`).
+    /// Whether `op` casts `from` to `to`.
     fn cast_ok(&self, op: CastOp, from: TypeId, to: TypeId) -> bool {
-        if op == CastOp::BitCast {
-            return match (self.ptr(from), self.ptr(to)) {
-                // A vector of pointers casts to one of as many (or a pointer, from one of one).
-                (Some((a, _)), Some((b, _))) => {
-                    let lanes = |t| self.vector(t).map_or(1, |(n, _)| n);
-                    a == b && lanes(from) == lanes(to)
-                }
-                (None, None) => {
-                    let (a, b) = (self.bits(from), self.bits(to));
-                    a.is_some() && a == b
-                }
-                _ => false,
-            };
-        }
-        if !self.same_shape(from, to) {
-            return false;
-        }
-        let (fs, ts) = (self.scalar(from), self.scalar(to));
-        let ty = |t| self.types().get(t);
-        let width = |t| match ty(t) {
-            TypeData::Int(n) => Some(*n),
-            _ => None,
-        };
-        let fwidth = |t| match ty(t) {
-            TypeData::Float(k) => Some(k.bits()),
-            _ => None,
-        };
-        match op {
-            CastOp::Trunc => matches!((width(fs), width(ts)), (Some(a), Some(b)) if a > b),
-            CastOp::ZExt | CastOp::SExt => matches!((width(fs), width(ts)), (Some(a), Some(b)) if a < b),
-            CastOp::FPTrunc => matches!((fwidth(fs), fwidth(ts)), (Some(a), Some(b)) if a > b),
-            CastOp::FPExt => matches!((fwidth(fs), fwidth(ts)), (Some(a), Some(b)) if a < b),
-            CastOp::UIToFP | CastOp::SIToFP => width(fs).is_some() && fwidth(ts).is_some(),
-            CastOp::FPToUI | CastOp::FPToSI => fwidth(fs).is_some() && width(ts).is_some(),
-            CastOp::PtrToInt => self.ptr(fs).is_some() && width(ts).is_some(),
-            CastOp::IntToPtr => width(fs).is_some() && self.ptr(ts).is_some(),
-            CastOp::AddrSpaceCast => {
-                matches!((self.ptr(fs), self.ptr(ts)), (Some((a, _)), Some((b, _))) if a != b)
-            }
-            CastOp::BitCast => false, // handled above
-        }
+        cast_is_valid(self.types(), op, from, to)
     }
 
     /// The integer value of an index constant (a splat vector counts), if constant.
@@ -1131,18 +1089,24 @@ impl<'m> Validator<'m> {
             }
         }
         // Parameters, blocks and instructions share the function's names.
-        let mut names: rustc_hash::FxHashSet<&str> = Default::default();
-        let params_named = f.params.iter().filter_map(|p| p.name.as_str());
-        let blocks_named = f.layout.iter().filter_map(|&b| f.blocks[b].name.as_str());
-        let insts_named = f.layout.iter().flat_map(|&b| &f.blocks[b].insts).filter_map(|&i| f.insts[i].name.as_str());
+        let mut names = std::mem::take(&mut self.names);
+        names.clear();
+        names.reserve(f.params.len() + f.layout.len() + f.insts.len());
+        let params_named = f.params.iter().filter_map(|p| p.name.as_bytes());
+        let blocks_named = f.layout.iter().filter_map(|&b| f.blocks[b].name.as_bytes());
+        let insts_named = f.layout.iter().flat_map(|&b| &f.blocks[b].insts).filter_map(|&i| f.insts[i].name.as_bytes());
         if let Some(dup) = params_named.chain(blocks_named).chain(insts_named).find(|n| !names.insert(n)) {
-            let msg = format!("the name %{dup} is given to two values or blocks");
+            let msg = format!("the name %{} is given to two values or blocks", String::from_utf8_lossy(dup));
             self.error(place, msg);
         }
+        self.names = names;
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 let inst = &f.insts[i];
                 let place = Place::Instruction(fid, i);
+                if !self.inst_handles(fid, f, i, inst) {
+                    continue;
+                }
                 let mut dangling = None;
                 inst.kind.for_each_operand(|v| {
                     if let Value::Inst(o) = v {
@@ -1464,6 +1428,96 @@ impl<'m> Validator<'m> {
         }
         (inst.ty != *ret)
             .then(|| format!("the call gives {}, the function returns {}", self.ts(inst.ty), self.ts(*ret)))
+    }
+}
+
+/// Whether `op` casts `from` to `to` (LLVM's `CastInst::castIsValid`): what readers and the
+/// validator both hold casts to.
+pub fn cast_is_valid(types: &Types, op: CastOp, from: TypeId, to: TypeId) -> bool {
+    let v = Shapes(types);
+    if op == CastOp::BitCast {
+        return match (v.ptr(from), v.ptr(to)) {
+            // A vector of pointers casts to one of as many (or a pointer, from one of one).
+            (Some((a, _)), Some((b, _))) => {
+                let lanes = |t| v.vector(t).map_or(1, |(n, _)| n);
+                a == b && lanes(from) == lanes(to)
+            }
+            (None, None) => {
+                let (a, b) = (v.bits(from), v.bits(to));
+                a.is_some() && a == b
+            }
+            _ => false,
+        };
+    }
+    if !v.same_shape(from, to) {
+        return false;
+    }
+    let (fs, ts) = (v.scalar(from), v.scalar(to));
+    let ty = |t| types.get(t);
+    let width = |t| match ty(t) {
+        TypeData::Int(n) => Some(*n),
+        _ => None,
+    };
+    let fwidth = |t| match ty(t) {
+        TypeData::Float(k) => Some(k.bits()),
+        _ => None,
+    };
+    match op {
+        CastOp::Trunc => matches!((width(fs), width(ts)), (Some(a), Some(b)) if a > b),
+        CastOp::ZExt | CastOp::SExt => matches!((width(fs), width(ts)), (Some(a), Some(b)) if a < b),
+        CastOp::FPTrunc => matches!((fwidth(fs), fwidth(ts)), (Some(a), Some(b)) if a > b),
+        CastOp::FPExt => matches!((fwidth(fs), fwidth(ts)), (Some(a), Some(b)) if a < b),
+        CastOp::UIToFP | CastOp::SIToFP => width(fs).is_some() && fwidth(ts).is_some(),
+        CastOp::FPToUI | CastOp::FPToSI => fwidth(fs).is_some() && width(ts).is_some(),
+        CastOp::PtrToInt => v.ptr(fs).is_some() && width(ts).is_some(),
+        CastOp::IntToPtr => width(fs).is_some() && v.ptr(ts).is_some(),
+        CastOp::AddrSpaceCast => {
+            matches!((v.ptr(fs), v.ptr(ts)), (Some((a, _)), Some((b, _))) if a != b)
+        }
+        CastOp::BitCast => false, // handled above
+    }
+}
+
+/// Shape queries over types, for [`cast_is_valid`].
+struct Shapes<'t>(&'t Types);
+
+impl Shapes<'_> {
+    fn vector(&self, t: TypeId) -> Option<(u32, TypeId)> {
+        match self.0.get(t) {
+            TypeData::Vector { len, elem, .. } => Some((*len, *elem)),
+            _ => None,
+        }
+    }
+    fn scalar(&self, t: TypeId) -> TypeId {
+        self.vector(t).map_or(t, |(_, e)| e)
+    }
+    fn same_shape(&self, a: TypeId, b: TypeId) -> bool {
+        match (self.0.get(a), self.0.get(b)) {
+            (TypeData::Vector { len: l1, scalable: s1, .. }, TypeData::Vector { len: l2, scalable: s2, .. }) => {
+                l1 == l2 && s1 == s2
+            }
+            (TypeData::Vector { .. }, _) | (_, TypeData::Vector { .. }) => false,
+            _ => true,
+        }
+    }
+    fn ptr(&self, t: TypeId) -> Option<(u32, Option<TypeId>)> {
+        match self.0.get(self.scalar(t)) {
+            TypeData::Pointer { addr_space, pointee } => Some((*addr_space, *pointee)),
+            _ => None,
+        }
+    }
+    fn bits(&self, t: TypeId) -> Option<u64> {
+        match self.0.get(t) {
+            TypeData::Int(n) => Some(u64::from(*n)),
+            TypeData::Float(k) => Some(u64::from(k.bits())),
+            TypeData::X86Mmx => Some(64),
+            TypeData::Vector { len, elem, .. } => match self.0.get(*elem) {
+                TypeData::Int(n) => Some(u64::from(*len) * u64::from(*n)),
+                TypeData::Float(k) => Some(u64::from(*len) * u64::from(k.bits())),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 }
 

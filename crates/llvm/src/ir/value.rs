@@ -43,6 +43,10 @@ impl Name {
     pub fn as_str(&self) -> Option<&str> {
         self.0.as_ref().map(Text::as_str)
     }
+    /// The name's bytes (UTF-8), if any, without checking them again.
+    pub fn as_bytes(&self) -> Option<&[u8]> {
+        self.0.as_ref().map(|t| &t.0.slice[..])
+    }
     /// Whether it is unnamed.
     pub fn is_none(&self) -> bool {
         self.0.is_none()

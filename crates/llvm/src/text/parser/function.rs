@@ -1086,6 +1086,9 @@ impl<'a> Parser<'a> {
             let (from, value) = self.typed_value(fs)?;
             self.expect_kw(Keyword::To)?;
             let to = self.parse_type()?;
+            if !crate::ir::valid::cast_is_valid(&self.m.types, cop, from, to) {
+                return Err(self.invalid_cast(at, from, to));
+            }
             return Ok((to, InstKind::Cast { op: cop, flags: fl, from, value }));
         }
         Ok(match op {

@@ -337,6 +337,14 @@ impl Parser<'_> {
         self.m.types.to_string(ty)
     }
 
+    /// LLVM's error for a cast its opcode cannot make, at the opcode.
+    pub(super) fn invalid_cast(&self, at: Span, from: TypeId, to: TypeId) -> ParseError {
+        ParseError::new(
+            at,
+            format!("invalid cast opcode for cast from '{}' to '{}'", self.type_name(from), self.type_name(to)),
+        )
+    }
+
     /// Applies a type to a value as written, in a constant context.
     pub(super) fn const_from(&mut self, v: ValId, ty: TypeId, at: Span) -> PResult<ConstId> {
         let bad = |p: &Self, what: &str| {
@@ -609,6 +617,10 @@ impl Parser<'_> {
             self.expect_kw(Keyword::To)?;
             let to = self.parse_type()?;
             self.expect(TokenKind::RParen, "')'")?;
+            let from = self.m.const_ty(v);
+            if !crate::ir::valid::cast_is_valid(&self.m.types, op, from, to) {
+                return Err(self.invalid_cast(at, from, to));
+            }
             return Ok(self.expr(ExprOp::Cast(op), to, 0, vec![v], None, vec![]));
         }
         if let Some(op) = BinOp::from_keyword(name) {
