@@ -12,7 +12,7 @@ const UNABBREV_RECORD: u64 = 3;
 pub(super) const FIRST_ABBREV: u32 = 4;
 
 /// An abbreviation: its operands, the record code first (as LLVM's `BitCodeAbbrev`).
-pub(super) type Abbrev = Vec<AbbrevOp>;
+pub(super) type Abbrev = std::rc::Rc<[AbbrevOp]>;
 
 /// A block being written.
 struct Open {
@@ -149,7 +149,7 @@ impl BitWriter {
     fn define(&mut self, a: &Abbrev) {
         self.emit(DEFINE_ABBREV, self.width);
         self.emit_vbr(a.len() as u64, 5);
-        for op in a {
+        for op in a.iter() {
             match *op {
                 AbbrevOp::Literal(v) => {
                     self.emit(1, 1);
@@ -182,7 +182,8 @@ impl BitWriter {
     }
 
     /// Defines an abbreviation in the current block and returns its id.
-    pub(super) fn abbrev(&mut self, a: Abbrev) -> u32 {
+    pub(super) fn abbrev(&mut self, a: Vec<AbbrevOp>) -> u32 {
+        let a: Abbrev = a.into();
         self.define(&a);
         self.abbrevs.push(a);
         FIRST_ABBREV + self.abbrevs.len() as u32 - 1
@@ -194,7 +195,8 @@ impl BitWriter {
     }
 
     /// Defines, inside `BLOCKINFO`, an abbreviation for every block `block`; returns its id.
-    pub(super) fn info_abbrev(&mut self, block: u32, a: Abbrev) -> u32 {
+    pub(super) fn info_abbrev(&mut self, block: u32, a: Vec<AbbrevOp>) -> u32 {
+        let a: Abbrev = a.into();
         if self.info_target != Some(block) {
             self.record(1, &[u64::from(block)], None);
             self.info_target = Some(block);

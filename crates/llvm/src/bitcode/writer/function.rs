@@ -205,8 +205,6 @@ impl Writer<'_> {
         }
         let block_ix: FxHashMap<crate::ir::BlockId, u64> =
             f.layout.iter().enumerate().map(|(i, &b)| (b, i as u64)).collect();
-        let scopes = self.sync_scope_names();
-        let tags = self.all_bundle_tags();
         let dbg = (0..self.m.metadata.kinds_len())
             .map(|k| crate::ir::MdKind(k as u32))
             .find(|&k| self.m.metadata.kind_name(k) == "dbg");
@@ -217,7 +215,7 @@ impl Writer<'_> {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 let inst = &f.insts[i];
-                let cx = Cx { w: self, f, l: &l, id: next, blocks: &block_ix, scopes: &scopes, tags: &tags };
+                let cx = Cx { w: self, f, l: &l, id: next, blocks: &block_ix, scopes: &self.scopes, tags: &self.tags };
                 cx.instruction(s, &inst.kind, inst.ty)?;
                 if !self.is_void_ty(inst.ty) {
                     next += 1;

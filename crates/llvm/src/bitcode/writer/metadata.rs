@@ -359,20 +359,12 @@ impl Writer<'_> {
         };
         for (fid, f) in m.functions.iter() {
             if !f.is_definition && !f.props.metadata.is_empty() {
-                let vid = self.sym_ids.get(&self.fn_symbol(fid)).copied().unwrap_or(0);
-                attach(s, vid, &f.props.metadata)?;
+                attach(s, self.fn_ids[fid.index()], &f.props.metadata)?;
             }
         }
         for (gid, g) in m.globals.iter() {
             if !g.props.metadata.is_empty() {
-                let sym = m
-                    .symbols
-                    .iter()
-                    .find(|(_, x)| x.def == Some(crate::ir::GlobalDef::Var(gid)))
-                    .map(|(id, _)| id)
-                    .ok_or_else(|| WriteError::new(format!("@{}: global without a symbol", g.name)))?;
-                let vid = self.sym_ids.get(&sym).copied().unwrap_or(0);
-                attach(s, vid, &g.props.metadata)?;
+                attach(s, self.var_ids[gid.index()], &g.props.metadata)?;
             }
         }
         s.exit_block();

@@ -83,6 +83,12 @@ pub(super) struct Writer<'m> {
     type_bits: u32,
     /// Value id of each global value by symbol.
     sym_ids: FxHashMap<SymbolId, u32>,
+    /// Value id of each function and global variable.
+    fn_ids: Vec<u32>,
+    var_ids: Vec<u32>,
+    /// Operand bundle tags and sync scope names, LLVM 7's own first.
+    tags: Vec<String>,
+    scopes: Vec<String>,
     /// Module-level constants in value order, and their ids.
     mod_consts: Vec<ConstId>,
     const_ids: FxHashMap<ConstId, u32>,
@@ -272,6 +278,10 @@ impl<'m> Writer<'m> {
             type_order: Vec::new(),
             type_bits: 1,
             sym_ids: FxHashMap::default(),
+            fn_ids: Vec::new(),
+            var_ids: Vec::new(),
+            tags: Vec::new(),
+            scopes: Vec::new(),
             mod_consts: Vec::new(),
             const_ids: FxHashMap::default(),
             n_values: 0,
@@ -296,6 +306,8 @@ impl<'m> Writer<'m> {
         w.md = metadata::MdTable::build(m)?;
         w.enumerate_module_consts()?;
         w.enumerate_kinds();
+        w.tags = w.all_bundle_tags();
+        w.scopes = w.sync_scope_names();
         Ok(w)
     }
 
@@ -397,6 +409,8 @@ impl<'m> Writer<'m> {
                 }
             }
         }
+        self.fn_ids = m.functions.iter().map(|(f, _)| by_def[&GlobalDef::Func(f)]).collect();
+        self.var_ids = m.globals.iter().map(|(g, _)| by_def[&GlobalDef::Var(g)]).collect();
         self.n_values = next;
         Ok(())
     }
@@ -752,7 +766,7 @@ impl<'m> Writer<'m> {
         s.enter_block(block::VALUE_SYMTAB, 4);
         let fn_entry = s.abbrev(vec![Literal(3), Vbr(8), Vbr(8)]);
         for (fid, at) in offsets {
-            let vid = self.sym_ids.get(&self.fn_symbol(fid)).copied().unwrap_or(0);
+            let vid = self.fn_ids[fid.index()];
             s.record(3, &[u64::from(vid), (at - ident_start) / 32 + 1], Some(fn_entry));
         }
         s.exit_block();
@@ -764,15 +778,6 @@ impl<'m> Writer<'m> {
         s.record_blob(1, &[], Some(&strtab), Some(blob));
         s.exit_block();
         Ok(s.finish())
-    }
-
-    fn fn_symbol(&self, f: crate::ir::module::FuncId) -> SymbolId {
-        self.m
-            .symbols
-            .iter()
-            .find(|(_, s)| s.def == Some(GlobalDef::Func(f)))
-            .map(|(id, _)| id)
-            .unwrap_or(SymbolId::from_index(0))
     }
 
     fn write_blockinfo(&self, s: &mut BitWriter) {
@@ -1425,7 +1430,7 @@ impl<'m> Writer<'m> {
 
     fn write_bundle_tags(&self, s: &mut BitWriter) {
         s.enter_block(block::OPERAND_BUNDLE_TAGS, 3);
-        for t in self.all_bundle_tags() {
+        for t in &self.tags {
             let v: Vec<u64> = t.bytes().map(u64::from).collect();
             s.record(1, &v, None);
         }
@@ -1433,7 +1438,7 @@ impl<'m> Writer<'m> {
     }
 
     /// LLVM 7's bundle tags, then the module's others in first-use order.
-    pub(super) fn all_bundle_tags(&self) -> Vec<String> {
+    fn all_bundle_tags(&self) -> Vec<String> {
         let mut tags = self.bundle_tags.clone();
         for (_, f) in self.m.functions.iter() {
             for (_, i) in f.insts.iter() {
@@ -1453,7 +1458,7 @@ impl<'m> Writer<'m> {
     }
 
     /// Sync scope names: LLVM 7's `singlethread` and the system scope, then the module's.
-    pub(super) fn sync_scope_names(&self) -> Vec<String> {
+    fn sync_scope_names(&self) -> Vec<String> {
         let mut names = vec!["singlethread".to_string(), String::new()];
         for n in self.m.sync_scopes.iter() {
             if !names.iter().any(|x| x == n) {
@@ -1465,7 +1470,7 @@ impl<'m> Writer<'m> {
 
     fn write_sync_scopes(&self, s: &mut BitWriter) {
         s.enter_block(block::SYNC_SCOPE_NAMES, 2);
-        for n in self.sync_scope_names() {
+        for n in &self.scopes {
             let v: Vec<u64> = n.bytes().map(u64::from).collect();
             s.record(1, &v, None);
         }
