@@ -701,25 +701,16 @@ impl<'m> Validator<'m> {
 
     /// Element count and element type of a vector type.
     fn vector(&self, t: TypeId) -> Option<(u32, TypeId)> {
-        match self.types().get(t) {
-            TypeData::Vector { len, elem, .. } => Some((*len, *elem)),
-            _ => None,
-        }
+        Shapes(self.types()).vector(t)
     }
 
     /// The element type of a vector, or the type itself.
     fn scalar(&self, t: TypeId) -> TypeId {
-        self.vector(t).map_or(t, |(_, e)| e)
+        Shapes(self.types()).scalar(t)
     }
 
     fn same_shape(&self, a: TypeId, b: TypeId) -> bool {
-        match (self.types().get(a), self.types().get(b)) {
-            (TypeData::Vector { len: l1, scalable: s1, .. }, TypeData::Vector { len: l2, scalable: s2, .. }) => {
-                l1 == l2 && s1 == s2
-            }
-            (TypeData::Vector { .. }, _) | (_, TypeData::Vector { .. }) => false,
-            _ => true,
-        }
+        Shapes(self.types()).same_shape(a, b)
     }
 
     fn is_int(&self, t: TypeId) -> bool {
@@ -742,10 +733,7 @@ impl<'m> Validator<'m> {
 
     /// Address space and pointee (typed dialect) of a pointer (or vector of pointers).
     fn ptr(&self, t: TypeId) -> Option<(u32, Option<TypeId>)> {
-        match self.types().get(self.scalar(t)) {
-            TypeData::Pointer { addr_space, pointee } => Some((*addr_space, *pointee)),
-            _ => None,
-        }
+        Shapes(self.types()).ptr(t)
     }
 
     /// Whether `op` casts `from` to `to`.
