@@ -3,7 +3,8 @@
 //! `llvm-as` / `llvm-dis` (`scripts/oracles/llvm_roundtrip.py`), of `nvir dis` against their
 //! `llvm-dis` (`scripts/oracles/bitcode_roundtrip.py`), and of `nvir verify` against
 //! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`), and of its compile-time
-//! warnings against `nvvmCompileProgram` (`scripts/oracles/compile_warnings.py`), of the recorded
+//! warnings against `nvvmCompileProgram` (`scripts/oracles/compile_warnings.py`), of `nvir as`
+//! against libNVVM's compiles (`scripts/oracles/bitcode_libnvvm.py`), of the recorded
 //! intrinsic and module-rule probe answers against a live libNVVM (`scripts/probe/run.py --check`,
 //! `scripts/probe/axes.py check`), and of `nvir fatbin`
 //! against `cuobjdump` on fresh nvcc output (`scripts/oracles/fatbin_diff.py`). They need the oracle venv:
@@ -61,6 +62,11 @@ fn llvm_text_round_trips_through_llvm_as() {
 #[test]
 fn llvm7_printing_parses_in_libnvvm() {
     run_script("llvm7_libnvvm.py", "llvm7-libnvvm:");
+}
+
+#[test]
+fn libnvvm_compiles_nvir_bitcode_where_it_compiles_the_text() {
+    run_script("bitcode_libnvvm.py", "bitcode-libnvvm:");
 }
 
 #[test]

@@ -96,3 +96,28 @@ fn llvm14_bitcode_round_trips() {
         assert!(got == want, "{name}:\n{}", first_difference(&want, &got));
     }
 }
+
+/// The libNVVM verdicts recorded by `scripts/oracles/bitcode_libnvvm.py --record` (compute_90,
+/// on each typed corpus module's text and on nvir's bitcode of it): libNVVM compiled nvir's
+/// bitcode of every module whose text it compiled. Offline, this checks the record's claim and
+/// that nvir still writes every listed module, to bitcode nvir reads back; the live check against
+/// libNVVM is the oracle test `bitcode_libnvvm` (tests/oracles.rs).
+#[test]
+fn libnvvm_compiles_every_written_module_whose_text_it_compiles() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let record = std::fs::read_to_string(root.join("tests/bitcode_libnvvm.txt")).unwrap();
+    let (mut compiled, mut listed) = (0, 0);
+    for line in record.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let mut parts = line.splitn(3, ' ');
+        let (text, bc, path) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+        assert!(matches!((text, bc), ("ok", "ok") | ("fail", "-")), "{path}: libNVVM verdicts {text} {bc}");
+        let src = std::fs::read_to_string(root.join("../../corpus").join(path)).unwrap();
+        let m = parse(&src).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let bytes = bitcode::write(&m).unwrap_or_else(|e| panic!("{path}: no longer written: {e}"));
+        bitcode::read(&bytes).unwrap_or_else(|e| panic!("{path}: read back: {e}"));
+        listed += 1;
+        compiled += usize::from(text == "ok");
+    }
+    eprintln!("{compiled} of {listed} listed modules compile from text, and from nvir's bitcode");
+    assert!(compiled >= 225 && listed >= 309, "the record shrank: {compiled} of {listed}");
+}
