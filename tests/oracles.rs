@@ -4,7 +4,8 @@
 //! `llvm-dis` (`scripts/oracles/bitcode_roundtrip.py`), and of `nvir verify` against
 //! libNVVM's `nvvmVerifyProgram` (`scripts/oracles/nvvm_verify.py`), and of its compile-time
 //! warnings against `nvvmCompileProgram` (`scripts/oracles/compile_warnings.py`), of `nvir as`
-//! against libNVVM's compiles (`scripts/oracles/bitcode_libnvvm.py`), of the recorded
+//! against libNVVM's compiles (`scripts/oracles/bitcode_libnvvm.py`) and, in the modern layout,
+//! against LLVM 22 (llvmlite) and `llvm-dis-19` (`scripts/oracles/bitcode_modern.py`), of the recorded
 //! intrinsic and module-rule probe answers against a live libNVVM (`scripts/probe/run.py --check`,
 //! `scripts/probe/axes.py check`), and of `nvir fatbin`
 //! against `cuobjdump` on fresh nvcc output (`scripts/oracles/fatbin_diff.py`). They need the oracle venv:
@@ -67,6 +68,11 @@ fn llvm7_printing_parses_in_libnvvm() {
 #[test]
 fn libnvvm_compiles_nvir_bitcode_where_it_compiles_the_text() {
     run_script("bitcode_libnvvm.py", "bitcode-libnvvm:");
+}
+
+#[test]
+fn llvm22_reads_modern_bitcode_as_it_reads_the_text() {
+    run_script("bitcode_modern.py", "bitcode-modern:");
 }
 
 #[test]

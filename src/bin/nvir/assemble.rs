@@ -10,7 +10,8 @@ enum DialectArg {
     /// LLVM 7.0.1's layout for typed-pointer modules: what libNVVM below compute_100 and
     /// nvJitLink below sm_100 read (and every later LLVM).
     Llvm7,
-    /// The modern layout for opaque-pointer modules (not written yet).
+    /// LLVM 22's layout for opaque-pointer modules: what libNVVM from compute_100 on and LLVM
+    /// 17 and later read. A typed-pointer module is upgraded to opaque pointers first.
     Modern,
 }
 
@@ -51,12 +52,11 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             }
         },
     };
-    if let DialectArg::Modern = a.dialect {
-        let d = Diagnostic::error("--dialect modern (opaque-pointer bitcode) is not written yet; use --dialect llvm7")
-            .with_code("bc-write");
-        return Ok(fail(d, &no_source));
-    }
-    let bytes = match nvir_llvm::bitcode::write(&m) {
+    let layout = match a.dialect {
+        DialectArg::Llvm7 => nvir_llvm::bitcode::Layout::Llvm7,
+        DialectArg::Modern => nvir_llvm::bitcode::Layout::Modern,
+    };
+    let bytes = match nvir_llvm::bitcode::write_as(&m, layout) {
         Ok(b) => b,
         Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-write"), &no_source)),
     };

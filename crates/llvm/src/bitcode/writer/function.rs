@@ -177,10 +177,10 @@ impl Writer<'_> {
             Value::Const(c) => self.m.const_ty(c),
             Value::Arg(a) => f.params[a as usize].ty,
             Value::Inst(i) => f.insts[i].ty,
-            Value::Asm(a) => self
-                .types
-                .find(&TypeData::Pointer { addr_space: 0, pointee: Some(self.m.asms[a].ty) })
-                .unwrap_or(self.m.asms[a].ty),
+            Value::Asm(a) => {
+                let pointee = (!self.modern).then_some(self.m.asms[a].ty);
+                self.types.find(&TypeData::Pointer { addr_space: 0, pointee }).unwrap_or(self.m.asms[a].ty)
+            }
             Value::Md(_) | Value::LocalMd(_) => self.types.find(&TypeData::Metadata).unwrap_or(TypeId::from_index(0)),
         }
     }
@@ -570,9 +570,13 @@ impl Cx<'_, '_> {
                 let a = super::encode_align(align.map(|a| a.bytes()));
                 let rec = (a & 31) | ((a >> 5) << 8) | u64::from(*inalloca) << 5 | 1 << 6 | u64::from(*swifterror) << 7;
                 v.push(rec);
-                // The record has no address space (LLVM 7 … 18 take it from the datalayout's
-                // `A`): an `addrspace(N)` the datalayout does not give is lost, as in LLVM.
-                let _ = addr_space;
+                // LLVM 7's record has no address space (LLVM 7 … 18 take it from the
+                // datalayout's `A`): an `addrspace(N)` the datalayout does not give is lost, as
+                // in LLVM. The modern record names one the datalayout does not give.
+                let space = addr_space.unwrap_or(w.alloca_space);
+                if w.modern && space != w.alloca_space {
+                    v.push(u64::from(space));
+                }
                 19
             }
             InstKind::Load { ty: lty, ptr, align, volatile, atomic, .. } => {
@@ -629,7 +633,15 @@ impl Cx<'_, '_> {
             }
             InstKind::AtomicRmw { op, ptr, value, atomic, volatile, align, .. } => {
                 self.push_vt(&mut v, *ptr)?;
-                self.push(&mut v, *value)?;
+                // LLVM 7's record takes the value's type from the pointee; the modern one
+                // (LLVM 15+) gives it.
+                let code = if w.modern {
+                    self.push_vt(&mut v, *value)?;
+                    59
+                } else {
+                    self.push(&mut v, *value)?;
+                    38
+                };
                 v.push(codes::RMW_OPS.iter().position(|o| o == op).unwrap_or(0) as u64);
                 v.push(u64::from(*volatile));
                 v.push(ordering_code(atomic.ordering));
@@ -637,18 +649,22 @@ impl Cx<'_, '_> {
                 if let Some(a) = align {
                     v.push(super::encode_align(Some(a.bytes())));
                 }
-                38
+                code
             }
             InstKind::GetElementPtr { source_ty, flags: fl, operands } => {
-                let bits = u64::from(fl & flags::INBOUNDS != 0)
-                    | u64::from(fl & flags::GEP_NUSW != 0) << 1
-                    | u64::from(fl & flags::NUW != 0) << 2;
+                let bits = if w.modern {
+                    super::gep_flags(*fl)
+                } else {
+                    u64::from(fl & flags::INBOUNDS != 0)
+                        | u64::from(fl & flags::GEP_NUSW != 0) << 1
+                        | u64::from(fl & flags::NUW != 0) << 2
+                };
                 v.push(bits);
                 v.push(w.ty(*source_ty));
                 for &(_, x) in operands {
                     self.push_vt(&mut v, x)?;
                 }
-                if bits <= 1 {
+                if bits <= 1 || w.modern {
                     ab = Some(GEP_AB);
                 }
                 43

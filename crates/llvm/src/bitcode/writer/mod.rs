@@ -11,8 +11,13 @@
 //! the LLVM that introduced it uses, which LLVM 14 and later read; what no LLVM record carries
 //! is refused with an error naming it, never dropped.
 //!
-//! Only typed-pointer modules are written for now; output is deterministic (the same module
-//! gives the same bytes).
+//! [`Layout::Modern`] writes LLVM 22's layout instead, for opaque-pointer modules (a typed module
+//! is first upgraded to opaque pointers): opaque pointer types, the records LLVM 8 … 22 added
+//! (`atomicrmw` with its value type, allocas with their address space, constant GEPs with their
+//! flags and `inrange`, globals and functions with partitions, sanitizer and code-model fields,
+//! typed `byval`/`sret`, `memory(...)` as LLVM 22 encodes it, `DISubprogram` with `spFlags`), and
+//! the metadata kinds and bundle tags LLVM 22's context registers. Output is deterministic (the
+//! same module gives the same bytes).
 
 mod bitstream;
 mod function;
@@ -56,22 +61,62 @@ type Result<T> = std::result::Result<T, WriteError>;
 /// The producer string LLVM 7.0.1 writes in its identification block.
 pub const PRODUCER: &str = "LLVM7.0.1";
 
+/// The producer string of the modern layout (LLVM 22.1's writer).
+pub const PRODUCER_MODERN: &str = "LLVM22.1.0";
+
+/// Which LLVM's bitcode layout to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// LLVM 7.0.1's, for typed-pointer modules: what libNVVM below compute_100 and nvJitLink
+    /// below sm_100 read.
+    #[default]
+    Llvm7,
+    /// LLVM 22's, for opaque-pointer modules: what libNVVM from compute_100 on and LLVM 17 and
+    /// later read.
+    Modern,
+}
+
 /// Writes a typed-pointer module as LLVM 7.0.1 bitcode. The module is validated first
-/// ([`crate::ir::validate`]); opaque-pointer modules are refused (their layout is LLVM's modern
-/// one, not written yet).
+/// ([`crate::ir::validate`]); opaque-pointer modules are refused (use [`write_as`] with
+/// [`Layout::Modern`]).
 pub fn write(m: &Module) -> Result<Vec<u8>> {
-    if m.types.dialect() == Some(Dialect::OpaquePointers) {
-        return Err(WriteError::new(
-            "opaque-pointer modules cannot be written as bitcode yet (only the LLVM 7 typed-pointer layout is)",
-        ));
+    write_as(m, Layout::Llvm7)
+}
+
+/// Writes a module in `layout`. The module is validated first ([`crate::ir::validate`]).
+/// [`Layout::Llvm7`] refuses opaque-pointer modules; [`Layout::Modern`] upgrades a typed-pointer
+/// module to opaque pointers first (as the printer's modern syntax spells it).
+pub fn write_as(m: &Module, layout: Layout) -> Result<Vec<u8>> {
+    let typed = m.types.dialect() == Some(Dialect::TypedPointers);
+    match layout {
+        Layout::Llvm7 if m.types.dialect() == Some(Dialect::OpaquePointers) => Err(WriteError::new(
+            "an opaque-pointer module has no LLVM 7 layout (write it with the modern layout, or convert it)",
+        )),
+        Layout::Modern if typed => {
+            let printed =
+                crate::print(m, crate::Syntax::Modern).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
+            let up = crate::parse(&printed.text)
+                .map_err(|e| WriteError::new(format!("the module upgraded to opaque pointers does not read: {e}")))?;
+            // (A module with no `ptr` to spell, only an alloca's pointer, reads back typed: the
+            // writer's modern layout writes any typed pointer as the opaque one.)
+            write_checked(&up, Layout::Modern)
+        }
+        _ => write_checked(m, layout),
     }
+}
+
+fn write_checked(m: &Module, layout: Layout) -> Result<Vec<u8>> {
     crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
-    Writer::new(m)?.write()
+    Writer::new(m, layout == Layout::Modern)?.write()
 }
 
 /// Value ids and the tables every block shares.
 pub(super) struct Writer<'m> {
     m: &'m Module,
+    /// LLVM 22's layout rather than LLVM 7's.
+    pub(super) modern: bool,
+    /// The datalayout's alloca address space (`A<n>`; the modern alloca record names any other).
+    pub(super) alloca_space: u32,
     /// The module's types, with the few the writer needs beside them (pointers to inline
     /// assembly's and blockaddress functions' types).
     types: Types,
@@ -142,8 +187,47 @@ const FIXED_KINDS: &[&str] = &[
     "irr_loop",
 ];
 
+/// Metadata kinds LLVM 22's context registers, after LLVM 7's.
+const FIXED_KINDS_MODERN: &[&str] = &[
+    "llvm.access.group",
+    "callback",
+    "llvm.preserve.access.index",
+    "vcall_visibility",
+    "noundef",
+    "annotation",
+    "nosanitize",
+    "func_sanitize",
+    "exclude",
+    "memprof",
+    "callsite",
+    "kcfi_type",
+    "pcsections",
+    "DIAssignID",
+    "coro.outside.frame",
+    "mmra",
+    "noalias.addrspace",
+    "callee_type",
+    "nofree",
+    "captures",
+    "alloc_token",
+    "implicit.ref",
+];
+
 /// Operand bundle tags LLVM 7's context registers.
 const FIXED_BUNDLES: &[&str] = &["deopt", "funclet", "gc-transition"];
+
+/// Operand bundle tags LLVM 22's context registers, after LLVM 7's.
+const FIXED_BUNDLES_MODERN: &[&str] = &[
+    "cfguardtarget",
+    "preallocated",
+    "gc-live",
+    "clang.arc.attachedcall",
+    "ptrauth",
+    "kcfi",
+    "convergencectrl",
+    "align",
+    "deactivation-symbol",
+];
 
 fn log2_ceil(n: u64) -> u32 {
     if n <= 1 {
@@ -214,6 +298,19 @@ fn dso_local(p: &GlobalProps) -> u64 {
     u64::from(p.preemption == crate::ir::module::Preemption::DsoLocal || implied)
 }
 
+/// A global's `code_model` in bitcode: LLVM's code model numbering plus one, 0 for none.
+fn code_model_code(cm: Option<&str>) -> Result<u64> {
+    Ok(match cm {
+        None => 0,
+        Some("tiny") => 1,
+        Some("small") => 2,
+        Some("kernel") => 3,
+        Some("medium") => 4,
+        Some("large") => 5,
+        Some(other) => return Err(WriteError::new(format!("unknown code model \"{other}\""))),
+    })
+}
+
 /// Whether a global's name is a number (`@0`): such globals are unnamed in bitcode.
 fn is_numbered(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
@@ -260,6 +357,13 @@ pub(super) fn wrap_bits(op: BinOp, flags: u8) -> u64 {
     }
 }
 
+/// A GEP's flags in bitcode bits (LLVM 19+): inbounds 1 (which implies nusw 2), nuw 4.
+pub(super) fn gep_flags(fl: u8) -> u64 {
+    use crate::ir::instruction::flags;
+    let inbounds = fl & flags::INBOUNDS != 0;
+    u64::from(inbounds) | u64::from(inbounds || fl & flags::GEP_NUSW != 0) << 1 | u64::from(fl & flags::NUW != 0) << 2
+}
+
 /// Fast-math flags in bitcode bits (LLVM 6+: no "unsafe algebra" bit).
 pub(super) fn fmf_bits(fm: crate::ir::instruction::FastMath) -> u64 {
     u64::from(fm.0 & 0x7F) << 1
@@ -269,10 +373,26 @@ pub(super) fn cast_code(op: crate::ir::instruction::CastOp) -> u64 {
     codes::CASTS.iter().position(|&c| c == op).unwrap_or(0) as u64
 }
 
+/// The `A<n>` of a datalayout string: the address space allocas live in (0 without one).
+fn alloca_space(layout: Option<&[u8]>) -> u32 {
+    let Some(l) = layout else { return 0 };
+    l.split(|&b| b == b'-')
+        .find_map(|part| part.strip_prefix(b"A").and_then(|n| std::str::from_utf8(n).ok()?.parse().ok()))
+        .unwrap_or(0)
+}
+
 impl<'m> Writer<'m> {
-    fn new(m: &'m Module) -> Result<Self> {
+    fn new(m: &'m Module, modern: bool) -> Result<Self> {
+        let mut kind_names: Vec<String> = FIXED_KINDS.iter().map(|s| (*s).to_string()).collect();
+        let mut bundle_tags: Vec<String> = FIXED_BUNDLES.iter().map(|s| (*s).to_string()).collect();
+        if modern {
+            kind_names.extend(FIXED_KINDS_MODERN.iter().map(|s| (*s).to_string()));
+            bundle_tags.extend(FIXED_BUNDLES_MODERN.iter().map(|s| (*s).to_string()));
+        }
         let mut w = Writer {
             m,
+            modern,
+            alloca_space: alloca_space(m.data_layout.as_deref()),
             types: m.types.clone(),
             type_ids: Vec::new(),
             type_order: Vec::new(),
@@ -291,8 +411,8 @@ impl<'m> Writer<'m> {
             list_ids: FxHashMap::default(),
             md: metadata::MdTable::default(),
             kind_ids: Vec::new(),
-            kind_names: FIXED_KINDS.iter().map(|s| (*s).to_string()).collect(),
-            bundle_tags: FIXED_BUNDLES.iter().map(|s| (*s).to_string()).collect(),
+            kind_names,
+            bundle_tags,
             strtab: Vec::new(),
             strtab_at: FxHashMap::default(),
             sections: Vec::new(),
@@ -314,6 +434,32 @@ impl<'m> Writer<'m> {
     /// Types the records need that the module may not hold: pointers to inline assembly's and
     /// to functions named by `blockaddress`.
     fn extra_types(&mut self) {
+        if self.modern {
+            // Opaque pointers of every address space a global, a function or inline assembly
+            // is in.
+            self.types.opaque_ptr(0);
+            for (_, f) in self.m.functions.iter() {
+                self.types.opaque_ptr(f.props.addr_space);
+            }
+            for (_, g) in self.m.globals.iter() {
+                self.types.opaque_ptr(g.props.addr_space);
+            }
+            self.types.int(32);
+            // A typed pointer left in the module (one no `ptr` spelling reached) is written as
+            // the opaque pointer of its address space.
+            let spaces: Vec<u32> = self
+                .types
+                .iter()
+                .filter_map(|(_, t)| match t {
+                    TypeData::Pointer { addr_space, pointee: Some(_) } => Some(*addr_space),
+                    _ => None,
+                })
+                .collect();
+            for a in spaces {
+                self.types.opaque_ptr(a);
+            }
+            return;
+        }
         let asm_tys: Vec<TypeId> = self.m.asms.iter().map(|(_, a)| a.ty).collect();
         for t in asm_tys {
             self.types.typed_ptr(t, 0);
@@ -343,6 +489,16 @@ impl<'m> Writer<'m> {
                 if expanded {
                     self.type_ids[t.index()] = self.type_order.len() as u32;
                     self.type_order.push(t);
+                    continue;
+                }
+                if let (true, TypeData::Pointer { addr_space, pointee: Some(_) }) = (self.modern, self.types.get(t)) {
+                    let o = self.types.find(&TypeData::Pointer { addr_space: *addr_space, pointee: None });
+                    let o = o.expect("interned up front");
+                    if self.type_ids[o.index()] == u32::MAX {
+                        self.type_ids[o.index()] = self.type_order.len() as u32;
+                        self.type_order.push(o);
+                    }
+                    self.type_ids[t.index()] = self.type_ids[o.index()];
                     continue;
                 }
                 // Only identified structs stop a walk that reaches them again: every cycle goes
@@ -377,8 +533,9 @@ impl<'m> Writer<'m> {
     }
 
     /// The type id of a pointer to `t` (interned before the table was made).
-    fn ptr_ty(&self, t: TypeId, addr_space: u32) -> u64 {
-        let p = self.types.find(&TypeData::Pointer { addr_space, pointee: Some(t) }).expect("interned up front");
+    pub(super) fn ptr_ty(&self, t: TypeId, addr_space: u32) -> u64 {
+        let pointee = (!self.modern).then_some(t);
+        let p = self.types.find(&TypeData::Pointer { addr_space, pointee }).expect("interned up front");
         self.ty(p)
     }
 
@@ -521,7 +678,7 @@ impl<'m> Writer<'m> {
             Attr::Type(k, Some(t)) => {
                 // LLVM 7 knows byval, sret and inalloca without a type (the pointee is implied).
                 match k.info().name {
-                    "byval" | "sret" | "inalloca" => out.extend([0, code(*k)?]),
+                    "byval" | "sret" | "inalloca" if !self.modern => out.extend([0, code(*k)?]),
                     _ => out.extend([6, code(*k)?, self.ty(*t)]),
                 }
             }
@@ -547,7 +704,43 @@ impl<'m> Writer<'m> {
                         };
                         out.extend([1, code(*k)?, v]);
                     }
-                    ("memory", Some(s)) => out.extend([1, code(*k)?, memory_bits(s).ok_or_else(bad)?]),
+                    ("range", Some(s)) => {
+                        // [7, kind, width, low, high], the bounds sign-rotated (widths to 64).
+                        let (ty, bounds) = s.split_once(' ').ok_or_else(bad)?;
+                        let width: u64 = ty.strip_prefix('i').and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+                        let (lo, hi) = bounds.split_once(',').ok_or_else(bad)?;
+                        let lo: i128 = lo.trim().parse().map_err(|_| bad())?;
+                        let hi: i128 = hi.trim().parse().map_err(|_| bad())?;
+                        if width == 0 || width > 64 {
+                            return Err(WriteError::new(format!(
+                                "attribute 'range({s})': widths over 64 bits are not written"
+                            )));
+                        }
+                        let sext = |v: i128| -> u64 {
+                            let sh = 128 - width as u32;
+                            rotate(((v << sh) >> sh) as i64)
+                        };
+                        out = vec![7, code(*k)?, width, sext(lo), sext(hi)];
+                    }
+                    ("initializes", Some(s)) => {
+                        // [8, kind, count, 64, (low, high)…], the bounds sign-rotated.
+                        let mut pairs = Vec::new();
+                        for part in s.split(')') {
+                            let part = part.trim().trim_start_matches(',').trim().trim_start_matches('(');
+                            if part.is_empty() {
+                                continue;
+                            }
+                            let (lo, hi) = part.split_once(',').ok_or_else(bad)?;
+                            pairs.push(rotate(lo.trim().parse().map_err(|_| bad())?));
+                            pairs.push(rotate(hi.trim().parse().map_err(|_| bad())?));
+                        }
+                        out = vec![8, code(*k)?, pairs.len() as u64 / 2, 64];
+                        out.extend(pairs);
+                    }
+                    ("memory", Some(s)) => {
+                        let bits = if self.modern { memory_bits_modern(s) } else { memory_bits(s) };
+                        out.extend([1, code(*k)?, bits.ok_or_else(bad)?]);
+                    }
                     ("vscale_range", Some(s)) => {
                         let nums: Vec<u64> = s
                             .split(',')
@@ -731,14 +924,21 @@ impl<'m> Writer<'m> {
         let mut s = BitWriter::new();
         s.bytes(b"BC\xC0\xDE");
         let start = s.bit_pos();
-        write_identification(&mut s);
+        write_identification(&mut s, self.modern);
         let ident_start = start;
         s.enter_block(block::MODULE, 3);
         s.record(1, &[2], None);
         self.write_blockinfo(&mut s);
+        // LLVM 7 writes attributes before types; later LLVMs write types first, as typed
+        // attributes (`byval(<ty>)`) name types.
+        if self.modern {
+            self.write_types(&mut s)?;
+        }
         self.write_attr_groups(&mut s)?;
         self.write_attr_lists(&mut s);
-        self.write_types(&mut s)?;
+        if !self.modern {
+            self.write_types(&mut s)?;
+        }
         self.write_comdats(&mut s)?;
         let vst_patch = self.write_module_info(&mut s)?;
         self.write_constants(
@@ -799,7 +999,9 @@ impl<'m> Writer<'m> {
         s.info_abbrev(block::FUNCTION, vec![Literal(10), Vbr(6)]);
         s.info_abbrev(block::FUNCTION, vec![Literal(15)]);
         let gep_bits = log2_ceil(self.type_order.len() as u64 + 1) as u8;
-        s.info_abbrev(block::FUNCTION, vec![Literal(43), Fixed(1), Fixed(gep_bits), Array, Vbr(6)]);
+        // The flags: LLVM 7's inbounds bit, LLVM 19+'s inbounds, nusw and nuw.
+        let gep_flag_bits = if self.modern { 3 } else { 1 };
+        s.info_abbrev(block::FUNCTION, vec![Literal(43), Fixed(gep_flag_bits), Fixed(gep_bits), Array, Vbr(6)]);
         s.exit_block();
     }
 
@@ -930,6 +1132,12 @@ impl<'m> Writer<'m> {
     fn string_record(s: &mut BitWriter, code: u32, text: &[u8]) {
         let v: Vec<u64> = text.iter().map(|&b| u64::from(b)).collect();
         s.record(code, &v, None);
+    }
+
+    /// A global's partition in the string table: (offset, size), the empty name where none.
+    fn partition(&mut self, p: &GlobalProps) -> (u64, u64) {
+        let name = p.partition.as_deref().unwrap_or("");
+        (self.add_strtab(name), name.len() as u64)
     }
 
     fn section_id(&self, p: &GlobalProps) -> u64 {
@@ -1065,6 +1273,12 @@ impl<'m> Writer<'m> {
                     self.list(g.attrs, AttrSetId::from_index(0), &[]),
                     dso_local(p),
                 ]);
+                if self.modern {
+                    let (poff, plen) = self.partition(p);
+                    v.extend([poff, plen, 0, code_model_code(g.code_model.as_deref())?]);
+                    s.record(7, &v, None);
+                    continue;
+                }
                 if p.partition.is_some() || g.code_model.is_some() {
                     return Err(WriteError::new(format!(
                         "@{}: partition and code_model have no LLVM 7 encoding",
@@ -1110,6 +1324,12 @@ impl<'m> Writer<'m> {
                 opt(&f.personality)?,
                 dso_local(p),
             ];
+            if self.modern {
+                let (poff, plen) = self.partition(p);
+                v.extend([u64::from(p.addr_space), poff, plen]);
+                s.record(8, &v, None);
+                continue;
+            }
             if p.addr_space != 0 {
                 v.push(u64::from(p.addr_space));
             }
@@ -1137,6 +1357,11 @@ impl<'m> Writer<'m> {
                 unnamed_addr_code(p),
                 dso_local(p),
             ];
+            let mut v = v;
+            if self.modern {
+                let (poff, plen) = self.partition(p);
+                v.extend([poff, plen]);
+            }
             s.record(14, &v, None);
         }
         for (_, i) in m.ifuncs.iter() {
@@ -1155,6 +1380,11 @@ impl<'m> Writer<'m> {
                 visibility_code(p),
                 dso_local(p),
             ];
+            let mut v = v;
+            if self.modern {
+                let (poff, plen) = self.partition(p);
+                v.extend([poff, plen]);
+            }
             s.record(18, &v, None);
         }
         // VSTOFFSET, patched once the symbol table is written.
@@ -1209,17 +1439,24 @@ impl<'m> Writer<'m> {
             let pty = self.ptr_ty(a.ty, 0);
             s.record(1, &[pty], Some(settype));
             last_ty = None;
-            let mut v = vec![
+            // The modern record (LLVM 13+) gives the function type first.
+            let mut v = if self.modern { vec![self.ty(a.ty)] } else { Vec::new() };
+            v.push(
                 u64::from(a.side_effect)
                     | (u64::from(a.align_stack) << 1)
                     | (u64::from(a.intel) << 2)
                     | (u64::from(a.unwind) << 3),
-            ];
+            );
             v.push(a.asm.len() as u64);
             v.extend(a.asm.iter().map(|&b| u64::from(b)));
             v.push(a.constraints.len() as u64);
             v.extend(a.constraints.iter().map(|&b| u64::from(b)));
-            s.record(if a.unwind { 28 } else { 23 }, &v, None);
+            let code = match (self.modern, a.unwind) {
+                (true, _) => 30,
+                (false, true) => 28,
+                (false, false) => 23,
+            };
+            s.record(code, &v, None);
         }
         if let Some((i32t, _)) = local.and_then(|l| l.one) {
             s.record(1, &[self.ty(i32t)], Some(settype));
@@ -1376,6 +1613,23 @@ impl<'m> Writer<'m> {
                     ));
                 }
                 let inbounds = e.flags & flags::INBOUNDS != 0;
+                if self.modern {
+                    // LLVM 19+: [source type, flags, (inrange: width, low, high)?, (type, value)…]
+                    let bits = gep_flags(e.flags);
+                    let mut v = vec![self.ty(src), bits];
+                    let code = match &e.inrange {
+                        Some(r) => {
+                            v.extend([64, rotate(r.0), rotate(r.1)]);
+                            31
+                        }
+                        None => 32,
+                    };
+                    for k in 0..e.operands.len() {
+                        v.push(cty(k));
+                        v.push(op(k)?);
+                    }
+                    return Ok((code, v, None));
+                }
                 let mut v = vec![self.ty(src)];
                 let code = match e.indices.first() {
                     Some(&i) => {
@@ -1481,13 +1735,7 @@ impl<'m> Writer<'m> {
 /// `memory(…)` as LLVM encodes it: two bits (read 1, write 2) per location, argmem first,
 /// then inaccessiblemem, then other memory.
 fn memory_bits(text: &str) -> Option<u64> {
-    let mr = |w: &str| match w.trim() {
-        "none" => Some(0u64),
-        "read" => Some(1),
-        "write" => Some(2),
-        "readwrite" => Some(3),
-        _ => None,
-    };
+    let mr = memory_access;
     let mut locs = [None::<u64>; 3];
     let mut default = 0;
     for part in text.split(',') {
@@ -1506,10 +1754,40 @@ fn memory_bits(text: &str) -> Option<u64> {
     Some(locs.iter().enumerate().map(|(i, l)| l.unwrap_or(default) << (2 * i)).sum())
 }
 
-fn write_identification(s: &mut BitWriter) {
+/// `memory(…)` as LLVM 22 encodes it: two bits (read 1, write 2) for each of argmem,
+/// inaccessiblemem, errnomem, other memory, target_mem0 and target_mem1, and bit 56 set (what
+/// tells LLVM 22's reader this encoding from LLVM 16 … 20's three locations).
+fn memory_bits_modern(text: &str) -> Option<u64> {
+    const LOCS: [&str; 6] = ["argmem", "inaccessiblemem", "errnomem", "other", "target_mem0", "target_mem1"];
+    let mut locs = [None::<u64>; 6];
+    let mut default = 0;
+    for part in text.split(',') {
+        match part.split_once(':') {
+            None => default = memory_access(part)?,
+            Some((loc, m)) => {
+                let i = LOCS.iter().position(|l| *l == loc.trim())?;
+                locs[i] = Some(memory_access(m)?);
+            }
+        }
+    }
+    Some((1 << 56) | locs.iter().enumerate().map(|(i, l)| l.unwrap_or(default) << (2 * i)).sum::<u64>())
+}
+
+fn memory_access(w: &str) -> Option<u64> {
+    match w.trim() {
+        "none" => Some(0),
+        "read" => Some(1),
+        "write" => Some(2),
+        "readwrite" => Some(3),
+        _ => None,
+    }
+}
+
+fn write_identification(s: &mut BitWriter, modern: bool) {
     s.enter_block(block::IDENTIFICATION, 5);
     let string = s.abbrev(vec![Literal(1), Array, Char6]);
-    let v: Vec<u64> = PRODUCER.bytes().map(u64::from).collect();
+    let producer = if modern { PRODUCER_MODERN } else { PRODUCER };
+    let v: Vec<u64> = producer.bytes().map(u64::from).collect();
     s.record(1, &v, Some(string));
     let epoch = s.abbrev(vec![Literal(2), Vbr(6)]);
     s.record(2, &[0], Some(epoch));
