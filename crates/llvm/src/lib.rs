@@ -69,7 +69,9 @@
 #![deny(missing_docs)]
 
 pub mod bitcode;
+pub mod convert;
 pub mod ir;
+pub mod pass;
 pub mod text;
 
 pub use ir::Module;

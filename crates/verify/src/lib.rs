@@ -438,3 +438,10 @@ impl<'m> Cx<'m> {
         self.target.path == Path::Llvm7
     }
 }
+
+/// Whether `name` calls an intrinsic libNVVM's reader for `path` knows (LLVM 7.0.1's or LLVM
+/// 22's, as measured): on the LLVM 7 path an `llvm.*` name it does not know is an ordinary
+/// external function, which libNVVM compiles into PTX that names it and ptxas then refuses.
+pub fn intrinsic_known(name: &str, path: Path) -> bool {
+    intrinsics::lookup(name, path).is_some()
+}

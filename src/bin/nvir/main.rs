@@ -2,6 +2,7 @@
 
 mod assemble;
 mod container;
+mod convert;
 mod fatbin;
 mod print;
 mod tile;
@@ -50,6 +51,10 @@ enum Command {
     /// Write an LLVM IR module (.ll text or bitcode) as bitcode: LLVM 7.0.1's layout for
     /// typed-pointer modules, as libNVVM below compute_100 reads it.
     As(assemble::Args),
+    /// Make a module (.ll or .bc, LLVM 3.8 … 22, either pointer dialect) into what libNVVM reads
+    /// for an arch: LLVM 7 typed-pointer bitcode below compute_100, opaque-pointer text from
+    /// compute_100 on; the result is checked as `nvir verify` checks.
+    Convert(convert::Args),
     /// Verify NVVM IR for a target as libNVVM does, reporting every problem at once (the first
     /// error is the one libNVVM prints).
     Verify(verify::Args),
@@ -71,6 +76,7 @@ fn main() -> ExitCode {
         Command::Print(args) => print::run(args, cli.color),
         Command::Dis(args) => print::run_dis(args, cli.color),
         Command::As(args) => assemble::run(args, cli.color),
+        Command::Convert(args) => convert::run(args, cli.color),
         Command::Verify(args) => verify::run(args, cli.color),
         Command::Tile(cmd) => tile::run(cmd, cli.color),
         Command::Completions { shell } => {

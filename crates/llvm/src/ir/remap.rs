@@ -594,3 +594,187 @@ impl Remap {
         }
     }
 }
+
+/// Gives every type handle in `m` its new handle `table[old]` in `types`, which replaces the
+/// module's types. The map must be one-to-one (no two old types become one new type), so every
+/// constant, attribute set, inline asm and metadata node keeps its handle; `Err` if not.
+pub(crate) fn retype_module(m: &mut Module, types: super::types::Types, table: Vec<TypeId>) -> Result<(), String> {
+    let identity = usize::MAX;
+    let r = Remap {
+        base: Base {
+            types: 0,
+            named: identity,
+            consts: identity,
+            attrs: identity,
+            asms: identity,
+            md: identity,
+            md_kinds: identity,
+            symbols: identity,
+            functions: identity,
+            scopes: identity,
+            distinct: 0,
+            globals: identity,
+            aliases: identity,
+            ifuncs: identity,
+        },
+        types: table,
+        ..Remap::default()
+    };
+    m.types = types;
+    fn rebuild<T: Clone + Eq + std::hash::Hash>(
+        arena: &mut super::arena::UniqueArena<T>,
+        f: impl Fn(T) -> T,
+        what: &str,
+    ) -> Result<(), String> {
+        let old = std::mem::take(arena);
+        for (i, v) in old.into_values().enumerate() {
+            if arena.insert(f(v)).index() != i {
+                return Err(format!("two {what} became one when their types changed"));
+            }
+        }
+        Ok(())
+    }
+    rebuild(&mut m.consts, |c| r.const_data(c), "constants")?;
+    rebuild(&mut m.attrs, |a| r.attr_set(&a), "attribute sets")?;
+    rebuild(
+        &mut m.asms,
+        |mut a| {
+            a.ty = r.ty(a.ty);
+            a
+        },
+        "inline asm values",
+    )?;
+    for i in 0..m.metadata.len() {
+        let id = MdId::from_index(i);
+        let node = r.md_node(m.metadata.get(id).clone());
+        m.metadata.define(id, node);
+    }
+    let merged = m.metadata.unique_all();
+    if merged.iter().enumerate().any(|(i, id)| id.index() != i) {
+        return Err("two metadata nodes became one when their types changed".into());
+    }
+    for (_, g) in m.globals.iter_mut() {
+        g.ty = r.ty(g.ty);
+    }
+    for (_, a) in m.aliases.iter_mut() {
+        a.ty = r.ty(a.ty);
+    }
+    for (_, i) in m.ifuncs.iter_mut() {
+        i.ty = r.ty(i.ty);
+    }
+    for (_, f) in m.functions.iter_mut() {
+        r.function(f);
+    }
+    Ok(())
+}
+
+/// Drops the constants nothing refers to (a pass that rewrote constants leaves the old forms
+/// behind), keeping the others in their order, and renumbers every reference.
+pub(crate) fn compact_consts(m: &mut Module) {
+    let n = m.consts.len();
+    let mut live = vec![false; n];
+    let mut roots: Vec<ConstId> = Vec::new();
+    let value = |v: Value, roots: &mut Vec<ConstId>| {
+        if let Value::Const(c) = v {
+            roots.push(c);
+        }
+    };
+    for (_, g) in m.globals.iter() {
+        roots.extend(g.init);
+    }
+    roots.extend(m.aliases.iter().map(|(_, a)| a.aliasee));
+    roots.extend(m.ifuncs.iter().map(|(_, i)| i.resolver));
+    for (_, node) in m.metadata.iter() {
+        if let MdNode::Value(_, v) = node {
+            value(*v, &mut roots);
+        }
+    }
+    for (_, f) in m.functions.iter() {
+        for tv in [&f.prefix, &f.prologue, &f.personality].into_iter().flatten() {
+            value(tv.1, &mut roots);
+        }
+        for (_, i) in f.insts.iter() {
+            i.kind.for_each_operand(|v| value(v, &mut roots));
+            if let InstKind::Switch { cases, .. } = &i.kind {
+                roots.extend(cases.iter().map(|c| c.0));
+            }
+        }
+        for (_, l) in f.local_md.iter() {
+            match l {
+                LocalMd::Value(_, v) => value(*v, &mut roots),
+                LocalMd::ArgList(args) => args.iter().for_each(|(_, v)| value(*v, &mut roots)),
+            }
+        }
+        for (_, rec) in f.debug_records.iter() {
+            rec.operands.iter().for_each(|v| value(*v, &mut roots));
+        }
+    }
+    while let Some(c) = roots.pop() {
+        if std::mem::replace(&mut live[c.index()], true) {
+            continue;
+        }
+        match &m.consts[c] {
+            ConstData::Array { elems: cs, .. }
+            | ConstData::Vector { elems: cs, .. }
+            | ConstData::Struct { fields: cs, .. } => roots.extend(cs.iter().copied()),
+            ConstData::Expr(e) => roots.extend(e.operands.iter().copied()),
+            _ => {}
+        }
+    }
+    if live.iter().all(|&l| l) {
+        return;
+    }
+    let mut table = Vec::with_capacity(n);
+    let mut next = 0;
+    for &l in &live {
+        table.push(ConstId::from_index(next));
+        next += usize::from(l);
+    }
+    let identity = usize::MAX;
+    let r = Remap {
+        base: Base {
+            types: identity,
+            named: identity,
+            consts: 0,
+            attrs: identity,
+            asms: identity,
+            md: identity,
+            md_kinds: identity,
+            symbols: identity,
+            functions: identity,
+            scopes: identity,
+            distinct: 0,
+            globals: identity,
+            aliases: identity,
+            ifuncs: identity,
+        },
+        consts: table,
+        ..Remap::default()
+    };
+    let old = std::mem::take(&mut m.consts);
+    for (c, l) in old.into_values().zip(live) {
+        if l {
+            m.consts.insert(r.const_data(c));
+        }
+    }
+    for (_, g) in m.globals.iter_mut() {
+        g.init = g.init.map(|c| r.cnst(c));
+    }
+    for (_, a) in m.aliases.iter_mut() {
+        a.aliasee = r.cnst(a.aliasee);
+    }
+    for (_, i) in m.ifuncs.iter_mut() {
+        i.resolver = r.cnst(i.resolver);
+    }
+    for i in 0..m.metadata.len() {
+        let id = MdId::from_index(i);
+        if let MdNode::Value(..) = m.metadata.get(id) {
+            let node = r.md_node(m.metadata.get(id).clone());
+            m.metadata.define(id, node);
+        }
+    }
+    m.metadata.unique_all();
+    for (_, f) in m.functions.iter_mut() {
+        r.function(f);
+    }
+}

@@ -733,7 +733,20 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// Flags LLVM 7 has no syntax for are left out there (each only narrows where the result is
+    /// poison, so the module means no less without it), with a note.
+    fn llvm7_drops(&mut self, f: u8, bit: u8, kw: &str) -> bool {
+        if self.syntax == Syntax::Llvm7 && f & bit != 0 {
+            self.note(format!("left out `{kw}`: LLVM 7 has no such flag"));
+            return true;
+        }
+        false
+    }
+
     fn wrap_flags(&mut self, f: u8) {
+        if self.llvm7_drops(f, flags::DISJOINT, "disjoint") {
+            return self.wrap_flags(f & !flags::DISJOINT);
+        }
         for (bit, kw) in
             [(flags::NUW, "nuw"), (flags::NSW, "nsw"), (flags::EXACT, "exact"), (flags::DISJOINT, "disjoint")]
         {
@@ -745,6 +758,12 @@ impl<'m> Printer<'m> {
     }
 
     fn gep_flags(&mut self, f: u8) {
+        if f & flags::INBOUNDS == 0 && self.llvm7_drops(f, flags::GEP_NUSW, "nusw") {
+            return self.gep_flags(f & !flags::GEP_NUSW);
+        }
+        if self.llvm7_drops(f, flags::NUW, "nuw") {
+            return self.gep_flags(f & !flags::NUW);
+        }
         if f & flags::INBOUNDS != 0 {
             self.out.push_str(" inbounds");
         } else if f & flags::GEP_NUSW != 0 {
@@ -1544,7 +1563,7 @@ impl<'m> Printer<'m> {
             }
             InstKind::Cast { op, flags: fl, from, value } => {
                 self.out.push_str(op.keyword());
-                if fl & flags::NNEG != 0 {
+                if fl & flags::NNEG != 0 && !self.llvm7_drops(*fl, flags::NNEG, "nneg") {
                     self.out.push_str(" nneg");
                 }
                 self.out.push(' ');
@@ -1554,7 +1573,7 @@ impl<'m> Printer<'m> {
             }
             InstKind::ICmp { pred, flags: fl, ty: oty, lhs, rhs } => {
                 self.out.push_str("icmp ");
-                if fl & flags::SAMESIGN != 0 {
+                if fl & flags::SAMESIGN != 0 && !self.llvm7_drops(*fl, flags::SAMESIGN, "samesign") {
                     self.out.push_str("samesign ");
                 }
                 self.out.push_str(pred.keyword());

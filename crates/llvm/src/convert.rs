@@ -1,0 +1,102 @@
+//! A module, whatever LLVM wrote it, made into what one of libNVVM's two paths reads.
+//!
+//! - **LLVM 7 path** (compute_75 … compute_90a): opaque pointers are typed
+//!   ([`crate::pass::pointers`]), operations LLVM 7 lacks lowered ([`crate::pass::llvm7`]), and the module printed in LLVM 7 syntax, which leaves out or
+//!   rewrites the rest LLVM 7 cannot say (each a note). Bitcode is that text read back and written
+//!   in LLVM 7.0.1's layout.
+//! - **Modern path** (compute_100+): typed pointers become opaque, as `.ll` text.
+//!
+//! For both: the triple and data layout libNVVM's compiler takes for 64-bit NVPTX, and
+//! `!nvvmir.version` 2.0 where the module has none.
+
+use crate::ir::build::{Builder, NVPTX64_LAYOUT};
+use crate::ir::types::Dialect;
+use crate::ir::{validate, validate_as_opaque, Module};
+use crate::pass::{llvm7, pointers, Note, PassError};
+use crate::text::printer::{print_module, Syntax};
+
+/// What to produce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Emit {
+    /// Bitcode.
+    Bitcode,
+    /// `.ll` text.
+    Text,
+}
+
+/// How to convert.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// For libNVVM's LLVM 7 path (below compute_100); otherwise its modern path.
+    pub llvm7: bool,
+    /// What to produce.
+    pub emit: Emit,
+}
+
+/// A converted module: its bytes and what the conversion changed.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The output, bitcode or text.
+    pub bytes: Vec<u8>,
+    /// Each change that was not a pure change of form.
+    pub notes: Vec<Note>,
+}
+
+/// Converts `m` (a module a reader made) for the path `opts` names.
+pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
+    let opaque = m.types.dialect() == Some(Dialect::OpaquePointers);
+    let checked = if opaque { validate_as_opaque(&m) } else { validate(&m) };
+    checked.map_err(|e| PassError::module(format!("the input is not valid IR: {e}")))?;
+    let mut notes = Vec::new();
+    target_module(&mut m, &mut notes);
+    if !opts.llvm7 {
+        if opts.emit == Emit::Bitcode {
+            return Err(PassError::module(
+                "bitcode for compute_100 and later is not written yet; use --emit ll (libNVVM's modern path reads text)",
+            ));
+        }
+        let printed = print_module(&m, Syntax::Modern).map_err(|e| PassError::module(e.to_string()))?;
+        notes.extend(printed.notes.into_iter().map(|message| Note { function: None, message }));
+        return Ok(Converted { bytes: printed.text.into_bytes(), notes });
+    }
+    notes.extend(pointers::type_pointers(&mut m)?);
+    notes.extend(llvm7::lower(&mut m)?);
+    validate(&m).map_err(|e| PassError::module(format!("typing the pointers made invalid IR (a bug): {e}")))?;
+    let printed = print_module(&m, Syntax::Llvm7).map_err(|e| PassError::module(e.to_string()))?;
+    notes.extend(printed.notes.into_iter().map(|message| Note { function: None, message }));
+    if opts.emit == Emit::Text {
+        return Ok(Converted { bytes: printed.text.into_bytes(), notes });
+    }
+    let reread = crate::parse_bytes(printed.text.as_bytes())
+        .map_err(|e| PassError::module(format!("the LLVM 7 text does not read back (a bug): {e}")))?;
+    let bytes = crate::bitcode::write(&reread).map_err(|e| PassError::module(e.to_string()))?;
+    Ok(Converted { bytes, notes })
+}
+
+/// The triple, data layout and IR version libNVVM's compiler takes.
+fn target_module(m: &mut Module, notes: &mut Vec<Note>) {
+    let triple: &[u8] = b"nvptx64-nvidia-cuda";
+    if m.triple.as_deref() != Some(triple) {
+        if let Some(t) = &m.triple {
+            notes.push(Note {
+                function: None,
+                message: format!("target triple {:?} became \"nvptx64-nvidia-cuda\"", String::from_utf8_lossy(t)),
+            });
+        }
+        m.triple = Some(triple.into());
+    }
+    if m.data_layout.as_deref() != Some(NVPTX64_LAYOUT.as_bytes()) {
+        if let Some(l) = &m.data_layout {
+            notes.push(Note {
+                function: None,
+                message: format!("data layout {:?} became libNVVM's own for 64-bit NVPTX", String::from_utf8_lossy(l)),
+            });
+        }
+        m.data_layout = Some(NVPTX64_LAYOUT.as_bytes().into());
+    }
+    if !m.metadata.named.iter().any(|n| &*n.name == "nvvmir.version") {
+        let dialect = m.types.dialect().unwrap_or(Dialect::OpaquePointers);
+        Builder::new(m, dialect).nvvmir_version(2, 0);
+    }
+}

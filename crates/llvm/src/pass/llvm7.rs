@@ -1,0 +1,281 @@
+//! What LLVM 7 lacks, in what LLVM 7 has: `atomicrmw` operations newer than LLVM 7 become the
+//! NVVM intrinsics libNVVM's LLVM 7 path reads (measured: libNVVM 13.5 verifies and compiles
+//! each at compute_90).
+//!
+//! | LLVM 9+ / 16+ | LLVM 7 |
+//! |---|---|
+//! | `atomicrmw fadd float`/`double` | `llvm.nvvm.atomic.load.add.f32`/`.f64` |
+//! | `atomicrmw uinc_wrap i32` | `llvm.nvvm.atomic.load.inc.32` |
+//! | `atomicrmw udec_wrap i32` | `llvm.nvvm.atomic.load.dec.32` |
+//!
+//! `fence` becomes the `llvm.nvvm.membar.*` of its scope (libNVVM's LLVM 7 compiler refuses
+//! `fence`), and `freeze` a copy of its operand.
+//!
+//! Integer `llvm.smax`/`smin`/`umax`/`umin`/`abs` (LLVM 12+), which LLVM 7 would take for
+//! external functions, become `icmp` and `select` (and `sub` for `abs`).
+//!
+//! The intrinsics are relaxed (`monotonic`) at the scope the PTX `atom` instruction has by
+//! default; a stronger ordering or another scope is reported as a [`Note`]. The other newer
+//! operations (`fsub`, `fmax`, `fmin`, …) are refused with the instruction's place.
+
+use super::pointers::mangle;
+use super::{Note, PassError};
+use crate::ir::build::Builder;
+use crate::ir::constant::ConstData;
+use crate::ir::function::Function;
+use crate::ir::instruction::{CallArg, CallSite, FastMath, InstId, InstKind, Ordering, RmwOp, TailKind};
+use crate::ir::module::{FuncId, Module};
+use crate::ir::types::{Dialect, FloatKind, TypeData};
+use crate::ir::value::Value;
+use thin_vec::ThinVec;
+
+/// Lowers the operations above in a typed-pointer module (run
+/// [`super::pointers::type_pointers`] first on an opaque one).
+pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
+    if m.types.dialect() == Some(Dialect::OpaquePointers) {
+        return Err(PassError::module("lowering atomics needs typed pointers"));
+    }
+    let mut notes = Vec::new();
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        let todo: Vec<InstId> = m.functions[fid]
+            .insts
+            .iter()
+            .filter(|(_, x)| matches!(&x.kind, InstKind::AtomicRmw { op, .. } if !op.in_llvm7()))
+            .map(|(id, _)| id)
+            .collect();
+        for id in todo {
+            lower_one(m, fid, id, &mut notes)?;
+        }
+    }
+    lower_min_max(m);
+    lower_fences_and_freezes(m, &mut notes)?;
+    Ok(notes)
+}
+
+/// `fence` (which libNVVM's LLVM 7 compiler refuses) as the NVVM memory barrier of its scope:
+/// `llvm.nvvm.membar.cta` for `block`, `.gl` for `device` and `cluster`, `.sys` for the
+/// system; a barrier orders everything, as strong as any ordering a fence has. `freeze`
+/// (LLVM 10+) as a plain copy of its operand, with a note.
+fn lower_fences_and_freezes(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        let todo: Vec<InstId> = m.functions[fid]
+            .insts
+            .iter()
+            .filter(|(_, x)| matches!(x.kind, InstKind::Fence(_) | InstKind::Freeze(_)))
+            .map(|(id, _)| id)
+            .collect();
+        for id in todo {
+            let kind = m.functions[fid].insts[id].kind.clone();
+            match kind {
+                InstKind::Freeze(v) => {
+                    let ty = m.functions[fid].insts[id].ty;
+                    if !matches!(
+                        m.types.get(ty),
+                        TypeData::Int(_) | TypeData::Float(_) | TypeData::Pointer { .. } | TypeData::Vector { .. }
+                    ) {
+                        return Err(PassError::at(
+                            &m.functions[fid],
+                            Some(id),
+                            "freeze of an aggregate has no LLVM 7 form",
+                        ));
+                    }
+                    m.functions[fid].insts[id].kind =
+                        InstKind::Cast { op: crate::ir::instruction::CastOp::BitCast, flags: 0, from: ty, value: v };
+                    let note = Note {
+                        function: Some(m.functions[fid].name.clone()),
+                        message: "freeze became a copy of its operand: LLVM 7 has no freeze".into(),
+                    };
+                    if !notes.contains(&note) {
+                        notes.push(note);
+                    }
+                }
+                InstKind::Fence(atomic) => {
+                    let scope = atomic.scope.and_then(|s| m.sync_scopes.get(s.index())).unwrap_or("");
+                    let name = match scope {
+                        "block" | "cta" | "singlethread" => "llvm.nvvm.membar.cta",
+                        "device" | "cluster" | "gpu" => "llvm.nvvm.membar.gl",
+                        _ => "llvm.nvvm.membar.sys",
+                    };
+                    let mut b = Builder::new(m, Dialect::TypedPointers);
+                    let void = b.void();
+                    let fn_ty = b.function_type(void, &[], false);
+                    b.intrinsic(name, fn_ty).map_err(|e| PassError::module(e.to_string()))?;
+                    let sym = b.symbol(name).ok_or_else(|| PassError::module(format!("@{name} has no symbol")))?;
+                    let callee = b.address_of(sym);
+                    let no_attrs = m.no_attrs();
+                    let call = CallSite {
+                        cc: 0,
+                        fmf: FastMath::default(),
+                        ret_attrs: no_attrs,
+                        fn_ty,
+                        explicit_fn_ty: false,
+                        callee: Value::Const(callee),
+                        args: ThinVec::new(),
+                        fn_attrs: no_attrs,
+                        bundles: ThinVec::new(),
+                        addr_space: None,
+                    };
+                    m.functions[fid].insts[id].kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `llvm.smax.*` & co. as compare and select, in place of each call.
+fn lower_min_max(m: &mut Module) {
+    use crate::ir::instruction::{BinOp, IntPredicate};
+    use crate::ir::{Instruction, Name};
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        if !m.functions[fid].is_definition {
+            continue;
+        }
+        let layout: Vec<_> = m.functions[fid].layout.to_vec();
+        for b in layout {
+            let old = std::mem::take(&mut m.functions[fid].blocks[b].insts);
+            let mut out = Vec::with_capacity(old.len());
+            for id in old {
+                let f = &m.functions[fid];
+                let lowered = match &f.insts[id].kind {
+                    InstKind::Call { call, .. } if call.args.len() >= 2 => {
+                        let name = match call.callee {
+                            Value::Const(c) => match m.consts[c] {
+                                ConstData::Global { global, .. } => m.symbols[global].name.clone(),
+                                _ => "".into(),
+                            },
+                            _ => "".into(),
+                        };
+                        let pred = match name.split('.').nth(1) {
+                            _ if !name.starts_with("llvm.") => None,
+                            Some("smax") => Some(IntPredicate::Sgt),
+                            Some("smin") => Some(IntPredicate::Slt),
+                            Some("umax") => Some(IntPredicate::Ugt),
+                            Some("umin") => Some(IntPredicate::Ult),
+                            Some("abs") => Some(IntPredicate::Slt),
+                            _ => None,
+                        };
+                        pred.map(|p| (p, name.starts_with("llvm.abs."), call.args[0].value, call.args[1].value))
+                    }
+                    _ => None,
+                };
+                let Some((pred, abs, a, bv)) = lowered else {
+                    out.push(id);
+                    continue;
+                };
+                let ty = m.functions[fid].insts[id].ty;
+                let bool_ty = match m.types.get(ty).clone() {
+                    TypeData::Vector { len, scalable, .. } => {
+                        let i1 = m.types.int(1);
+                        m.types.intern(TypeData::Vector { len, elem: i1, scalable })
+                    }
+                    _ => m.types.int(1),
+                };
+                let zero = m.constant(ConstData::Zero(ty));
+                let f = &mut m.functions[fid];
+                let push = |f: &mut Function, ty, kind| {
+                    f.insts.push(Instruction { name: Name::NONE, ty, kind, metadata: ThinVec::new() })
+                };
+                // abs(x) = x < 0 ? 0 - x : x; max/min(a, b) = a PRED b ? a : b.
+                let (lhs, rhs, then_v) = if abs {
+                    let neg = push(
+                        f,
+                        ty,
+                        InstKind::Binary {
+                            op: BinOp::Sub,
+                            flags: 0,
+                            fmf: FastMath::default(),
+                            lhs: Value::Const(zero),
+                            rhs: a,
+                        },
+                    );
+                    out.push(neg);
+                    (a, Value::Const(zero), Value::Inst(neg))
+                } else {
+                    (a, bv, a)
+                };
+                let else_v = if abs { a } else { bv };
+                let cmp = push(f, bool_ty, InstKind::ICmp { pred, flags: 0, ty, lhs, rhs });
+                out.push(cmp);
+                f.insts[id].kind = InstKind::Select {
+                    fmf: FastMath::default(),
+                    cond_ty: bool_ty,
+                    cond: Value::Inst(cmp),
+                    then_v,
+                    else_v,
+                };
+                out.push(id);
+            }
+            m.functions[fid].blocks[b].insts = out;
+        }
+    }
+}
+
+fn lower_one(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    let f: &Function = &m.functions[fid];
+    let InstKind::AtomicRmw { op, ptr_ty, ptr, ty, value, atomic, .. } = f.insts[id].kind.clone() else {
+        return Ok(());
+    };
+    let err = |f: &Function, msg: String| PassError::at(f, Some(id), msg);
+    let space = match m.types.get(ptr_ty) {
+        TypeData::Pointer { addr_space, .. } => *addr_space,
+        _ => return Err(err(f, "atomicrmw on a non-pointer".into())),
+    };
+    let family = match (op, m.types.get(ty)) {
+        (RmwOp::FAdd, TypeData::Float(FloatKind::Float)) => "llvm.nvvm.atomic.load.add.f32",
+        (RmwOp::FAdd, TypeData::Float(FloatKind::Double)) => "llvm.nvvm.atomic.load.add.f64",
+        (RmwOp::UIncWrap, TypeData::Int(32)) => "llvm.nvvm.atomic.load.inc.32",
+        (RmwOp::UDecWrap, TypeData::Int(32)) => "llvm.nvvm.atomic.load.dec.32",
+        _ => {
+            return Err(err(
+                f,
+                format!(
+                    "atomicrmw {} {} has no LLVM 7 form libNVVM's compute_75..90 path reads",
+                    op.keyword(),
+                    m.types.to_string(ty)
+                ),
+            ))
+        }
+    };
+    if atomic.ordering != Ordering::Monotonic || atomic.scope.is_some() {
+        let scope = atomic.scope.and_then(|s| m.sync_scopes.get(s.index())).unwrap_or("system");
+        notes.push(Note {
+            function: Some(f.name.clone()),
+            message: format!(
+                "atomicrmw {} ({} at {scope} scope) became {family}, which is relaxed at the GPU scope",
+                op.keyword(),
+                atomic.ordering.keyword()
+            ),
+        });
+    }
+    let name = format!("{family}.p{space}{}", mangle(&m.types, ty));
+    let mut b = Builder::new(m, Dialect::TypedPointers);
+    let fn_ty = b.function_type(ty, &[ptr_ty, ty], false);
+    b.intrinsic(&name, fn_ty).map_err(|e| PassError::module(e.to_string()))?;
+    let sym = b.symbol(&name).ok_or_else(|| PassError::module(format!("@{name} has no symbol")))?;
+    let callee = b.address_of(sym);
+    let no_attrs = m.no_attrs();
+    let call = CallSite {
+        cc: 0,
+        fmf: FastMath::default(),
+        ret_attrs: no_attrs,
+        fn_ty,
+        explicit_fn_ty: false,
+        callee: Value::Const(callee),
+        args: [ptr_ty, ty]
+            .into_iter()
+            .zip([ptr, value])
+            .map(|(ty, value)| CallArg { ty, value, attrs: no_attrs })
+            .collect::<ThinVec<_>>(),
+        fn_attrs: no_attrs,
+        bundles: ThinVec::new(),
+        addr_space: None,
+    };
+    debug_assert!(matches!(m.consts[callee], ConstData::Global { .. }));
+    m.functions[fid].insts[id].kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! IR → IR passes. Each takes a module the validator accepts and leaves one it accepts, or says
+//! why it cannot, where; what a pass changes that the input said otherwise is a [`Note`].
+//!
+//! - [`pointers::type_pointers`]: opaque pointers (`ptr`) to LLVM 7's typed pointers, the
+//!   pointee types recovered from what each value is and how it is used, with casts where the two
+//!   disagree.
+//! - [`llvm7::lower`]: the `atomicrmw` operations LLVM 7 lacks to the NVVM intrinsics libNVVM's
+//!   LLVM 7 path reads, and integer min/max/abs intrinsics to compares and selects.
+
+pub mod llvm7;
+pub mod pointers;
+
+use crate::ir::function::Function;
+use crate::ir::instruction::InstId;
+
+/// Something a pass changed that the input said otherwise, or left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The function it happened in, if any.
+    pub function: Option<Box<str>>,
+    /// What changed.
+    pub message: String,
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.function {
+            Some(func) => write!(f, "in @{func}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Why a pass could not transform a module: what, in which function, and where the instruction
+/// starts in the text the module was read from, when that is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PassError {
+    /// The function, if the problem is inside one.
+    pub function: Option<Box<str>>,
+    /// The byte offset in the source text, when known.
+    pub offset: Option<u32>,
+    /// What cannot be done.
+    pub message: String,
+}
+
+impl PassError {
+    /// An error about the module as a whole.
+    pub fn module(message: impl Into<String>) -> PassError {
+        PassError { function: None, offset: None, message: message.into() }
+    }
+
+    /// An error at instruction `inst` of `f`.
+    pub fn at(f: &Function, inst: Option<InstId>, message: impl Into<String>) -> PassError {
+        let offset = inst.and_then(|i| f.source.insts.get(i.index()).copied()).or(f.source.start);
+        PassError { function: Some(f.name.clone()), offset, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for PassError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.function {
+            Some(func) => write!(f, "in @{func}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for PassError {}

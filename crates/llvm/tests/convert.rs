@@ -1,0 +1,185 @@
+//! `convert`: opaque-pointer modules made into what libNVVM's LLVM 7 path reads. Every result must
+//! validate as typed IR, read back (text and bitcode), keep its kernels and their parameters, and
+//! be a module nvir's verifier says libNVVM compiles at compute_90. (libNVVM itself, ptxas and
+//! the kernels' PTX are checked live by `scripts/oracles/convert_check.py`.)
+
+use nvir_llvm::convert::{convert, Emit, Options};
+use nvir_llvm::ir::{validate, Dialect, TypeData};
+use nvir_llvm::Module;
+use std::path::Path;
+
+const LLVM7_BC: Options = Options { llvm7: true, emit: Emit::Bitcode };
+const LLVM7_LL: Options = Options { llvm7: true, emit: Emit::Text };
+
+fn read(path: &Path) -> Module {
+    let bytes = std::fs::read(path).unwrap();
+    if nvir_llvm::bitcode::is_bitcode(&bytes) {
+        nvir_llvm::bitcode::read(&bytes).unwrap()
+    } else {
+        nvir_llvm::parse_bytes(&bytes).unwrap()
+    }
+}
+
+/// The kernels (`ptx_kernel` functions or `!nvvm.annotations` kernels) with their parameter counts.
+fn kernels(m: &Module) -> Vec<(String, usize)> {
+    let annotated: Vec<String> = nvir_verify::annotation_properties(m)
+        .into_iter()
+        .filter(|(_, key, _)| *key == b"kernel")
+        .map(|(name, _, _)| name.to_string())
+        .collect();
+    let mut out: Vec<(String, usize)> = m
+        .functions
+        .iter()
+        .filter(|(_, f)| f.is_definition && (f.cc == 71 || annotated.iter().any(|n| **n == *f.name)))
+        .map(|(_, f)| (f.name.to_string(), f.params.len()))
+        .collect();
+    out.sort();
+    out
+}
+
+fn compiles_at_90(bytes: &[u8]) -> Result<(), String> {
+    let target = nvir_verify::Target::parse("compute_90", false).unwrap();
+    let m = if nvir_llvm::bitcode::is_bitcode(bytes) {
+        nvir_llvm::bitcode::read(bytes).map_err(|e| e.to_string())?
+    } else {
+        nvir_verify::parse_text(bytes, &target).map_err(|e| e.to_string())?
+    };
+    let findings = nvir_verify::verify(&m, &target);
+    if nvir_verify::compiles(&findings) {
+        Ok(())
+    } else {
+        Err(format!("{findings:?}"))
+    }
+}
+
+#[test]
+fn real_producers_convert_to_llvm7() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/llvm");
+    let mut converted = 0;
+    for dir in ["clang19", "nvvm20", "numba"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir)).unwrap().flatten().map(|e| e.path()).collect();
+        files.sort();
+        for path in files.iter().filter(|p| p.extension().is_some_and(|x| x == "ll" || x == "bc")) {
+            let input = read(path);
+            if input.types.dialect() != Some(Dialect::OpaquePointers) {
+                continue;
+            }
+            let want = kernels(&input);
+            for opts in [LLVM7_LL, LLVM7_BC] {
+                let out = convert(input.clone(), &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let back = match opts.emit {
+                    Emit::Text => nvir_llvm::parse_bytes(&out.bytes).unwrap(),
+                    _ => nvir_llvm::bitcode::read(&out.bytes).unwrap(),
+                };
+                assert_eq!(back.types.dialect(), Some(Dialect::TypedPointers), "{}", path.display());
+                validate(&back).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                assert_eq!(kernels(&back), want, "{}: kernels", path.display());
+                compiles_at_90(&out.bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            }
+            converted += 1;
+        }
+    }
+    assert!(converted >= 30, "only {converted} opaque modules converted");
+}
+
+/// One module with the shapes whose pointees must be recovered.
+const SHAPES: &str = r#"
+target triple = "nvptx64-nvidia-cuda"
+%struct.S = type { ptr, i32 }
+@table = internal addrspace(1) global [2 x ptr addrspace(1)] [ptr addrspace(1) @g, ptr addrspace(1) getelementptr (i8, ptr addrspace(1) @g, i64 4)]
+@g = internal addrspace(1) global [4 x float] zeroinitializer
+@s = internal global %struct.S { ptr @s, i32 1 }
+
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare i32 @llvm.smax.i32(i32, i32)
+
+define internal float @take(ptr byval(%struct.S) %p, ptr %q) {
+  %f = load float, ptr %q, align 4
+  ret float %f
+}
+
+define ptx_kernel void @k(ptr addrspace(1) %out, ptr %in, i32 %n, i1 %c) {
+entry:
+  %a = alloca %struct.S, align 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr %in, i64 16, i1 false)
+  %x = getelementptr inbounds [4 x float], ptr addrspace(1) @g, i64 0, i64 2
+  %gen = addrspacecast ptr addrspace(1) %x to ptr
+  %r = call float @take(ptr byval(%struct.S) %a, ptr %gen)
+  %old = atomicrmw fadd ptr addrspace(1) %out, float %r monotonic
+  %m = call i32 @llvm.smax.i32(i32 %n, i32 0)
+  %fr = freeze i32 %m
+  fence syncscope("block") acq_rel
+  br i1 %c, label %one, label %two
+one:
+  %p1 = getelementptr inbounds %struct.S, ptr %a, i64 0, i32 1
+  br label %join
+two:
+  br label %join
+join:
+  %p = phi ptr [ %p1, %one ], [ %in, %two ]
+  %same = icmp eq ptr %p, %a
+  %sel = select i1 %same, ptr %p, ptr null
+  store i32 %fr, ptr %sel, align 4
+  ret void
+}
+"#;
+
+#[test]
+fn pointees_are_recovered_and_casts_placed() {
+    let m = nvir_llvm::parse_bytes(SHAPES.as_bytes()).unwrap();
+    let out = convert(m, &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    let back = nvir_llvm::parse_bytes(text.as_bytes()).unwrap();
+    validate(&back).unwrap();
+    for want in [
+        // Aggregates of pointers hold i8*, each element cast from its own type.
+        "@table = internal addrspace(1) global [2 x i8 addrspace(1)*] [i8 addrspace(1)* bitcast ([4 x float] addrspace(1)* @g to i8 addrspace(1)*)",
+        "@s = internal global %struct.S { i8* bitcast (%struct.S* @s to i8*), i32 1 }",
+        // Intrinsics take LLVM 7's mangling.
+        "declare void @llvm.memcpy.p0i8.p0i8.i64(i8*, i8*, i64, i1)",
+        // byval parameters point at their type, in the function's type too.
+        "define internal float @take(%struct.S* byval",
+        // An alloca is a pointer to what it allocates; GEPs point at what they index.
+        "%a = alloca %struct.S, align 8",
+        "getelementptr inbounds [4 x float], [4 x float] addrspace(1)* @g, i64 0, i64 2",
+        "%p1 = getelementptr inbounds %struct.S, %struct.S* %a, i64 0, i32 1",
+        // New atomics, fences, min/max and freeze in LLVM 7's terms.
+        "call float @llvm.nvvm.atomic.load.add.f32.p1f32(float addrspace(1)* %",
+        "call void @llvm.nvvm.membar.cta()",
+        "icmp sgt i32 %n, 0",
+        "bitcast i32 %m to i32",
+        // The phi takes i8*, its incoming i32* cast at the end of its block.
+        "%p = phi i8* [",
+        "store i32 %fr, i32* ",
+        "!nvvmir.version",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    let opaque = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == "ptr");
+    assert!(!opaque, "an opaque pointer is left in\n{text}");
+    assert!(!text.contains("call i32 @llvm.smax"), "smax is left in\n{text}");
+    // The pointer types the module uses are all typed.
+    assert!(back.types.iter().all(|(_, t)| !matches!(t, TypeData::Pointer { pointee: None, .. })));
+    let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
+    assert!(notes.iter().any(|n| n.contains("freeze became a copy")), "{notes:?}");
+}
+
+#[test]
+fn what_llvm7_lacks_is_refused_with_its_place() {
+    let src = "define void @f(ptr %p, float %v) {\n  %o = atomicrmw fmax ptr %p, float %v monotonic\n  ret void\n}\n";
+    let m = nvir_llvm::parse_bytes(src.as_bytes()).unwrap();
+    let e = convert(m, &LLVM7_BC).unwrap_err();
+    assert_eq!(e.function.as_deref(), Some("f"));
+    assert_eq!(e.offset, Some(src.find("%o").unwrap() as u32));
+    assert!(e.message.contains("atomicrmw fmax float has no LLVM 7 form"), "{e}");
+}
+
+#[test]
+fn typed_modules_go_to_the_modern_path_as_opaque_text() {
+    let src = "define void @f(float* %p) {\n  store float 1.0, float* %p\n  ret void\n}\n";
+    let m = nvir_llvm::parse_bytes(src.as_bytes()).unwrap();
+    let out = convert(m, &Options { llvm7: false, emit: Emit::Text }).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    assert!(text.contains("define void @f(ptr %p)"), "{text}");
+    assert!(text.contains("target datalayout = \"e-p:64:64:64"), "{text}");
+}

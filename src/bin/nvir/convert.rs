@@ -1,0 +1,145 @@
+//! `nvir convert`: make a module (text or bitcode, either pointer dialect) into what libNVVM
+//! reads for an arch, then check the result as `nvir verify` does.
+
+use anyhow::Result;
+use clap::ValueEnum;
+use nvir::verify as v;
+use nvir::{ColorChoice, FormatArg, InputArg, OutputArg};
+use nvir_diag::{Diagnostic, Source, SourceContent};
+use nvir_llvm::convert::{convert, Emit, Options};
+use nvir_verify::Target;
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum EmitArg {
+    /// Bitcode: LLVM 7.0.1's layout below compute_100.
+    Bc,
+    /// `.ll` text in the syntax the arch's libNVVM path reads.
+    Ll,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArg,
+    /// The target: `compute_90`, `sm_90a`, `100`, …
+    #[arg(long)]
+    arch: String,
+    /// Output file; standard output when absent or `-` (bitcode never to a terminal).
+    #[command(flatten)]
+    output: OutputArg,
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = EmitArg::Bc)]
+    emit: EmitArg,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+/// `nvir convert`.
+pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
+    let target = Target::parse(&a.arch, false).map_err(anyhow::Error::msg)?;
+    let input = a.input.read()?;
+    let format = a.format.format;
+    let no_source = Source { name: &input.name, content: SourceContent::None };
+    let fail = |d: Diagnostic, src: &Source<'_>| nvir::report(&[d], src, format, color);
+    if input.bytes.is_empty() {
+        return Ok(fail(Diagnostic::error("empty input").with_code("input-empty"), &no_source));
+    }
+    let m = match nvir::bitcode_input(&input.bytes) {
+        Err(e) => return Ok(fail(Diagnostic::error(format!("{e:#}")).with_code("bc-input"), &no_source)),
+        Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
+            Ok(m) => m,
+            Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-read"), &no_source)),
+        },
+        Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&input.bytes) {
+            Ok(m) => m,
+            Err(e) => {
+                let text = nvir_diag::text_with_same_offsets(&input.bytes);
+                return Ok(fail(e.to_diagnostic(), &Source::text(&input.name, &text)));
+            }
+        },
+    };
+    let emit = match a.emit {
+        EmitArg::Bc => Emit::Bitcode,
+        EmitArg::Ll => Emit::Text,
+    };
+    let text_in = v::diagnostic_text(&input.bytes);
+    let converted = match convert(m, &Options { llvm7: target.path == nvir_verify::Path::Llvm7, emit }) {
+        Ok(c) => c,
+        Err(e) => {
+            let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
+            if let Some(at) = e.offset {
+                if !text_in.is_empty() {
+                    d = d.with_span(nvir_diag::Span::at(at as usize, 1));
+                }
+            }
+            if let Some(func) = &e.function {
+                d = d.with_note(format!("in function @{func}"));
+            }
+            return Ok(fail(d, &Source::text(&input.name, &text_in)));
+        }
+    };
+    let mut diags: Vec<Diagnostic> =
+        converted.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")).collect();
+    // What libNVVM would say of the result, as `nvir verify` predicts it.
+    let text_out = v::diagnostic_text(&converted.bytes);
+    let checked = v::check(&converted.bytes, &text_out, &target, false);
+    let (ok, compiles) = (checked.ok(), checked.compiles());
+    let first_error = checked
+        .findings
+        .iter()
+        .filter(|f| f.severity == nvir_verify::Severity::Error)
+        .map(|f| f.message.clone())
+        .chain(checked.parse_error.iter().map(|d| d.message.clone()))
+        .next()
+        .unwrap_or_default();
+    let unknown = match (&checked.module, target.path) {
+        (Some(r), nvir_verify::Path::Llvm7) => unknown_intrinsic(&r.module),
+        _ => None,
+    };
+    if let Some(name) = &unknown {
+        let d = Diagnostic::error(format!(
+            "the module calls @{name}, an intrinsic LLVM 7 does not have: libNVVM at {target} would compile it into a \
+             call of an external function of that name, which ptxas refuses"
+        ));
+        diags.push(d.with_code("convert-intrinsic"));
+    } else if !compiles || checked.parse_error.is_some() {
+        let d = Diagnostic::error(format!("the converted module would not compile at {target}: {first_error}"));
+        diags.push(d.with_code("convert-check"));
+    } else if !ok {
+        // The compiler is the acceptance boundary: say what the verifier would refuse, and write.
+        let d = Diagnostic::warning(format!(
+            "nvvmVerifyProgram would refuse the converted module at {target} (nvvmCompileProgram compiles it): {first_error}"
+        ));
+        diags.push(d.with_code("convert-verify"));
+    }
+    let status = nvir::report(&diags, &no_source, format, color);
+    if compiles && checked.parse_error.is_none() && unknown.is_none() {
+        match a.emit {
+            EmitArg::Bc => a.output.write_binary(&converted.bytes)?,
+            EmitArg::Ll => a.output.write_text(std::str::from_utf8(&converted.bytes)?)?,
+        }
+    }
+    Ok(status)
+}
+
+/// The first target-independent `llvm.*` function a call names that libNVVM's LLVM 7 reader
+/// does not know. (`llvm.nvvm.*` names are left to the verifier: the measured table lists what
+/// libNVVM checks, not every NVVM intrinsic it compiles.)
+fn unknown_intrinsic(m: &nvir_llvm::Module) -> Option<String> {
+    use nvir_llvm::ir::{ConstData, InstKind, Value};
+    for (_, f) in m.functions.iter() {
+        for (_, i) in f.insts.iter() {
+            let InstKind::Call { call, .. } = &i.kind else { continue };
+            let Value::Const(c) = call.callee else { continue };
+            let ConstData::Global { global, .. } = &m.consts[c] else { continue };
+            let name = &m.symbols[*global].name;
+            if name.starts_with("llvm.")
+                && !name.starts_with("llvm.nvvm.")
+                && !nvir_verify::intrinsic_known(name, nvir_verify::Path::Llvm7)
+            {
+                return Some(name.to_string());
+            }
+        }
+    }
+    None
+}
