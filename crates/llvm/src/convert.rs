@@ -4,7 +4,7 @@
 //!   ([`crate::pass::pointers`]), operations LLVM 7 lacks lowered ([`crate::pass::llvm7`]), and the module printed in LLVM 7 syntax, which leaves out or
 //!   rewrites the rest LLVM 7 cannot say (each a note). Bitcode is that text read back and written
 //!   in LLVM 7.0.1's layout.
-//! - **Modern path** (compute_100+): typed pointers become opaque, as `.ll` text.
+//! - **Modern path** (compute_100+): typed pointers become opaque; bitcode in LLVM 22's layout.
 //!
 //! For both: the triple and data layout libNVVM's compiler takes for 64-bit NVPTX, and
 //! `!nvvmir.version` 2.0 where the module has none.
@@ -52,9 +52,9 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     target_module(&mut m, &mut notes);
     if !opts.llvm7 {
         if opts.emit == Emit::Bitcode {
-            return Err(PassError::module(
-                "bitcode for compute_100 and later is not written yet; use --emit ll (libNVVM's modern path reads text)",
-            ));
+            let bytes = crate::bitcode::write_as(&m, crate::bitcode::Layout::Modern)
+                .map_err(|e| PassError::module(e.to_string()))?;
+            return Ok(Converted { bytes, notes });
         }
         let printed = print_module(&m, Syntax::Modern).map_err(|e| PassError::module(e.to_string()))?;
         notes.extend(printed.notes.into_iter().map(|message| Note { function: None, message }));

@@ -11,7 +11,7 @@ use nvir_verify::Target;
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum EmitArg {
-    /// Bitcode: LLVM 7.0.1's layout below compute_100.
+    /// Bitcode: LLVM 7.0.1's layout below compute_100, LLVM 22's from compute_100 on.
     Bc,
     /// `.ll` text in the syntax the arch's libNVVM path reads.
     Ll,

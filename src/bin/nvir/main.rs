@@ -52,8 +52,8 @@ enum Command {
     /// typed-pointer modules, as libNVVM below compute_100 reads it.
     As(assemble::Args),
     /// Make a module (.ll or .bc, LLVM 3.8 … 22, either pointer dialect) into what libNVVM reads
-    /// for an arch: LLVM 7 typed-pointer bitcode below compute_100, opaque-pointer text from
-    /// compute_100 on; the result is checked as `nvir verify` checks.
+    /// for an arch: LLVM 7 typed-pointer bitcode below compute_100, LLVM 22 opaque-pointer
+    /// bitcode from compute_100 on; the result is checked as `nvir verify` checks.
     Convert(convert::Args),
     /// Verify NVVM IR for a target as libNVVM does, reporting every problem at once (the first
     /// error is the one libNVVM prints).
