@@ -32,6 +32,9 @@ pub struct Options {
     pub llvm7: bool,
     /// What to produce.
     pub emit: Emit,
+    /// List every kernel in `@llvm.used` (for LTO-IR: nvJitLink's link-time optimization drops
+    /// a kernel it does not list).
+    pub keep_kernels: bool,
 }
 
 /// A converted module: its bytes and what the conversion changed.
@@ -50,6 +53,9 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     checked.map_err(|e| PassError::module(format!("the input is not valid IR: {e}")))?;
     let mut notes = Vec::new();
     target_module(&mut m, &mut notes);
+    if opts.keep_kernels {
+        notes.extend(crate::pass::lto::keep_kernels(&mut m));
+    }
     if !opts.llvm7 {
         if opts.emit == Emit::Bitcode {
             let bytes = crate::bitcode::write_as(&m, crate::bitcode::Layout::Modern)

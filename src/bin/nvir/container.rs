@@ -14,7 +14,8 @@ pub enum Command {
     Dump(DumpArgs),
     /// Change tags, IR level or versions; with no change the output is byte-identical.
     Edit(EditArgs),
-    /// Wrap LLVM bitcode (raw or in the 20-byte wrapper) in a container nvJitLink and nvlink accept.
+    /// Wrap a module (.ll or .bc, either pointer dialect) in a container nvJitLink and nvlink
+    /// accept: converted for the arch as `nvir convert` does unless --raw, then checked.
     Wrap(WrapArgs),
     /// Extract the payload (LLVM bitcode) of a container.
     Unwrap(UnwrapArgs),
@@ -96,6 +97,10 @@ pub struct WrapArgs {
     /// IR level: lto (default), optix, linked or a number.
     #[arg(long, value_name = "LEVEL", value_parser = parse_ir_level, default_value = "lto")]
     ir_level: u16,
+    /// Wrap the bitcode as it is instead of converting the module for the arch (it is still
+    /// read and checked).
+    #[arg(long)]
+    raw: bool,
     #[command(flatten)]
     format: FormatArg,
 }
@@ -504,18 +509,166 @@ fn set_version(c: &mut Container<'_>, kv: &str) -> Result<()> {
 
 fn wrap(a: WrapArgs, color: ColorChoice) -> Result<u8> {
     let input = a.input.read()?;
-    let c = match nc::wrap(&input.bytes, &a.arch, a.ir_level) {
-        Ok(c) => c,
-        Err(e) => {
+    let format = a.format.format;
+    let llvm7 = !a.arch.new_nvvm();
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    let text_in = nvir::verify::diagnostic_text(&input.bytes);
+    let fail = |d: Diagnostic, diags: &mut Vec<Diagnostic>, src: &Source<'_>| {
+        diags.push(d);
+        report(diags, src, format, color)
+    };
+    let binary = Source::binary(&input.name, &input.bytes);
+    // The payload: the module converted for the arch, or (--raw) the bitcode as given.
+    let payload: std::borrow::Cow<'_, [u8]> = if a.raw {
+        if let Err(e) = nc::check_bitcode(&input.bytes) {
             let d = Diagnostic::error(e.to_string())
                 .with_code("container-wrap")
                 .with_span(nvir_diag::Span::at(0, 4.min(input.bytes.len())))
-                .with_help("make bitcode with `llvm-as` (LLVM IR text) or `clang -c -emit-llvm`");
-            return Ok(report(&[d], &Source::binary(&input.name, &input.bytes), a.format.format, color));
+                .with_help("make bitcode with `nvir as` or `nvir convert` (LLVM IR text), or drop --raw to convert");
+            return Ok(fail(d, &mut diags, &binary));
+        }
+        std::borrow::Cow::Borrowed(&input.bytes[..])
+    } else {
+        let m = match nvir::bitcode_input(&input.bytes) {
+            Err(e) => return Ok(fail(Diagnostic::error(format!("{e:#}")).with_code("bc-input"), &mut diags, &binary)),
+            Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
+                Ok(m) => m,
+                Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-read"), &mut diags, &binary)),
+            },
+            Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&input.bytes) {
+                Ok(m) => m,
+                Err(e) => return Ok(fail(e.to_diagnostic(), &mut diags, &Source::text(&input.name, &text_in))),
+            },
+        };
+        let opts = nvir_llvm::convert::Options {
+            llvm7,
+            emit: nvir_llvm::convert::Emit::Bitcode,
+            keep_kernels: a.ir_level == nc::IR_LEVEL_LTO,
+        };
+        match nvir_llvm::convert::convert(m, &opts) {
+            Ok(c) => {
+                diags.extend(c.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")));
+                std::borrow::Cow::Owned(c.bytes)
+            }
+            Err(e) => {
+                let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
+                if let (Some(at), false) = (e.offset, text_in.is_empty()) {
+                    d = d.with_span(nvir_diag::Span::at(at as usize, 1));
+                }
+                if let Some(func) = &e.function {
+                    d = d.with_note(format!("in function @{func}"));
+                }
+                return Ok(fail(d, &mut diags, &Source::text(&input.name, &text_in)));
+            }
         }
     };
+    if let Some(d) = check_payload(&payload, &a.arch, a.raw) {
+        let error = d.is_error();
+        diags.push(d);
+        if error {
+            return Ok(report(&diags, &binary, format, color));
+        }
+    }
+    let c = match nc::wrap(&payload, &a.arch, a.ir_level) {
+        Ok(c) => c,
+        Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("container-wrap"), &mut diags, &binary)),
+    };
+    let status = report(&diags, &binary, format, color);
     a.output.write_binary(&nc::write(&c)?)?;
-    Ok(EXIT_OK)
+    Ok(status)
+}
+
+/// What is wrong with a payload for `arch`: an error (it does not read, its pointer dialect is
+/// not the one the arch's libNVVM reads, it was built for a newer arch, libNVVM would not
+/// compile it) or a warning (no kernel is kept alive for link-time optimization, or only
+/// `nvvmVerifyProgram` would refuse it).
+fn check_payload(payload: &[u8], arch: &Target, raw: bool) -> Option<Diagnostic> {
+    use nvir_llvm::ir::attrs::Attr;
+    use nvir_llvm::ir::Dialect;
+    let bc = nvir_llvm::bitcode::unwrap(payload).map(|(b, _)| b).unwrap_or(payload);
+    let m = match nvir_llvm::bitcode::read(bc) {
+        Ok(m) => m,
+        Err(e) => {
+            return Some(
+                Diagnostic::error(format!("the payload does not read as a module: {e}")).with_code("container-wrap"),
+            )
+        }
+    };
+    let dialect = m.types.dialect();
+    let fix = if raw { "; drop --raw to convert it" } else { "" };
+    match (arch.new_nvvm(), dialect) {
+        (false, Some(Dialect::OpaquePointers)) => {
+            return Some(
+                Diagnostic::error(format!(
+                    "the payload has opaque pointers; libNVVM and nvJitLink for {arch} read LLVM 7 typed pointers{fix}"
+                ))
+                .with_code("container-dialect"),
+            )
+        }
+        (true, Some(Dialect::TypedPointers)) => {
+            return Some(
+                Diagnostic::error(format!(
+                    "the payload has typed pointers; libNVVM and nvJitLink for {arch} read opaque pointers{fix}"
+                ))
+                .with_code("container-dialect"),
+            )
+        }
+        _ => {}
+    }
+    // Built for a newer arch than it is wrapped for (clang's `"target-cpu"="sm_90"`).
+    for (_, f) in m.functions.iter() {
+        for a in m.attrs[f.fn_attrs].0.iter() {
+            let Attr::Str(k, Some(v)) = a else { continue };
+            let built = v.strip_prefix("sm_").and_then(|n| n.trim_end_matches(['a', 'f']).parse::<u32>().ok());
+            if &**k == "target-cpu" && built.is_some_and(|b| b > arch.sm) {
+                return Some(
+                    Diagnostic::error(format!("@{} was built for {v}, a newer arch than {arch}", f.name))
+                        .with_code("container-arch"),
+                );
+            }
+        }
+    }
+    if let Ok(t) = nvir_verify::Target::parse(&arch.to_string(), false) {
+        let checked = nvir::verify::check(payload, "", &t, false);
+        let first = checked
+            .findings
+            .iter()
+            .filter(|f| f.severity == nvir_verify::Severity::Error)
+            .map(|f| f.message.clone())
+            .chain(checked.parse_error.iter().map(|d| d.message.clone()))
+            .next()
+            .unwrap_or_default();
+        if !checked.compiles() || checked.parse_error.is_some() {
+            return Some(
+                Diagnostic::error(format!("libNVVM for {t} would not compile the payload: {first}"))
+                    .with_code("container-check"),
+            );
+        }
+        if !checked.ok() {
+            return Some(
+                Diagnostic::warning(format!(
+                    "nvvmVerifyProgram for {t} would refuse the payload (the compiler compiles it): {first}"
+                ))
+                .with_code("container-check"),
+            );
+        }
+    }
+    // nvJitLink's LTO keeps a kernel only when @llvm.used lists it (measured at sm_90: external
+    // linkage and its annotation are not enough).
+    let kernels = nvir_llvm::pass::lto::kernels(&m);
+    let used = nvir_llvm::pass::lto::used(&m);
+    let dropped: Vec<String> =
+        kernels.iter().filter(|k| !used.contains(k)).map(|&k| format!("@{}", m.symbols[k].name)).collect();
+    if kernels.is_empty() || !dropped.is_empty() {
+        let what = if kernels.is_empty() {
+            "the payload defines no kernel, so a link would have nothing to launch".to_string()
+        } else {
+            format!("link-time optimization drops {}: @llvm.used does not list it", dropped.join(", "))
+        };
+        let fix = if raw { " (drop --raw: the conversion lists every kernel)" } else { "" };
+        return Some(Diagnostic::warning(format!("{what}{fix}")).with_code("container-kernels"));
+    }
+    None
 }
 
 fn unwrap(a: UnwrapArgs, color: ColorChoice) -> Result<u8> {

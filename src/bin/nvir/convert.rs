@@ -63,21 +63,22 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         EmitArg::Ll => Emit::Text,
     };
     let text_in = v::diagnostic_text(&input.bytes);
-    let converted = match convert(m, &Options { llvm7: target.path == nvir_verify::Path::Llvm7, emit }) {
-        Ok(c) => c,
-        Err(e) => {
-            let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
-            if let Some(at) = e.offset {
-                if !text_in.is_empty() {
-                    d = d.with_span(nvir_diag::Span::at(at as usize, 1));
+    let converted =
+        match convert(m, &Options { llvm7: target.path == nvir_verify::Path::Llvm7, emit, keep_kernels: false }) {
+            Ok(c) => c,
+            Err(e) => {
+                let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
+                if let Some(at) = e.offset {
+                    if !text_in.is_empty() {
+                        d = d.with_span(nvir_diag::Span::at(at as usize, 1));
+                    }
                 }
+                if let Some(func) = &e.function {
+                    d = d.with_note(format!("in function @{func}"));
+                }
+                return Ok(fail(d, &Source::text(&input.name, &text_in)));
             }
-            if let Some(func) = &e.function {
-                d = d.with_note(format!("in function @{func}"));
-            }
-            return Ok(fail(d, &Source::text(&input.name, &text_in)));
-        }
-    };
+        };
     let mut diags: Vec<Diagnostic> =
         converted.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")).collect();
     // What libNVVM would say of the result, as `nvir verify` predicts it.
