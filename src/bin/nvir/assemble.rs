@@ -38,14 +38,15 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     if input.bytes.is_empty() {
         return Ok(fail(Diagnostic::error("empty input").with_code("input-empty"), &no_source));
     }
-    let m = match nvir::bitcode_input(&input.bytes) {
+    // (A module the text reader made is not validated again; one read from bitcode is.)
+    let (m, from_text) = match nvir::bitcode_input(&input.bytes) {
         Err(e) => return Ok(fail(Diagnostic::error(format!("{e:#}")).with_code("bc-input"), &no_source)),
         Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
-            Ok(m) => m,
+            Ok(m) => (m, false),
             Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-read"), &no_source)),
         },
         Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&input.bytes) {
-            Ok(m) => m,
+            Ok(m) => (m, true),
             Err(e) => {
                 let text = nvir_diag::text_with_same_offsets(&input.bytes);
                 return Ok(fail(e.to_diagnostic(), &Source::text(&input.name, &text)));
@@ -56,7 +57,12 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         DialectArg::Llvm7 => nvir_llvm::bitcode::Layout::Llvm7,
         DialectArg::Modern => nvir_llvm::bitcode::Layout::Modern,
     };
-    let bytes = match nvir_llvm::bitcode::write_as(&m, layout) {
+    let written = if from_text {
+        nvir_llvm::bitcode::write_as_read(&m, layout)
+    } else {
+        nvir_llvm::bitcode::write_as(&m, layout)
+    };
+    let bytes = match written {
         Ok(b) => b,
         Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-write"), &no_source)),
     };

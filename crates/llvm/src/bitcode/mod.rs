@@ -14,7 +14,7 @@ mod reader;
 mod writer;
 
 pub use error::{BitcodeError, Result};
-pub use writer::{write, write_as, Layout, WriteError, PRODUCER, PRODUCER_MODERN};
+pub use writer::{write, write_as, write_as_read, Layout, WriteError, PRODUCER, PRODUCER_MODERN};
 
 use crate::ir::Module;
 use crate::ParseOptions;

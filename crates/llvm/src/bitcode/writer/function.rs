@@ -6,7 +6,7 @@ use super::bitstream::BitWriter;
 use super::{binop_code, cast_code, fmf_bits, rotate, wrap_bits, Result, WriteError, Writer};
 use crate::bitcode::codes::{self, block};
 use crate::ir::constant::ConstId;
-use crate::ir::function::{Function, LocalMd};
+use crate::ir::function::{DebugRecord, DebugRecordKind, Function, LocalMd};
 use crate::ir::instruction::{flags, Atomic, CallSite, InstKind, Ordering, TailKind};
 use crate::ir::metadata::{MdId, MdNode};
 use crate::ir::module::{AsmId, BlockName, FuncId};
@@ -212,6 +212,12 @@ impl Writer<'_> {
         let mut last_loc: Option<MdId> = None;
         let mut attachments: Vec<(u64, Vec<u64>)> = Vec::new();
         let mut count = 0u64;
+        // Debug records (the modern layout only), each written after the instruction it
+        // precedes and that instruction's location, as LLVM 19+ write them.
+        let mut records: FxHashMap<InstId, Vec<&DebugRecord>> = FxHashMap::default();
+        for (i, r) in f.debug_records.iter() {
+            records.entry(*i).or_default().push(r);
+        }
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 let inst = &f.insts[i];
@@ -237,6 +243,13 @@ impl Writer<'_> {
                 }
                 if !other.is_empty() {
                     attachments.push((count, other));
+                }
+                if let Some(rs) = records.get(&i) {
+                    let cx =
+                        Cx { w: self, f, l: &l, id: next, blocks: &block_ix, scopes: &self.scopes, tags: &self.tags };
+                    for r in rs {
+                        cx.debug_record(s, r)?;
+                    }
                 }
                 count += 1;
             }
@@ -366,6 +379,48 @@ impl Cx<'_, '_> {
             out.push(self.w.ty(self.w.value_ty(self.f, v)));
         }
         Ok(fwd)
+    }
+
+    /// A debug record (LLVM 19+): `#dbg_value` of a plain value as `DEBUG_RECORD_VALUE_SIMPLE`
+    /// [location, variable, expression, value], the others with metadata ids: `VALUE` and
+    /// `DECLARE` [location, variable, expression, value as metadata], `ASSIGN` [location,
+    /// variable, expression, value, id, address expression, address], `LABEL` [location, label].
+    fn debug_record(&self, s: &mut BitWriter, r: &DebugRecord) -> Result<()> {
+        let bad = || WriteError::new(format!("@{}: a #{} record with too few operands", self.f.name, r.kind.keyword()));
+        let op = |k: usize| r.operands.get(k).copied().ok_or_else(bad);
+        let md = |k: usize| -> Result<u64> { Ok(u64::from(self.vid(op(k)?)?)) };
+        let simple = |v: Value| match v {
+            Value::LocalMd(l) => match self.f.local_md[l] {
+                LocalMd::Value(_, x) => Some(x),
+                _ => None,
+            },
+            Value::Md(id) => match self.w.m.metadata.get(id) {
+                MdNode::Value(_, x) => Some(*x),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (code, v) = match r.kind {
+            DebugRecordKind::Label => (65, vec![md(1)?, md(0)?]),
+            DebugRecordKind::Value => match simple(op(0)?) {
+                Some(x) => {
+                    let mut v = vec![md(3)?, md(1)?, md(2)?];
+                    self.push_vt(&mut v, x)?;
+                    (64, v)
+                }
+                None => (61, vec![md(3)?, md(1)?, md(2)?, md(0)?]),
+            },
+            DebugRecordKind::Declare => (62, vec![md(3)?, md(1)?, md(2)?, md(0)?]),
+            DebugRecordKind::Assign => (63, vec![md(6)?, md(1)?, md(2)?, md(0)?, md(3)?, md(5)?, md(4)?]),
+        };
+        s.record(code, &v, None);
+        Ok(())
+    }
+
+    /// An atomic access's ordering and sync scope.
+    fn atomic(&self, v: &mut Vec<u64>, a: &Atomic) {
+        v.push(ordering_code(a.ordering));
+        v.push(self.w.scope_id(a, self.scopes));
     }
 
     fn bb(&self, b: crate::ir::BlockId) -> Result<u64> {
@@ -586,8 +641,7 @@ impl Cx<'_, '_> {
                 v.push(u64::from(*volatile));
                 match atomic {
                     Some(a) => {
-                        v.push(ordering_code(a.ordering));
-                        v.push(w.scope_id(a, self.scopes));
+                        self.atomic(&mut v, a);
                         41
                     }
                     None => {
@@ -605,16 +659,14 @@ impl Cx<'_, '_> {
                 v.push(u64::from(*volatile));
                 match atomic {
                     Some(a) => {
-                        v.push(ordering_code(a.ordering));
-                        v.push(w.scope_id(a, self.scopes));
+                        self.atomic(&mut v, a);
                         45
                     }
                     None => 44,
                 }
             }
             InstKind::Fence(a) => {
-                v.push(ordering_code(a.ordering));
-                v.push(w.scope_id(a, self.scopes));
+                self.atomic(&mut v, a);
                 36
             }
             InstKind::CmpXchg(x) => {

@@ -55,7 +55,7 @@ fn children(m: &Module, id: MdId) -> Vec<Child> {
 
 impl MdTable {
     /// Numbers every node the module refers to.
-    pub(super) fn build(m: &Module) -> Result<MdTable> {
+    pub(super) fn build(m: &Module, modern: bool) -> Result<MdTable> {
         let mut order: Vec<Entry> = Vec::new();
         let mut seen_nodes: FxHashMap<MdId, ()> = FxHashMap::default();
         let mut seen_strs: FxHashMap<Box<[u8]>, ()> = FxHashMap::default();
@@ -115,11 +115,18 @@ impl MdTable {
             for a in f.props.metadata.iter() {
                 visit(a.node, &mut order);
             }
-            if !f.debug_records.is_empty() {
+            if !f.debug_records.is_empty() && !modern {
                 return Err(WriteError::new(format!(
                     "@{}: debug records (#dbg_…) have no LLVM 7 encoding (write llvm.dbg.* calls)",
                     f.name
                 )));
+            }
+            for (_, r) in f.debug_records.iter() {
+                for &v in &r.operands {
+                    if let Value::Md(id) = v {
+                        visit(id, &mut order);
+                    }
+                }
             }
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
@@ -431,7 +438,11 @@ impl Writer<'_> {
                     .ok_or_else(|| WriteError::new(format!("!{kind}: unknown specialized metadata")))?;
                 let f = Fields { kind: k, fields, t };
                 let d = u64::from(distinct.is_some());
-                let (code, v) = di_record(&f, d)?;
+                let modern = if self.modern { di_record_modern(&f, d)? } else { None };
+                let (code, v) = match modern {
+                    Some(r) => r,
+                    None => di_record(&f, d)?,
+                };
                 let ab = (code == 7).then_some(loc_ab);
                 s.record(code, &v, ab);
                 Ok(())
@@ -461,8 +472,129 @@ impl Writer<'_> {
                 }
             }
         }
+        for (_, r) in f.debug_records.iter() {
+            for &v in &r.operands {
+                if let Value::LocalMd(l) = v {
+                    if let crate::ir::LocalMd::ArgList(_) = f.local_md[l] {
+                        return Err(WriteError::new(format!("@{}: !DIArgList is not written yet", f.name)));
+                    }
+                    if seen.insert(l, ()).is_none() {
+                        out.push(l);
+                    }
+                }
+            }
+        }
         Ok(out)
     }
+}
+
+/// A `DI*` node's record where LLVM 22's layout differs from LLVM 7's in what it carries (the
+/// records LLVM 22 reads either way are written in LLVM 7's layout): `DISubprogram` with
+/// `spFlags`, `DICompileUnit` with its LLVM 11+ fields, `DIGlobalVariable` version 2 and
+/// `DILocalVariable` with annotations. `None` for the others.
+fn di_record_modern(f: &Fields<'_>, d: u64) -> Result<Option<(u32, Vec<u64>)>> {
+    Ok(Some(match f.kind {
+        DiKind::Subprogram => {
+            let sp = if f.get("spFlags").is_some() {
+                f.int("spFlags")?
+            } else {
+                f.int("virtuality")? | f.int("isLocal")? << 2 | f.int("isDefinition")? << 3 | f.int("isOptimized")? << 4
+            };
+            (
+                21,
+                vec![
+                    // distinct, has a unit field, has spFlags
+                    d | 2 | 4,
+                    f.md("scope")?,
+                    f.md("name")?,
+                    f.md("linkageName")?,
+                    f.md("file")?,
+                    f.int("line")?,
+                    f.md("type")?,
+                    f.int("scopeLine")?,
+                    f.md("containingType")?,
+                    sp,
+                    f.int("virtualIndex")?,
+                    f.int("flags")?,
+                    f.md("unit")?,
+                    f.md("templateParams")?,
+                    f.md("declaration")?,
+                    if f.get("retainedNodes").is_some() { f.md("retainedNodes")? } else { f.md("variables")? },
+                    f.int("thisAdjustment")?,
+                    f.md("thrownTypes")?,
+                    f.md("annotations")?,
+                    f.md("targetFuncName")?,
+                    f.int("keyInstructions")?,
+                ],
+            )
+        }
+        DiKind::CompileUnit => {
+            let pubnames =
+                if f.get("nameTableKind").is_some() { f.int("nameTableKind")? } else { f.int("gnuPubnames")? };
+            (
+                20,
+                vec![
+                    1,
+                    f.int("language")?,
+                    f.md("file")?,
+                    f.md("producer")?,
+                    f.int("isOptimized")?,
+                    f.md("flags")?,
+                    f.int("runtimeVersion")?,
+                    f.md("splitDebugFilename")?,
+                    f.int("emissionKind")?,
+                    f.md("enums")?,
+                    f.md("retainedTypes")?,
+                    0,
+                    f.md("globals")?,
+                    f.md("imports")?,
+                    f.int("dwoId")?,
+                    f.md("macros")?,
+                    f.int("splitDebugInlining")?,
+                    f.int("debugInfoForProfiling")?,
+                    pubnames,
+                    f.int("rangesBaseAddress")?,
+                    f.md("sysroot")?,
+                    f.md("sdk")?,
+                ],
+            )
+        }
+        DiKind::GlobalVariable => (
+            27,
+            vec![
+                // version 2: no expression slot, template parameters and annotations
+                d | 4,
+                f.md("scope")?,
+                f.md("name")?,
+                f.md("linkageName")?,
+                f.md("file")?,
+                f.int("line")?,
+                f.md("type")?,
+                f.int("isLocal")?,
+                f.int("isDefinition")?,
+                f.md("declaration")?,
+                f.md("templateParams")?,
+                f.int("align")?,
+                f.md("annotations")?,
+            ],
+        ),
+        DiKind::LocalVariable => (
+            28,
+            vec![
+                d | 2,
+                f.md("scope")?,
+                f.md("name")?,
+                f.md("file")?,
+                f.int("line")?,
+                f.md("type")?,
+                f.int("arg")?,
+                f.int("flags")?,
+                f.int("align")?,
+                f.md("annotations")?,
+            ],
+        ),
+        _ => return Ok(None),
+    }))
 }
 
 /// A `DI*` node's record in LLVM 7's layout: (code, operands).

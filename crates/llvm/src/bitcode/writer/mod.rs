@@ -110,6 +110,18 @@ fn write_checked(m: &Module, layout: Layout) -> Result<Vec<u8>> {
     Writer::new(m, layout == Layout::Modern)?.write()
 }
 
+/// [`write_as`] for a module the text reader ([`crate::parse`]) just made, which enforces the
+/// IR's rules as it reads: the module is not validated again (on a large module that is a tenth
+/// of the time). A module built or changed through the API, or read from bitcode, goes through
+/// [`write_as`].
+pub fn write_as_read(m: &Module, layout: Layout) -> Result<Vec<u8>> {
+    match layout {
+        Layout::Llvm7 if m.types.dialect() != Some(Dialect::OpaquePointers) => Writer::new(m, false)?.write(),
+        Layout::Modern if m.types.dialect() != Some(Dialect::TypedPointers) => Writer::new(m, true)?.write(),
+        _ => write_as(m, layout),
+    }
+}
+
 /// Value ids and the tables every block shares.
 pub(super) struct Writer<'m> {
     m: &'m Module,
@@ -136,7 +148,8 @@ pub(super) struct Writer<'m> {
     scopes: Vec<String>,
     /// Module-level constants in value order, and their ids.
     mod_consts: Vec<ConstId>,
-    const_ids: FxHashMap<ConstId, u32>,
+    /// Value id by constant index (`u32::MAX`: none).
+    const_ids: Vec<u32>,
     /// Number of module-level values (globals, then constants).
     n_values: u32,
     /// Attribute groups: (index, set); ids are 1-based positions.
@@ -403,7 +416,7 @@ impl<'m> Writer<'m> {
             tags: Vec::new(),
             scopes: Vec::new(),
             mod_consts: Vec::new(),
-            const_ids: FxHashMap::default(),
+            const_ids: Vec::new(),
             n_values: 0,
             groups: Vec::new(),
             group_ids: FxHashMap::default(),
@@ -423,7 +436,7 @@ impl<'m> Writer<'m> {
         w.enumerate_types();
         w.enumerate_globals()?;
         w.enumerate_attrs()?;
-        w.md = metadata::MdTable::build(m)?;
+        w.md = metadata::MdTable::build(m, modern)?;
         w.enumerate_module_consts()?;
         w.enumerate_kinds();
         w.tags = w.all_bundle_tags();
@@ -875,7 +888,10 @@ impl<'m> Writer<'m> {
         }
         self.n_values += out.len() as u32;
         self.mod_consts = out;
-        self.const_ids = ids;
+        self.const_ids = vec![u32::MAX; m.consts.len()];
+        for (c, id) in ids {
+            self.const_ids[c.index()] = id;
+        }
         Ok(())
     }
 
@@ -899,7 +915,7 @@ impl<'m> Writer<'m> {
         if let ConstData::Global { global, .. } = self.m.consts[c] {
             return self.sym_ids.get(&global).copied();
         }
-        self.const_ids.get(&c).copied()
+        self.const_ids.get(c.index()).copied().filter(|&id| id != u32::MAX)
     }
 
     fn add_strtab(&mut self, s: &str) -> u64 {
@@ -1134,6 +1150,29 @@ impl<'m> Writer<'m> {
         s.record(code, &v, None);
     }
 
+    /// The fields an alias and an ifunc record begin with: [name, type, address space, target,
+    /// linkage].
+    fn indirect_head(&mut self, name: &str, ty: TypeId, target: ConstId, p: &GlobalProps) -> Result<Vec<u64>> {
+        let (off, len) = self.strtab_name(name);
+        let id = self.module_value(target).ok_or_else(|| WriteError::new(format!("@{name}: target not numbered")))?;
+        Ok(vec![
+            off,
+            len,
+            self.ty(ty),
+            self.pointer_space(target, p.addr_space),
+            u64::from(id),
+            linkage_code(p.linkage),
+        ])
+    }
+
+    /// The modern layout's partition fields at the end of an alias or ifunc record.
+    fn push_partition(&mut self, v: &mut Vec<u64>, p: &GlobalProps) {
+        if self.modern {
+            let (off, len) = self.partition(p);
+            v.extend([off, len]);
+        }
+    }
+
     /// A global's partition in the string table: (offset, size), the empty name where none.
     fn partition(&mut self, p: &GlobalProps) -> (u64, u64) {
         let name = p.partition.as_deref().unwrap_or("");
@@ -1339,52 +1378,17 @@ impl<'m> Writer<'m> {
             s.record(8, &v, None);
         }
         for (_, a) in m.aliases.iter() {
-            let (off, len) = self.strtab_name(&a.name);
             let p = &a.props;
-            let target = self
-                .module_value(a.aliasee)
-                .ok_or_else(|| WriteError::new(format!("@{}: aliasee not numbered", a.name)))?;
-            let v = vec![
-                off,
-                len,
-                self.ty(a.ty),
-                self.pointer_space(a.aliasee, p.addr_space),
-                u64::from(target),
-                linkage_code(p.linkage),
-                visibility_code(p),
-                dll_code(p),
-                tls_code(p),
-                unnamed_addr_code(p),
-                dso_local(p),
-            ];
-            let mut v = v;
-            if self.modern {
-                let (poff, plen) = self.partition(p);
-                v.extend([poff, plen]);
-            }
+            let mut v = self.indirect_head(&a.name, a.ty, a.aliasee, p)?;
+            v.extend([visibility_code(p), dll_code(p), tls_code(p), unnamed_addr_code(p), dso_local(p)]);
+            self.push_partition(&mut v, p);
             s.record(14, &v, None);
         }
         for (_, i) in m.ifuncs.iter() {
-            let (off, len) = self.strtab_name(&i.name);
             let p = &i.props;
-            let target = self
-                .module_value(i.resolver)
-                .ok_or_else(|| WriteError::new(format!("@{}: resolver not numbered", i.name)))?;
-            let v = vec![
-                off,
-                len,
-                self.ty(i.ty),
-                self.pointer_space(i.resolver, p.addr_space),
-                u64::from(target),
-                linkage_code(p.linkage),
-                visibility_code(p),
-                dso_local(p),
-            ];
-            let mut v = v;
-            if self.modern {
-                let (poff, plen) = self.partition(p);
-                v.extend([poff, plen]);
-            }
+            let mut v = self.indirect_head(&i.name, i.ty, i.resolver, p)?;
+            v.extend([visibility_code(p), dso_local(p)]);
+            self.push_partition(&mut v, p);
             s.record(18, &v, None);
         }
         // VSTOFFSET, patched once the symbol table is written.
