@@ -155,14 +155,17 @@ impl<T> Arena<T> {
         }
         &mut self.first
     }
-    /// Moves the entities out into an arena of exactly their size, leaving this one empty with
-    /// its capacity (a builder reuses one arena and keeps only what each result needs).
+    /// Moves the entities out into an arena of their size, leaving this one empty with its
+    /// capacity (a builder reuses one arena and keeps only what each result needs). Entities in
+    /// one run are copied into a run of exactly their number; an arena that has grown into
+    /// chunks is moved out whole instead (it holds room for less than a chunk more), leaving
+    /// this one with none: gathering the chunks into one run would need twice the memory.
     pub fn take_exact(&mut self) -> Self {
-        let mut items = Vec::with_capacity(self.len());
-        items.append(&mut self.first);
-        for mut run in std::mem::take(&mut self.rest) {
-            items.append(&mut run);
+        if !self.rest.is_empty() {
+            return std::mem::take(self);
         }
+        let mut items = Vec::with_capacity(self.first.len());
+        items.append(&mut self.first);
         Arena { first: items, rest: ThinVec::new() }
     }
     /// Removes the entities from index `at` on and returns them in order.

@@ -142,8 +142,13 @@ enum Role {
 }
 
 fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
-    let helpers =
-        if options.threads > 1 && data.len() / options.min_chunk.max(1) >= 2 { options.threads - 1 } else { 0 };
+    let helpers = if options.threads > 1 && options.min_chunk <= 1 {
+        options.threads - 1
+    } else if options.threads > 1 && data.len() / options.min_chunk >= 2 {
+        helpers_worth(data, options.threads - 1)
+    } else {
+        0
+    };
     if helpers == 0 {
         return read_main(data, options, None);
     }
@@ -165,6 +170,64 @@ fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
         drop(done_tx);
         read_main(data, options, Some(parallel::Crew { plans, done }))
     })
+}
+
+/// How many of `most` helpers are worth their memory. Each holds a copy of the module's tables
+/// (types, constants, metadata, attributes) for the whole read, to read a share of the function
+/// bodies: that pays where the bodies others than the largest (a body is read by one thread)
+/// outweigh the tables [`TABLE_SHARE`] times per helper. A module of tables alone (globals,
+/// attribute groups, annotations) or of one function gets none, which would otherwise double
+/// its memory for nothing. Found by skipping the module block's sub-blocks by their lengths; an
+/// input that cannot be walked so gets none (the main reader reports what is wrong with it).
+fn helpers_worth(data: &[u8], most: usize) -> usize {
+    let Some(Shares { tables, bodies, largest }) = shares(data) else { return 0 };
+    let spread = bodies - largest;
+    let worth = spread / tables.max(1).saturating_mul(TABLE_SHARE);
+    worth.min(most as u64) as usize
+}
+
+/// The function bodies a helper reads must be at least this many times the bits of the tables
+/// it copies (large modules from clang have 5 to 20 times more body than table bits).
+const TABLE_SHARE: u64 = 2;
+
+/// The bits of a module block outside its function blocks (module records and table blocks),
+/// in its function blocks, and in the largest of them.
+struct Shares {
+    tables: u64,
+    bodies: u64,
+    largest: u64,
+}
+
+fn shares(data: &[u8]) -> Option<Shares> {
+    let mut bits = Bits::new(data);
+    bits.seek(32).ok()?;
+    let mut c = Cursor::new(bits);
+    loop {
+        match c.advance().ok()? {
+            Entry::Block(block::MODULE) => break,
+            Entry::Block(_) => c.skip().ok()?,
+            _ => return None,
+        }
+    }
+    let (start, end) = c.pending_span()?;
+    c.enter().ok()?;
+    let (mut bodies, mut largest) = (0u64, 0u64);
+    loop {
+        match c.advance().ok()? {
+            Entry::End => break,
+            Entry::Block(id) => {
+                let (at, till) = c.pending_span()?;
+                if id == block::FUNCTION {
+                    bodies += till - at;
+                    largest = largest.max(till - at);
+                }
+                c.skip().ok()?;
+            }
+            Entry::Record(_) => {}
+            Entry::Eof => return None,
+        }
+    }
+    Some(Shares { tables: (end - start).saturating_sub(bodies), bodies, largest })
 }
 
 fn read_main(data: &[u8], options: crate::ParseOptions, crew: Option<parallel::Crew>) -> Result<Read> {
@@ -1000,5 +1063,32 @@ impl<'a> Reader<'a> {
             let _ = self.m.consts.replace(c, ConstData::BlockAddress { ty, func, block });
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bitcode(src: &str) -> Vec<u8> {
+        let m = crate::text::parser::parse_module(src).unwrap();
+        crate::bitcode::write(&m).unwrap()
+    }
+
+    /// Helpers copy the tables: a module of tables alone gets none, nor does a module whose
+    /// bodies are one function; bodies that outweigh the tables get them.
+    #[test]
+    fn helpers_only_where_bodies_pay_for_the_tables() {
+        let globals: String = (0..2000).map(|i| format!("@g{i} = global i32 {i}\n")).collect();
+        assert_eq!(helpers_worth(&bitcode(&globals), 7), 0);
+        let body: String = (0..400).map(|i| format!("  %v{i} = add i32 %a, {i}\n")).collect();
+        let one = format!("define i32 @f(i32 %a) {{\n{body}  ret i32 %a\n}}\n");
+        assert_eq!(helpers_worth(&bitcode(&one), 7), 0);
+        let many: String = (0..200).map(|k| format!("define i32 @f{k}(i32 %a) {{\n{body}  ret i32 %a\n}}\n")).collect();
+        let data = bitcode(&many);
+        let s = shares(&data).unwrap();
+        assert!(s.bodies > 10 * s.tables && s.largest < s.bodies / 100, "{} {} {}", s.tables, s.bodies, s.largest);
+        assert_eq!(helpers_worth(&data, 7), 7);
+        assert_eq!(helpers_worth(&data[..data.len() / 2], 7), 0, "a cut input gets none");
     }
 }

@@ -31,7 +31,9 @@ use std::sync::mpsc;
 pub struct ParseOptions {
     /// Threads to read function bodies with; 1 reads sequentially.
     pub threads: usize,
-    /// The smallest chunk of function bodies, in bytes, worth a thread of its own.
+    /// The smallest chunk of function bodies, in bytes, worth a thread of its own. The bitcode
+    /// reader also gives a thread only the bodies that outweigh the copy of the module's tables
+    /// it takes; 1 splits at every body whatever the memory (for tests and fuzzing).
     pub min_chunk: usize,
 }
 
