@@ -183,3 +183,56 @@ fn typed_modules_go_to_the_modern_path_as_opaque_text() {
     assert!(text.contains("define void @f(ptr %p)"), "{text}");
     assert!(text.contains("target datalayout = \"e-p:64:64:64"), "{text}");
 }
+
+/// `llvm.nvvm.ldg.global.*` loads its pointer's pointee in LLVM 7 (libNVVM reads `T (i8*)` as a
+/// load of `i8`); atomic loads and stores (which libNVVM's LLVM 7 path refuses) become volatile
+/// ones with barriers for their ordering; NVVM intrinsics LLVM 7 lacks become the PTX the CUDA
+/// headers write.
+#[test]
+fn nvvm_loads_atomics_and_new_intrinsics_take_llvm7_forms() {
+    let src = r#"
+declare float @llvm.nvvm.ldg.global.f.f32.p1(ptr addrspace(1), i32)
+declare i16 @llvm.nvvm.ldu.global.i.i16.p0(ptr, i32)
+declare ptr @llvm.nvvm.ldg.global.p.p1(ptr addrspace(1), i32)
+declare void @llvm.nvvm.nanosleep(i32)
+declare i32 @llvm.nvvm.activemask()
+declare i32 @llvm.nvvm.redux.sync.umin(i32, i32)
+
+define ptx_kernel void @k(ptr addrspace(1) %g, ptr %p, ptr %out) {
+  %f = call float @llvm.nvvm.ldg.global.f.f32.p1(ptr addrspace(1) %g, i32 4)
+  %h = call i16 @llvm.nvvm.ldu.global.i.i16.p0(ptr %p, i32 2)
+  %q = call ptr @llvm.nvvm.ldg.global.p.p1(ptr addrspace(1) %g, i32 8)
+  %a = load atomic i32, ptr %p syncscope("block") acquire, align 4
+  store atomic float %f, ptr %out release, align 4
+  %r = load atomic i64, ptr %q monotonic, align 8
+  call void @llvm.nvvm.nanosleep(i32 100)
+  %m = call i32 @llvm.nvvm.activemask()
+  %u = call i32 @llvm.nvvm.redux.sync.umin(i32 %a, i32 %m)
+  ret void
+}
+"#;
+    let m = nvir_llvm::parse_bytes(src.as_bytes()).unwrap();
+    let out = convert(m, &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    validate(&nvir_llvm::parse_bytes(text.as_bytes()).unwrap()).unwrap();
+    for want in [
+        "declare float @llvm.nvvm.ldg.global.f.f32.p1f32(float addrspace(1)*, i32)",
+        "declare i16 @llvm.nvvm.ldu.global.i.i16.p0i16(i16*, i32)",
+        "declare i8* @llvm.nvvm.ldg.global.p.p0i8.p1p0i8(i8* addrspace(1)*, i32)",
+        "load volatile i32, i32* ",
+        "store volatile float %f, float* ",
+        "load volatile i64, i64* ",
+        "call void asm sideeffect \"nanosleep.u32 $0;\", \"r\"(i32 100)",
+        "call i32 asm sideeffect \"activemask.b32 $0;\", \"=r\"()",
+        "asm sideeffect \"redux.sync.min.u32 $0, $1, $2;\", \"=r,r,r\"(i32 %a, i32 %m)",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    assert!(!text.contains("atomic"), "an atomic load or store is left in\n{text}");
+    // Acquire: a barrier after the load (at its block scope); release: one before the store.
+    let body = &text[text.find("define").unwrap()..];
+    let at = |s: &str| body.find(s).unwrap_or_else(|| panic!("missing {s:?} in\n{body}"));
+    assert!(at("load volatile i32") < at("call void @llvm.nvvm.membar.cta()"));
+    assert!(at("call void @llvm.nvvm.membar.sys()") < at("store volatile float"));
+    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+}

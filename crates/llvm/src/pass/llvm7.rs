@@ -49,6 +49,8 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
         }
     }
     lower_min_max(m);
+    lower_to_asm(m);
+    lower_atomic_loads_stores(m, &mut notes);
     lower_fences_and_freezes(m, &mut notes)?;
     Ok(notes)
 }
@@ -124,6 +126,133 @@ fn lower_fences_and_freezes(m: &mut Module, notes: &mut Vec<Note>) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// The PTX instruction (and its operand constraints) that stands for an NVVM intrinsic libNVVM's
+/// LLVM 7 path does not know (measured: libNVVM 13.5 at compute_90 compiles a call of each into a
+/// call of an external function whose name PTX cannot spell, or refuses it); the CUDA headers
+/// write the same instructions as inline assembly.
+fn asm_for(name: &str) -> Option<(String, &'static str)> {
+    match name {
+        "llvm.nvvm.nanosleep" => Some(("nanosleep.u32 $0;".into(), "r")),
+        "llvm.nvvm.activemask" => Some(("activemask.b32 $0;".into(), "=r")),
+        _ => {
+            let op = name.strip_prefix("llvm.nvvm.redux.sync.")?;
+            let ty = match op {
+                "add" => "u32",
+                "min" | "max" => "s32",
+                "umin" | "umax" => "u32",
+                "and" | "or" | "xor" => "b32",
+                _ => return None,
+            };
+            let op = op.trim_start_matches('u');
+            Some((format!("redux.sync.{op}.{ty} $0, $1, $2;"), "=r,r,r"))
+        }
+    }
+}
+
+/// Calls of the intrinsics [`asm_for`] knows become inline assembly.
+fn lower_to_asm(m: &mut Module) {
+    use crate::ir::module::InlineAsm;
+    let mut by_callee: Vec<(crate::ir::constant::ConstId, String, &'static str)> = Vec::new();
+    for (c, data) in m.consts.iter() {
+        if let ConstData::Global { global, .. } = data {
+            if let Some((asm, cons)) = asm_for(&m.symbols[*global].name) {
+                by_callee.push((c, asm, cons));
+            }
+        }
+    }
+    if by_callee.is_empty() {
+        return;
+    }
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        let ids: Vec<InstId> = m.functions[fid].insts.iter().map(|(id, _)| id).collect();
+        for id in ids {
+            let InstKind::Call { call, .. } = &m.functions[fid].insts[id].kind else { continue };
+            let Value::Const(c) = call.callee else { continue };
+            let Some((_, asm, cons)) = by_callee.iter().find(|(k, _, _)| *k == c) else { continue };
+            let asm = InlineAsm {
+                ty: call.fn_ty,
+                asm: asm.as_bytes().into(),
+                constraints: cons.as_bytes().into(),
+                side_effect: true,
+                align_stack: false,
+                intel: false,
+                unwind: false,
+            };
+            let a = m.asms.insert(asm);
+            if let InstKind::Call { call, .. } = &mut m.functions[fid].insts[id].kind {
+                call.callee = Value::Asm(a);
+            }
+        }
+    }
+}
+
+/// `load atomic`/`store atomic` (which libNVVM's LLVM 7 path refuses: "Atomic loads/stores are
+/// not supported") as `volatile` ones, which PTX gives the semantics of relaxed operations at
+/// system scope; an acquire load is followed by a fence, a release store preceded by one, and a
+/// `seq_cst` one has both (the fences then become `llvm.nvvm.membar.*`).
+fn lower_atomic_loads_stores(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::instruction::Atomic;
+    use crate::ir::{Instruction, Name};
+    let void = m.types.void();
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        let f = &mut m.functions[fid];
+        if !f.is_definition {
+            continue;
+        }
+        let mut changed = false;
+        let layout: Vec<_> = f.layout.to_vec();
+        for b in layout {
+            let old = std::mem::take(&mut f.blocks[b].insts);
+            let mut out = Vec::with_capacity(old.len());
+            for id in old {
+                let (atomic, is_load) = match &mut f.insts[id].kind {
+                    InstKind::Load { atomic, volatile, .. } | InstKind::Store { atomic, volatile, .. }
+                        if atomic.is_some() =>
+                    {
+                        *volatile = true;
+                        (atomic.take(), matches!(f.insts[id].kind, InstKind::Load { .. }))
+                    }
+                    _ => (None, false),
+                };
+                let Some(atomic) = atomic else {
+                    out.push(id);
+                    continue;
+                };
+                changed = true;
+                let fence = |f: &mut Function| {
+                    let kind = InstKind::Fence(Atomic { ordering: Ordering::SeqCst, scope: atomic.scope });
+                    f.insts.push(Instruction { name: Name::NONE, ty: void, kind, metadata: ThinVec::new() })
+                };
+                let (before, after) = match atomic.ordering {
+                    Ordering::SeqCst => (true, true),
+                    Ordering::Acquire | Ordering::AcqRel => (false, is_load),
+                    Ordering::Release => (!is_load, false),
+                    _ => (false, false),
+                };
+                if before {
+                    out.push(fence(f));
+                }
+                out.push(id);
+                if after {
+                    out.push(fence(f));
+                }
+            }
+            f.blocks[b].insts = out;
+        }
+        if changed {
+            notes.push(Note {
+                function: Some(f.name.clone()),
+                message: "atomic loads and stores became volatile ones (relaxed at system scope in PTX), with \
+                          memory barriers where their ordering is stronger: libNVVM's LLVM 7 path has no atomic \
+                          load or store"
+                    .into(),
+            });
+        }
+    }
 }
 
 /// `llvm.smax.*` & co. as compare and select, in place of each call.

@@ -144,11 +144,19 @@ impl Cx<'_> {
         })
     }
 
-    /// Parameters with `byval(T)`-like attributes become `T*`, in the function's type too.
+    /// Parameters with `byval(T)`-like attributes become `T*`, in the function's type too; so
+    /// does the pointer of `llvm.nvvm.ldg.global.*`/`ldu.global.*`, whose LLVM 7 form loads the
+    /// pointer's pointee (libNVVM reads `T (i8*)` as a load of `i8`).
     fn signatures(&mut self) {
         for i in 0..self.m.functions.len() {
             let fid = FuncId::from_index(i);
             let mut changed = false;
+            if let Some(ret) = self.loaded_pointee(fid) {
+                if let Some((space, _)) = self.m.functions[fid].params.first().and_then(|p| self.ptr(p.ty)) {
+                    self.m.functions[fid].params[0].ty = self.ptr_to(ret, space);
+                    changed = true;
+                }
+            }
             for p in 0..self.m.functions[fid].params.len() {
                 let (ty, attrs) = (self.m.functions[fid].params[p].ty, self.m.functions[fid].params[p].attrs);
                 if let (Some(t), Some((space, _))) = (self.attr_pointee(attrs), self.ptr(ty)) {
@@ -424,11 +432,30 @@ impl Cx<'_> {
         Ok(())
     }
 
+    /// The type `llvm.nvvm.ldg.global.*`/`llvm.nvvm.ldu.global.*` loads (its result type), for
+    /// those intrinsics.
+    fn loaded_pointee(&self, fid: FuncId) -> Option<TypeId> {
+        let f = &self.m.functions[fid];
+        let rest =
+            f.name.strip_prefix("llvm.nvvm.ldg.global.").or_else(|| f.name.strip_prefix("llvm.nvvm.ldu.global."))?;
+        if !(rest.starts_with("i.") || rest.starts_with("f.") || rest.starts_with("p.")) {
+            return None;
+        }
+        self.fn_parts(f.ty).map(|(ret, _, _)| ret)
+    }
+
     /// LLVM 7's name for an intrinsic: each opaque pointer's mangling `pN` becomes the typed
     /// pointer's (`pNi8`, or `pNf32` where the parameter points at the overloaded type).
+    /// `llvm.nvvm.ldg.global.K.T.pN` names both overloads (`….i.i32.p1i32`, `….p.p0i8.p1p0i8`).
     fn llvm7_name(&self, fid: FuncId) -> Option<String> {
         let f = &self.m.functions[fid];
-        let (_, params, _) = self.fn_parts(f.ty)?;
+        let (ret, params, _) = self.fn_parts(f.ty)?;
+        if self.loaded_pointee(fid).is_some() {
+            let (space, _) = self.ptr(*params.first()?)?;
+            let family = f.name.get(..f.name.find(".global.")? + ".global.K".len())?;
+            let t = mangle(&self.m.types, ret);
+            return Some(format!("{family}.{t}.p{space}{t}"));
+        }
         let mut ptr_params = params.iter().filter_map(|&p| self.ptr(p));
         let mut out = String::new();
         for (k, part) in f.name.split('.').enumerate() {
