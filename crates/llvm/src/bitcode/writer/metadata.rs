@@ -488,6 +488,131 @@ impl Writer<'_> {
     }
 }
 
+/// One operand of a `DI*` record: an integer field (names and flags as numbers), a node or
+/// string field (its id + 1, 0 for none), or a value the writer computed.
+#[derive(Clone, Copy)]
+enum Op {
+    Int(&'static str),
+    Md(&'static str),
+    Lit(u64),
+}
+use Op::{Int, Lit, Md};
+
+impl Fields<'_> {
+    /// A record's operands: `first` (the distinct bit and version flags), then `ops`.
+    fn ops(&self, first: u64, ops: &[Op]) -> Result<Vec<u64>> {
+        let mut v = Vec::with_capacity(ops.len() + 1);
+        v.push(first);
+        self.push_ops(&mut v, ops)?;
+        Ok(v)
+    }
+
+    fn push_ops(&self, v: &mut Vec<u64>, ops: &[Op]) -> Result<()> {
+        for op in ops {
+            v.push(match *op {
+                Int(n) => self.int(n)?,
+                Md(n) => self.md(n)?,
+                Lit(x) => x,
+            });
+        }
+        Ok(())
+    }
+
+    /// `retainedNodes:`, or LLVM 4 … 6's `variables:` where the text says that.
+    fn retained(&self) -> Op {
+        if self.get("retainedNodes").is_some() {
+            Md("retainedNodes")
+        } else {
+            Md("variables")
+        }
+    }
+
+    /// `nameTableKind:`, or LLVM 7's `gnuPubnames:` where the text says that.
+    fn name_table(&self) -> Op {
+        Int(if self.get("nameTableKind").is_some() { "nameTableKind" } else { "gnuPubnames" })
+    }
+}
+
+/// `DICompileUnit` (code 20) after its distinct bit (always 1): LLVM 7's operands; LLVM 11+ add
+/// `rangesBaseAddress`, `sysroot` and `sdk`.
+const COMPILE_UNIT: [Op; 17] = [
+    Int("language"),
+    Md("file"),
+    Md("producer"),
+    Int("isOptimized"),
+    Md("flags"),
+    Int("runtimeVersion"),
+    Md("splitDebugFilename"),
+    Int("emissionKind"),
+    Md("enums"),
+    Md("retainedTypes"),
+    Lit(0),
+    Md("globals"),
+    Md("imports"),
+    Int("dwoId"),
+    Md("macros"),
+    Int("splitDebugInlining"),
+    Int("debugInfoForProfiling"),
+];
+const COMPILE_UNIT_LATER: [Op; 3] = [Int("rangesBaseAddress"), Md("sysroot"), Md("sdk")];
+
+/// What `DIDerivedType` (17) and `DICompositeType` (18) begin with.
+const TYPE_HEAD: &[Op] = &[
+    Int("tag"),
+    Md("name"),
+    Md("file"),
+    Int("line"),
+    Md("scope"),
+    Md("baseType"),
+    Int("size"),
+    Int("align"),
+    Int("offset"),
+    Int("flags"),
+];
+
+/// The rest of `DICompositeType`, as LLVM 7 writes it.
+const COMPOSITE_TAIL: &[Op] = &[
+    Md("elements"),
+    Int("runtimeLang"),
+    Md("vtableHolder"),
+    Md("templateParams"),
+    Md("identifier"),
+    Md("discriminator"),
+];
+
+/// `DILocalVariable` (28), after its flags (distinct, has an alignment); LLVM 14+ add
+/// `annotations`.
+const LOCAL_VARIABLE: &[Op] =
+    &[Md("scope"), Md("name"), Md("file"), Int("line"), Md("type"), Int("arg"), Int("flags"), Int("align")];
+
+/// `DIGlobalVariable` (27) up to `isDefinition`, in both versions.
+const GLOBAL_VARIABLE: &[Op] = &[
+    Md("scope"),
+    Md("name"),
+    Md("linkageName"),
+    Md("file"),
+    Int("line"),
+    Md("type"),
+    Int("isLocal"),
+    Int("isDefinition"),
+];
+
+/// Records whose operands follow the distinct bit as they are: (kind, code, operands).
+const PLAIN: &[(DiKind, u32, &[Op])] = &[
+    (DiKind::LexicalBlock, 22, &[Md("scope"), Md("file"), Int("line"), Int("column")]),
+    (DiKind::LexicalBlockFile, 23, &[Md("scope"), Md("file"), Int("discriminator")]),
+    (DiKind::Label, 40, &[Md("scope"), Md("name"), Md("file"), Int("line")]),
+    (DiKind::GlobalVariableExpression, 37, &[Md("var"), Md("expr")]),
+    // LLVM 7 writes the setter before the getter.
+    (
+        DiKind::ObjCProperty,
+        30,
+        &[Md("name"), Md("file"), Int("line"), Md("setter"), Md("getter"), Int("attributes"), Md("type")],
+    ),
+    (DiKind::Macro, 33, &[Int("type"), Int("line"), Md("name"), Md("value")]),
+    (DiKind::MacroFile, 34, &[Int("type"), Int("line"), Md("file"), Md("nodes")]),
+];
+
 /// A `DI*` node's record where LLVM 22's layout differs from LLVM 7's in what it carries (the
 /// records LLVM 22 reads either way are written in LLVM 7's layout): `DISubprogram` with
 /// `spFlags`, `DICompileUnit` with its LLVM 11+ fields, `DIGlobalVariable` version 2 and
@@ -500,105 +625,57 @@ fn di_record_modern(f: &Fields<'_>, d: u64) -> Result<Option<(u32, Vec<u64>)>> {
             } else {
                 f.int("virtuality")? | f.int("isLocal")? << 2 | f.int("isDefinition")? << 3 | f.int("isOptimized")? << 4
             };
-            (
-                21,
-                vec![
-                    // distinct, has a unit field, has spFlags
-                    d | 2 | 4,
-                    f.md("scope")?,
-                    f.md("name")?,
-                    f.md("linkageName")?,
-                    f.md("file")?,
-                    f.int("line")?,
-                    f.md("type")?,
-                    f.int("scopeLine")?,
-                    f.md("containingType")?,
-                    sp,
-                    f.int("virtualIndex")?,
-                    f.int("flags")?,
-                    f.md("unit")?,
-                    f.md("templateParams")?,
-                    f.md("declaration")?,
-                    if f.get("retainedNodes").is_some() { f.md("retainedNodes")? } else { f.md("variables")? },
-                    f.int("thisAdjustment")?,
-                    f.md("thrownTypes")?,
-                    f.md("annotations")?,
-                    f.md("targetFuncName")?,
-                    f.int("keyInstructions")?,
-                ],
-            )
+            let ops = [
+                Md("scope"),
+                Md("name"),
+                Md("linkageName"),
+                Md("file"),
+                Int("line"),
+                Md("type"),
+                Int("scopeLine"),
+                Md("containingType"),
+                Lit(sp),
+                Int("virtualIndex"),
+                Int("flags"),
+                Md("unit"),
+                Md("templateParams"),
+                Md("declaration"),
+                f.retained(),
+                Int("thisAdjustment"),
+                Md("thrownTypes"),
+                Md("annotations"),
+                Md("targetFuncName"),
+                Int("keyInstructions"),
+            ];
+            // distinct, has a unit field, has spFlags
+            (21, f.ops(d | 2 | 4, &ops)?)
         }
         DiKind::CompileUnit => {
-            let pubnames =
-                if f.get("nameTableKind").is_some() { f.int("nameTableKind")? } else { f.int("gnuPubnames")? };
-            (
-                20,
-                vec![
-                    1,
-                    f.int("language")?,
-                    f.md("file")?,
-                    f.md("producer")?,
-                    f.int("isOptimized")?,
-                    f.md("flags")?,
-                    f.int("runtimeVersion")?,
-                    f.md("splitDebugFilename")?,
-                    f.int("emissionKind")?,
-                    f.md("enums")?,
-                    f.md("retainedTypes")?,
-                    0,
-                    f.md("globals")?,
-                    f.md("imports")?,
-                    f.int("dwoId")?,
-                    f.md("macros")?,
-                    f.int("splitDebugInlining")?,
-                    f.int("debugInfoForProfiling")?,
-                    pubnames,
-                    f.int("rangesBaseAddress")?,
-                    f.md("sysroot")?,
-                    f.md("sdk")?,
-                ],
-            )
+            let mut v = f.ops(1, &COMPILE_UNIT)?;
+            f.push_ops(&mut v, &[f.name_table()])?;
+            f.push_ops(&mut v, &COMPILE_UNIT_LATER)?;
+            (20, v)
         }
-        DiKind::GlobalVariable => (
-            27,
-            vec![
-                // version 2: no expression slot, template parameters and annotations
-                d | 4,
-                f.md("scope")?,
-                f.md("name")?,
-                f.md("linkageName")?,
-                f.md("file")?,
-                f.int("line")?,
-                f.md("type")?,
-                f.int("isLocal")?,
-                f.int("isDefinition")?,
-                f.md("declaration")?,
-                f.md("templateParams")?,
-                f.int("align")?,
-                f.md("annotations")?,
-            ],
-        ),
-        DiKind::LocalVariable => (
-            28,
-            vec![
-                d | 2,
-                f.md("scope")?,
-                f.md("name")?,
-                f.md("file")?,
-                f.int("line")?,
-                f.md("type")?,
-                f.int("arg")?,
-                f.int("flags")?,
-                f.int("align")?,
-                f.md("annotations")?,
-            ],
-        ),
+        DiKind::GlobalVariable => {
+            // version 2: no expression slot; template parameters and annotations
+            let mut v = f.ops(d | 4, GLOBAL_VARIABLE)?;
+            f.push_ops(&mut v, &[Md("declaration"), Md("templateParams"), Int("align"), Md("annotations")])?;
+            (27, v)
+        }
+        DiKind::LocalVariable => {
+            let mut v = f.ops(d | 2, LOCAL_VARIABLE)?;
+            f.push_ops(&mut v, &[Md("annotations")])?;
+            (28, v)
+        }
         _ => return Ok(None),
     }))
 }
 
 /// A `DI*` node's record in LLVM 7's layout: (code, operands).
 fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
+    if let Some((_, code, ops)) = PLAIN.iter().find(|(k, _, _)| *k == f.kind) {
+        return Ok((*code, f.ops(d, ops)?));
+    }
     Ok(match f.kind {
         DiKind::Location => {
             let scope = f.md("scope")?.checked_sub(1).ok_or_else(|| f.bad("scope"))?;
@@ -651,51 +728,17 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
                 None | Some(MdField::Null) => 0,
                 _ => f.int("dwarfAddressSpace")? + 1,
             };
-            (
-                17,
-                vec![
-                    d,
-                    f.int("tag")?,
-                    f.md("name")?,
-                    f.md("file")?,
-                    f.int("line")?,
-                    f.md("scope")?,
-                    f.md("baseType")?,
-                    f.int("size")?,
-                    f.int("align")?,
-                    f.int("offset")?,
-                    f.int("flags")?,
-                    f.md("extraData")?,
-                    das,
-                ],
-            )
+            let mut v = f.ops(d, TYPE_HEAD)?;
+            f.push_ops(&mut v, &[Md("extraData"), Lit(das)])?;
+            (17, v)
         }
         DiKind::CompositeType => {
             f.refuse(&["dataLocation", "associated", "allocated", "rank", "annotations"])?;
-            (
-                18,
-                vec![
-                    d | 2,
-                    f.int("tag")?,
-                    f.md("name")?,
-                    f.md("file")?,
-                    f.int("line")?,
-                    f.md("scope")?,
-                    f.md("baseType")?,
-                    f.int("size")?,
-                    f.int("align")?,
-                    f.int("offset")?,
-                    f.int("flags")?,
-                    f.md("elements")?,
-                    f.int("runtimeLang")?,
-                    f.md("vtableHolder")?,
-                    f.md("templateParams")?,
-                    f.md("identifier")?,
-                    f.md("discriminator")?,
-                ],
-            )
+            let mut v = f.ops(d | 2, TYPE_HEAD)?;
+            f.push_ops(&mut v, COMPOSITE_TAIL)?;
+            (18, v)
         }
-        DiKind::SubroutineType => (19, vec![d | 2, f.int("flags")?, f.md("types")?, f.int("cc")?]),
+        DiKind::SubroutineType => (19, f.ops(d | 2, &[Int("flags"), Md("types"), Int("cc")])?),
         DiKind::File => {
             let mut v = vec![d, f.md("filename")?, f.md("directory")?];
             if f.has("checksum") {
@@ -711,32 +754,9 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
         }
         DiKind::CompileUnit => {
             f.refuse(&["rangesBaseAddress", "sysroot", "sdk"])?;
-            let pubnames =
-                if f.get("nameTableKind").is_some() { f.int("nameTableKind")? } else { f.int("gnuPubnames")? };
-            (
-                20,
-                vec![
-                    1,
-                    f.int("language")?,
-                    f.md("file")?,
-                    f.md("producer")?,
-                    f.int("isOptimized")?,
-                    f.md("flags")?,
-                    f.int("runtimeVersion")?,
-                    f.md("splitDebugFilename")?,
-                    f.int("emissionKind")?,
-                    f.md("enums")?,
-                    f.md("retainedTypes")?,
-                    0,
-                    f.md("globals")?,
-                    f.md("imports")?,
-                    f.int("dwoId")?,
-                    f.md("macros")?,
-                    f.int("splitDebugInlining")?,
-                    f.int("debugInfoForProfiling")?,
-                    pubnames,
-                ],
-            )
+            let mut v = f.ops(1, &COMPILE_UNIT)?;
+            f.push_ops(&mut v, &[f.name_table()])?;
+            (20, v)
         }
         DiKind::Subprogram => {
             f.refuse(&["annotations", "targetFuncName"])?;
@@ -762,36 +782,31 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
                 definition = f.int("isDefinition")?;
                 optimized = f.int("isOptimized")?;
             }
-            (
-                21,
-                vec![
-                    d | 2,
-                    f.md("scope")?,
-                    f.md("name")?,
-                    f.md("linkageName")?,
-                    f.md("file")?,
-                    f.int("line")?,
-                    f.md("type")?,
-                    local,
-                    definition,
-                    f.int("scopeLine")?,
-                    f.md("containingType")?,
-                    virtuality,
-                    f.int("virtualIndex")?,
-                    flags,
-                    optimized,
-                    f.md("unit")?,
-                    f.md("templateParams")?,
-                    f.md("declaration")?,
-                    if f.get("retainedNodes").is_some() { f.md("retainedNodes")? } else { f.md("variables")? },
-                    f.int("thisAdjustment")?,
-                    f.md("thrownTypes")?,
-                ],
-            )
+            let ops = [
+                Md("scope"),
+                Md("name"),
+                Md("linkageName"),
+                Md("file"),
+                Int("line"),
+                Md("type"),
+                Lit(local),
+                Lit(definition),
+                Int("scopeLine"),
+                Md("containingType"),
+                Lit(virtuality),
+                Int("virtualIndex"),
+                Lit(flags),
+                Lit(optimized),
+                Md("unit"),
+                Md("templateParams"),
+                Md("declaration"),
+                f.retained(),
+                Int("thisAdjustment"),
+                Md("thrownTypes"),
+            ];
+            (21, f.ops(d | 2, &ops)?)
         }
-        DiKind::LexicalBlock => (22, vec![d, f.md("scope")?, f.md("file")?, f.int("line")?, f.int("column")?]),
-        DiKind::LexicalBlockFile => (23, vec![d, f.md("scope")?, f.md("file")?, f.int("discriminator")?]),
-        DiKind::Namespace => (24, vec![d | (f.int("exportSymbols")? << 1), f.md("scope")?, f.md("name")?]),
+        DiKind::Namespace => (24, f.ops(d | (f.int("exportSymbols")? << 1), &[Md("scope"), Md("name")])?),
         DiKind::TemplateTypeParameter => {
             let mut v = vec![d, f.md("name")?, f.md("type")?];
             if f.int("defaulted")? != 0 {
@@ -810,57 +825,15 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
         }
         DiKind::GlobalVariable => {
             f.refuse(&["templateParams", "annotations"])?;
-            (
-                27,
-                vec![
-                    d | 2,
-                    f.md("scope")?,
-                    f.md("name")?,
-                    f.md("linkageName")?,
-                    f.md("file")?,
-                    f.int("line")?,
-                    f.md("type")?,
-                    f.int("isLocal")?,
-                    f.int("isDefinition")?,
-                    0,
-                    f.md("declaration")?,
-                    f.int("align")?,
-                ],
-            )
+            // version 1 (LLVM 5 … 7): an expression slot, always empty
+            let mut v = f.ops(d | 2, GLOBAL_VARIABLE)?;
+            f.push_ops(&mut v, &[Lit(0), Md("declaration"), Int("align")])?;
+            (27, v)
         }
         DiKind::LocalVariable => {
             f.refuse(&["annotations"])?;
-            (
-                28,
-                vec![
-                    d | 2,
-                    f.md("scope")?,
-                    f.md("name")?,
-                    f.md("file")?,
-                    f.int("line")?,
-                    f.md("type")?,
-                    f.int("arg")?,
-                    f.int("flags")?,
-                    f.int("align")?,
-                ],
-            )
+            (28, f.ops(d | 2, LOCAL_VARIABLE)?)
         }
-        DiKind::Label => (40, vec![d, f.md("scope")?, f.md("name")?, f.md("file")?, f.int("line")?]),
-        DiKind::GlobalVariableExpression => (37, vec![d, f.md("var")?, f.md("expr")?]),
-        DiKind::ObjCProperty => (
-            30,
-            // LLVM 7 writes the setter before the getter.
-            vec![
-                d,
-                f.md("name")?,
-                f.md("file")?,
-                f.int("line")?,
-                f.md("setter")?,
-                f.md("getter")?,
-                f.int("attributes")?,
-                f.md("type")?,
-            ],
-        ),
         DiKind::ImportedEntity => {
             f.refuse(&["elements"])?;
             (31, vec![d, f.int("tag")?, f.md("scope")?, f.md("entity")?, f.int("line")?, f.md("name")?, f.md("file")?])
@@ -869,8 +842,6 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
             f.refuse(&["file", "line", "isDecl", "apinotes"])?;
             (32, vec![d, f.md("scope")?, f.md("name")?, f.md("configMacros")?, f.md("includePath")?, f.md("isysroot")?])
         }
-        DiKind::Macro => (33, vec![d, f.int("type")?, f.int("line")?, f.md("name")?, f.md("value")?]),
-        DiKind::MacroFile => (34, vec![d, f.int("type")?, f.int("line")?, f.md("file")?, f.md("nodes")?]),
         k => {
             return Err(WriteError::new(format!(
                 "!{}: this kind of debug-info node is not written yet (no LLVM 7 record)",
