@@ -66,6 +66,7 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
         notes.extend(printed.notes.into_iter().map(|message| Note { function: None, message }));
         return Ok(Converted { bytes: printed.text.into_bytes(), notes });
     }
+    llvm7::widen_odd_int_globals(&mut m, &mut notes)?;
     notes.extend(pointers::type_pointers(&mut m)?);
     notes.extend(llvm7::lower(&mut m)?);
     validate(&m).map_err(|e| PassError::module(format!("typing the pointers made invalid IR (a bug): {e}")))?;

@@ -236,3 +236,62 @@ define ptx_kernel void @k(ptr addrspace(1) %g, ptr %p, ptr %out) {
     assert!(at("call void @llvm.nvvm.membar.sys()") < at("store volatile float"));
     compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
 }
+
+/// Globals of odd-width integers become whole bytes (LLVM 7's NVPTX back end would declare a
+/// `.pred` or `.u3` variable ptxas rejects); `half` loads lose the alignment libNVVM's LLVM 7
+/// optimizer would merge them by.
+#[test]
+fn odd_integer_globals_widen_and_half_loads_lose_alignment() {
+    let src = r#"
+@flag = internal addrspace(1) global i1 true
+@tri = external global i3
+@h = internal addrspace(1) global [4 x half] zeroinitializer
+
+define ptx_kernel void @k(ptr %out) {
+  %b = load i1, ptr addrspace(1) @flag, align 1
+  store i3 2, ptr @tri, align 1
+  %x = load half, ptr addrspace(1) @h, align 8
+  store half %x, ptr %out, align 4
+  store i1 %b, ptr %out, align 1
+  ret void
+}
+"#;
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    validate(&nvir_llvm::parse_bytes(text.as_bytes()).unwrap()).unwrap();
+    for want in [
+        "@flag = internal addrspace(1) global i8 1",
+        "@tri = external global i8",
+        "load i1, i1 addrspace(1)* bitcast (i8 addrspace(1)* @flag to i1 addrspace(1)*), align 1",
+        "store i3 2, i3* bitcast (i8* @tri to i3*), align 1",
+        "load half, half addrspace(1)* bitcast ([4 x half] addrspace(1)* @h to half addrspace(1)*), align 2",
+        "store half %x, half* %1, align 2",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}
+
+/// What libNVVM's LLVM 7 path fails on ("unsupported operation", a `.b33` parameter) is refused
+/// at its place.
+#[test]
+fn what_libnvvm_llvm7_fails_on_is_refused_with_its_place() {
+    let cases = [
+        (
+            "define void @f(ptr addrspace(5) %p) {\n  %o = atomicrmw add ptr addrspace(5) %p, i32 1 monotonic\n  ret void\n}\n",
+            "%o",
+            "atomic operation on local memory",
+        ),
+        (
+            "declare half @llvm.nvvm.fmin.f16(half, half)\ndefine half @f(half %a) {\n  %o = call half @llvm.nvvm.fmin.f16(half %a, half %a)\n  ret half %o\n}\n",
+            "%o",
+            "@llvm.nvvm.fmin.f16 works on half values",
+        ),
+        ("define void @f(i33 %a) {\n  ret void\n}\n", "define", "an i33 parameter or result has no LLVM 7 NVPTX form"),
+    ];
+    for (src, at, why) in cases {
+        let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+        assert_eq!(e.function.as_deref(), Some("f"), "{e}");
+        assert_eq!(e.offset, Some(src.find(at).unwrap() as u32), "{e}");
+        assert!(e.message.contains(why), "{e}");
+    }
+}

@@ -36,6 +36,9 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
         return Err(PassError::module("lowering atomics needs typed pointers"));
     }
     let mut notes = Vec::new();
+    odd_wide_parameters(m)?;
+    unsupported_operations(m)?;
+    half_alignment(m, &mut notes);
     for i in 0..m.functions.len() {
         let fid = FuncId::from_index(i);
         let todo: Vec<InstId> = m.functions[fid]
@@ -122,6 +125,149 @@ fn lower_fences_and_freezes(m: &mut Module, notes: &mut Vec<Note>) -> Result<(),
                     m.functions[fid].insts[id].kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
                 }
                 _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Run before typing the pointers of an opaque module: each global of an integer type narrower
+/// than 64 bits and not 8, 16 or 32 wide (`i1`, `i3`, `i24`, …) becomes the next of those wide,
+/// zero-extended. LLVM lays `iN` out in memory in the whole bytes of that wider integer, so the
+/// `iN` loads and stores through the global are unchanged. (LLVM 7's NVPTX back end declares such
+/// a global `.pred` or `.uN`, which ptxas rejects; newer back ends declare whole bytes.)
+pub fn widen_odd_int_globals(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    use crate::ir::constant::ApInt;
+    if m.types.dialect() != Some(Dialect::OpaquePointers) {
+        return Ok(());
+    }
+    let ids: Vec<_> = m
+        .globals
+        .iter()
+        .filter_map(|(id, g)| match m.types.get(g.ty) {
+            TypeData::Int(n) if *n < 64 && !matches!(n, 8 | 16 | 32) => Some((id, *n)),
+            _ => None,
+        })
+        .collect();
+    for (g, bits) in ids {
+        let wide_bits = bits.next_power_of_two().max(8);
+        let wide = m.types.int(wide_bits);
+        let init = match m.globals[g].init.map(|c| m.consts[c].clone()) {
+            None => None,
+            Some(ConstData::Int { value: ApInt::Small(v), .. }) => {
+                Some(m.constant(ConstData::Int { ty: wide, value: ApInt::Small(v & ((1u64 << bits) - 1)) }))
+            }
+            Some(ConstData::Zero(_)) => Some(m.constant(ConstData::Zero(wide))),
+            Some(ConstData::Undef(_) | ConstData::Poison(_)) => Some(m.constant(ConstData::Undef(wide))),
+            Some(_) => {
+                return Err(PassError::module(format!(
+                    "@{}: an i{bits} global whose initializer is not a plain integer has no LLVM 7 form",
+                    m.globals[g].name
+                )))
+            }
+        };
+        m.globals[g].ty = wide;
+        m.globals[g].init = init;
+        notes.push(Note {
+            function: None,
+            message: format!(
+                "@{} became an i{wide_bits} holding its i{bits} (LLVM 7's NVPTX back end would declare a variable ptxas rejects)",
+                m.globals[g].name
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Whether an NVVM intrinsic works on `half`/`bfloat` values (`llvm.nvvm.fmin.f16`,
+/// `llvm.nvvm.ex2.approx.f16x2`, …): LLVM 7 has none but the WMMA ones, and libNVVM's compute_90
+/// path fails on a call of one with "unsupported operation" (measured).
+fn half_intrinsic(name: &str) -> bool {
+    name.starts_with("llvm.nvvm.")
+        && !name.contains(".wmma.")
+        && name.split('.').any(|p| matches!(p, "f16" | "f16x2" | "bf16" | "bf16x2"))
+}
+
+/// Refuses, at the instruction, what libNVVM's LLVM 7 path fails on with "unsupported
+/// operation" (measured at compute_90): atomics on local memory (address space 5), and calls
+/// of the `half` NVVM intrinsics LLVM 7 lacks ([`half_intrinsic`]).
+fn unsupported_operations(m: &Module) -> Result<(), PassError> {
+    for (_, f) in m.functions.iter() {
+        for (id, inst) in f.insts.iter() {
+            let ptr_ty = match &inst.kind {
+                InstKind::AtomicRmw { ptr_ty, .. } => Some(*ptr_ty),
+                InstKind::CmpXchg(x) => Some(x.ptr_ty),
+                _ => None,
+            };
+            if let Some(TypeData::Pointer { addr_space: 5, .. }) = ptr_ty.map(|t| m.types.get(t)) {
+                return Err(PassError::at(
+                    f,
+                    Some(id),
+                    "an atomic operation on local memory (address space 5) has no form libNVVM's LLVM 7 path compiles",
+                ));
+            }
+            if let InstKind::Call { call, .. } = &inst.kind {
+                if let Value::Const(c) = call.callee {
+                    if let ConstData::Global { global, .. } = &m.consts[c] {
+                        let name = &m.symbols[*global].name;
+                        if half_intrinsic(name) {
+                            return Err(PassError::at(
+                                f,
+                                Some(id),
+                                format!("@{name} works on half values, which no LLVM 7 NVVM intrinsic does"),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `half` loads and stores aligned beyond two bytes get `align 2`: libNVVM's LLVM 7 optimizer
+/// merges adjacent ones it can prove aligned into vector loads its back end fails on
+/// ("unsupported operation", measured at compute_90). Less alignment is always correct.
+fn half_alignment(m: &mut Module, notes: &mut Vec<Note>) {
+    let Some(half) = m.types.find(&TypeData::Float(FloatKind::Half)) else { return };
+    for i in 0..m.functions.len() {
+        let f = &mut m.functions[FuncId::from_index(i)];
+        let mut changed = false;
+        for (_, inst) in f.insts.iter_mut() {
+            if let InstKind::Load { ty, align, .. } | InstKind::Store { ty, align, .. } = &mut inst.kind {
+                if *ty == half && align.is_some_and(|a| a.bytes() > 2) {
+                    *align = crate::ir::instruction::Align::new(2);
+                    changed = true;
+                }
+            }
+        }
+        if changed {
+            notes.push(Note {
+                function: Some(f.name.clone()),
+                message: "half loads and stores became align 2: libNVVM's LLVM 7 path fails on the vector loads it \
+                          would merge them into"
+                    .into(),
+            });
+        }
+    }
+}
+
+/// Refuses a function whose parameters or result include an integer wider than 32 bits but for
+/// `i64` and `i128`: LLVM 7's NVPTX back end declares it `.param .bN`, which ptxas rejects.
+fn odd_wide_parameters(m: &Module) -> Result<(), PassError> {
+    for (_, f) in m.functions.iter() {
+        let TypeData::Function { ret, params, .. } = m.types.get(f.ty) else { continue };
+        for t in std::iter::once(ret).chain(params.iter()) {
+            if let TypeData::Int(n) = m.types.get(*t) {
+                if *n > 32 && *n != 64 && *n != 128 {
+                    return Err(PassError::at(
+                        f,
+                        None,
+                        format!(
+                            "an i{n} parameter or result has no LLVM 7 NVPTX form (it would be a .b{n} ptxas rejects)"
+                        ),
+                    ));
+                }
             }
         }
     }
