@@ -295,3 +295,16 @@ fn what_libnvvm_llvm7_fails_on_is_refused_with_its_place() {
         assert!(e.message.contains(why), "{e}");
     }
 }
+
+/// Fast-math flags on `select` and `phi` (LLVM 9+, which clang 19 writes at -O2) are left out:
+/// LLVM 7's reader refuses them.
+#[test]
+fn select_and_phi_lose_fast_math_flags() {
+    let src = "define float @f(float %a, i1 %c) {\nentry:\n  br label %b\nb:\n  %p = phi nnan float [ %a, %entry ]\n  %s = select contract i1 %c, float %p, float 0.0\n  %m = fmul contract float %s, %s\n  ret float %m\n}\n";
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    for want in ["%p = phi float [", "%s = select i1 %c, float %p, float", "%m = fmul contract float %s, %s"] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    compiles_at_90(&text.into_bytes()).unwrap();
+}

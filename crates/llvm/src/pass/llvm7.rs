@@ -39,6 +39,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     odd_wide_parameters(m)?;
     unsupported_operations(m)?;
     half_alignment(m, &mut notes);
+    drop_select_phi_flags(m);
     for i in 0..m.functions.len() {
         let fid = FuncId::from_index(i);
         let todo: Vec<InstId> = m.functions[fid]
@@ -248,6 +249,18 @@ fn half_alignment(m: &mut Module, notes: &mut Vec<Note>) {
                           would merge them into"
                     .into(),
             });
+        }
+    }
+}
+
+/// Fast-math flags on `select` and `phi` (LLVM 9+; LLVM 7's reader refuses them) are left out:
+/// they only allow optimizations, so the module means the same without them.
+fn drop_select_phi_flags(m: &mut Module) {
+    for (_, f) in m.functions.iter_mut() {
+        for (_, inst) in f.insts.iter_mut() {
+            if let InstKind::Select { fmf, .. } | InstKind::Phi { fmf, .. } = &mut inst.kind {
+                *fmf = FastMath::default();
+            }
         }
     }
 }
