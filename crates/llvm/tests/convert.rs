@@ -308,3 +308,33 @@ fn select_and_phi_lose_fast_math_flags() {
     }
     compiles_at_90(&text.into_bytes()).unwrap();
 }
+
+/// Debug info in LLVM 7's terms: `spFlags` as the fields LLVM 7 has, fields it lacks left out
+/// (clang 19's `nameTableKind: None` stops libNVVM's LLVM 7 reader).
+#[test]
+fn debug_info_takes_llvm7_fields() {
+    let src = r#"
+define void @f() !dbg !3 {
+  ret void, !dbg !5
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!6}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: DebugDirectivesOnly, splitDebugInlining: false, nameTableKind: None)
+!1 = !DIFile(filename: "k.cu", directory: "/tmp")
+!2 = !DISubroutineType(types: !{})
+!3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !2, scopeLine: 3, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!5 = !DILocation(line: 4, column: 1, scope: !3)
+!6 = !{i32 2, !"Debug Info Version", i32 3}
+"#;
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    for want in ["emissionKind: LineTablesOnly", "isLocal: false, isDefinition: true", "isOptimized: true"] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    for gone in ["nameTableKind", "spFlags", "DebugDirectivesOnly"] {
+        assert!(!text.contains(gone), "{gone} is left in\n{text}");
+    }
+    let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
+    assert!(notes.iter().any(|n| n.contains("DICompileUnit field nameTableKind")), "{notes:?}");
+    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+}

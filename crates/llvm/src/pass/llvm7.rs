@@ -56,6 +56,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     lower_to_asm(m);
     lower_atomic_loads_stores(m, &mut notes);
     lower_fences_and_freezes(m, &mut notes)?;
+    debug_info_fields(m, &mut notes)?;
     Ok(notes)
 }
 
@@ -263,6 +264,87 @@ fn drop_select_phi_flags(m: &mut Module) {
             }
         }
     }
+}
+
+/// `DI*` fields LLVM 7 lacks, in its terms: `spFlags` becomes `isLocal`, `isDefinition`,
+/// `isOptimized` and `virtuality` (the flags LLVM 7 has no field for are left out, with a note);
+/// `emissionKind: DebugDirectivesOnly` (LLVM 8+) becomes `LineTablesOnly`, which gives PTX the
+/// same line directives; every other field LLVM 7 does not read (`nameTableKind`, `sysroot`, …)
+/// is left out, with a note per field name. A node kind LLVM 7 lacks is refused.
+fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    use crate::ir::di::{field_by_name, DiKind, LlvmVersion, DISP_FLAGS};
+    use crate::ir::metadata::{MdField, MdId, MdNode};
+    let v7 = LlvmVersion::Llvm7;
+    let mut dropped: Vec<String> = Vec::new();
+    let mut changed = false;
+    for i in 0..m.metadata.len() {
+        let id = MdId::from_index(i);
+        let MdNode::Special { distinct, kind, fields } = m.metadata.get(id) else { continue };
+        let Some(dk) = DiKind::from_name(kind) else { continue };
+        if !dk.spec().versions.contains(v7) {
+            return Err(PassError::module(format!("!{kind} (LLVM {}) has no LLVM 7 form", dk.spec().versions)));
+        }
+        let mut out: Vec<(Box<str>, MdField)> = Vec::with_capacity(fields.len());
+        let mut edited = false;
+        for (name, value) in fields.iter() {
+            if &**name == "spFlags" {
+                let bits = match value {
+                    MdField::Int(n) => u32::try_from(*n).unwrap_or(0),
+                    MdField::Word(w) => w
+                        .split('|')
+                        .filter_map(|f| DISP_FLAGS.value_of(f.trim(), LlvmVersion::Llvm19))
+                        .fold(0, |a, b| a | b),
+                    _ => 0,
+                };
+                let virtuality = match bits & 3 {
+                    1 => Some("DW_VIRTUALITY_virtual"),
+                    2 => Some("DW_VIRTUALITY_pure_virtual"),
+                    _ => None,
+                };
+                if let Some(v) = virtuality {
+                    out.push(("virtuality".into(), MdField::Word(v.into())));
+                }
+                out.push(("isLocal".into(), MdField::Bool(bits & 4 != 0)));
+                out.push(("isDefinition".into(), MdField::Bool(bits & 8 != 0)));
+                out.push(("isOptimized".into(), MdField::Bool(bits & 16 != 0)));
+                if bits & !31 != 0 {
+                    dropped
+                        .push(format!("spFlags {:#x} beyond virtuality, local, definition and optimized", bits & !31));
+                }
+                edited = true;
+                continue;
+            }
+            if &**name == "emissionKind" && matches!(value, MdField::Word(w) if &**w == "DebugDirectivesOnly") {
+                out.push((name.clone(), MdField::Word("LineTablesOnly".into())));
+                dropped.push("emissionKind: DebugDirectivesOnly (now LineTablesOnly)".into());
+                edited = true;
+                continue;
+            }
+            if field_by_name(dk, name).is_some_and(|f| !f.available_in(v7)) {
+                dropped.push(format!("{kind} field {name}"));
+                edited = true;
+                continue;
+            }
+            out.push((name.clone(), value.clone()));
+        }
+        if edited {
+            let node = MdNode::Special { distinct: *distinct, kind: kind.clone(), fields: out.into() };
+            m.metadata.define(id, node);
+            changed = true;
+        }
+    }
+    if changed {
+        let merged = m.metadata.unique_all();
+        if merged.iter().enumerate().any(|(i, id)| id.index() != i) {
+            return Err(PassError::module("two debug info nodes became one in LLVM 7's terms"));
+        }
+    }
+    dropped.sort();
+    dropped.dedup();
+    for d in dropped {
+        notes.push(Note { function: None, message: format!("left out {d}: LLVM 7 has no such debug info") });
+    }
+    Ok(())
 }
 
 /// Refuses a function whose parameters or result include an integer wider than 32 bits but for
