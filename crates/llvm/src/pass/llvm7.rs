@@ -11,8 +11,10 @@
 //! `fence` becomes the `llvm.nvvm.membar.*` of its scope (libNVVM's LLVM 7 compiler refuses
 //! `fence`), and `freeze` a copy of its operand.
 //!
-//! Integer `llvm.smax`/`smin`/`umax`/`umin`/`abs` (LLVM 12+), which LLVM 7 would take for
-//! external functions, become `icmp` and `select` (and `sub` for `abs`).
+//! Integer `llvm.smax`/`smin`/`umax`/`umin`/`abs` (LLVM 12+) and `llvm.usub.sat`/`uadd.sat`
+//! (LLVM 8+), which LLVM 7 would take for external functions, become `icmp` and `select` (with a
+//! `sub` or `add`). Calls of optimizer hints LLVM 7 lacks (`llvm.experimental.noalias.scope.decl`,
+//! …) are left out.
 //!
 //! The intrinsics are relaxed (`monotonic`) at the scope the PTX `atom` instruction has by
 //! default; a stronger ordering or another scope is reported as a [`Note`]. The other newer
@@ -57,7 +59,54 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     lower_atomic_loads_stores(m, &mut notes);
     lower_fences_and_freezes(m, &mut notes)?;
     debug_info_fields(m, &mut notes)?;
+    drop_hints(m, &mut notes);
     Ok(notes)
+}
+
+/// Intrinsics newer than LLVM 7 that only inform the optimizer: their calls are left out.
+const HINTS: &[&str] = &["llvm.experimental.noalias.scope.decl", "llvm.pseudoprobe", "llvm.dbg.assign"];
+
+/// Leaves out calls of [`HINTS`] (they return nothing and change nothing), with a note.
+fn drop_hints(m: &mut Module, notes: &mut Vec<Note>) {
+    let hint_syms: Vec<crate::ir::module::SymbolId> =
+        m.symbols.iter().filter(|(_, s)| HINTS.contains(&&*s.name)).map(|(id, _)| id).collect();
+    if hint_syms.is_empty() {
+        return;
+    }
+    let mut dropped: Vec<String> = Vec::new();
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        let f = &m.functions[fid];
+        let is_hint = |id: InstId| match &f.insts[id].kind {
+            InstKind::Call { call, .. } => match call.callee {
+                Value::Const(c) => {
+                    matches!(m.consts[c], ConstData::Global { global, .. } if hint_syms.contains(&global))
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        let mut gone: Vec<(crate::ir::function::BlockId, Vec<InstId>)> = Vec::new();
+        for &b in f.layout.iter() {
+            let insts = &f.blocks[b].insts;
+            if insts.iter().any(|&id| is_hint(id)) {
+                gone.push((b, insts.iter().copied().filter(|&id| !is_hint(id)).collect()));
+            }
+        }
+        for (b, keep) in gone {
+            m.functions[fid].blocks[b].insts = keep;
+        }
+    }
+    for s in hint_syms {
+        let name = m.symbols[s].name.to_string();
+        if !dropped.contains(&name) {
+            dropped.push(name);
+        }
+    }
+    notes.push(Note {
+        function: None,
+        message: format!("left out calls of {}: optimizer hints LLVM 7 does not have", dropped.join(", ")),
+    });
 }
 
 /// `fence` (which libNVVM's LLVM 7 compiler refuses) as the NVVM memory barrier of its scope:
@@ -496,16 +545,30 @@ fn lower_atomic_loads_stores(m: &mut Module, notes: &mut Vec<Note>) {
     }
 }
 
+/// An integer intrinsic LLVM 7 lacks, as arithmetic, compare and select.
+#[derive(Clone, Copy)]
+enum IntOp {
+    /// `smax`, `smin`, `umax`, `umin`: `a PRED b ? a : b`.
+    MinMax(crate::ir::instruction::IntPredicate),
+    /// `abs`: `a < 0 ? 0 - a : a`.
+    Abs,
+    /// `usub.sat`: `a > b ? a - b : 0`.
+    USubSat,
+    /// `uadd.sat` (scalars): `a + b < a ? -1 : a + b`.
+    UAddSat,
+}
+
 /// `llvm.smax.*` & co. as compare and select, in place of each call.
 fn lower_min_max(m: &mut Module) {
     use crate::ir::instruction::{BinOp, IntPredicate};
-    use crate::ir::{Instruction, Name};
+    use crate::ir::Instruction;
     for i in 0..m.functions.len() {
         let fid = FuncId::from_index(i);
         if !m.functions[fid].is_definition {
             continue;
         }
         let layout: Vec<_> = m.functions[fid].layout.to_vec();
+        let mut names = super::FreshNames::of(&m.functions[fid]);
         for b in layout {
             let old = std::mem::take(&mut m.functions[fid].blocks[b].insts);
             let mut out = Vec::with_capacity(old.len());
@@ -520,20 +583,22 @@ fn lower_min_max(m: &mut Module) {
                             },
                             _ => "".into(),
                         };
-                        let pred = match name.split('.').nth(1) {
-                            _ if !name.starts_with("llvm.") => None,
-                            Some("smax") => Some(IntPredicate::Sgt),
-                            Some("smin") => Some(IntPredicate::Slt),
-                            Some("umax") => Some(IntPredicate::Ugt),
-                            Some("umin") => Some(IntPredicate::Ult),
-                            Some("abs") => Some(IntPredicate::Slt),
+                        let scalar = matches!(m.types.get(f.insts[id].ty), TypeData::Int(_));
+                        let op = match name.strip_prefix("llvm.").map(|n| n.rsplit_once('.').map_or(n, |p| p.0)) {
+                            Some("smax") => Some(IntOp::MinMax(IntPredicate::Sgt)),
+                            Some("smin") => Some(IntOp::MinMax(IntPredicate::Slt)),
+                            Some("umax") => Some(IntOp::MinMax(IntPredicate::Ugt)),
+                            Some("umin") => Some(IntOp::MinMax(IntPredicate::Ult)),
+                            Some("abs") => Some(IntOp::Abs),
+                            Some("usub.sat") => Some(IntOp::USubSat),
+                            Some("uadd.sat") if scalar => Some(IntOp::UAddSat),
                             _ => None,
                         };
-                        pred.map(|p| (p, name.starts_with("llvm.abs."), call.args[0].value, call.args[1].value))
+                        op.map(|op| (op, call.args[0].value, call.args[1].value))
                     }
                     _ => None,
                 };
-                let Some((pred, abs, a, bv)) = lowered else {
+                let Some((op, a, bv)) = lowered else {
                     out.push(id);
                     continue;
                 };
@@ -545,39 +610,41 @@ fn lower_min_max(m: &mut Module) {
                     }
                     _ => m.types.int(1),
                 };
-                let zero = m.constant(ConstData::Zero(ty));
+                let zero = Value::Const(m.constant(ConstData::Zero(ty)));
+                let ones = match m.types.get(ty) {
+                    TypeData::Int(w) => {
+                        let w = *w;
+                        let words = vec![u64::MAX; (w as usize).div_ceil(64)];
+                        Value::Const(m.constant(ConstData::Int { ty, value: crate::ir::ApInt::from_words(words, w) }))
+                    }
+                    _ => zero,
+                };
                 let f = &mut m.functions[fid];
-                let push = |f: &mut Function, ty, kind| {
-                    f.insts.push(Instruction { name: Name::NONE, ty, kind, metadata: ThinVec::new() })
+                let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
+                    let name = names.fresh("minmax");
+                    let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
+                    out.push(id);
+                    Value::Inst(id)
                 };
-                // abs(x) = x < 0 ? 0 - x : x; max/min(a, b) = a PRED b ? a : b.
-                let (lhs, rhs, then_v) = if abs {
-                    let neg = push(
-                        f,
-                        ty,
-                        InstKind::Binary {
-                            op: BinOp::Sub,
-                            flags: 0,
-                            fmf: FastMath::default(),
-                            lhs: Value::Const(zero),
-                            rhs: a,
-                        },
-                    );
-                    out.push(neg);
-                    (a, Value::Const(zero), Value::Inst(neg))
-                } else {
-                    (a, bv, a)
+                let bin = |op, lhs, rhs| InstKind::Binary { op, flags: 0, fmf: FastMath::default(), lhs, rhs };
+                let (pred, lhs, rhs, then_v, else_v) = match op {
+                    IntOp::MinMax(p) => (p, a, bv, a, bv),
+                    IntOp::Abs => {
+                        let neg = push(f, ty, bin(BinOp::Sub, zero, a), &mut out);
+                        (IntPredicate::Slt, a, zero, neg, a)
+                    }
+                    IntOp::USubSat => {
+                        let d = push(f, ty, bin(BinOp::Sub, a, bv), &mut out);
+                        (IntPredicate::Ugt, a, bv, d, zero)
+                    }
+                    IntOp::UAddSat => {
+                        let sum = push(f, ty, bin(BinOp::Add, a, bv), &mut out);
+                        (IntPredicate::Ult, sum, a, ones, sum)
+                    }
                 };
-                let else_v = if abs { a } else { bv };
-                let cmp = push(f, bool_ty, InstKind::ICmp { pred, flags: 0, ty, lhs, rhs });
-                out.push(cmp);
-                f.insts[id].kind = InstKind::Select {
-                    fmf: FastMath::default(),
-                    cond_ty: bool_ty,
-                    cond: Value::Inst(cmp),
-                    then_v,
-                    else_v,
-                };
+                let cmp = push(f, bool_ty, InstKind::ICmp { pred, flags: 0, ty, lhs, rhs }, &mut out);
+                f.insts[id].kind =
+                    InstKind::Select { fmf: FastMath::default(), cond_ty: bool_ty, cond: cmp, then_v, else_v };
                 out.push(id);
             }
             m.functions[fid].blocks[b].insts = out;

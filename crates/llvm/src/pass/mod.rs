@@ -15,6 +15,42 @@ pub mod pointers;
 
 use crate::ir::function::Function;
 use crate::ir::instruction::InstId;
+use crate::ir::value::Name;
+use rustc_hash::FxHashSet;
+
+/// Names for the values a pass adds to a function, none of them taken. A pass names what it adds
+/// rather than leave it numbered: a new numbered value would renumber those after it, and a
+/// `blockaddress` names a numbered block by its number.
+pub(crate) struct FreshNames {
+    taken: FxHashSet<Box<str>>,
+    next: u32,
+}
+
+impl FreshNames {
+    /// The names `f` uses now.
+    pub(crate) fn of(f: &Function) -> FreshNames {
+        let mut taken = FxHashSet::default();
+        let names = f.params.iter().map(|p| &p.name).chain(f.blocks.iter().map(|(_, b)| &b.name));
+        for n in names.chain(f.insts.iter().map(|(_, i)| &i.name)) {
+            if let Some(s) = n.as_str() {
+                taken.insert(s.into());
+            }
+        }
+        FreshNames { taken, next: 0 }
+    }
+
+    /// A new name starting with `stem` (`stem.N`).
+    pub(crate) fn fresh(&mut self, stem: &str) -> Name {
+        loop {
+            let s = format!("{stem}.{}", self.next);
+            self.next += 1;
+            if !self.taken.contains(s.as_str()) {
+                self.taken.insert(s.as_str().into());
+                return Name::new(&s);
+            }
+        }
+    }
+}
 
 /// Something a pass changed that the input said otherwise, or left out.
 #[derive(Debug, Clone, PartialEq, Eq)]

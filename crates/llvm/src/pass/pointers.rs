@@ -20,7 +20,7 @@ use crate::ir::instruction::{CastOp, InstId, InstKind, Instruction};
 use crate::ir::metadata::{MdId, MdNode};
 use crate::ir::module::{FuncId, GlobalDef, Module, SymbolId};
 use crate::ir::types::{Dialect, StructBody, TypeData, TypeId, Types};
-use crate::ir::value::{Name, Value};
+use crate::ir::value::Value;
 use rustc_hash::FxHashMap;
 use thin_vec::ThinVec;
 
@@ -403,7 +403,8 @@ impl Cx<'_> {
             return Ok(());
         }
         let mut f = self.m.functions[fid].clone();
-        let result = Body { cx: self, phi_casts: FxHashMap::default(), pending: Vec::new() }.run(&mut f);
+        let names = super::FreshNames::of(&f);
+        let result = Body { cx: self, phi_casts: FxHashMap::default(), pending: Vec::new(), names }.run(&mut f);
         self.m.functions[fid] = f;
         result
     }
@@ -449,6 +450,19 @@ impl Cx<'_> {
     /// `llvm.nvvm.ldg.global.K.T.pN` names both overloads (`….i.i32.p1i32`, `….p.p0i8.p1p0i8`).
     fn llvm7_name(&self, fid: FuncId) -> Option<String> {
         let f = &self.m.functions[fid];
+        // Overloaded on their pointer only after LLVM 7: LLVM 7 names them bare.
+        const BARE7: &[&str] = &[
+            "llvm.va_start",
+            "llvm.va_end",
+            "llvm.va_copy",
+            "llvm.stacksave",
+            "llvm.stackrestore",
+            "llvm.prefetch",
+            "llvm.frameaddress",
+        ];
+        if let Some(bare) = BARE7.iter().find(|b| f.name.strip_prefix(**b).is_some_and(|r| r.starts_with('.'))) {
+            return Some(bare.to_string());
+        }
         let (ret, params, _) = self.fn_parts(f.ty)?;
         if self.loaded_pointee(fid).is_some() {
             let (space, _) = self.ptr(*params.first()?)?;
@@ -537,6 +551,8 @@ struct Body<'a, 'm> {
     phi_casts: FxHashMap<(BlockId, Value, TypeId), InstId>,
     /// Phi casts to place at the end of their block.
     pending: Vec<(BlockId, InstId)>,
+    /// Names for the casts.
+    names: super::FreshNames,
 }
 
 impl Body<'_, '_> {
@@ -717,7 +733,7 @@ impl Body<'_, '_> {
             _ => return Err(format!("a value of type {} is used as {}", self.cx.ts(have), self.cx.ts(want))),
         };
         Ok(f.insts.push(Instruction {
-            name: Name::NONE,
+            name: self.names.fresh("ptrcast"),
             ty: want,
             kind: InstKind::Cast { op, flags: 0, from: have, value: v },
             metadata: ThinVec::new(),
