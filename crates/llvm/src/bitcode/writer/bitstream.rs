@@ -190,6 +190,35 @@ impl BitWriter {
     }
 
     /// Opens `BLOCKINFO`.
+    /// The `BLOCKINFO` abbreviations defined so far, as plain data (to make writers that write
+    /// blocks apart, on other threads, with [`BitWriter::with_info`]).
+    pub(super) fn info_snapshot(&self) -> Vec<(u32, Vec<Vec<AbbrevOp>>)> {
+        self.info.iter().map(|(b, list)| (*b, list.iter().map(|a| a.to_vec()).collect())).collect()
+    }
+
+    /// A writer for blocks written apart and spliced in later ([`BitWriter::splice_block`]):
+    /// it knows `info`'s abbreviations and starts at abbreviation width `width` (the width of
+    /// the block the spliced blocks go in).
+    pub(super) fn with_info(info: &[(u32, Vec<Vec<AbbrevOp>>)], width: u32) -> Self {
+        let mut w = BitWriter::new();
+        w.width = width;
+        w.info = info.iter().map(|(b, list)| (*b, list.iter().map(|a| Abbrev::from(&a[..])).collect())).collect();
+        w
+    }
+
+    /// Appends a block that a [`BitWriter::with_info`] writer wrote alone (its whole output,
+    /// one block): the block's header is written again here (its bits depend on the position),
+    /// and the rest, which starts and ends on a 32-bit word, is copied.
+    pub(super) fn splice_block(&mut self, id: u32, width: u32, block: &[u8]) {
+        self.emit(ENTER_SUBBLOCK, self.width);
+        self.emit_vbr(u64::from(id), 8);
+        self.emit_vbr(u64::from(width), 4);
+        self.align32();
+        debug_assert_eq!(self.nacc, 0);
+        // The alone-written header takes the first word (it is shorter than one).
+        self.out.extend_from_slice(&block[4..]);
+    }
+
     pub(super) fn enter_blockinfo(&mut self) {
         self.enter_block(0, 2);
     }

@@ -28,7 +28,9 @@ use crate::bitcode::codes::{self, block};
 use crate::ir::attrs::{Attr, AttrSetId};
 use crate::ir::constant::{ApInt, ConstData, ConstId, ExprOp};
 use crate::ir::instruction::BinOp;
-use crate::ir::module::{DllStorage, GlobalDef, GlobalProps, Linkage, SymbolId, ThreadLocal, UnnamedAddr, Visibility};
+use crate::ir::module::{
+    DllStorage, FuncId, GlobalDef, GlobalProps, Linkage, SymbolId, ThreadLocal, UnnamedAddr, Visibility,
+};
 use crate::ir::types::{FloatKind, TypeData, TypeId, Types};
 use crate::ir::{Dialect, Module, Value};
 use bitstream::{is_char6, BitWriter};
@@ -127,6 +129,8 @@ pub(super) struct Writer<'m> {
     m: &'m Module,
     /// LLVM 22's layout rather than LLVM 7's.
     pub(super) modern: bool,
+    /// From how many instructions on function bodies are written on several threads.
+    parallel_min: usize,
     /// The datalayout's alloca address space (`A<n>`; the modern alloca record names any other).
     pub(super) alloca_space: u32,
     /// The module's types, with the few the writer needs beside them (pointers to inline
@@ -405,6 +409,7 @@ impl<'m> Writer<'m> {
         let mut w = Writer {
             m,
             modern,
+            parallel_min: 200_000,
             alloca_space: alloca_space(m.data_layout.as_deref()),
             types: m.types.clone(),
             type_ids: Vec::new(),
@@ -968,12 +973,11 @@ impl<'m> Writer<'m> {
         self.write_module_metadata(&mut s)?;
         self.write_bundle_tags(&mut s);
         self.write_sync_scopes(&mut s);
-        let mut offsets = Vec::new();
-        for (fid, f) in self.m.functions.iter() {
-            if f.is_definition {
-                offsets.push((fid, s.bit_pos()));
-                self.write_function(&mut s, fid)?;
-            }
+        let defs: Vec<FuncId> = self.m.functions.iter().filter(|(_, f)| f.is_definition).map(|(fid, _)| fid).collect();
+        let mut offsets = Vec::with_capacity(defs.len());
+        for (fid, body) in defs.iter().zip(self.write_bodies(&s, &defs)?) {
+            offsets.push((*fid, s.bit_pos()));
+            s.splice_block(block::FUNCTION, 4, &body);
         }
         // The module-level symbol table: where each body is, in words from one word before
         // the identification block.
@@ -994,6 +998,45 @@ impl<'m> Writer<'m> {
         s.record_blob(1, &[], Some(&strtab), Some(blob));
         s.exit_block();
         Ok(s.finish())
+    }
+
+    /// The function blocks of `defs`, each written alone (so that large modules write them on
+    /// several threads; the bytes are the same whatever the number), to splice into `s`.
+    fn write_bodies(&self, s: &BitWriter, defs: &[FuncId]) -> Result<Vec<Vec<u8>>> {
+        let info = s.info_snapshot();
+        let one = |fid: FuncId| -> Result<Vec<u8>> {
+            let mut w = BitWriter::with_info(&info, 3);
+            self.write_function(&mut w, fid)?;
+            Ok(w.finish())
+        };
+        let insts: usize = defs.iter().map(|&f| self.m.functions[f].insts.len()).sum();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+        if threads < 2 || insts < self.parallel_min {
+            return defs.iter().map(|&f| one(f)).collect();
+        }
+        // Contiguous chunks of about equal instruction counts, one per thread.
+        let per = insts.div_ceil(threads);
+        let mut chunks: Vec<&[FuncId]> = Vec::with_capacity(threads);
+        let (mut start, mut acc) = (0, 0);
+        for (i, &f) in defs.iter().enumerate() {
+            acc += self.m.functions[f].insts.len();
+            if acc >= per && chunks.len() + 1 < threads {
+                chunks.push(&defs[start..=i]);
+                start = i + 1;
+                acc = 0;
+            }
+        }
+        chunks.push(&defs[start..]);
+        let parts: Vec<Result<Vec<Vec<u8>>>> = std::thread::scope(|sc| {
+            let handles: Vec<_> =
+                chunks.iter().map(|c| sc.spawn(move || c.iter().map(|&f| one(f)).collect())).collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+        });
+        let mut out = Vec::with_capacity(defs.len());
+        for p in parts {
+            out.extend(p?);
+        }
+        Ok(out)
     }
 
     fn write_blockinfo(&self, s: &mut BitWriter) {
@@ -1796,4 +1839,28 @@ fn write_identification(s: &mut BitWriter, modern: bool) {
     let epoch = s.abbrev(vec![Literal(2), Vbr(6)]);
     s.record(2, &[0], Some(epoch));
     s.exit_block();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Function bodies written on several threads give the bytes one thread gives.
+    #[test]
+    fn threads_do_not_change_the_bytes() {
+        let mut src = String::from("target triple = \"nvptx64-nvidia-cuda\"\n@g = global i32 0\n");
+        for i in 0..40 {
+            src.push_str(&format!(
+                "define i32 @f{i}(i32 %x) {{\nentry:\n  %a = add i32 %x, {i}\n  %b = load i32, i32* @g\n  \
+                 %c = mul i32 %a, %b\n  br label %next\nnext:\n  ret i32 %c\n}}\n"
+            ));
+        }
+        let m = crate::parse(&src).unwrap();
+        for modern in [false, true] {
+            let one = Writer { parallel_min: usize::MAX, ..Writer::new(&m, modern).unwrap() }.write().unwrap();
+            let many = Writer { parallel_min: 0, ..Writer::new(&m, modern).unwrap() }.write().unwrap();
+            assert!(one == many, "modern: {modern}");
+            crate::bitcode::read(&many).unwrap();
+        }
+    }
 }
