@@ -354,3 +354,18 @@ fn added_casts_keep_numbered_blocks_numbered() {
     assert!(text.contains("icmp ugt i32 %1, 7"), "{text}");
     assert!(!text.contains("call i32 @llvm.usub.sat"), "{text}");
 }
+
+/// A symbol of external linkage whose name PTX cannot spell is refused where it is defined
+/// (libNVVM renames only internal ones, and refuses or miswrites the others).
+#[test]
+fn unspellable_external_names_are_refused() {
+    let ok = "@.str = private constant [2 x i8] c\"a\\00\"\n@a.b = internal global i32 0\ndefine void @f(ptr %p) {\n  store ptr @.str, ptr %p\n  store ptr @a.b, ptr %p\n  ret void\n}\n";
+    convert(nvir_llvm::parse_bytes(ok.as_bytes()).unwrap(), &LLVM7_BC).unwrap();
+    let src = "@x = global i32 0\n@.str1 = constant [2 x i8] c\"a\\00\"\n";
+    let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+    assert_eq!(e.offset, Some(src.find("@.str1").unwrap() as u32), "{e}");
+    assert!(e.message.contains("@.str1 is not a name PTX can spell"), "{e}");
+    let src = "define void @\"k-1\"() {\n  ret void\n}\n";
+    let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+    assert_eq!(e.function.as_deref(), Some("k-1"), "{e}");
+}

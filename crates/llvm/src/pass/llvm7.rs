@@ -39,6 +39,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     }
     let mut notes = Vec::new();
     odd_wide_parameters(m)?;
+    unspellable_names(m)?;
     unsupported_operations(m)?;
     half_alignment(m, &mut notes);
     drop_select_phi_flags(m);
@@ -392,6 +393,43 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
     dropped.dedup();
     for d in dropped {
         notes.push(Note { function: None, message: format!("left out {d}: LLVM 7 has no such debug info") });
+    }
+    Ok(())
+}
+
+/// Whether PTX can spell `name` as an identifier: a letter then letters, digits, `_` and `$`,
+/// or `_`, `$` or `%` then at least one of those.
+fn ptx_identifier(name: &str) -> bool {
+    let b = name.as_bytes();
+    let rest_ok = |r: &[u8]| r.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$');
+    match b.first() {
+        Some(c) if c.is_ascii_alphabetic() => rest_ok(&b[1..]),
+        Some(b'_' | b'$' | b'%') => b.len() > 1 && rest_ok(&b[1..]),
+        _ => false,
+    }
+}
+
+/// Refuses a global or function of external linkage whose name PTX cannot spell (`.str1`,
+/// `a.b`, `c-d`): libNVVM's LLVM 7 path renames only those of internal or private linkage (and
+/// the unnamed ones); for the others it refuses the module ("Symbol name with unsupported
+/// characters") or writes PTX that ptxas rejects (measured at compute_90). Renaming them would
+/// break what links against them. Intrinsics are left to the passes that lower them.
+fn unspellable_names(m: &Module) -> Result<(), PassError> {
+    use crate::ir::module::Linkage;
+    let local = |l: Linkage| matches!(l, Linkage::Internal | Linkage::Private);
+    let unnamed = |n: &str| n.is_empty() || n.bytes().all(|c| c.is_ascii_digit());
+    let why = |n: &str| {
+        format!("@{n} is not a name PTX can spell, and renaming a symbol of external linkage would break linking")
+    };
+    for (_, f) in m.functions.iter() {
+        if !local(f.props.linkage) && !f.name.starts_with("llvm.") && !unnamed(&f.name) && !ptx_identifier(&f.name) {
+            return Err(PassError::at(f, None, why(&f.name)));
+        }
+    }
+    for (_, g) in m.globals.iter() {
+        if !local(g.props.linkage) && !g.name.starts_with("llvm.") && !unnamed(&g.name) && !ptx_identifier(&g.name) {
+            return Err(PassError { function: None, offset: g.source, message: why(&g.name) });
+        }
     }
     Ok(())
 }
