@@ -369,3 +369,16 @@ fn unspellable_external_names_are_refused() {
     let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
     assert_eq!(e.function.as_deref(), Some("k-1"), "{e}");
 }
+
+/// A kernel that returns a value and global constructors are refused where they are written.
+#[test]
+fn value_returning_kernels_and_global_ctors_are_refused() {
+    let src = "define i32 @k() {\n  ret i32 1\n}\n!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n";
+    let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+    assert_eq!((e.function.as_deref(), e.offset), (Some("k"), Some(0)), "{e}");
+    assert!(e.message.contains("a kernel that returns a value"), "{e}");
+    let src = "@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @c, ptr null }]\ndefine void @c() {\n  ret void\n}\n";
+    let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+    assert_eq!(e.offset, Some(0), "{e}");
+    assert!(e.message.contains("no global constructors"), "{e}");
+}

@@ -40,6 +40,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     let mut notes = Vec::new();
     odd_wide_parameters(m)?;
     unspellable_names(m)?;
+    kernels_returning_values(m)?;
     unsupported_operations(m)?;
     half_alignment(m, &mut notes);
     drop_select_phi_flags(m);
@@ -429,6 +430,55 @@ fn unspellable_names(m: &Module) -> Result<(), PassError> {
     for (_, g) in m.globals.iter() {
         if !local(g.props.linkage) && !g.name.starts_with("llvm.") && !unnamed(&g.name) && !ptx_identifier(&g.name) {
             return Err(PassError { function: None, offset: g.source, message: why(&g.name) });
+        }
+    }
+    Ok(())
+}
+
+/// The names `!nvvm.annotations` marks `"kernel"`.
+fn annotated_kernels(m: &Module) -> Vec<Box<str>> {
+    use crate::ir::metadata::MdNode;
+    let mut out = Vec::new();
+    for n in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
+        for &id in &n.nodes {
+            let MdNode::Tuple { ops, .. } = m.metadata.get(id) else { continue };
+            let kernel =
+                ops.iter().flatten().any(|o| matches!(m.metadata.get(*o), MdNode::String(s) if &**s == b"kernel"));
+            let Some(Some(first)) = ops.first() else { continue };
+            if let (true, MdNode::Value(_, Value::Const(c))) = (kernel, m.metadata.get(*first)) {
+                if let ConstData::Global { global, .. } = &m.consts[*c] {
+                    out.push(m.symbols[*global].name.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Refuses a kernel (`ptx_kernel`, or marked in `!nvvm.annotations`) that returns a value, and
+/// `@llvm.global_ctors`/`@llvm.global_dtors`: LLVM 7's NVPTX back end writes an `.entry` with a
+/// return parameter, which ptxas rejects, and has no global constructors (libNVVM refuses the
+/// module as broken); both measured at compute_90.
+fn kernels_returning_values(m: &Module) -> Result<(), PassError> {
+    for (_, g) in m.globals.iter() {
+        if matches!(&*g.name, "llvm.global_ctors" | "llvm.global_dtors") {
+            return Err(PassError {
+                function: None,
+                offset: g.source,
+                message: format!("@{}: libNVVM's LLVM 7 path has no global constructors or destructors", g.name),
+            });
+        }
+    }
+    let annotated = annotated_kernels(m);
+    for (_, f) in m.functions.iter() {
+        let TypeData::Function { ret, .. } = m.types.get(f.ty) else { continue };
+        let kernel = f.cc == 71 || annotated.contains(&f.name);
+        if kernel && !matches!(m.types.get(*ret), TypeData::Void) {
+            return Err(PassError::at(
+                f,
+                None,
+                "a kernel that returns a value has no LLVM 7 NVPTX form (ptxas rejects the .entry)",
+            ));
         }
     }
     Ok(())
