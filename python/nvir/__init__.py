@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _nvir
-from ._errors import ArchError, ContainerError, FatbinError, NvirError, ParseError, PrintError, TileError
+from ._errors import (ArchError, ContainerError, ConvertError, FatbinError, NvirError, ParseError, PrintError,
+                      TileError)
 
 __version__: str = _nvir.__version__
 
@@ -41,6 +42,7 @@ __all__ = [
     "FatbinError",
     "TileError",
     "PrintError",
+    "ConvertError",
     "container",
     "fatbin",
     "tile",
@@ -348,15 +350,25 @@ class Module:
         return text
 
     def to_bitcode(self, dialect: Optional[str] = None) -> bytes:
-        """Not available yet: nvir has no bitcode writer. Print the module (:meth:`print`) and
-        assemble it with ``llvm-as``."""
-        raise NotImplementedError("nvir has no LLVM bitcode writer yet; use Module.print() and llvm-as")
+        """The module as bitcode: ``llvm7`` (LLVM 7.0.1's layout, what libNVVM below compute_100
+        and nvJitLink below sm_100 read; typed pointers only), ``modern`` (LLVM 22's, opaque
+        pointers; a typed module is upgraded) or, by default, the layout of its own dialect."""
+        if dialect not in (None, "llvm7", "modern"):
+            raise ValueError(f"dialect must be 'llvm7' or 'modern', not {dialect!r}")
+        return self._native.to_bitcode(dialect)
 
-    def convert(self, arch: str) -> "Module":
-        """Not available yet: converting a module between libNVVM's dialects is not in nvir's
-        library. ``print(syntax="llvm7")`` or ``print(syntax="modern")`` gives the text."""
-        raise NotImplementedError(
-            "nvir cannot convert modules between dialects yet; Module.print(syntax='llvm7'|'modern') prints them")
+    def convert(self, arch: str, *, keep_kernels: bool = False) -> "Module":
+        """The module made into what libNVVM reads for ``arch`` (``nvir convert``): below
+        compute_100 LLVM 7 typed-pointer bitcode, from compute_100 on LLVM 22 opaque bitcode.
+        The result's :attr:`bitcode` is what to hand libNVVM; its :attr:`convert_notes` say what
+        changed. ``keep_kernels`` lists every kernel in ``@llvm.used`` (for LTO-IR). Raises
+        :class:`ConvertError` (with ``function`` and ``offset``) for what the arch's path has no
+        form for."""
+        data, notes = self._native.convert(arch, keep_kernels)
+        out = Module(_nvir.read_module(self.file, data), self.file)
+        out.bitcode = data
+        out.convert_notes = notes
+        return out
 
     def __repr__(self) -> str:
         return (f"<Module {self.file}: {len(self.functions)} functions, {len(self.kernels)} kernels, "

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-__all__ = ["NvirError", "ParseError", "ArchError", "ContainerError", "FatbinError", "TileError", "PrintError"]
+__all__ = ["NvirError", "ParseError", "ArchError", "ContainerError", "FatbinError", "TileError", "PrintError",
+           "ConvertError"]
 
 
 class NvirError(Exception):
@@ -21,6 +22,7 @@ class NvirError(Exception):
         offset: Optional[int] = None,
         bit_offset: Optional[int] = None,
         arch: Optional[str] = None,
+        function: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -30,6 +32,7 @@ class NvirError(Exception):
         self.offset = offset
         self.bit_offset = bit_offset
         self.arch = arch
+        self.function = function
 
     def __str__(self) -> str:
         where = self.file or ""
@@ -64,3 +67,8 @@ class TileError(NvirError):
 
 class PrintError(NvirError):
     """A module cannot be printed in the syntax asked for."""
+
+
+class ConvertError(NvirError):
+    """A module has something libNVVM's path for the arch has no form for: the function and the
+    byte offset of the instruction in the text it was read from, when known."""

@@ -155,6 +155,52 @@ impl LlvmModule {
         }
     }
 
+    /// The module as bitcode: `llvm7` (LLVM 7.0.1's layout, typed pointers), `modern` (LLVM 22's,
+    /// opaque pointers; a typed module is upgraded), or by default the layout of its dialect.
+    #[pyo3(signature = (dialect=None))]
+    fn to_bitcode<'py>(&self, py: Python<'py>, dialect: Option<&str>) -> PyResult<Bound<'py, PyBytes>> {
+        use nvir_llvm::bitcode::Layout;
+        let layout = match dialect {
+            Some("llvm7") => Layout::Llvm7,
+            Some("modern") => Layout::Modern,
+            None if self.module.types.dialect() == Some(nvir_llvm::ir::Dialect::OpaquePointers) => Layout::Modern,
+            None => Layout::Llvm7,
+            Some(other) => {
+                return Err(PyValueError::new_err(format!("dialect must be 'llvm7' or 'modern', not {other:?}")))
+            }
+        };
+        match py.allow_threads(|| nvir_llvm::bitcode::write_as(&self.module, layout)) {
+            Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+            Err(e) => Err(raise(py, "PrintError", e.to_string(), &[])),
+        }
+    }
+
+    /// The module made into what libNVVM reads for `arch` (`nvir convert`): its bitcode, and the
+    /// notes on what changed. `keep_kernels` lists every kernel in `@llvm.used` (for LTO-IR).
+    #[pyo3(signature = (arch, keep_kernels=false))]
+    fn convert<'py>(
+        &self,
+        py: Python<'py>,
+        arch: &str,
+        keep_kernels: bool,
+    ) -> PyResult<(Bound<'py, PyBytes>, Vec<String>)> {
+        let t = target(py, arch, false)?;
+        let opts = nvir_llvm::convert::Options {
+            llvm7: t.path == nvir_verify::Path::Llvm7,
+            emit: nvir_llvm::convert::Emit::Bitcode,
+            keep_kernels,
+        };
+        let module = self.module.clone();
+        match py.allow_threads(|| nvir_llvm::convert::convert(module, &opts)) {
+            Ok(c) => Ok((PyBytes::new(py, &c.bytes), c.notes.iter().map(|n| n.to_string()).collect())),
+            Err(e) => {
+                let fields =
+                    [("function", obj(py, e.function.as_deref().map(str::to_string))), ("offset", obj(py, e.offset))];
+                Err(raise(py, "ConvertError", e.message.clone(), &fields))
+            }
+        }
+    }
+
     /// `{"functions": [...], "globals": [...], "dialect", "nvvmir_version", "triple",
     /// "data_layout", "producer"}`.
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

@@ -50,12 +50,41 @@ def test_print_syntaxes(cli):
         m.print("llvm3")
 
 
-def test_not_yet_in_the_library():
+def test_to_bitcode_matches_the_cli(cli, tmp_path):
     m = nvir.read(SAXPY)
-    with pytest.raises(NotImplementedError, match="bitcode writer"):
-        m.to_bitcode()
-    with pytest.raises(NotImplementedError):
-        m.convert("compute_100")
+    bc = m.to_bitcode()
+    rc, _, _ = cli("as", "examples/saxpy.ll", "-o", str(tmp_path / "s.bc"))
+    assert rc == 0 and bc == (tmp_path / "s.bc").read_bytes()
+    assert nvir.read(bc).print() == m.print()
+    modern = nvir.read(m.to_bitcode("modern"))
+    assert modern.dialect == "opaque" and modern.producer.startswith("LLVM22")
+    with pytest.raises(ValueError):
+        m.to_bitcode("llvm3")
+
+
+def test_convert_opaque_clang_module_for_compute_90(cli, tmp_path):
+    src = REPO / "corpus" / "llvm" / "clang19" / "saxpy.O2.ll"
+    m = nvir.read(src)
+    assert m.dialect == "opaque"
+    c = m.convert("compute_90")
+    assert c.dialect == "typed" and c.producer == "LLVM7.0.1"
+    assert [f.name for f in c.kernels] == [f.name for f in m.kernels]
+    assert any("noundef" in n for n in c.convert_notes)
+    rc, _, _ = cli("convert", str(src), "--arch", "compute_90", "-o", str(tmp_path / "c.bc"))
+    assert rc == 0 and c.bitcode == (tmp_path / "c.bc").read_bytes()
+    assert nvir.verify(c.bitcode, "compute_90").compiles
+    kept = m.convert("compute_90", keep_kernels=True)
+    assert any(g.name == "llvm.used" for g in kept.globals)
+    assert nvir.read(c.bitcode).convert("compute_100").dialect == "opaque"
+
+
+def test_convert_refusal_is_located():
+    src = b"define void @f(ptr %p, float %v) {\n  %o = atomicrmw fmax ptr %p, float %v monotonic\n  ret void\n}\n"
+    with pytest.raises(nvir.ConvertError) as e:
+        nvir.read(src, name="f.ll").convert("compute_90")
+    assert e.value.function == "f" and e.value.offset == src.index(b"%o")
+    with pytest.raises(nvir.ArchError):
+        nvir.read(src).convert("compute_42")
 
 
 def test_text_parse_error_is_located():
