@@ -362,6 +362,8 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
         "nvvm-type" => false,
         // LLVM 7's compiler does not check return attributes' types.
         "llvm-attr-type" if llvm7 => !is_return_attr(cx, names, f),
+        // The LLVM 7 compiler drops a load before LLVM's verifier sees its tag (measured).
+        "llvm-tbaa" if llvm7 => inst_has_effect(names, &f.location),
         // A store to tensor memory, or a volatile load, crashes the compiler; a load compiles.
         "nvvm-tensor-memory" => inst_has_effect(names, &f.location),
         // A `resume` crashes both compilers; a personality alone (with `invoke`) compiles.

@@ -253,6 +253,11 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
             }
             for a in inst.metadata.iter() {
                 let kind = m.metadata.kind_name(a.kind);
+                if kind == "tbaa" {
+                    if let Some(message) = crate::tbaa::check_tag(m, a.node) {
+                        out.error("llvm-tbaa", message, at());
+                    }
+                }
                 if kind == "callalign" && !md_all_ints(m, a.node) {
                     out.error("nvvm-callalign", "callalign metadata operands not integer literals", at());
                 }

@@ -26,6 +26,7 @@ mod module;
 mod structural;
 mod syntax;
 mod target;
+mod tbaa;
 mod warnings;
 
 pub use locate::{locate_tokens, Token};
@@ -393,8 +394,8 @@ pub(crate) struct Cx<'m> {
     pub grid_constants: Vec<(String, Vec<u64>)>,
     /// Functions with cluster properties in `!nvvm.annotations`.
     pub clustered: std::collections::HashSet<String>,
-    /// On the modern path, the global values a function body or an initializer refers to (it
-    /// drops the other declarations and local definitions before verifying).
+    /// On the modern path, the global values it keeps ([`module::kept`]; it drops the other
+    /// declarations and discardable definitions before verifying).
     pub used: rustc_hash::FxHashSet<&'m str>,
 }
 
@@ -422,16 +423,15 @@ impl<'m> Cx<'m> {
                 kernels.insert(f.name.to_string());
             }
         }
-        let used = if target.path == Path::Modern { module::referenced(m) } else { Default::default() };
+        let used = if target.path == Path::Modern { module::kept(m) } else { Default::default() };
         Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m), clustered, used }
     }
 
-    /// Whether the modern path drops a global value before it verifies (measured): a local one,
-    /// or a function declaration, that nothing refers to. The LLVM 7 path keeps everything.
+    /// Whether the modern path drops a global value before it verifies (measured): a declaration
+    /// or a discardable (internal, private, linkonce, available_externally) definition that
+    /// nothing kept refers to. The LLVM 7 path keeps everything.
     pub fn dropped(&self, name: &str, linkage: nvir_llvm::ir::module::Linkage, declaration: bool) -> bool {
-        use nvir_llvm::ir::module::Linkage;
-        let local = matches!(linkage, Linkage::Internal | Linkage::Private);
-        !self.llvm7() && (local || declaration) && !self.used.contains(name)
+        !self.llvm7() && (module::discardable(linkage) || declaration) && !self.used.contains(name)
     }
 
     pub fn llvm7(&self) -> bool {

@@ -4,7 +4,7 @@
 use crate::{Cx, Findings, Location};
 use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
-use nvir_llvm::ir::module::Linkage;
+use nvir_llvm::ir::module::{GlobalDef, Linkage};
 use nvir_llvm::ir::{ConstId, MdId, MdNode, Module, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -264,18 +264,22 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
     for (_, g) in m.globals.iter() {
         let at = || Location::Global { name: g.name.to_string(), offset: g.source };
         let name = &*g.name;
-        // Variable declarations are kept (their address space is not checked, below).
-        if cx.dropped(name, g.props.linkage, false) {
+        if cx.dropped(name, g.props.linkage, g.init.is_none()) {
+            continue;
+        }
+        // Variables in the `llvm.metadata` section are not checked at all (measured: a bad name,
+        // address space, linkage or shared initializer passes on both paths).
+        if g.props.section.as_deref() == Some("llvm.metadata") {
             continue;
         }
         if name == "llvm.global_ctors" || name == "llvm.global_dtors" {
             out.warning("nvvm-global-ctors", format!("{name} is not supported."), at());
         }
-        check_name_and_linkage(cx, name, g.props.linkage, false, g.source, out);
+        // One variable's rules in libNVVM's order (measured on every pair of problems on one
+        // variable): section, address space, shared initializer, name and linkage, type.
         let space = g.props.addr_space;
-        // The modern path checks definitions only.
-        let checked = cx.llvm7() || g.init.is_some();
-        if checked && !matches!(space, 0 | 1 | 3 | 4) {
+        check_section(space, g.props.section.as_deref(), out, &at);
+        if !matches!(space, 0 | 1 | 3 | 4) {
             out.error("nvvm-global-addrspace", "Invalid address space for global variable", at());
             out.help("globals live in the generic (0), global (1), shared (3) or constant (4) address space");
         }
@@ -287,21 +291,7 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
                 }
             }
         }
-        if let Some(s) = &g.props.section {
-            // Measured: in the constant address space, the constant banks (`.nv.constantN`)
-            // pass and other names get their own message.
-            let bank =
-                s.strip_prefix(".nv.constant").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-            if space == 4 && &**s != "llvm.metadata" && !bank {
-                out.error("nvvm-global-section", "Explicit section on constant is not constant bank", at());
-            } else if space != 4 && &**s != "llvm.metadata" {
-                out.error(
-                    "nvvm-global-section",
-                    "Explicit section marker other than llvm.metadata is not allowed",
-                    at(),
-                );
-            }
-        }
+        check_name_and_linkage(name, g.props.linkage, g.source, out);
         if cx.texsurf.contains(name) {
             if !matches!(space, 0 | 1) {
                 out.error("nvvm-texsurf", "Texture/surface variables must be global address space", at());
@@ -322,6 +312,18 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
                 out.error("nvvm-blockaddress", "blockaddress is not supported", at());
             }
         }
+    }
+}
+
+/// A variable's section: in the constant address space, the constant banks (`.nv.constantN`)
+/// pass and other names get their own message (measured).
+fn check_section(space: u32, section: Option<&str>, out: &mut Findings, at: &dyn Fn() -> Location) {
+    let Some(s) = section.filter(|s| *s != "llvm.metadata") else { return };
+    let bank = s.strip_prefix(".nv.constant").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if space == 4 && !bank {
+        out.error("nvvm-global-section", "Explicit section on constant is not constant bank", at());
+    } else if space != 4 {
+        out.error("nvvm-global-section", "Explicit section marker other than llvm.metadata is not allowed", at());
     }
 }
 
@@ -375,6 +377,76 @@ pub(crate) fn check_module_flags(cx: &Cx, out: &mut Findings) {
             _ => {}
         }
     }
+}
+
+/// Linkages whose global values LLVM may discard when nothing refers to them.
+pub(crate) fn discardable(linkage: Linkage) -> bool {
+    matches!(
+        linkage,
+        Linkage::Internal | Linkage::Private | Linkage::LinkOnce | Linkage::LinkOnceOdr | Linkage::AvailableExternally
+    )
+}
+
+/// The global values the modern path keeps (measured: it drops declarations and discardable
+/// definitions nothing kept refers to before it verifies, transitively: a linkonce function
+/// used only by an unused internal one goes too). Roots are the other definitions, aliases and
+/// what metadata names; a kept function's body and a kept variable's initializer keep what they
+/// refer to.
+pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
+    let mut out: FxHashSet<&str> = Default::default();
+    let mut seen: FxHashSet<ConstId> = Default::default();
+    let mut work: Vec<ConstId> = Vec::new();
+    let mut pending: Vec<GlobalDef> = Vec::new();
+    for (id, g) in m.globals.iter() {
+        if g.init.is_some() && !discardable(g.props.linkage) {
+            out.insert(&g.name);
+            pending.push(GlobalDef::Var(id));
+        }
+    }
+    for (id, f) in m.functions.iter() {
+        if f.is_definition && !discardable(f.props.linkage) {
+            out.insert(&f.name);
+            pending.push(GlobalDef::Func(id));
+        }
+    }
+    for (_, a) in m.aliases.iter() {
+        out.insert(&a.name);
+        work.push(a.aliasee);
+    }
+    for (_, node) in m.metadata.iter() {
+        if let MdNode::Value(_, Value::Const(c)) = node {
+            work.push(*c);
+        }
+    }
+    loop {
+        while let Some(def) = pending.pop() {
+            match def {
+                GlobalDef::Var(id) => work.extend(m.globals[id].init),
+                GlobalDef::Func(id) => {
+                    for (_, inst) in m.functions[id].insts.iter() {
+                        inst.kind.for_each_operand(|v| {
+                            if let Value::Const(c) = v {
+                                work.push(c)
+                            }
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(c) = work.pop() else { break };
+        if !seen.insert(c) {
+            continue;
+        }
+        if let ConstData::Global { global, .. } = &m.consts[c] {
+            let sym = &m.symbols[*global];
+            if out.insert(&sym.name) {
+                pending.extend(sym.def);
+            }
+        }
+        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
+    }
+    out
 }
 
 /// The names of the global values a function body or a global's initializer refers to.
@@ -508,21 +580,14 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
         if cx.dropped(&f.name, f.props.linkage, !f.is_definition) {
             continue;
         }
-        check_name_and_linkage(cx, &f.name, f.props.linkage, true, f.source.start, out);
+        check_name_and_linkage(&f.name, f.props.linkage, f.source.start, out);
     }
     for (_, a) in m.aliases.iter() {
-        check_name_and_linkage(cx, &a.name, a.props.linkage, false, None, out);
+        check_name_and_linkage(&a.name, a.props.linkage, None, out);
     }
 }
 
-fn check_name_and_linkage(
-    cx: &Cx,
-    name: &str,
-    linkage: Linkage,
-    function: bool,
-    offset: Option<u32>,
-    out: &mut Findings,
-) {
+fn check_name_and_linkage(name: &str, linkage: Linkage, offset: Option<u32>, out: &mut Findings) {
     let at = || Location::Global { name: name.to_string(), offset };
     // Measured over 25 names x 5 linkages, functions and variables: local names may also hold
     // `.` and `-` (the backend renames those); `llvm.` and `nvvm.` names are reserved ones.
@@ -547,8 +612,7 @@ fn check_name_and_linkage(
     if linkage == Linkage::Appending && name != "llvm.used" && name != "llvm.compiler.used" {
         out.error("nvvm-linkage", "appending linkage is not supported.", at());
     }
-    // The modern path refuses extern_weak on functions only.
-    if linkage == Linkage::ExternWeak && (cx.llvm7() || function) {
+    if linkage == Linkage::ExternWeak {
         out.error("nvvm-linkage", "extern_weak linkage is not supported.", at());
     }
 }

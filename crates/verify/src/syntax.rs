@@ -311,7 +311,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                     Token::After(","),
                 ),
             });
-            if let Some((what, token)) = what {
+            if let Some((what, token)) = what.or_else(|| newer_flags(inst)) {
                 found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE, Some(token)));
             }
         }
@@ -355,6 +355,16 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             (!pointer_first).then_some(Token::Word(name)),
         ));
         break;
+    }
+    // `poison` (LLVM 12+) is not a value LLVM 7's reader knows.
+    if m.consts.iter().any(|(_, c)| matches!(c, ConstData::Poison(_))) {
+        found.push((
+            None,
+            "nvvm-llvm7-syntax",
+            "parse expected value token: `poison` is LLVM 12+ (write `undef`)".into(),
+            DOWNGRADE,
+            Some(Token::Word("poison")),
+        ));
     }
     // Types LLVM 7 does not know.
     let newer_type = m.types.iter().find_map(|(_, t)| match t {
@@ -414,26 +424,81 @@ pub(crate) fn newer_instruction(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Ins
     }
 }
 
-/// `byval(T)` with a type: LLVM 7 writes `byval` bare.
+/// `byval(T)`, `sret(T)`, `inalloca(T)` with a type: LLVM 7 writes them bare.
 fn typed_byval(a: &Attr) -> bool {
-    matches!(a, Attr::Type(k, Some(_)) if k.info().form == AttrForm::Type && k.info().name == "byval")
+    matches!(a, Attr::Type(k, Some(_)) if k.info().form == AttrForm::Type && matches!(k.info().name, "byval" | "sret" | "inalloca"))
+}
+
+/// Instruction flags newer than LLVM 7, with the message its reader stops with (measured):
+/// `or disjoint`, `zext`/`uitofp nneg`, `trunc nuw`/`nsw` (LLVM 18+), `icmp samesign` (LLVM 20),
+/// `getelementptr nuw`/`nusw` (LLVM 19), fast-math flags on `phi` and `select` (LLVM 9+).
+fn newer_flags(inst: &nvir_llvm::ir::Instruction) -> Option<(String, Token)> {
+    use nvir_llvm::ir::instruction::flags;
+    let (word, message) = match &inst.kind {
+        InstKind::Binary { flags: fl, .. } if fl & flags::DISJOINT != 0 => ("disjoint", "parse expected type"),
+        InstKind::Cast { flags: fl, .. } if fl & flags::NNEG != 0 => ("nneg", "parse expected type"),
+        InstKind::Cast { flags: fl, .. } if fl & (flags::NUW | flags::NSW) != 0 => ("nuw", "parse expected type"),
+        InstKind::ICmp { flags: fl, .. } if fl & flags::SAMESIGN != 0 => {
+            ("samesign", "parse expected icmp predicate (e.g. 'eq')")
+        }
+        InstKind::GetElementPtr { flags: fl, .. }
+            if fl & flags::NUW != 0 || (fl & flags::GEP_NUSW != 0 && fl & flags::INBOUNDS == 0) =>
+        {
+            ("nuw", "parse expected type")
+        }
+        InstKind::Phi { fmf, .. } | InstKind::Select { fmf, .. } if !fmf.is_empty() => {
+            ("fast-math flags", "parse expected type")
+        }
+        _ => return None,
+    };
+    let token = if word == "fast-math flags" { Token::After(inst.opcode()) } else { Token::Word(word) };
+    Some((format!("{message}: `{word}` on `{}` is newer than LLVM 7", inst.opcode()), token))
 }
 
 fn check_modern(cx: &Cx, out: &mut Findings) {
-    // Constant expressions newer LLVMs removed.
-    for (_, c) in cx.m.consts.iter() {
+    // Constant expressions newer LLVMs removed (measured: LLVM 22 keeps `add`, `sub`, `xor`,
+    // `trunc`, the pointer casts, `bitcast`, `getelementptr` and the vector ones). The reader
+    // stops at the first written, the outermost of a nest.
+    let removed = |e: &nvir_llvm::ir::constant::ConstExpr| -> Option<&'static str> {
+        match e.op {
+            ExprOp::Binary(op) => (!matches!(op, BinOp::Add | BinOp::Sub | BinOp::Xor)).then(|| op.keyword()),
+            ExprOp::Cast(op) => {
+                (!matches!(op.keyword(), "trunc" | "bitcast" | "ptrtoint" | "inttoptr" | "addrspacecast" | "ptrtoaddr"))
+                    .then(|| op.keyword())
+            }
+            ExprOp::ICmp(_) => Some("icmp"),
+            ExprOp::FCmp(_) => Some("fcmp"),
+            ExprOp::Select => Some("select"),
+            ExprOp::FNeg => Some("fneg"),
+            ExprOp::ExtractValue => Some("extractvalue"),
+            ExprOp::InsertValue => Some("insertvalue"),
+            _ => None,
+        }
+    };
+    let mut inner: rustc_hash::FxHashSet<nvir_llvm::ir::ConstId> = Default::default();
+    let mut first = None;
+    for (id, c) in cx.m.consts.iter() {
         if let ConstData::Expr(e) = c {
-            if let ExprOp::Binary(op @ (BinOp::Mul | BinOp::And | BinOp::Or | BinOp::LShr | BinOp::AShr)) = e.op {
-                out.parse(
-                    "nvvm-modern-syntax",
-                    format!("parse {} constexprs are no longer supported", op.keyword()),
-                    None,
-                );
-                out.token(Token::Word(op.keyword()));
-                out.help("compute the value in an instruction, or fold it into the constant");
-                return;
+            if removed(e).is_some() {
+                inner.extend(e.operands.iter().copied());
+                first.get_or_insert(id);
             }
         }
+    }
+    let outer = cx.m.consts.iter().find_map(|(id, c)| match c {
+        ConstData::Expr(e) if !inner.contains(&id) => removed(e),
+        _ => None,
+    });
+    if let Some(op) = outer.or_else(|| {
+        first.and_then(|id| match &cx.m.consts[id] {
+            ConstData::Expr(e) => removed(e),
+            _ => None,
+        })
+    }) {
+        out.parse("nvvm-modern-syntax", format!("parse {op} constexprs are no longer supported"), None);
+        out.token(Token::Word(op));
+        out.help("compute the value in an instruction, or fold it into the constant");
+        return;
     }
     // LLVM 22 dropped `x86_mmx`.
     if cx.m.types.iter().any(|(_, t)| matches!(t, nvir_llvm::ir::TypeData::X86Mmx)) {

@@ -15,8 +15,6 @@ const KNOWN: &[(&str, &str)] = &[
     // `@"0"` is a named global libNVVM refuses; nvir's IR keeps it as the numbered `@0`.
     ("identifiers/", "_0_17"),
     ("identifiers/", "_42_18"),
-    // LLVM's TBAA type-graph rules are not modelled.
-    ("metadata/attach_tbaa", ""),
 ];
 
 fn known(probe: &str) -> bool {

@@ -1,0 +1,115 @@
+//! Agreement with libNVVM 13.5 on held-out probes (`corpus/probes/heldout.jsonl`, drawn and
+//! recorded by `scripts/probe/fresh.py` with seeds no rule was written from): random combinations
+//! along the module-rule axes, and axes the rules were not built from (grammar constructs of LLVM
+//! 8…22 on both paths, attribute groups, numbering, debug-info fields, TBAA, producers' data
+//! layouts, `addrspacecast` in constant expressions, random identifiers, global initializers).
+//! nvir reads and verifies each module as `nvir verify` does (`verify_as_read`). Each record holds `nvvmVerifyProgram`'s and `nvvmCompileProgram`'s answers at compute_90 (LLVM 7
+//! path) and compute_100 (modern path). Runs where libNVVM's verifier crashed are left out; a
+//! crashed compile counts as a failure to compile.
+//!
+//! The floors are the ones the README states; `NVIR_HELDOUT=FILE` measures another draw, and
+//! `NVIR_HELDOUT_DUMP=1` lists every disagreement.
+
+use nvir_verify::{accepts, compiles, Severity, Target};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Default)]
+struct Tally {
+    runs: u32,
+    verdicts: u32,
+    rejected: u32,
+    first: u32,
+    compiles: u32,
+}
+
+#[test]
+fn held_out_probes_agree_with_libnvvm() {
+    let path = std::env::var_os("NVIR_HELDOUT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/probes/heldout.jsonl"));
+    let data = std::fs::read_to_string(&path).expect("held-out probe answers");
+    let dump = std::env::var_os("NVIR_HELDOUT_DUMP").is_some();
+    let mut by: BTreeMap<(String, &str), Tally> = BTreeMap::new();
+    for line in data.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let probe = r["probe"].as_str().unwrap();
+        let family = probe.split('/').next().unwrap().to_string();
+        let src = r["src"].as_str().unwrap();
+        for arch in ["compute_90", "compute_100"] {
+            let Some(answer) = r[arch].as_array() else { continue };
+            let Some(rc) = answer[0].as_u64() else { continue }; // the verifier crashed
+            let key = answer[1].as_str().unwrap_or("");
+            let compile_ok = answer[2].as_u64() == Some(0);
+            let target = Target::parse(arch, false).unwrap();
+            let (ok, comp, first) = match nvir_verify::parse_text(src.as_bytes(), &target) {
+                Ok(m) => {
+                    let findings = nvir_verify::verify_as_read(&m, &target);
+                    let first = findings.iter().find(|f| f.severity == Severity::Error).map(|f| f.message.clone());
+                    (accepts(&findings), compiles(&findings), first.unwrap_or_default())
+                }
+                Err(e) => (false, false, format!("parse {}", e.message())),
+            };
+            let t = by.entry((family.clone(), arch)).or_default();
+            t.runs += 1;
+            if ok == (rc == 0) {
+                t.verdicts += 1;
+            } else if dump {
+                eprintln!("VERDICT {probe} @{arch}: libNVVM rc {rc} {key:?}, nvir ok={ok} {first:?}");
+            }
+            if rc != 0 {
+                t.rejected += 1;
+                if !ok && first.starts_with(key) {
+                    t.first += 1;
+                } else if !ok && dump {
+                    eprintln!("FIRST {probe} @{arch}: nvir {first:?}, libNVVM {key:?}");
+                }
+            }
+            if comp == compile_ok {
+                t.compiles += 1;
+            } else if dump {
+                eprintln!("COMPILE {probe} @{arch}: libNVVM {:?} {:?}, nvir compiles={comp}", answer[2], answer[3]);
+            }
+        }
+    }
+    let mut per_arch: BTreeMap<&str, Tally> = BTreeMap::new();
+    for ((family, arch), t) in &by {
+        eprintln!(
+            "{family:12} {arch:11} verdicts {}/{}  first {}/{}  compiles {}/{}",
+            t.verdicts, t.runs, t.first, t.rejected, t.compiles, t.runs
+        );
+        let a = per_arch.entry(arch).or_default();
+        a.runs += t.runs;
+        a.verdicts += t.verdicts;
+        a.rejected += t.rejected;
+        a.first += t.first;
+        a.compiles += t.compiles;
+    }
+    let pct = |a: u32, b: u32| 100.0 * a as f64 / b.max(1) as f64;
+    for (arch, t) in &per_arch {
+        eprintln!(
+            "{arch}: {} runs, verdicts {:.2} %, first errors {:.2} % of {}, compiles {:.2} %",
+            t.runs,
+            pct(t.verdicts, t.runs),
+            pct(t.first, t.rejected),
+            t.rejected,
+            pct(t.compiles, t.runs)
+        );
+    }
+    if std::env::var_os("NVIR_HELDOUT").is_some() {
+        return; // a measurement, not the committed draw
+    }
+    for (arch, t) in &per_arch {
+        assert!(t.runs > 500, "{arch}: {} runs", t.runs);
+        assert!(pct(t.verdicts, t.runs) >= FLOOR_VERDICTS, "{arch}: verdicts {}/{}", t.verdicts, t.runs);
+        assert!(pct(t.first, t.rejected) >= FLOOR_FIRST, "{arch}: first errors {}/{}", t.first, t.rejected);
+        assert!(pct(t.compiles, t.runs) >= FLOOR_COMPILES, "{arch}: compiles {}/{}", t.compiles, t.runs);
+    }
+}
+
+/// Floors on the committed draws (seeds 101 and 202), as the README states them. They are below
+/// the bar for unseen modules (99.5 % of verdicts, 97 % of first errors): raise them as the
+/// remaining families (LLVM 7 grammar, attribute groups, debug-info fields) are measured in.
+const FLOOR_VERDICTS: f64 = 93.5;
+const FLOOR_FIRST: f64 = 80.0;
+const FLOOR_COMPILES: f64 = 87.0;
