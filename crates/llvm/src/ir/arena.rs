@@ -168,6 +168,24 @@ impl<T> Arena<T> {
         items.append(&mut self.first);
         Arena { first: items, rest: ThinVec::new() }
     }
+    /// Removes the entities from index `at` on and yields them in order, by value, without
+    /// gathering them into one run first: each chunk is freed once yielded (a merge that moves a
+    /// large tail into another arena holds it about once, not three times).
+    pub fn drain_from(&mut self, at: usize) -> impl Iterator<Item = T> {
+        let (head, chunks) = if at >= self.len() {
+            (Vec::new(), ThinVec::new())
+        } else if at < self.first.len() {
+            let head = if at == 0 { std::mem::take(&mut self.first) } else { self.first.split_off(at) };
+            (head, std::mem::take(&mut self.rest))
+        } else {
+            let j = at - self.first.len();
+            let (c, o) = (j / chunk::<T>(), j % chunk::<T>());
+            let later = if c + 1 < self.rest.len() { self.rest.split_off(c + 1) } else { ThinVec::new() };
+            let head = if o == 0 { self.rest.pop().unwrap_or_default() } else { self.rest[c].split_off(o) };
+            (head, later)
+        };
+        head.into_iter().chain(chunks.into_iter().flatten())
+    }
     /// Removes the entities from index `at` on and returns them in order.
     pub fn split_off(&mut self, at: usize) -> Vec<T> {
         if at >= self.len() {
@@ -392,6 +410,17 @@ mod tests {
         (0..a.len()).for_each(|i| _ = b.push(i + 1));
         assert_eq!(a.take_exact(), b);
         assert!(a.is_empty());
+        // Draining a tail from any place leaves what a sequential build of the head holds.
+        for at in [0, 3, chunk::<usize>(), chunk::<usize>() + 5, 2 * chunk::<usize>(), 3 * chunk::<usize>() + 1] {
+            let mut c = Arena::new();
+            (0..3 * chunk::<usize>() + 17).for_each(|i| _ = c.push(i));
+            let tail: Vec<usize> = c.drain_from(at).collect();
+            assert_eq!(tail, (at..3 * chunk::<usize>() + 17).collect::<Vec<_>>(), "from {at}");
+            assert_eq!(c.len(), at);
+            assert!(c.iter().all(|(h, &v)| h.index() == v));
+            assert_eq!(c.push(at), Handle::from_index(at), "from {at}");
+            assert_eq!(c[Handle::from_index(at)], at);
+        }
         let tail = b.split_off(chunk::<usize>() + 5);
         assert_eq!(
             (b.len(), tail.len(), tail[0]),

@@ -433,7 +433,7 @@ impl<'a> Parser<'a> {
     fn describe(&self) -> String {
         match self.tok.kind {
             TokenKind::Eof => "end of input".into(),
-            _ => format!("'{}'", String::from_utf8_lossy(self.tok.bytes(self.src)).escape_debug()),
+            _ => format!("'{}'", String::from_utf8_lossy(&shown(self.tok.bytes(self.src))).escape_debug()),
         }
     }
 
@@ -456,7 +456,10 @@ impl<'a> Parser<'a> {
             TokenKind::Keyword(Keyword::Ptr) => {
                 Some("`ptr` is opaque-pointer syntax (LLVM 15+); this module uses typed pointers (`i8*`)".into())
             }
-            TokenKind::Word => Some(format!("'{}' is not a keyword LLVM 7.0.1 or LLVM 19 knows", self.text(self.tok))),
+            TokenKind::Word => Some(format!(
+                "'{}' is not a keyword LLVM 7.0.1 or LLVM 19 knows",
+                String::from_utf8_lossy(&shown(self.text(self.tok).as_bytes()))
+            )),
             _ => None,
         }
     }
@@ -808,3 +811,20 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests;
+
+/// A token as an error message quotes it: its first [`SHOWN`] bytes and `…` (a token may be
+/// megabytes long, and a message is copied several times on its way out).
+fn shown(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if bytes.len() <= SHOWN {
+        return bytes.into();
+    }
+    let mut cut = SHOWN;
+    // Back to a character boundary (a continuation byte is 0b10xx_xxxx).
+    while cut > 0 && bytes[cut] & 0xC0 == 0x80 {
+        cut -= 1;
+    }
+    [&bytes[..cut], "…".as_bytes()].concat().into()
+}
+
+/// How much of a long token an error message quotes.
+const SHOWN: usize = 80;

@@ -328,7 +328,7 @@ impl<'a> Parser<'a> {
         // Globals, aliases and ifuncs move over, then functions; each defines its symbol.
         let at = Span::at(0, 0);
         let mut globals = Vec::new();
-        for mut g in w.m.globals.split_off(base.globals) {
+        for mut g in w.m.globals.drain_from(base.globals) {
             g.ty = r.ty(g.ty);
             g.init = g.init.map(|c| r.cnst(c));
             g.attrs = r.attr(g.attrs);
@@ -338,7 +338,7 @@ impl<'a> Parser<'a> {
             globals.push(id);
             self.define_global(at, sym, GlobalDef::Var(id)).map_err(|_| ())?;
         }
-        for mut a in w.m.aliases.split_off(base.aliases) {
+        for mut a in w.m.aliases.drain_from(base.aliases) {
             a.ty = r.ty(a.ty);
             a.aliasee = r.cnst(a.aliasee);
             r.attachments(&mut a.props.metadata);
@@ -346,7 +346,7 @@ impl<'a> Parser<'a> {
             let id = self.m.aliases.push(a);
             self.define_global(at, sym, GlobalDef::Alias(id)).map_err(|_| ())?;
         }
-        for mut i in w.m.ifuncs.split_off(base.ifuncs) {
+        for mut i in w.m.ifuncs.drain_from(base.ifuncs) {
             i.ty = r.ty(i.ty);
             i.resolver = r.cnst(i.resolver);
             r.attachments(&mut i.props.metadata);
@@ -355,7 +355,7 @@ impl<'a> Parser<'a> {
             self.define_global(at, sym, GlobalDef::IFunc(id)).map_err(|_| ())?;
         }
         let mut funcs = Vec::new();
-        for mut f in w.m.functions.split_off(base.functions) {
+        for mut f in w.m.functions.drain_from(base.functions) {
             r.function(&mut f);
             let name = f.name.clone();
             let fid = self.m.functions.push(f);

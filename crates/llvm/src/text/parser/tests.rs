@@ -82,6 +82,16 @@ fn errors_are_located() {
     assert!(e.message().contains("expected to be numbered '%1'"), "{e}");
 }
 
+/// A huge token is quoted in part: the message and its hint are copied on their way out.
+#[test]
+fn long_tokens_are_quoted_in_part() {
+    let src = format!("@g = global i32 0 {}\n", "x".repeat(100_000));
+    let e = super::parse_module(&src).unwrap_err();
+    let d = format!("{:?}", e.to_diagnostic());
+    assert!(e.message().starts_with("expected a top-level entity, found 'xxx"), "{e}");
+    assert!(e.message().len() < 200 && d.len() < 1000, "{} {}", e.message().len(), d.len());
+}
+
 #[test]
 fn deep_nesting_is_refused_not_overflowed() {
     let deep = format!("@x = global {}i32{} zeroinitializer\n", "[1 x ".repeat(10_000), "]".repeat(10_000));
