@@ -103,6 +103,17 @@ impl Checked {
         self.parse_error.is_none() && !self.fails_compile
     }
 
+    /// The message of the first error, the one libNVVM prints (empty when there is none).
+    pub fn first_error(&self) -> String {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.message.clone())
+            .chain(self.parse_error.iter().map(|d| d.message.clone()))
+            .next()
+            .unwrap_or_default()
+    }
+
     /// The codes of the errors (for a batch summary).
     pub fn error_codes(&self) -> Vec<&'static str> {
         let mut codes: Vec<&'static str> =

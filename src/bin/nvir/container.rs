@@ -630,14 +630,7 @@ fn check_payload(payload: &[u8], arch: &Target, raw: bool) -> Option<Diagnostic>
     }
     if let Ok(t) = nvir_verify::Target::parse(&arch.to_string(), false) {
         let checked = nvir::verify::check(payload, "", &t, false);
-        let first = checked
-            .findings
-            .iter()
-            .filter(|f| f.severity == nvir_verify::Severity::Error)
-            .map(|f| f.message.clone())
-            .chain(checked.parse_error.iter().map(|d| d.message.clone()))
-            .next()
-            .unwrap_or_default();
+        let first = checked.first_error();
         if !checked.compiles() || checked.parse_error.is_some() {
             return Some(
                 Diagnostic::error(format!("libNVVM for {t} would not compile the payload: {first}"))

@@ -85,14 +85,7 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     let text_out = v::diagnostic_text(&converted.bytes);
     let checked = v::check(&converted.bytes, &text_out, &target, false);
     let (ok, compiles) = (checked.ok(), checked.compiles());
-    let first_error = checked
-        .findings
-        .iter()
-        .filter(|f| f.severity == nvir_verify::Severity::Error)
-        .map(|f| f.message.clone())
-        .chain(checked.parse_error.iter().map(|d| d.message.clone()))
-        .next()
-        .unwrap_or_default();
+    let first_error = checked.first_error();
     let unknown = match (&checked.module, target.path) {
         (Some(r), nvir_verify::Path::Llvm7) => unknown_intrinsic(&r.module),
         _ => None,

@@ -36,6 +36,28 @@ pub(crate) struct Base {
 }
 
 impl Base {
+    /// A base above every handle: a map from it changes nothing (set one table's base to 0 to
+    /// map that table whole).
+    pub(crate) fn identity() -> Base {
+        let all = usize::MAX;
+        Base {
+            types: all,
+            named: all,
+            consts: all,
+            attrs: all,
+            asms: all,
+            md: all,
+            md_kinds: all,
+            symbols: all,
+            functions: all,
+            scopes: all,
+            distinct: 0,
+            globals: all,
+            aliases: all,
+            ifuncs: all,
+        }
+    }
+
     /// The sizes of `m`'s tables now.
     pub(crate) fn of(m: &Module) -> Base {
         Base {
@@ -599,27 +621,7 @@ impl Remap {
 /// module's types. The map must be one-to-one (no two old types become one new type), so every
 /// constant, attribute set, inline asm and metadata node keeps its handle; `Err` if not.
 pub(crate) fn retype_module(m: &mut Module, types: super::types::Types, table: Vec<TypeId>) -> Result<(), String> {
-    let identity = usize::MAX;
-    let r = Remap {
-        base: Base {
-            types: 0,
-            named: identity,
-            consts: identity,
-            attrs: identity,
-            asms: identity,
-            md: identity,
-            md_kinds: identity,
-            symbols: identity,
-            functions: identity,
-            scopes: identity,
-            distinct: 0,
-            globals: identity,
-            aliases: identity,
-            ifuncs: identity,
-        },
-        types: table,
-        ..Remap::default()
-    };
+    let r = Remap { base: Base { types: 0, ..Base::identity() }, types: table, ..Remap::default() };
     m.types = types;
     fn rebuild<T: Clone + Eq + std::hash::Hash>(
         arena: &mut super::arena::UniqueArena<T>,
@@ -730,27 +732,7 @@ pub(crate) fn compact_consts(m: &mut Module) {
         table.push(ConstId::from_index(next));
         next += usize::from(l);
     }
-    let identity = usize::MAX;
-    let r = Remap {
-        base: Base {
-            types: identity,
-            named: identity,
-            consts: 0,
-            attrs: identity,
-            asms: identity,
-            md: identity,
-            md_kinds: identity,
-            symbols: identity,
-            functions: identity,
-            scopes: identity,
-            distinct: 0,
-            globals: identity,
-            aliases: identity,
-            ifuncs: identity,
-        },
-        consts: table,
-        ..Remap::default()
-    };
+    let r = Remap { base: Base { consts: 0, ..Base::identity() }, consts: table, ..Remap::default() };
     let old = std::mem::take(&mut m.consts);
     for (c, l) in old.into_values().zip(live) {
         if l {
