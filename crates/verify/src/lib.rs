@@ -289,6 +289,7 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     // verifier first, then the functions' names and linkage, the variables, the layout and
     // triple, and each function with its instructions.
     module::check_version(&cx, &mut out);
+    module::check_llvm_globals(&cx, &mut out);
     function::check_llvm_first(&cx, &mut out);
     module::check_module_flags(&cx, &mut out);
     module::check_global_values(&cx, &mut out);

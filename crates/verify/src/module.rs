@@ -257,6 +257,33 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
     }
 }
 
+/// LLVM's verifier on variables, before libNVVM's own checks: a `common` variable has a zero
+/// initializer and is not constant (the LLVM 7 path prints an empty log; measured).
+pub(crate) fn check_llvm_globals(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    for (_, g) in m.globals.iter() {
+        if g.props.linkage != Linkage::Common || cx.dropped(&g.name, g.props.linkage, g.init.is_none()) {
+            continue;
+        }
+        let Some(init) = g.init else { continue };
+        let at = || Location::Global { name: g.name.to_string(), offset: g.source };
+        let zero = match &m.consts[init] {
+            ConstData::Zero(_) | ConstData::Null(_) => true,
+            ConstData::Int { value, .. } => value.is_zero(),
+            ConstData::Float { bits, .. } => *bits == Default::default(),
+            _ => false,
+        };
+        if !zero {
+            out.error("llvm-common", "'common' global must have a zero initializer!", at());
+        } else if g.is_constant {
+            out.error("llvm-common", "'common' global may not be marked constant!", at());
+        } else {
+            continue;
+        }
+        out.help("`common` variables are zero-initialized and writable: use another linkage");
+    }
+}
+
 /// Global variables, in file order, every rule on one before the next.
 pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
     let m = cx.m;

@@ -103,7 +103,26 @@ fn check_reader_rules(cx: &Cx, out: &mut Findings) {
         }
         for (i, inst) in f.insts.iter() {
             let at = f.inst_offset(i);
+            // The readers' operand types: integer (vector) operators, floating-point (vector)
+            // ones, and comparisons (pointers compare as integers).
+            let scalar = |t| match m.types.get(t) {
+                TypeData::Vector { elem, .. } => m.types.get(*elem),
+                d => d,
+            };
             let msg: Option<String> = match &inst.kind {
+                InstKind::Binary { op, .. } => {
+                    let fp_op = op.keyword().starts_with('f');
+                    let ok = match scalar(inst.ty) {
+                        TypeData::Int(_) => !fp_op,
+                        TypeData::Float(_) => fp_op,
+                        _ => false,
+                    };
+                    (!ok).then(|| "parse invalid operand type for instruction".into())
+                }
+                InstKind::ICmp { ty, .. } => (!matches!(scalar(*ty), TypeData::Int(_) | TypeData::Pointer { .. }))
+                    .then(|| "parse icmp requires integer operands".into()),
+                InstKind::FCmp { ty, .. } => (!matches!(scalar(*ty), TypeData::Float(_)))
+                    .then(|| "parse fcmp requires floating point operands".into()),
                 InstKind::Fence(a) if matches!(a.ordering, Ordering::Unordered | Ordering::Monotonic) => {
                     Some(format!("parse fence cannot be {}", a.ordering.keyword()))
                 }
@@ -356,6 +375,29 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         ));
         break;
     }
+    // Debug-info fields and nodes newer than LLVM 7 (its reader: `invalid field 'X'`, `expected
+    // metadata type`). Metadata follows the code, so these come after what a body holds.
+    for (_, node) in m.metadata.iter() {
+        let nvir_llvm::ir::MdNode::Special { kind, fields, .. } = node else { continue };
+        if NEWER_DI_NODES.contains(&&**kind) {
+            found.push((None, "nvvm-llvm7-syntax", "parse expected metadata type".into(), DOWNGRADE, None));
+            break;
+        }
+        let newer = NEWER_DI_FIELDS
+            .iter()
+            .find(|(k, _)| *k == &**kind)
+            .and_then(|(_, names)| fields.iter().find_map(|(name, _)| names.iter().copied().find(|n| *n == &**name)));
+        if let Some(name) = newer {
+            found.push((
+                None,
+                "nvvm-llvm7-syntax",
+                format!("parse invalid field '{name}': LLVM 7's `{kind}` has no `{name}:`"),
+                DOWNGRADE,
+                Some(Token::Word(name)),
+            ));
+            break;
+        }
+    }
     // `poison` (LLVM 12+) is not a value LLVM 7's reader knows.
     if m.consts.iter().any(|(_, c)| matches!(c, ConstData::Poison(_))) {
         found.push((
@@ -397,6 +439,41 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         }
     }
 }
+
+/// Debug-info fields libNVVM's LLVM 7 reader does not know, by node (each measured: the
+/// `debuginfo/` draws of `scripts/probe/fresh.py` and one probe per field; libNVVM's reader has
+/// some later nodes, `DIStringType` and `DICommonBlock`, so release notes are not enough).
+const NEWER_DI_FIELDS: &[(&str, &[&str])] = &[
+    ("DICompileUnit", &["nameTableKind", "rangesBaseAddress", "sysroot", "sdk"]),
+    ("DISubprogram", &["spFlags", "targetFuncName", "annotations", "keyInstructions"]),
+    ("DIBasicType", &["flags", "num_extra_inhabitants"]),
+    (
+        "DIDerivedType",
+        &[
+            "annotations",
+            "ptrAuthKey",
+            "ptrAuthIsAddressDiscriminated",
+            "ptrAuthExtraDiscriminator",
+            "ptrAuthIsaPointer",
+            "ptrAuthAuthenticatesNullValues",
+        ],
+    ),
+    (
+        "DICompositeType",
+        &["dataLocation", "associated", "allocated", "rank", "annotations", "num_extra_inhabitants", "specification"],
+    ),
+    ("DIModule", &["apinotes", "file", "line", "isDecl"]),
+    ("DIGlobalVariable", &["annotations"]),
+    ("DILocalVariable", &["annotations"]),
+    ("DISubrange", &["stride", "upperBound"]),
+    ("DILocation", &["isImplicitCode", "atomGroup", "atomRank"]),
+    ("DILabel", &["column"]),
+    ("DITemplateTypeParameter", &["defaulted"]),
+    ("DITemplateValueParameter", &["defaulted"]),
+];
+
+/// Debug-info nodes newer than LLVM 7.
+const NEWER_DI_NODES: &[&str] = &["DIGenericSubrange", "DIAssignID", "DIArgList", "DISubrangeType", "DIFixedPointType"];
 
 /// Where LLVM 7's reader would stop: (place, code, message, help, the token it stops at).
 type Stop = (Option<u32>, &'static str, String, &'static str, Option<Token>);

@@ -107,9 +107,9 @@ fn held_out_probes_agree_with_libnvvm() {
     }
 }
 
-/// Floors on the committed draws (seeds 101 and 202), as the README states them. They are below
+/// Floors on the committed draws (seeds 101, 202 and 303), as the README states them. They are below
 /// the bar for unseen modules (99.5 % of verdicts, 97 % of first errors): raise them as the
 /// remaining families (LLVM 7 grammar, attribute groups, debug-info fields) are measured in.
-const FLOOR_VERDICTS: f64 = 93.5;
-const FLOOR_FIRST: f64 = 80.0;
-const FLOOR_COMPILES: f64 = 87.0;
+const FLOOR_VERDICTS: f64 = 95.5;
+const FLOOR_FIRST: f64 = 88.0;
+const FLOOR_COMPILES: f64 = 88.0;

@@ -1297,7 +1297,7 @@ impl<'a> Parser<'a> {
                 self.expect_comma()?;
                 let (idx_ty, idx) = self.typed_value(fs)?;
                 let TypeData::Vector { elem, .. } = self.m.types.get(vec_ty).clone() else {
-                    return Err(ParseError::new(at, "extractelement needs a vector"));
+                    return Err(ParseError::new(at, "invalid extractelement operands"));
                 };
                 (elem, InstKind::ExtractElement { vec_ty, vec, idx_ty, idx })
             }

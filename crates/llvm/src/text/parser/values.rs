@@ -681,7 +681,7 @@ impl Parser<'_> {
                     ExprOp::Select => self.m.const_ty(ops[1]),
                     ExprOp::ExtractElement => match self.m.types.get(t0) {
                         TypeData::Vector { elem, .. } => *elem,
-                        _ => return Err(ParseError::new(at, "extractelement needs a vector")),
+                        _ => return Err(ParseError::new(at, "invalid extractelement operands")),
                     },
                     ExprOp::ShuffleVector => {
                         let (TypeData::Vector { elem, scalable, .. }, TypeData::Vector { len, .. }) =
