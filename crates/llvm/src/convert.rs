@@ -71,12 +71,16 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     notes.extend(llvm7::lower(&mut m)?);
     validate(&m).map_err(|e| PassError::module(format!("typing the pointers made invalid IR (a bug): {e}")))?;
     let printed = print_module(&m, Syntax::Llvm7).map_err(|e| PassError::module(e.to_string()))?;
+    // Only the text is needed from here: the module goes before the text is read back, so the
+    // two are never held at once.
+    drop(m);
     notes.extend(printed.notes.into_iter().map(|message| Note { function: None, message }));
     if opts.emit == Emit::Text {
         return Ok(Converted { bytes: printed.text.into_bytes(), notes });
     }
     let reread = crate::parse_bytes(printed.text.as_bytes())
         .map_err(|e| PassError::module(format!("the LLVM 7 text does not read back (a bug): {e}")))?;
+    drop(printed.text);
     let bytes = crate::bitcode::write(&reread).map_err(|e| PassError::module(e.to_string()))?;
     Ok(Converted { bytes, notes })
 }

@@ -585,13 +585,24 @@ fn wrap(a: WrapArgs, color: ColorChoice) -> Result<u8> {
 fn check_payload(payload: &[u8], arch: &Target, raw: bool) -> Option<Diagnostic> {
     use nvir_llvm::ir::attrs::Attr;
     use nvir_llvm::ir::Dialect;
-    let bc = nvir_llvm::bitcode::unwrap(payload).map(|(b, _)| b).unwrap_or(payload);
-    let m = match nvir_llvm::bitcode::read(bc) {
-        Ok(m) => m,
-        Err(e) => {
-            return Some(
-                Diagnostic::error(format!("the payload does not read as a module: {e}")).with_code("container-wrap"),
-            )
+    // One read serves every check: the verifier's (when it knows the arch) or a plain one.
+    let verifier_target = nvir_verify::Target::parse(&arch.to_string(), false).ok();
+    let checked = verifier_target.as_ref().map(|t| nvir::verify::check(payload, "", t, false));
+    let plain;
+    let m = match checked.as_ref().and_then(|c| c.module.as_ref()) {
+        Some(r) => &r.module,
+        None => {
+            let bc = nvir_llvm::bitcode::unwrap(payload).map(|(b, _)| b).unwrap_or(payload);
+            plain = match nvir_llvm::bitcode::read(bc) {
+                Ok(m) => m,
+                Err(e) => {
+                    return Some(
+                        Diagnostic::error(format!("the payload does not read as a module: {e}"))
+                            .with_code("container-wrap"),
+                    )
+                }
+            };
+            &plain
         }
     };
     let dialect = m.types.dialect();
@@ -628,8 +639,7 @@ fn check_payload(payload: &[u8], arch: &Target, raw: bool) -> Option<Diagnostic>
             }
         }
     }
-    if let Ok(t) = nvir_verify::Target::parse(&arch.to_string(), false) {
-        let checked = nvir::verify::check(payload, "", &t, false);
+    if let (Some(t), Some(checked)) = (&verifier_target, &checked) {
         let first = checked.first_error();
         if !checked.compiles() || checked.parse_error.is_some() {
             return Some(
@@ -648,8 +658,8 @@ fn check_payload(payload: &[u8], arch: &Target, raw: bool) -> Option<Diagnostic>
     }
     // nvJitLink's LTO keeps a kernel only when @llvm.used lists it (measured at sm_90: external
     // linkage and its annotation are not enough).
-    let kernels = nvir_llvm::pass::lto::kernels(&m);
-    let used = nvir_llvm::pass::lto::used(&m);
+    let kernels = nvir_llvm::pass::lto::kernels(m);
+    let used = nvir_llvm::pass::lto::used(m);
     let dropped: Vec<String> =
         kernels.iter().filter(|k| !used.contains(k)).map(|&k| format!("@{}", m.symbols[k].name)).collect();
     if kernels.is_empty() || !dropped.is_empty() {
