@@ -330,27 +330,27 @@ impl<'m> Printer<'m> {
             self.out.push('\n');
             self.spill(SPILL);
         }
-        for (_, a) in m.aliases.iter() {
+        let aliases = m.aliases.iter().map(|(_, a)| (&a.name, &a.props, a.ty, a.aliasee, "alias "));
+        let ifuncs = m.ifuncs.iter().map(|(_, i)| (&i.name, &i.props, i.ty, i.resolver, "ifunc "));
+        for (name, props, ty, target, keyword) in aliases.chain(ifuncs) {
+            // LLVM's printIndirectSymbol.
             self.out.push('@');
-            write_ident(&a.name, &mut self.out);
+            write_ident(name, &mut self.out);
             self.out.push_str(" = ");
-            self.props_prefix(&a.props, false);
-            self.unnamed_addr(&a.props);
-            self.out.push_str("alias ");
-            self.ty(a.ty);
+            self.props_prefix(props, false);
+            if props.thread_local.keyword() != "" {
+                self.out.push_str(props.thread_local.keyword());
+                self.out.push(' ');
+            }
+            self.unnamed_addr(props);
+            self.out.push_str(keyword);
+            self.ty(ty);
             self.out.push_str(", ");
-            self.typed_const(a.aliasee);
-            self.out.push('\n');
-        }
-        for (_, i) in m.ifuncs.iter() {
-            self.out.push('@');
-            write_ident(&i.name, &mut self.out);
-            self.out.push_str(" = ");
-            self.props_prefix(&i.props, false);
-            self.out.push_str("ifunc ");
-            self.ty(i.ty);
-            self.out.push_str(", ");
-            self.typed_const(i.resolver);
+            self.typed_const(target);
+            if let Some(p) = &props.partition {
+                self.out.push_str(", partition ");
+                write_quoted(p.as_bytes(), &mut self.out);
+            }
             self.out.push('\n');
         }
         for (_, f) in m.functions.iter() {
@@ -831,8 +831,24 @@ impl<'m> Printer<'m> {
             self.md_slots.insert(id, self.md_order.len() as u32);
             self.md_order.push(id);
             for r in node.refs().into_iter().rev() {
-                stack.push(r);
+                match self.inline_operands(node, r) {
+                    // A `GenericDINode`'s operands are written in place: their tuple has no slot.
+                    Some(ops) => stack.extend(ops.iter().rev().flatten()),
+                    None => stack.push(r),
+                }
             }
+        }
+    }
+
+    /// The operands of a `GenericDINode`, when `r` is its `operands:` tuple (written `{…}`).
+    fn inline_operands(&self, node: &'m MdNode, r: MdId) -> Option<&'m [Option<MdId>]> {
+        let MdNode::Special { kind, fields, .. } = node else { return None };
+        if &**kind != "GenericDINode" || !fields.iter().any(|(n, f)| &**n == "operands" && *f == MdField::Ref(r)) {
+            return None;
+        }
+        match self.m.metadata.get(r) {
+            MdNode::Tuple { distinct: None, ops } => Some(ops),
+            _ => None,
         }
     }
 
@@ -887,6 +903,20 @@ impl<'m> Printer<'m> {
                     }
                     match v {
                         MdField::Null => self.out.push_str("null"),
+                        MdField::Ref(r) if name.as_ref() == "operands" && self.inline_operands(node, *r).is_some() => {
+                            let Some(ops) = self.inline_operands(node, *r) else { unreachable!() };
+                            self.out.push('{');
+                            for (i, op) in ops.iter().enumerate() {
+                                if i > 0 {
+                                    self.out.push_str(", ");
+                                }
+                                match op {
+                                    Some(r) => self.md_ref(*r),
+                                    None => self.out.push_str("null"),
+                                }
+                            }
+                            self.out.push('}');
+                        }
                         MdField::Ref(r) => self.md_ref(*r),
                         MdField::Int(n) => {
                             let _ = write!(self.out, "{n}");
@@ -929,6 +959,16 @@ impl<'m> Printer<'m> {
         };
         let slots = self.number(f);
         self.out.push_str(if f.is_definition { "define " } else { "declare " });
+        if !f.is_definition {
+            // A declaration's attachments come first (LLVM's parseDeclare).
+            for a in &f.props.metadata {
+                self.out.push('!');
+                write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
+                self.out.push(' ');
+                self.md_ref(a.node);
+                self.out.push(' ');
+            }
+        }
         let linkage = f.props.linkage.keyword();
         if !linkage.is_empty() {
             self.out.push_str(linkage);
@@ -1001,15 +1041,15 @@ impl<'m> Printer<'m> {
                 self.value(Some(f), Some(&slots), v);
             }
         }
+        if !f.is_definition {
+            self.out.push('\n');
+            return;
+        }
         for a in &f.props.metadata {
             self.out.push_str(" !");
             write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
             self.out.push(' ');
             self.md_ref(a.node);
-        }
-        if !f.is_definition {
-            self.out.push('\n');
-            return;
         }
         self.out.push_str(" {\n");
         let mut records: FxHashMap<crate::ir::InstId, Vec<usize>> = FxHashMap::default();
@@ -1232,7 +1272,7 @@ impl<'m> Printer<'m> {
         self.align(a);
     }
 
-    fn call(&mut self, f: &Function, s: &Slots, c: &CallSite) {
+    fn call(&mut self, f: &Function, s: &Slots, c: &CallSite, musttail: bool) {
         self.fmf(c.fmf);
         if c.cc != 0 {
             self.out.push(' ');
@@ -1281,6 +1321,11 @@ impl<'m> Printer<'m> {
                 }
             }
             self.value(Some(f), Some(s), a.value);
+        }
+        // A musttail call in a varargs function forwards its varargs: LLVM writes (and its
+        // parser requires) `...` after the arguments.
+        if musttail && matches!(self.m.types.get(f.ty), TypeData::Function { vararg: true, .. }) {
+            self.out.push_str(if c.args.is_empty() { "..." } else { ", ..." });
         }
         self.out.push(')');
         let before = self.out.len();
@@ -1373,7 +1418,7 @@ impl<'m> Printer<'m> {
             }
             InstKind::Invoke { call, normal, unwind } => {
                 self.out.push_str("invoke");
-                self.call(f, s, call);
+                self.call(f, s, call, false);
                 self.out.push_str("\n          to ");
                 self.block(s, f, *normal);
                 self.out.push_str(" unwind ");
@@ -1384,7 +1429,7 @@ impl<'m> Printer<'m> {
                     self.unsupported("`callbr` (LLVM 9+)".into());
                 }
                 self.out.push_str("callbr");
-                self.call(f, s, call);
+                self.call(f, s, call, false);
                 self.out.push_str("\n          to ");
                 self.block(s, f, *default);
                 self.out.push_str(" [");
@@ -1634,7 +1679,7 @@ impl<'m> Printer<'m> {
                     _ => {}
                 }
                 self.out.push_str("call");
-                self.call(f, s, call);
+                self.call(f, s, call, *tail == TailKind::MustTail);
             }
             InstKind::VaArg { list_ty, list } => {
                 self.out.push_str("va_arg ");

@@ -281,7 +281,24 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let ty = self.parse_type()?;
                 self.expect(TokenKind::Comma, "',' after the alias type")?;
-                let target = self.parse_typed_const()?;
+                // A cast or a `getelementptr` needs no type before it: its own says it (LLVM's
+                // parser, and its printer leaves the type out before any constant expression).
+                let target = if matches!(
+                    self.tok.kind,
+                    TokenKind::Keyword(Keyword::Bitcast | Keyword::Getelementptr | Keyword::Addrspacecast | Keyword::Inttoptr)
+                ) {
+                    let at = self.span();
+                    match self.parse_val_id()? {
+                        ValId::Const(c) => c,
+                        _ => return Err(ParseError::new(at, "invalid aliasee")),
+                    }
+                } else {
+                    self.parse_typed_const()?
+                };
+                if self.eat(TokenKind::Comma)? {
+                    self.expect_kw(Keyword::Partition)?;
+                    props.partition = Some(self.parse_string_utf8()?);
+                }
                 let def = if is_alias {
                     GlobalDef::Alias(self.m.aliases.push(Alias { name, props, ty, aliasee: target }))
                 } else {
@@ -444,6 +461,13 @@ impl<'a> Parser<'a> {
     pub(super) fn function(&mut self, is_definition: bool) -> PResult<()> {
         let kw = self.bump()?;
         let mut props = GlobalProps::default();
+        if !is_definition {
+            // `declare !dbg !3 void @f()`: a declaration's attachments come before its header.
+            while self.tok.kind == TokenKind::MetadataVar {
+                let a = self.attachment()?;
+                crate::ir::push_exact(&mut props.metadata, [a]);
+            }
+        }
         self.global_props_prefix(&mut props)?;
         let cc = self.calling_conv()?;
         let ret_attrs = self.param_attrs()?;
@@ -628,6 +652,11 @@ impl<'a> Parser<'a> {
             return self.err("function body requires at least one basic block");
         }
         while self.tok.kind != TokenKind::RBrace {
+            // `uselistorder` directives close a body, after its last block.
+            if self.is_kw(Keyword::Uselistorder) && !fs.layout.is_empty() {
+                self.skip_uselistorder()?;
+                continue;
+            }
             self.block(fs)?;
         }
         self.bump()?;
@@ -1460,10 +1489,7 @@ impl<'a> Parser<'a> {
                 tys.extend(ops.iter().map(|(t, _)| *t));
                 idx.clear();
                 idx.extend(ops[1..].iter().map(|(_, v)| match v {
-                    Value::Const(c) => match &self.m.consts[*c] {
-                        crate::ir::constant::ConstData::Int { value, .. } => value.as_u64(),
-                        _ => None,
-                    },
+                    Value::Const(c) => self.const_index(*c),
                     _ => None,
                 }));
                 let ty = self.gep_result_type(source_ty, &tys, &idx, at)?;

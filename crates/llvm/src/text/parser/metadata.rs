@@ -193,7 +193,23 @@ impl Parser<'_> {
                 if fields.iter().any(|(n, _)| *n == fname) {
                     return Err(ParseError::new(sp(f), format!("field '{fname}' cannot be specified more than once")));
                 }
-                let v = self.md_field_value()?;
+                let v = if &*name == "GenericDINode" && &*fname == "operands" && self.tok.kind == TokenKind::LBrace {
+                    // `operands: {!0, null, !"s"}`: a tuple written without its `!`.
+                    self.bump()?;
+                    let mut ops = Vec::new();
+                    if !self.eat(TokenKind::RBrace)? {
+                        loop {
+                            ops.push(self.md_operand()?);
+                            if self.eat(TokenKind::RBrace)? {
+                                break;
+                            }
+                            self.expect(TokenKind::Comma, "',' or '}' in the operands")?;
+                        }
+                    }
+                    MdField::Ref(self.m.metadata.intern(MdNode::Tuple { distinct: None, ops: ops.into() }))
+                } else {
+                    self.md_field_value()?
+                };
                 fields.push((fname, v));
                 if self.eat(TokenKind::RParen)? {
                     break;

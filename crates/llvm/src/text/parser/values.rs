@@ -53,6 +53,8 @@ pub(super) enum ValId {
     DsoLocalEquivalent(SymbolId),
     /// `no_cfi @f`.
     NoCfi(SymbolId),
+    /// `splat (T v)` (LLVM 19): a vector of copies of `v`.
+    Splat(ConstId),
     /// Inline assembly.
     Asm { side_effect: bool, align_stack: bool, intel: bool, unwind: bool, asm: Box<[u8]>, constraints: Box<[u8]> },
 }
@@ -246,6 +248,13 @@ impl Parser<'_> {
                     }
                 }
                 Keyword::Asm => self.inline_asm()?,
+                Keyword::Splat => {
+                    self.bump()?;
+                    self.expect(TokenKind::LParen, "'(' after 'splat'")?;
+                    let c = self.parse_typed_const()?;
+                    self.expect(TokenKind::RParen, "')' after the splat value")?;
+                    ValId::Splat(c)
+                }
                 _ => ValId::Const(self.const_expr()?),
             },
             _ => return self.err(format!("expected value token, found {}", self.describe())),
@@ -537,6 +546,23 @@ impl Parser<'_> {
             ValId::BlockAddress(func, block) => self.m.constant(ConstData::BlockAddress { ty, func, block }),
             ValId::DsoLocalEquivalent(global) => self.m.constant(ConstData::DsoLocalEquivalent { ty, global }),
             ValId::NoCfi(global) => self.m.constant(ConstData::NoCfi { ty, global }),
+            ValId::Splat(c) => {
+                let &TypeData::Vector { len, elem, scalable } = self.m.types.get(ty) else {
+                    return Err(ParseError::new(at, "splat must have a vector type"));
+                };
+                if elem != self.m.const_ty(c) {
+                    return Err(ParseError::new(at, "splat value has the wrong type"));
+                }
+                if scalable {
+                    // LLVM makes a scalable splat a shufflevector expression; of zero, it is zero.
+                    if !matches!(self.m.consts[c], ConstData::Zero(_)) && self.const_index(c) != Some(0) {
+                        return Err(ParseError::new(at, "a splat of a scalable vector is only read of zero"));
+                    }
+                    self.m.constant(ConstData::Zero(ty))
+                } else {
+                    self.m.constant(ConstData::Vector { ty, elems: vec![c; len as usize].into() })
+                }
+            }
             ValId::Local(t) => return Err(ParseError::new(sp(t), "local values cannot be used in a constant")),
             ValId::Asm { .. } => return Err(ParseError::new(at, "inline assembly is not a constant")),
         })
@@ -807,13 +833,7 @@ impl Parser<'_> {
         }
         self.expect(TokenKind::RParen, "')'")?;
         let tys: Vec<TypeId> = ops.iter().map(|&c| self.m.const_ty(c)).collect();
-        let idx_consts: Vec<Option<u64>> = ops[1..]
-            .iter()
-            .map(|&c| match &self.m.consts[c] {
-                ConstData::Int { value, .. } => value.as_u64(),
-                _ => None,
-            })
-            .collect();
+        let idx_consts: Vec<Option<u64>> = ops[1..].iter().map(|&c| self.const_index(c)).collect();
         let ty = self.gep_result_type(source_ty, &tys, &idx_consts, at)?;
         Ok(self.m.constant(ConstData::Expr(Box::new(ConstExpr {
             op: ExprOp::GetElementPtr,
@@ -897,6 +917,20 @@ impl Parser<'_> {
             Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: ptr, scalable }),
             None => ptr,
         })
+    }
+
+    /// A constant GEP index's value: an integer, or a vector splatting one (LLVM takes a splat as
+    /// a struct index), or zeroinitializer.
+    pub(super) fn const_index(&self, c: ConstId) -> Option<u64> {
+        match &self.m.consts[c] {
+            ConstData::Int { value, .. } => value.as_u64(),
+            ConstData::Zero(_) => Some(0),
+            ConstData::Vector { elems, .. } => {
+                let first = self.const_index(*elems.first()?)?;
+                elems.iter().all(|&e| self.const_index(e) == Some(first)).then_some(first)
+            }
+            _ => None,
+        }
     }
 
     fn field(fields: &[TypeId], idx: Option<u64>) -> Option<TypeId> {
