@@ -7,22 +7,25 @@ Each DIR is a directory of LLVM test files (say a checkout's llvm/test/Assembler
 llvm/test/Bitcode; they are LLVM's, so they stay outside this repository). Its .ll and .bc files,
 walked recursively, are the inputs; every DIR is reported on its own.
 
-Selection: which files LLVM itself round-trips. For each LLVM N in {14, 19}:
-  .ll  `llvm-as-N FILE` (verifier on) and then `llvm-dis-N` of its bitcode both succeed;
-  .bc  `llvm-dis-N FILE` succeeds.
-A file is selected when at least one N does, unless a RUN line expects LLVM to fail on it
-(`not llvm-as`, `not opt`, `not llvm-dis`, ...: a negative test LLVM 19 may now take only because
-opaque pointers erased the error). The others (negative tests, syntax neither LLVM reads,
-CHECK-only files for a `%s.bc`) are not counted.
+Selection: which files LLVM itself round-trips, and through which LLVM (N):
+  .ll  `llvm-as-N FILE` (verifier on) and then `llvm-dis-N` of its bitcode both succeed, N = 19
+       for a file with opaque pointers (`ptr`), else 14 when LLVM 14 takes it, else 19;
+  .bc  `llvm-dis-N FILE` succeeds, N = 14 when it does and prints no `ptr`, else 19.
+A RUN line expecting LLVM to fail on the file (`not llvm-as`, `not opt`, `not llvm-dis`, ...)
+leaves it out: a negative test LLVM 19 may now take only because opaque pointers erased its
+error. So do files neither LLVM reads (newer syntax, CHECK-only text for a `%s.bc`).
 
-Round trip: for every N that selected the file, `nvir print FILE` (.ll) or `nvir dis FILE` (.bc)
-exits 0, its text is taken by `llvm-as-N` (verifier on) and `llvm-dis-N` of that bitcode equals
-`llvm-dis-N`'s disassembly of the original (of the original's llvm-as-N bitcode, for .ll), both
-after LLVM's own canonicalisation, less `; ModuleID` and `source_filename` lines and the
-`; preds = ...` comments (those list predecessors in use-list order, which bitcode and
-`uselistorder` directives keep and plain text does not). The file round-trips when every such N
-agrees. A file nvir rejects with an error saying that it cannot reach a GPU (ptrauth, calling
-conventions no NVPTX code has) is counted as refused: selected, not round-tripped, listed apart.
+Round trip: `nvir print FILE` (.ll) or `nvir dis FILE` (.bc) exits 0, its text is taken by
+`llvm-as-N -disable-verify` (llvm-dis does not verify either: the disassembly of an old .bc need
+not verify) and `llvm-dis-N` of that bitcode equals `llvm-dis-N`'s disassembly of the original
+(of the original's llvm-as-N bitcode, for .ll), both after LLVM's own canonicalisation, less
+`; ModuleID` and `source_filename` lines and the `; preds = ...` comments (those list
+predecessors in use-list order, which bitcode and `uselistorder` directives keep and plain text
+does not). A file nvir rejects with an error saying that it cannot reach a GPU is counted as
+refused: selected, not round-tripped, listed apart. Where the other LLVM reads the file too (a
+typed file LLVM 19 also takes), the same check through it is reported as a second, informational
+number (`also through the other LLVM`): one text cannot always suit both (LLVM 4's `inrange i32 1`
+index is LLVM 14 syntax only, LLVM 19's `inrange(a, b)` LLVM 19's only).
 
 Output: per directory `selected`, `round-trips`, `%` and `refused`, then the failures grouped by
 their first line (nvir's first error, or the first differing line, lightly normalised), biggest
@@ -42,6 +45,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from llvm_roundtrip import OPAQUE_PTR, syntax_only
 
 TIMEOUT = 120
 VERSIONS = (14, 19)
@@ -111,6 +116,8 @@ class Result:
         self.status = None      # "pass", "fail", "refused", or None (not selected)
         self.key = ""           # what the failures are grouped by
         self.detail = ""
+        self.other = None       # the other LLVM, where it reads the file too (passing files only)
+        self.other_bad = None   # its failure, if any
 
 
 NAMES = re.compile(r"([@%!#])[-\w.$]+")
@@ -149,6 +156,34 @@ def negative_inputs(root):
     return names
 
 
+def dialect_version(src, refs):
+    """The LLVM a selected file is checked through: 19 for opaque pointers, else 14 if it reads it."""
+    if src.suffix == ".ll":
+        opaque = OPAQUE_PTR.search(syntax_only(src.read_text(errors="replace"))) is not None
+    else:
+        opaque = 14 not in refs or OPAQUE_PTR.search(syntax_only(refs[14])) is not None
+    if not opaque and 14 in refs:
+        return 14
+    return 19 if 19 in refs else None
+
+
+def through(version, ours, want, work):
+    """None when nvir's text `ours`, through LLVM `version`, gives `want`; else (key, detail)."""
+    bc = work / f"nvir{version}.bc"
+    proc = run([f"llvm-as-{version}", "-disable-verify", ours, "-o", bc])
+    if proc.returncode != 0:
+        err = first_error(proc)
+        return f"llvm-as-{version} rejects nvir's text: {group_key(re.sub(r'^.*?error: ', '', err))}", err
+    got, proc = disassemble(version, bc, work / f"nvir{version}.ll")
+    if got is None:
+        return f"llvm-dis-{version} fails on nvir's bitcode", first_error(proc)
+    w, g = canonical(want), canonical(got)
+    if w != g:
+        i, wl, gl = first_diff(w, g)
+        return f"differs (llvm {version}): - {group_key(wl)}", f"line {i + 1}:\n    - {wl}\n    + {gl}"
+    return None
+
+
 def check(nvir, src, name, work, negatives):
     res = Result(name)
     work.mkdir(parents=True)
@@ -159,9 +194,10 @@ def check(nvir, src, name, work, negatives):
         ref = reference(version, src, work)
         if ref is not None:
             refs[version] = ref
-    res.versions = sorted(refs)
-    if not refs:
+    version = dialect_version(src, refs)
+    if version is None:
         return res
+    res.versions = [version]
     ours = work / "nvir.ll"
     verb = "print" if src.suffix == ".ll" else "dis"
     proc = run([nvir, verb, src, "--color", "never", "-o", ours])
@@ -173,29 +209,16 @@ def check(nvir, src, name, work, negatives):
         res.key = f"nvir {verb}: " + NAMES.sub(r"\1N", err)
         res.detail = first_error(proc)
         return res
-    for version, want in refs.items():
-        bc = work / f"nvir{version}.bc"
-        proc = run([f"llvm-as-{version}", ours, "-o", bc])
-        if proc.returncode != 0:
-            err = first_error(proc)
-            res.status = "fail"
-            res.key = f"llvm-as-{version} rejects nvir's text: {group_key(re.sub(r'^.*?error: ', '', err))}"
-            res.detail = err
-            return res
-        got, proc = disassemble(version, bc, work / f"nvir{version}.ll")
-        if got is None:
-            res.status = "fail"
-            res.key = f"llvm-dis-{version} fails on nvir's bitcode"
-            res.detail = first_error(proc)
-            return res
-        w, g = canonical(want), canonical(got)
-        if w != g:
-            i, wl, gl = first_diff(w, g)
-            res.status = "fail"
-            res.key = f"differs (llvm {version}): - {group_key(wl)}"
-            res.detail = f"line {i + 1}:\n    - {wl}\n    + {gl}"
-            return res
+    bad = through(version, ours, refs[version], work)
+    if bad:
+        res.status = "fail"
+        res.key, res.detail = bad
+        return res
     res.status = "pass"
+    other = next((v for v in refs if v != version), None)
+    if other is not None:
+        res.other = other
+        res.other_bad = through(other, ours, refs[other], work)
     return res
 
 
@@ -245,6 +268,14 @@ def main():
                 print(f"  {len(rs):4}  {key}\n        {names}")
             for r in refused:
                 print(f"  REFUSED {r.name}: {r.detail}")
+            also = [r for r in selected if r.other is not None]
+            if also:
+                ok = sum(r.other_bad is None for r in also)
+                print(f"  also through the other LLVM: {ok} of {len(also)} passing files that it reads too")
+                if args.list:
+                    for r in also:
+                        if r.other_bad:
+                            print(f"  OTHER {r.name} (llvm {r.other}): {r.other_bad[1]}")
             if args.list:
                 for r in failed:
                     print(f"FAIL {r.name} (llvm {','.join(map(str, r.versions))}): {r.detail}")

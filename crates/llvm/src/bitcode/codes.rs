@@ -50,6 +50,12 @@ pub mod block {
     pub const SYNC_SCOPE_NAMES: u32 = 26;
 }
 
+/// Whether an old linkage code (weak, linkonce, weak_odr, linkonce_odr as LLVM 3.x numbered
+/// them) gave a global an implicit comdat.
+pub fn implicit_comdat(raw: u64) -> bool {
+    matches!(raw, 1 | 4 | 10 | 11)
+}
+
 /// Linkage encodings (old ones included) as the reader decodes them.
 pub fn linkage(raw: u64) -> Option<crate::ir::module::Linkage> {
     use crate::ir::module::Linkage::*;

@@ -45,14 +45,14 @@ pub enum LocalMd {
     ArgList(Vec<(TypeId, Value)>),
 }
 
-/// Calling conventions with keywords; others print as `cc N`.
+/// Calling conventions with keywords that LLVM 14 and LLVM 19 both read and write; others print
+/// as `cc N`, which every LLVM reads.
 pub static CALLING_CONVS: &[(u32, &str)] = &[
     (0, "ccc"),
     (8, "fastcc"),
     (9, "coldcc"),
     (10, "ghccc"),
     (11, "cc 11"),
-    (12, "webkit_jscc"),
     (13, "anyregcc"),
     (14, "preserve_mostcc"),
     (15, "preserve_allcc"),
@@ -75,11 +75,44 @@ pub static CALLING_CONVS: &[(u32, &str)] = &[
     (77, "intel_ocl_bicc"),
     (78, "x86_64_sysvcc"),
     (79, "win64cc"),
+    (80, "x86_vectorcallcc"),
+    (83, "x86_intrcc"),
+    (84, "avr_intrcc"),
+    (85, "avr_signalcc"),
+    (87, "amdgpu_vs"),
+    (88, "amdgpu_gs"),
+    (89, "amdgpu_ps"),
+    (90, "amdgpu_cs"),
+    (91, "amdgpu_kernel"),
+    (92, "x86_regcallcc"),
+    (93, "amdgpu_hs"),
+    (95, "amdgpu_ls"),
+    (96, "amdgpu_es"),
+    (97, "aarch64_vector_pcs"),
+    (98, "aarch64_sve_vector_pcs"),
+    (100, "amdgpu_gfx"),
+];
+
+/// Keywords read but printed as `cc N`: those LLVM 19 dropped (`webkit_jscc`, the HHVM ones) or
+/// LLVM 14 does not know yet.
+static CALLING_CONVS_READ_ONLY: &[(u32, &str)] = &[
+    (12, "webkit_jscc"),
+    (21, "preserve_nonecc"),
+    (81, "hhvmcc"),
+    (82, "hhvm_ccc"),
+    (102, "aarch64_sme_preservemost_from_x0"),
+    (103, "aarch64_sme_preservemost_from_x2"),
+    (104, "amdgpu_cs_chain"),
+    (105, "amdgpu_cs_chain_preserve"),
+    (106, "m68k_rtdcc"),
+    (107, "graalcc"),
+    (110, "riscv_vector_cc"),
+    (111, "aarch64_sme_preservemost_from_x1"),
 ];
 
 /// The calling convention for a keyword.
 pub fn calling_conv(kw: &str) -> Option<u32> {
-    CALLING_CONVS.iter().find(|(_, k)| *k == kw).map(|(n, _)| *n)
+    CALLING_CONVS.iter().chain(CALLING_CONVS_READ_ONLY).find(|(_, k)| *k == kw).map(|(n, _)| *n)
 }
 
 /// A function definition or declaration.

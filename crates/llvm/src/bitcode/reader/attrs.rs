@@ -267,6 +267,20 @@ impl Reader<'_> {
         }
     }
 
+    /// `set` for a parameter of type `ty`, with an untyped `byval`, `sret` or `inalloca` (bitcode
+    /// before LLVM 9 writes them so) given the pointee of a typed `ty`, as LLVM's reader does.
+    pub(super) fn typed_param_attrs(&mut self, set: AttrSetId, ty: crate::ir::types::TypeId) -> AttrSetId {
+        let untyped =
+            |a: &Attr| matches!(a, Attr::Type(k, None) if matches!(k.info().name, "byval" | "sret" | "inalloca"));
+        if !self.m.attrs[set].0.iter().any(untyped) {
+            return set;
+        }
+        let crate::ir::types::TypeData::Pointer { pointee: Some(p), .. } = *self.m.types.get(ty) else { return set };
+        let attrs: Vec<Attr> =
+            self.m.attrs[set].0.iter().map(|a| if untyped(a) { Attr::Type(a.kind().unwrap(), Some(p)) } else { a.clone() }).collect();
+        self.m.attrs.insert(AttrSet(attrs.into()))
+    }
+
     /// Attribute list `raw` (1-based; 0 is none).
     pub(super) fn attr_list(&self, raw: u64) -> Result<std::sync::Arc<AttrList>> {
         if raw == 0 {

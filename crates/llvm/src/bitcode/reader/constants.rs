@@ -123,10 +123,9 @@ fn gep_prefix(code: u32, ops: &[u64]) -> Option<(GepPrefix, usize)> {
         24 => {
             let op = *ops.get(i)?;
             fl = raw_flags(op & 1);
-            // LLVM ≤ 18 wrote `inrange` before one index; the operand number is kept.
-            if op >> 1 != 0 {
-                inrange_index = Some((op >> 1) as i64 - 1);
-            }
+            // LLVM ≤ 18 wrote `inrange` before one index, numbered among the indices; the IR
+            // numbers it among the operands (the base first).
+            inrange_index = Some((op >> 1) as i64 + 1);
             i += 1;
         }
         31 => {

@@ -472,7 +472,7 @@ impl Reader<'_> {
             }
             ValueKind::Signed { .. } => MdField::Int(i128::from(v as u32 as i32)),
             k => match k.names().and_then(|t| t.name_of(v as u32, version)) {
-                Some(n) if v != 0 || name == "tag" => MdField::Word(n.into()),
+                Some(n) if v != 0 || matches!(name, "tag" | "emissionKind") => MdField::Word(n.into()),
                 _ => MdField::Int(i128::from(v)),
             },
         }

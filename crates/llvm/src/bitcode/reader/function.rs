@@ -510,13 +510,15 @@ impl Reader<'_> {
                 TypeData::Label => return Err(self.err("label arguments (callbr) are not supported")),
                 _ => self.value_of(o, pt)?,
             };
-            args.push(CallArg { ty: pt, value, attrs: list.params.get(i).copied().flatten().unwrap_or(empty) });
+            let attrs = self.typed_param_attrs(list.params.get(i).copied().flatten().unwrap_or(empty), pt);
+            args.push(CallArg { ty: pt, value, attrs });
         }
         if vararg {
             let mut i = nparams;
             while o.has() {
                 let (value, ty) = self.value_type(o)?;
-                args.push(CallArg { ty, value, attrs: list.params.get(i).copied().flatten().unwrap_or(empty) });
+                let attrs = self.typed_param_attrs(list.params.get(i).copied().flatten().unwrap_or(empty), ty);
+                args.push(CallArg { ty, value, attrs });
                 i += 1;
             }
         } else if o.has() {
@@ -961,8 +963,17 @@ impl Reader<'_> {
                 let failure = if o.has() {
                     codes::ordering(self.next_op(o)?).ok_or_else(|| self.err("invalid failure ordering"))?
                 } else {
-                    success.ordering
+                    // Before LLVM 3.5: the strongest failure ordering the success one allows.
+                    use crate::ir::instruction::Ordering;
+                    match success.ordering {
+                        Ordering::Release | Ordering::Monotonic => Ordering::Monotonic,
+                        Ordering::AcqRel | Ordering::Acquire => Ordering::Acquire,
+                        o => o,
+                    }
                 };
+                // Before LLVM 3.5 (no `weak` operand) cmpxchg gave the loaded value: as LLVM
+                // does, the modern instruction and an `extractvalue` of its first field.
+                let old_result = code == 37 && !o.has();
                 let weak = o.has() && self.next_op(o)? != 0;
                 let align = if o.has() { self.align_of(self.next_op(o)?)? } else { None };
                 let i1 = self.m.types.int(1);
@@ -972,6 +983,11 @@ impl Reader<'_> {
                 }));
                 let x = CmpXchg { ptr_ty, ptr, ty, cmp, new, success, failure, weak, volatile, align };
                 self.push(rty, InstKind::CmpXchg(Box::new(x)))?;
+                if old_result {
+                    let (pair, _) = self.body.vals.pop().expect("cmpxchg has a value");
+                    let indices = crate::ir::thin_exact([0]);
+                    self.push(ty, InstKind::ExtractValue { agg_ty: rty, agg: pair, indices })?;
+                }
             }
             38 | 59 => {
                 let (ptr, ptr_ty) = self.value_type(o)?;

@@ -116,6 +116,9 @@ pub(super) struct Reader<'a> {
     /// Metadata a helper made as placeholders for forward references in the chunk it reads,
     /// in order (defined since).
     md_placeholders: Vec<MdId>,
+    /// Globals of a weak or linkonce linkage in bitcode from before comdats (LLVM 3.5): LLVM
+    /// gives each a comdat of its own name once the symbol table names it.
+    implicit_comdat: rustc_hash::FxHashSet<SymbolId>,
 }
 
 /// Reads `data` (starting with the magic). Should reading on several threads fail, the input is
@@ -249,6 +252,11 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
     let mut ident = Identification::default();
     let mut strtab: &[u8] = &[];
     loop {
+        // Eight bytes or fewer left cannot hold another block: padding (`ar` pads archive
+        // members to eight bytes) or garbage, which LLVM ignores too.
+        if c.pos() / 8 + 8 >= c.len_bits() / 8 {
+            break;
+        }
         match c.advance()? {
             Entry::Eof => break,
             Entry::End => return Err(BitcodeError::at(c.pos(), "unexpected END_BLOCK at the top level")),
@@ -332,6 +340,7 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         seen: Default::default(),
         reuniqued: false,
         md_placeholders: Vec::new(),
+        implicit_comdat: Default::default(),
     };
     match r.c.advance()? {
         Entry::Block(block::MODULE) => r.c.enter()?,
@@ -683,7 +692,12 @@ impl<'a> Reader<'a> {
         props.unnamed_addr = Self::unnamed_addr(get(8).unwrap_or(0));
         let externally_initialized = get(9).unwrap_or(0) != 0;
         if !matches!(linkage, Linkage::Internal | Linkage::Private) {
-            props.dll = Self::dll(get(10).unwrap_or(0));
+            // Before LLVM 3.5 dllimport and dllexport were linkages (5 and 6).
+            props.dll = Self::dll(get(10).unwrap_or(match r[3] {
+                5 => 1,
+                6 => 2,
+                _ => 0,
+            }));
         }
         props.comdat = self.comdat(get(11).unwrap_or(0))?;
         let attrs = match get(12) {
@@ -724,7 +738,10 @@ impl<'a> Reader<'a> {
         };
         let id = self.m.globals.push(gv);
         let pty = self.pointer_to(ty, addr_space);
-        self.add_global(name, GlobalDef::Var(id), pty);
+        let sym = self.add_global(name, GlobalDef::Var(id), pty);
+        if r.len() <= 11 && codes::implicit_comdat(r[3]) {
+            self.implicit_comdat.insert(sym);
+        }
         if r[2] != 0 {
             self.pending.push(Pending::Init(id, r[2] - 1));
         }
@@ -776,7 +793,11 @@ impl<'a> Reader<'a> {
         };
         props.unnamed_addr = Self::unnamed_addr(get(9).unwrap_or(0));
         if !matches!(linkage, Linkage::Internal | Linkage::Private) {
-            props.dll = Self::dll(get(11).unwrap_or(0));
+            props.dll = Self::dll(get(11).unwrap_or(match r[3] {
+                5 => 1,
+                6 => 2,
+                _ => 0,
+            }));
         }
         props.comdat = self.comdat(get(12).unwrap_or(0))?;
         props.preemption = Self::preemption(&props, get(15).unwrap_or(0) != 0);
@@ -792,14 +813,11 @@ impl<'a> Reader<'a> {
         let TypeData::Function { params, .. } = self.m.types.get(fty) else {
             return Err(self.err("function record without a function type"));
         };
+        let params: Vec<(TypeId, AttrSetId)> =
+            params.iter().enumerate().map(|(i, &ty)| (ty, list.params.get(i).copied().flatten().unwrap_or(empty))).collect();
         let params: Vec<Param> = params
-            .iter()
-            .enumerate()
-            .map(|(i, &ty)| Param {
-                ty,
-                name: crate::ir::value::Name::NONE,
-                attrs: list.params.get(i).copied().flatten().unwrap_or(empty),
-            })
+            .into_iter()
+            .map(|(ty, attrs)| Param { ty, name: crate::ir::value::Name::NONE, attrs: self.typed_param_attrs(attrs, ty) })
             .collect();
         let f = Function {
             name: name.clone().unwrap_or_default(),
@@ -823,7 +841,10 @@ impl<'a> Reader<'a> {
         };
         let id = self.m.functions.push(f);
         let pty = self.pointer_to(fty, addr_space);
-        self.add_global(name, GlobalDef::Func(id), pty);
+        let sym = self.add_global(name, GlobalDef::Func(id), pty);
+        if r.len() <= 12 && codes::implicit_comdat(r[3]) {
+            self.implicit_comdat.insert(sym);
+        }
         for (i, p) in [(10, 0u8), (13, 1), (14, 2)] {
             if let Some(v) = get(i).filter(|&v| v > 0) {
                 self.pending.push(match p {
@@ -956,12 +977,39 @@ impl<'a> Reader<'a> {
                     let Some(&sym) = self.global_syms.get(id) else {
                         return Err(self.err(format!("symbol table names value {id}, which is not a global")));
                     };
+                    if self.implicit_comdat.contains(&sym) && self.triple_has_comdats() {
+                        self.give_comdat(sym, &name);
+                    }
                     self.rename_global(sym, name);
                 }
                 // COMBINED_ENTRY belongs to summaries, not to the module.
                 Entry::Record(5) => {}
                 Entry::Record(code) => return Err(self.unknown(code)),
             }
+        }
+    }
+
+    /// Whether the target's object format has comdats (LLVM's `Triple::supportsCOMDAT`: not
+    /// Mach-O, not XCOFF).
+    fn triple_has_comdats(&self) -> bool {
+        let t = String::from_utf8_lossy(self.m.triple.as_deref().unwrap_or_default()).to_ascii_lowercase();
+        let darwin = ["darwin", "macos", "ios", "tvos", "watchos", "xros", "driverkit", "bridgeos"];
+        !(t.ends_with("-macho") || t.contains("-aix") || t.split('-').any(|p| darwin.iter().any(|d| p.starts_with(d))))
+    }
+
+    /// An old weak or linkonce global's implicit comdat, `$name = comdat any`.
+    fn give_comdat(&mut self, sym: SymbolId, name: &str) {
+        let props = match self.m.symbols[sym].def {
+            Some(GlobalDef::Var(g)) => &mut self.m.globals[g].props,
+            Some(GlobalDef::Func(f)) => &mut self.m.functions[f].props,
+            _ => return,
+        };
+        if props.comdat.is_some() {
+            return;
+        }
+        props.comdat = Some(name.into());
+        if !self.m.comdats.iter().any(|c| &*c.name == name) {
+            self.m.comdats.push(Comdat { name: name.into(), kind: "any".into() });
         }
     }
 

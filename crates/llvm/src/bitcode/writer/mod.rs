@@ -1679,10 +1679,12 @@ impl<'m> Writer<'m> {
                 }
                 let mut v = vec![self.ty(src)];
                 let code = match e.indices.first() {
-                    Some(&i) => {
-                        v.push(((i as u64 + 1) << 1) | u64::from(inbounds));
+                    // `inrange` is numbered among the indices in bitcode, among the operands here.
+                    Some(&i) if i >= 1 => {
+                        v.push(((i as u64 - 1) << 1) | u64::from(inbounds));
                         24
                     }
+                    Some(_) => return Err(WriteError::new("inrange on a getelementptr constant's base")),
                     None if inbounds => 20,
                     None => 12,
                 };

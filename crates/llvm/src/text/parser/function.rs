@@ -619,7 +619,7 @@ impl<'a> Parser<'a> {
             return self.parse_u32();
         }
         calling_conv(k.as_str())
-            .ok_or_else(|| self.error(format!("calling convention '{k}' is not supported for NVVM")))
+            .ok_or_else(|| self.error(format!("calling convention '{k}' is not supported (write it as `cc N`)")))
     }
 
     fn body(&mut self, fid: crate::ir::module::FuncId, ret_ty: TypeId) -> PResult<()> {

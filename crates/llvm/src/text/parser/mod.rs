@@ -775,12 +775,12 @@ impl<'a> Parser<'a> {
                 Some(set) => set,
                 None => {
                     let mut attrs: Vec<Attr> = self.m.attrs[inline].0.to_vec();
-                    for (g, at) in groups.iter() {
-                        let group = self
-                            .attr_groups
-                            .get(&g)
-                            .ok_or_else(|| ParseError::new(at, format!("use of undefined attribute group '#{g}'")))?;
-                        attrs.extend(group.iter().cloned());
+                    // A group named and never defined adds nothing, as in LLVM (whose writer
+                    // numbers groups per use, so a module cut from another may name one it lacks).
+                    for (g, _) in groups.iter() {
+                        if let Some(group) = self.attr_groups.get(&g) {
+                            attrs.extend(group.iter().cloned());
+                        }
                     }
                     let set = self.m.attrs.insert(AttrSet(attrs.into()));
                     match groups.single() {
