@@ -261,10 +261,110 @@ impl Reader<'_> {
                     self.c.ops = groups;
                     self.attr_lists.push(std::sync::Arc::new(list));
                 }
-                Entry::Record(1) => return Err(self.err("pre-LLVM 3.3 attribute lists are not supported")),
+                Entry::Record(1) => {
+                    // ENTRY_OLD (before LLVM 3.3): [index, encoded attributes]… pairs.
+                    let ops = std::mem::take(&mut self.c.ops);
+                    let res = self.old_attr_list(&ops);
+                    self.c.ops = ops;
+                    let list = res?;
+                    self.attr_lists.push(std::sync::Arc::new(list));
+                }
                 Entry::Record(code) => return Err(self.unknown(code)),
             }
         }
+    }
+
+    /// An attribute list of LLVM 3.2 and older: each set a bit mask (LLVM's
+    /// `decodeLLVMAttributesForBitcode`), alignment as a raw value in bits 16–31.
+    fn old_attr_list(&mut self, ops: &[u64]) -> Result<AttrList> {
+        /// Attribute keywords by bit of the decoded mask (`getRawAttributeMask`).
+        const BITS: &[(u32, &str)] = &[
+            (0, "zeroext"),
+            (1, "signext"),
+            (2, "noreturn"),
+            (3, "inreg"),
+            (4, "sret"),
+            (5, "nounwind"),
+            (6, "noalias"),
+            (7, "byval"),
+            (8, "nest"),
+            (9, "readnone"),
+            (10, "readonly"),
+            (11, "noinline"),
+            (12, "alwaysinline"),
+            (13, "optsize"),
+            (14, "ssp"),
+            (15, "sspreq"),
+            (21, "nocapture"),
+            (22, "noredzone"),
+            (23, "noimplicitfloat"),
+            (24, "naked"),
+            (25, "inlinehint"),
+            (29, "returns_twice"),
+            (30, "uwtable"),
+            (31, "nonlazybind"),
+            (32, "sanitize_address"),
+            (33, "minsize"),
+            (34, "noduplicate"),
+            (35, "sspstrong"),
+            (36, "sanitize_thread"),
+            (37, "sanitize_memory"),
+            (38, "nobuiltin"),
+            (39, "returned"),
+            (40, "cold"),
+            (41, "builtin"),
+            (42, "optnone"),
+            (43, "inalloca"),
+            (44, "nonnull"),
+            (45, "jumptable"),
+            (46, "convergent"),
+            (47, "safestack"),
+            (48, "norecurse"),
+        ];
+        if !ops.len().is_multiple_of(2) {
+            return Err(self.err("old attribute list with an odd number of operands"));
+        }
+        let mut list = AttrList::default();
+        for p in ops.chunks(2) {
+            let (idx, enc) = (p[0], p[1]);
+            let mut out = Vec::new();
+            let align = (enc >> 16) & 0xFFFF;
+            if align != 0 {
+                out.push(Attr::Int(AttrKind::from_name("align").expect("known"), align));
+            }
+            let raw = ((enc & (0xF_FFFF << 32)) >> 11) | (enc & 0xFFFF);
+            for &(bit, name) in BITS {
+                if raw & (1 << bit) != 0 {
+                    let k = AttrKind::from_name(name).ok_or_else(|| self.err(format!("attribute {name} unknown")))?;
+                    out.push(match name {
+                        "byval" | "sret" | "inalloca" => Attr::Type(k, None),
+                        "uwtable" => Attr::Raw(k, None),
+                        _ => Attr::Enum(k),
+                    });
+                }
+            }
+            // The stack alignment (`alignstack`), log2 plus one in three bits.
+            let stack = (raw >> 26) & 7;
+            if stack != 0 {
+                out.push(Attr::Int(AttrKind::from_name("alignstack").expect("known"), 1 << (stack - 1)));
+            }
+            let set = self.m.attrs.insert(AttrSet(out.into()));
+            match idx {
+                0xFFFF_FFFF => list.func = Some(set),
+                0 => list.ret = Some(set),
+                i => {
+                    let i = (i - 1) as usize;
+                    if i >= 1 << 16 {
+                        return Err(self.err("parameter index out of range"));
+                    }
+                    if list.params.len() <= i {
+                        list.params.resize(i + 1, None);
+                    }
+                    list.params[i] = Some(set);
+                }
+            }
+        }
+        Ok(list)
     }
 
     /// `set` for a parameter of type `ty`, with an untyped `byval`, `sret` or `inalloca` (bitcode

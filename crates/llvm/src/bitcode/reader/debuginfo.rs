@@ -5,7 +5,8 @@
 
 use super::{Reader, Result};
 use crate::ir::di::{self, DefaultValue, DiKind, LlvmVersion, Print, ValueKind, DISP_FLAGS, DI_FLAGS};
-use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
+use crate::ir::metadata::{ExprElem, MdAttachment, MdField, MdId, MdNode};
+use thin_vec::ThinVec;
 use crate::ir::value::Value;
 
 /// Where a field's value is in a record.
@@ -248,6 +249,78 @@ static LAYOUTS: &[Layout] = &[
     ),
 ];
 
+/// Debug information of old bitcode that LLVM's reader upgrades once a module-level metadata
+/// block is read (`MetadataLoader::upgradeDebugInfo`), and what it needs for that.
+#[derive(Debug, Default)]
+pub(super) struct Upgrades {
+    /// Old compile units' `subprograms:` lists (metadata id of the unit, of the list): each
+    /// listed subprogram gets `unit:` the unit (before LLVM 3.9 the unit listed them).
+    cu_subprograms: Vec<(usize, u64)>,
+    /// Subprograms that named their function (metadata id of each): the function gets `!dbg`.
+    sp_functions: Vec<(usize, u64)>,
+    /// Whether a DIGlobalVariable of LLVM 4 or older was read: variables listed by compile
+    /// units and attached to globals become DIGlobalVariableExpressions.
+    global_variable_expressions: bool,
+    /// Whether a DIExpression of version 0 or 1 was read: `llvm.dbg.declare` of an argument
+    /// loses the leading `DW_OP_deref` of its expression.
+    pub(super) declare_expressions: bool,
+}
+
+/// LLVM's `upgradeDIExpression`: a DIExpression record's operations of `version` (0 … 2) in the
+/// version-3 encoding (DW_OP_bit_piece → DW_OP_LLVM_fragment, a leading DW_OP_deref moved to
+/// the end, DW_OP_plus → DW_OP_plus_uconst, DW_OP_minus → DW_OP_constu, DW_OP_minus).
+fn upgrade_expression(version: u64, mut e: Vec<u64>) -> Vec<u64> {
+    const DEREF: u64 = 0x06;
+    const CONSTU: u64 = 0x10;
+    const MINUS: u64 = 0x1c;
+    const PLUS: u64 = 0x22;
+    const PLUS_UCONST: u64 = 0x23;
+    const BIT_PIECE: u64 = 0x9d;
+    const FRAGMENT: u64 = 0x1000;
+    let n = e.len();
+    if version == 0 && n >= 3 && e[n - 3] == BIT_PIECE {
+        e[n - 3] = FRAGMENT;
+    }
+    if version <= 1 && e.first() == Some(&DEREF) {
+        let end = if n >= 3 && e[n - 3] == FRAGMENT { n - 3 } else { n };
+        e[..end].rotate_left(1);
+    }
+    let mut out = Vec::with_capacity(e.len() + 2);
+    let mut rest = &e[..];
+    while let Some(&op) = rest.first() {
+        let size = match op {
+            CONSTU | MINUS | PLUS => 2,
+            FRAGMENT => 3,
+            _ => 1,
+        }
+        .min(rest.len());
+        let args = &rest[1..size];
+        match op {
+            PLUS => {
+                out.push(PLUS_UCONST);
+                out.extend_from_slice(args);
+            }
+            MINUS => {
+                out.push(CONSTU);
+                out.extend_from_slice(args);
+                out.push(MINUS);
+            }
+            _ => {
+                out.push(op);
+                out.extend_from_slice(args);
+            }
+        }
+        rest = &rest[size..];
+    }
+    out
+}
+
+/// `distinct !DIGlobalVariableExpression(var: …, expr: …)` with distinct number `d`.
+fn gve_node(d: u32, var: MdId, expr: MdId) -> MdNode {
+    let fields: Vec<(Box<str>, MdField)> = vec![("var".into(), MdField::Ref(var)), ("expr".into(), MdField::Ref(expr))];
+    MdNode::Special { distinct: Some(d), kind: "DIGlobalVariableExpression".into(), fields: fields.into() }
+}
+
 /// The value of a field before the writer's rules decide whether it is printed.
 enum Raw {
     Absent,
@@ -313,6 +386,10 @@ impl Reader<'_> {
                     }
                 }
             }
+            // Before LLVM 5 there is no file, and LLVM's reader drops the line with it.
+            DiKind::ImportedEntity if ops.len() < 7 => {
+                layout.retain(|(n, _)| *n != "line");
+            }
             // Without the `defaulted` operand, the value is the fifth.
             DiKind::TemplateValueParameter if ops.len() == 5 => {
                 layout = vec![("tag", R(1)), ("name", S(2)), ("type", M(3)), ("value", M(4))];
@@ -323,8 +400,13 @@ impl Reader<'_> {
             DiKind::Subprogram if head & 4 == 0 => {
                 ops = self.old_subprogram(&ops)?;
             }
+            // Before LLVM 5 (no alignment): maybe a tag operand (`DW_TAG_arg_variable`) first.
             DiKind::LocalVariable if head & 2 == 0 => {
-                return Err(self.err("DILocalVariable records older than LLVM 5 are not supported"));
+                if !(8..=10).contains(&ops.len()) {
+                    return Err(self.err("DILocalVariable record of the wrong length"));
+                }
+                let t = usize::from(ops.len() > 8);
+                ops = vec![head & 1, ops[1 + t], ops[2 + t], ops[3 + t], ops[4 + t], ops[5 + t], ops[6 + t], ops[7 + t], 0];
             }
             // LLVM 5 … 7 (version 1): an unused expression operand at 9, then the declaration
             // and the alignment; no template parameters.
@@ -358,7 +440,10 @@ impl Reader<'_> {
         };
         let spec = kind.spec();
         let mut fields: Vec<(Box<str>, MdField)> = Vec::new();
-        let mut sp_flags = 0u64;
+        let mut sp_flags = match get(self, "spFlags")? {
+            Raw::Int(v) => v,
+            _ => 0,
+        };
         for f in spec.fields_in(LlvmVersion::Llvm19) {
             let rules = f.rules(LlvmVersion::Llvm19).expect("fields_in gives fields of the version");
             let raw = get(self, f.name)?;
@@ -409,13 +494,15 @@ impl Reader<'_> {
                 Print::Conditional => match f.name {
                     // The stored value is the address space plus one; zero means none.
                     "dwarfAddressSpace" => {
-                        if let Some(MdField::Int(v)) = value.clone().filter(|v| *v != MdField::Int(0)) {
-                            fields.push((f.name.into(), MdField::Int(v - 1)));
+                        // Absent before LLVM 5; zero for none.
+                        if let Some(v) = raw_int.filter(|&v| v != 0) {
+                            fields.push((f.name.into(), MdField::Int(i128::from(v) - 1)));
                         }
                         false
                     }
                     "checksumkind" | "checksum" | "source" => value.is_some(),
-                    "virtualIndex" => sp_flags & 3 != 0,
+                    // LLVM prints it for a virtual function, or when not zero.
+                    "virtualIndex" => sp_flags & 3 != 0 || raw_int.is_some_and(|v| v != 0),
                     _ => false,
                 },
             };
@@ -431,6 +518,232 @@ impl Reader<'_> {
         };
         let distinct = distinct.then(|| self.m.metadata.new_distinct());
         Ok(Some(MdNode::Special { distinct, kind: spec.name.into(), fields: fields.into() }))
+    }
+
+    /// Notes what a debug-info record just read as metadata id `id` asks of the upgrades that
+    /// follow its block.
+    pub(super) fn note_upgrades(&mut self, code: u32, id: usize) -> Result<()> {
+        let r = &self.c.ops;
+        match code {
+            // An old compile unit's `subprograms:` list.
+            20 => {
+                if let Some(&l) = r.get(11).filter(|&&l| l != 0) {
+                    self.di_upgrade.cu_subprograms.push((id, l - 1));
+                }
+            }
+            // A subprogram of LLVM 3.8 and older naming its function (no unit; 19+ operands).
+            21 if r[0] & 4 == 0 && r[0] & 2 == 0 && r.len() >= 19 => {
+                if r[15] != 0 {
+                    self.di_upgrade.sp_functions.push((id, r[15] - 1));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A DIGlobalVariable record of LLVM 4 and older (version 0): the variable named a global
+    /// (now attached to it) or held a constant (now an expression), as LLVM upgrades it.
+    pub(super) fn old_global_variable(&mut self, next: &mut usize) -> Result<()> {
+        let r = self.c.ops.clone();
+        if !(11..=13).contains(&r.len()) {
+            return Err(self.err("DIGlobalVariable record of the wrong length"));
+        }
+        self.di_upgrade.global_variable_expressions = true;
+        let align = r.get(11).copied().unwrap_or(0);
+        let new = vec![(r[0] & 1) | 4, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[10], 0, align];
+        let saved = std::mem::replace(&mut self.c.ops, new);
+        let node = self.debug_info_node(27);
+        self.c.ops = saved;
+        let var_node = node?.expect("DIGlobalVariable has a layout");
+        // What the variable held.
+        let held = if r[9] == 0 { None } else { Some(self.md_ref(r[9] - 1)?) };
+        let (mut attach, mut expr) = (None, None);
+        // Anything but a constant is the expression (LLVM 4's `expr:`, maybe not read yet).
+        if let Some(h) = held.filter(|&h| !matches!(self.m.metadata.get(h), MdNode::Value(..))) {
+            expr = Some(h);
+        }
+        if let Some(MdNode::Value(_, Value::Const(c))) = held.map(|h| self.m.metadata.get(h).clone()) {
+            match &self.m.consts[c] {
+                crate::ir::constant::ConstData::Global { global, .. } => {
+                    if let Some(crate::ir::module::GlobalDef::Var(g)) = self.m.symbols[*global].def {
+                        attach = Some(g);
+                    }
+                }
+                crate::ir::constant::ConstData::Int { value, .. } => {
+                    let v = value.as_u64().unwrap_or(0);
+                    let elems = vec![
+                        ExprElem::Op("DW_OP_constu".into()),
+                        ExprElem::Int(v),
+                        ExprElem::Op("DW_OP_stack_value".into()),
+                    ];
+                    expr = Some(self.m.metadata.intern(MdNode::Expression(elems.into())));
+                }
+                _ => {}
+            }
+        }
+        // The id names the expression when there is a constant, else the variable (defined
+        // through `md_define`, so that a forward reference to it resolves).
+        if let Some(e) = expr {
+            let var = self.m.metadata.intern(var_node);
+            let d = self.m.metadata.new_distinct();
+            return self.md_define(next, gve_node(d, var, e));
+        }
+        self.md_define(next, var_node)?;
+        if let Some(g) = attach {
+            let var = self.mds[*next - 1].expect("just defined");
+            let empty = self.m.metadata.intern(MdNode::Expression(Box::new([])));
+            let gve = self.global_variable_expression(var, empty);
+            let kind = self.m.metadata.kind("dbg");
+            crate::ir::push_exact(&mut self.m.globals[g].props.metadata, [MdAttachment { kind, node: gve }]);
+        }
+        Ok(())
+    }
+
+    /// A new `distinct !DIGlobalVariableExpression(var: …, expr: …)`.
+    fn global_variable_expression(&mut self, var: MdId, expr: MdId) -> MdId {
+        let d = self.m.metadata.new_distinct();
+        self.m.metadata.intern(gve_node(d, var, expr))
+    }
+
+    /// The upgrades LLVM makes at the end of a module-level metadata block.
+    pub(super) fn upgrade_debug_info(&mut self) -> Result<()> {
+        let node_of = |this: &Self, id: usize| this.mds.get(id).copied().flatten();
+        // Subprograms listed by an old compile unit get it as their unit.
+        for (cu, list) in std::mem::take(&mut self.di_upgrade.cu_subprograms) {
+            let (Some(cu), Some(list)) = (node_of(self, cu), node_of(self, list as usize)) else { continue };
+            let MdNode::Tuple { ops, .. } = self.m.metadata.get(list).clone() else { continue };
+            for sp in ops.iter().flatten() {
+                self.set_field(*sp, "DISubprogram", "unit", MdField::Ref(cu));
+            }
+        }
+        // Definitions get the subprogram that named them.
+        for (sp, f) in std::mem::take(&mut self.di_upgrade.sp_functions) {
+            let (Some(sp), Some(f)) = (node_of(self, sp), node_of(self, f as usize)) else { continue };
+            let MdNode::Value(_, Value::Const(c)) = self.m.metadata.get(f) else { continue };
+            let crate::ir::constant::ConstData::Global { global, .. } = &self.m.consts[*c] else { continue };
+            let Some(crate::ir::module::GlobalDef::Func(func)) = self.m.symbols[*global].def else { continue };
+            let kind = self.m.metadata.kind("dbg");
+            let func = &mut self.m.functions[func];
+            if func.is_definition && !func.props.metadata.iter().any(|a| a.kind == kind) {
+                crate::ir::push_exact(&mut func.props.metadata, [MdAttachment { kind, node: sp }]);
+            }
+        }
+        if std::mem::take(&mut self.di_upgrade.global_variable_expressions) {
+            self.upgrade_global_variables();
+        }
+        Ok(())
+    }
+
+    /// LLVM's `upgradeCUVariables`: variables in the `globals:` of the units `!llvm.dbg.cu`
+    /// lists, and variables attached to globals, become (distinct) variable expressions.
+    fn upgrade_global_variables(&mut self) {
+        let is_var = |md: &crate::ir::metadata::Metadata, id: MdId| {
+            matches!(md.get(id), MdNode::Special { kind, .. } if &**kind == "DIGlobalVariable")
+        };
+        let empty = self.m.metadata.intern(MdNode::Expression(Box::new([])));
+        let cus: Vec<MdId> = self
+            .m
+            .metadata
+            .named
+            .iter()
+            .filter(|n| &*n.name == "llvm.dbg.cu")
+            .flat_map(|n| n.nodes.clone())
+            .collect();
+        for cu in cus {
+            let MdNode::Special { fields, .. } = self.m.metadata.get(cu).clone() else { continue };
+            let Some(MdField::Ref(list)) = fields.iter().find(|(n, _)| &**n == "globals").map(|(_, f)| f.clone()) else {
+                continue;
+            };
+            let MdNode::Tuple { distinct, ops } = self.m.metadata.get(list).clone() else { continue };
+            if !ops.iter().flatten().any(|&v| is_var(&self.m.metadata, v)) {
+                continue;
+            }
+            let mut new_ops = Vec::with_capacity(ops.len());
+            for op in ops.iter() {
+                new_ops.push(match op {
+                    Some(v) if is_var(&self.m.metadata, *v) => Some(self.global_variable_expression(*v, empty)),
+                    o => *o,
+                });
+            }
+            let new_list = self.m.metadata.intern(MdNode::Tuple { distinct, ops: new_ops.into() });
+            self.set_field(cu, "DICompileUnit", "globals", MdField::Ref(new_list));
+        }
+        let dbg = self.m.metadata.kind("dbg");
+        let globals: Vec<_> = self.m.globals.iter().map(|(g, _)| g).collect();
+        for g in globals {
+            let atts = self.m.globals[g].props.metadata.clone();
+            if !atts.iter().any(|a| a.kind == dbg && is_var(&self.m.metadata, a.node)) {
+                continue;
+            }
+            let mut new = ThinVec::with_capacity(atts.len());
+            for a in atts {
+                let node = if a.kind == dbg && is_var(&self.m.metadata, a.node) {
+                    self.global_variable_expression(a.node, empty)
+                } else {
+                    a.node
+                };
+                new.push(MdAttachment { kind: a.kind, node });
+            }
+            self.m.globals[g].props.metadata = new;
+        }
+    }
+
+    /// LLVM's `upgradeDeclareExpressions` (for DIExpressions of version 0 or 1): a
+    /// `llvm.dbg.declare` of an argument whose expression starts with `DW_OP_deref` loses it.
+    pub(super) fn upgrade_declare_expressions(&mut self) {
+        let declare = self.m.symbols.iter().find(|(_, s)| &*s.name == "llvm.dbg.declare").map(|(id, _)| id);
+        let Some(declare) = declare else { return };
+        let fids: Vec<_> = self.m.functions.iter().map(|(f, _)| f).collect();
+        for fid in fids {
+            let iids: Vec<_> = self.m.functions[fid].insts.iter().map(|(i, _)| i).collect();
+            for iid in iids {
+                let f = &self.m.functions[fid];
+                let crate::ir::InstKind::Call { call, .. } = &f.insts[iid].kind else { continue };
+                let Value::Const(c) = call.callee else { continue };
+                if !matches!(&self.m.consts[c], crate::ir::constant::ConstData::Global { global, .. } if *global == declare)
+                {
+                    continue;
+                }
+                let (Some(addr), Some(expr)) = (call.args.first(), call.args.get(2)) else { continue };
+                let of_arg = match addr.value {
+                    Value::LocalMd(l) => {
+                        matches!(f.local_md[l], crate::ir::function::LocalMd::Value(_, Value::Arg(_)))
+                    }
+                    _ => false,
+                };
+                let Value::Md(e) = expr.value else { continue };
+                let MdNode::Expression(elems) = self.m.metadata.get(e) else { continue };
+                if !of_arg || !matches!(elems.first(), Some(ExprElem::Op(op)) if &**op == "DW_OP_deref") {
+                    continue;
+                }
+                let rest: Box<[ExprElem]> = elems[1..].into();
+                let new = self.m.metadata.intern(MdNode::Expression(rest));
+                if let crate::ir::InstKind::Call { call, .. } = &mut self.m.functions[fid].insts[iid].kind {
+                    call.args[2].value = Value::Md(new);
+                }
+            }
+        }
+    }
+
+    /// Sets field `name` of a `kind` node (a distinct one in place; a uniqued one too, as
+    /// LLVM's `replaceOperandWith` does), placed as the kind's field list orders it.
+    fn set_field(&mut self, id: MdId, kind: &str, name: &str, value: MdField) {
+        let MdNode::Special { distinct, kind: k, fields } = self.m.metadata.get(id).clone() else { return };
+        if &*k != kind {
+            return;
+        }
+        let mut fields: Vec<(Box<str>, MdField)> = fields.into_vec();
+        match fields.iter_mut().find(|(n, _)| &**n == name) {
+            Some(f) => f.1 = value,
+            None => {
+                let spec = DiKind::from_name(kind).expect("a DI kind").spec();
+                let order = |n: &str| spec.fields.iter().position(|f| f.name == n).unwrap_or(usize::MAX);
+                let at = fields.iter().position(|(n, _)| order(n) > order(name)).unwrap_or(fields.len());
+                fields.insert(at, (name.into(), value));
+            }
+        }
+        self.m.metadata.define(id, MdNode::Special { distinct, kind: k, fields: fields.into() });
     }
 
     fn old_subprogram(&self, r: &[u64]) -> Result<Vec<u64>> {
@@ -480,9 +793,20 @@ impl Reader<'_> {
 
     fn di_expression(&mut self, ops: &[u64]) -> Result<MdNode> {
         let head = *ops.first().ok_or_else(|| self.err("DIExpression record too short"))?;
-        if head >> 1 < 3 {
-            return Err(self.err("DIExpression records older than LLVM 10 are not supported"));
+        let version = head >> 1;
+        if version > 3 {
+            return Err(self.err(format!("DIExpression record of unknown version {version}")));
         }
+        let upgraded;
+        let ops = if version < 3 {
+            if version < 2 {
+                self.di_upgrade.declare_expressions = true;
+            }
+            upgraded = [&[head][..], &upgrade_expression(version, ops[1..].to_vec())].concat();
+            &upgraded[..]
+        } else {
+            ops
+        };
         let mut elems = Vec::with_capacity(ops.len() - 1);
         let mut i = 1;
         while i < ops.len() {

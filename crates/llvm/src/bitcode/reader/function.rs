@@ -475,6 +475,54 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// LLVM 3.3's switch with case ranges: [magic, type, cond, default, cases, (items,
+    /// (single?, low[, high])…, dest)…]; LLVM reads each range as its values, low to high.
+    fn case_range_switch(&mut self, o: &mut Ops<'_>) -> Result<()> {
+        self.next_op(o)?;
+        let ty = self.ty(self.next_op(o)?)?;
+        let TypeData::Int(width) = *self.m.types.get(ty) else {
+            return Err(self.err("case-range switch on a non-integer"));
+        };
+        if width > 64 {
+            return Err(self.err("case-range switch wider than 64 bits"));
+        }
+        let cond = self.value_of(o, ty)?;
+        let default = self.bb(self.next_op(o)?)?;
+        let ncases = self.next_op(o)?;
+        let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+        // Ranges may expand to many cases: as many as the record could name one by one, and
+        // a bound on top.
+        let mut budget = (o.left() as u64 + 1) * 64;
+        let mut cases = Vec::new();
+        for _ in 0..ncases {
+            let items = self.next_op(o)?;
+            let mut vals = Vec::new();
+            for _ in 0..items {
+                let single = self.next_op(o)? != 0;
+                let low = sign_rotated(self.next_op(o)?) as u64 & mask;
+                let high = if single { low } else { sign_rotated(self.next_op(o)?) as u64 & mask };
+                let mut v = low;
+                while v <= high {
+                    budget = budget.checked_sub(1).ok_or_else(|| self.err("case ranges too large"))?;
+                    vals.push(v);
+                    if v == mask {
+                        break;
+                    }
+                    v += 1;
+                }
+            }
+            let dest = self.bb(self.next_op(o)?)?;
+            for v in vals {
+                let c = self.m.constant(crate::ir::constant::ConstData::Int {
+                    ty,
+                    value: crate::ir::constant::ApInt::from_words(vec![v], width),
+                });
+                cases.push((c, dest));
+            }
+        }
+        self.push(self.body.void, InstKind::Switch { ty, cond, default, cases: cases.into() })
+    }
+
     fn call_site(
         &mut self,
         o: &mut Ops<'_>,
@@ -772,7 +820,8 @@ impl Reader<'_> {
             }
             12 => {
                 if ops.first().is_some_and(|&v| v >> 16 == 0x4B5) {
-                    return Err(self.err("the LLVM 3.3 case-range switch is not supported"));
+                    self.case_range_switch(o)?;
+                    return Ok(());
                 }
                 let ty = self.ty(self.next_op(o)?)?;
                 let cond = self.value_of(o, ty)?;
@@ -1034,8 +1083,18 @@ impl Reader<'_> {
                 let (v, t) = self.value_type(o)?;
                 self.push(void, InstKind::Resume(t, v))?;
             }
-            47 => {
+            40 | 47 => {
                 let ty = self.ty(self.next_op(o)?)?;
+                if code == 40 {
+                    // LANDINGPAD_OLD (before LLVM 3.7) names the personality, which belongs to
+                    // the function since.
+                    let (pers, pty) = self.value_type(o)?;
+                    match self.func.personality {
+                        None => self.func.personality = Some((pty, pers)),
+                        Some((_, p)) if p == pers => {}
+                        Some(_) => return Err(self.err("personality function mismatch")),
+                    }
+                }
                 let cleanup = self.next_op(o)? != 0;
                 let n = self.next_op(o)?;
                 if n > o.left() as u64 {

@@ -49,7 +49,7 @@ impl Reader<'_> {
     }
 
     /// Records a node as metadata id `next`, filling a placeholder made for it.
-    fn md_define(&mut self, next: &mut usize, node: MdNode) -> Result<()> {
+    pub(super) fn md_define(&mut self, next: &mut usize, node: MdNode) -> Result<()> {
         let i = *next;
         *next += 1;
         if i < self.mds.len() {
@@ -124,6 +124,56 @@ impl Reader<'_> {
                 }
                 continue;
             }
+            if code == 8 {
+                // OLD_NODE (before LLVM 3.6): [type, value]… pairs; a metadata type names a node,
+                // void is null, others a value.
+                let ops = self.c.ops.clone();
+                if !ops.len().is_multiple_of(2) {
+                    return Err(self.err("old metadata node with an odd number of operands"));
+                }
+                let mut refs = Vec::with_capacity(ops.len() / 2);
+                for p in ops.chunks(2) {
+                    let ty = self.ty(p[0])?;
+                    refs.push(match self.m.types.get(ty) {
+                        crate::ir::types::TypeData::Metadata => Some(self.md_ref(p[1])?),
+                        crate::ir::types::TypeData::Void => None,
+                        _ => {
+                            let v = self.old_md_value(in_fn, ty, p[1])?;
+                            Some(self.m.metadata.intern(MdNode::Value(ty, v)))
+                        }
+                    });
+                }
+                self.md_define(&mut next, MdNode::Tuple { distinct: None, ops: refs.into() })?;
+                continue;
+            }
+            if code == 9 {
+                // OLD_FN_NODE: a function-local value as metadata; anything else was dropped
+                // (LLVM reads an empty node in its place).
+                let ops = self.c.ops.clone();
+                let ty = if ops.len() == 2 { Some(self.ty(ops[0])?) } else { None };
+                let value_ty = ty.filter(|&t| {
+                    !matches!(
+                        self.m.types.get(t),
+                        crate::ir::types::TypeData::Metadata | crate::ir::types::TypeData::Void
+                    )
+                });
+                let Some(ty) = value_ty else {
+                    self.md_define(&mut next, MdNode::Tuple { distinct: None, ops: Box::new([]) })?;
+                    continue;
+                };
+                match self.old_md_value(in_fn, ty, ops[1])? {
+                    Value::Const(c) => self.md_define(&mut next, MdNode::Value(ty, Value::Const(c)))?,
+                    v => {
+                        let l = self.func.local_md.push(crate::ir::function::LocalMd::Value(ty, v));
+                        self.body.local_md.insert(next, Value::LocalMd(l));
+                        next += 1;
+                        if self.mds.len() < next {
+                            self.mds.resize(next, None);
+                        }
+                    }
+                }
+                continue;
+            }
             if in_fn && code == 2 {
                 let ty = self.ty(self.op(0)?)?;
                 let (v, _) = self.value_abs(self.op(1)?, Some(ty))?;
@@ -173,8 +223,12 @@ impl Reader<'_> {
                 6 => self.md_kind_record()?,
                 36 => self.global_attachment()?,
                 38 | 39 => {} // the index only speeds up lazy loading
+                27 if self.c.ops.first().is_some_and(|h| h >> 1 == 0) => self.old_global_variable(&mut next)?,
                 7 | 12..=34 | 37 | 40..=47 => match self.debug_info_node(code)? {
-                    Some(node) => self.md_define(&mut next, node)?,
+                    Some(node) => {
+                        self.md_define(&mut next, node)?;
+                        self.note_upgrades(code, next - 1)?;
+                    }
                     None => return Err(self.err(format!("debug-info metadata record {code} is not supported yet"))),
                 },
                 c => return Err(self.unknown(c)),
@@ -182,6 +236,9 @@ impl Reader<'_> {
         }
         if self.md_open > 0 {
             return Err(self.md_undefined(None));
+        }
+        if !in_fn {
+            self.upgrade_debug_info()?;
         }
         if std::mem::take(&mut self.md_reunique) {
             self.reuniqued = true;
@@ -194,6 +251,18 @@ impl Reader<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A value named by an old metadata record (absolute id): a module-level one, or in a
+    /// function's metadata block one of the function's values.
+    fn old_md_value(&mut self, in_fn: bool, ty: crate::ir::types::TypeId, id: u64) -> Result<Value> {
+        if in_fn {
+            return Ok(self.value_abs(id, Some(ty))?.0);
+        }
+        match self.values.get(id as usize) {
+            Some(&(c, _)) => Ok(Value::Const(c)),
+            None => Err(self.err(format!("metadata value {id} is not a module-level value"))),
+        }
     }
 
     /// `METADATA_STRINGS`: [count, offset] and a blob of VBR6 lengths, then the characters.
@@ -247,11 +316,53 @@ impl Reader<'_> {
                 .get(&p[0])
                 .cloned()
                 .ok_or_else(|| self.err(format!("metadata kind {} not defined", p[0])))?;
+            // An attachment of function-local metadata was legal once; LLVM drops it.
+            if self.body.local_md.contains_key(&usize::try_from(p[1]).unwrap_or(usize::MAX)) {
+                continue;
+            }
             let kind = self.m.metadata.kind(&name);
-            let node = self.md_node_id(p[1])?;
+            let mut node = self.md_node_id(p[1])?;
+            if &*name == "llvm.loop" {
+                node = self.upgrade_loop_attachment(node);
+            }
             out.push(MdAttachment { kind, node });
         }
         Ok(out)
+    }
+
+    /// `!llvm.loop` properties named `llvm.vectorizer.*` (before LLVM 3.5) renamed as LLVM's
+    /// reader does (`upgradeInstructionLoopAttachment`): a new tuple of the renamed properties.
+    fn upgrade_loop_attachment(&mut self, node: MdId) -> MdId {
+        let old_tag = |md: &crate::ir::metadata::Metadata, op: Option<MdId>| -> Option<Box<[u8]>> {
+            let MdNode::Tuple { ops, .. } = md.get(op?) else { return None };
+            let MdNode::String(s) = md.get((*ops.first()?)?) else { return None };
+            s.starts_with(b"llvm.vectorizer.").then(|| s.clone())
+        };
+        let MdNode::Tuple { ops, .. } = self.m.metadata.get(node) else { return node };
+        let ops = ops.clone();
+        if !ops.iter().any(|&op| old_tag(&self.m.metadata, op).is_some()) {
+            return node;
+        }
+        let mut new_ops = Vec::with_capacity(ops.len());
+        for op in ops.iter().copied() {
+            let Some(tag) = old_tag(&self.m.metadata, op) else {
+                new_ops.push(op);
+                continue;
+            };
+            let name: Vec<u8> = if &*tag == b"llvm.vectorizer.unroll" {
+                b"llvm.loop.interleave.count".to_vec()
+            } else {
+                [&b"llvm.loop.vectorize."[..], &tag[b"llvm.vectorizer.".len()..]].concat()
+            };
+            let MdNode::Tuple { ops: prop, .. } = self.m.metadata.get(op.expect("a tagged tuple")) else {
+                unreachable!("old_tag found a tuple")
+            };
+            let rest: Vec<Option<MdId>> = prop[1..].to_vec();
+            let s = self.m.metadata.intern(MdNode::String(name.into()));
+            let t = MdNode::Tuple { distinct: None, ops: std::iter::once(Some(s)).chain(rest).collect() };
+            new_ops.push(Some(self.m.metadata.intern(t)));
+        }
+        self.m.metadata.intern(MdNode::Tuple { distinct: None, ops: new_ops.into() })
     }
 
     /// A metadata id as a node.

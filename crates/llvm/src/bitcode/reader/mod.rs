@@ -119,6 +119,8 @@ pub(super) struct Reader<'a> {
     /// Globals of a weak or linkonce linkage in bitcode from before comdats (LLVM 3.5): LLVM
     /// gives each a comdat of its own name once the symbol table names it.
     implicit_comdat: rustc_hash::FxHashSet<SymbolId>,
+    /// Old debug information LLVM's reader upgrades, gathered while metadata is read.
+    di_upgrade: debuginfo::Upgrades,
 }
 
 /// Reads `data` (starting with the magic). Should reading on several threads fail, the input is
@@ -341,6 +343,7 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         reuniqued: false,
         md_placeholders: Vec::new(),
         implicit_comdat: Default::default(),
+        di_upgrade: Default::default(),
     };
     match r.c.advance()? {
         Entry::Block(block::MODULE) => r.c.enter()?,
@@ -1072,6 +1075,9 @@ impl<'a> Reader<'a> {
             self.rename_global(sym, n.to_string().into());
         }
         self.name_block_addresses()?;
+        if self.di_upgrade.declare_expressions {
+            self.upgrade_declare_expressions();
+        }
         order::order_structs(&mut self.m, &self.unnamed_structs, &self.struct_lists);
         Ok(())
     }
