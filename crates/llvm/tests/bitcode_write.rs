@@ -9,10 +9,6 @@ use common::corpus_files;
 
 /// Files whose round trip differs, with why.
 const GAPS: &[(&str, &str)] = &[
-    // LLVM 7 has no type on `byval` (the pointee is implied): the bitcode says `byval` and the
-    // reader keeps it so, where LLVM 8+ readers add the pointee type back.
-    ("llvm/clang14/structs_byval.O0.ll", "byval(%T) is written as LLVM 7's untyped byval"),
-    ("llvm/clang14/structs_byval.O2.ll", "byval(%T) is written as LLVM 7's untyped byval"),
     // An alloca's address space is not in its record: LLVM 7 … 18 take it from the datalayout
     // (`A5`), which the reader does not do yet; without `A5` LLVM loses it too.
     ("verifier/alloca/alloca_addrspace5.ll", "alloca addrspace(N) is not in the record"),

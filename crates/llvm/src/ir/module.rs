@@ -329,6 +329,9 @@ pub struct Module {
     pub symbols: Arena<Symbol>,
     /// `syncscope("…")` names, indexed by [`crate::ir::instruction::Atomic::scope`].
     pub sync_scopes: Names,
+    /// ThinLTO summary entries (`^0 = module: (…)`, `^3 = gv: (…)`, `^9 = flags: 8`) as written:
+    /// the IR does not model the summary, and printing them back gives LLVM the same index.
+    pub summary: Vec<Box<[u8]>>,
 }
 
 impl Module {

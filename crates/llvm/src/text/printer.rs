@@ -380,6 +380,13 @@ impl<'m> Printer<'m> {
             self.out.push('\n');
             self.spill(SPILL);
         }
+        if !m.summary.is_empty() {
+            self.out.push('\n');
+        }
+        for entry in &m.summary {
+            self.out.push_str(&String::from_utf8_lossy(entry));
+            self.out.push('\n');
+        }
     }
 
     fn props_prefix(&mut self, p: &GlobalProps, declaration: bool) {

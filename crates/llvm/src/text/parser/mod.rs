@@ -684,14 +684,41 @@ impl<'a> Parser<'a> {
     }
 
     /// `^N = …`: module summary entries carry nothing the IR keeps; skip them whole.
+    /// `^N = kind: (…)` or `^N = kind: value`, kept as written in [`Module::summary`].
     fn skip_summary_entry(&mut self) -> PResult<()> {
+        let start = self.tok.start as usize;
         self.bump()?;
-        self.expect(TokenKind::Equal, "'='")?;
+        if self.tok.kind != TokenKind::Equal {
+            return self.err("expected '=' after a summary id");
+        }
         self.lex.set_ignore_colon_in_identifiers(true);
-        let r = self.skip_balanced();
+        let r = self.skip_summary_body();
         self.lex.set_ignore_colon_in_identifiers(false);
+        let end = self.tok.end as usize;
         self.tok = self.lex.next_token();
-        r
+        r?;
+        let text = self.src.get(start..end).unwrap_or_default();
+        self.m.summary.push(text.into());
+        Ok(())
+    }
+
+    /// After `^N =`: a kind word and `:`, then a parenthesised group or one token (the current
+    /// token ends the entry).
+    fn skip_summary_body(&mut self) -> PResult<()> {
+        self.tok = self.lex.next_token();
+        if self.tok.kind == TokenKind::Eof {
+            return self.err("expected a summary entry");
+        }
+        self.tok = self.lex.next_token();
+        if self.tok.kind != TokenKind::Colon {
+            return self.err("expected ':' in a summary entry");
+        }
+        self.tok = self.lex.next_token();
+        match self.tok.kind {
+            TokenKind::LParen => self.skip_balanced(),
+            TokenKind::Eof => self.err("expected a summary entry's value"),
+            _ => Ok(()),
+        }
     }
 
     /// Skips one parenthesised group (and a word before it), tolerating any tokens inside.
