@@ -11,7 +11,7 @@ define void @defined() !custom !3 {
 !llvm.module.flags = !{!4}
 
 !0 = !DISubprogram(name: "declared", scope: !2, file: !2, line: 3, spFlags: DISPFlagOptimized)
-!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, isOptimized: true, emissionKind: FullDebug)
+!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
 !2 = !DIFile(filename: "d.c", directory: "/tmp")
 !3 = !{!"custom"}
 !4 = !{i32 2, !"Debug Info Version", i32 3}

@@ -58,9 +58,9 @@ NEGATIVE = re.compile(r"\bnot\s+(--crash\s+)?(llvm-as|llvm-dis|opt|verify-uselis
 REFUSED = re.compile(r"cannot reach a GPU|not supported (on NVPTX|for NVVM)|no NVPTX", re.I)
 
 
-def run(cmd, timeout=TIMEOUT):
+def run(cmd, timeout=TIMEOUT, cwd=None):
     try:
-        return subprocess.run([str(c) for c in cmd], capture_output=True, timeout=timeout)
+        return subprocess.run([str(c) for c in cmd], capture_output=True, timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
         return subprocess.CompletedProcess(cmd, 124, b"", f"timed out after {timeout}s".encode())
 
@@ -97,11 +97,19 @@ def disassemble(version, bc, out):
     return out.read_text(errors="replace"), proc
 
 
+def assemble(version, src, out_dir, verify=True):
+    """`llvm-as-N` of `src` into `out_dir/m.bc`. The original and nvir's text are assembled to the
+    same path, one after the other: a summary names its module by the output's path."""
+    out_dir.mkdir(exist_ok=True)
+    flags = [] if verify else ["-disable-verify"]
+    return run([f"llvm-as-{version}", *flags, src.resolve(), "-o", "m.bc"], cwd=out_dir), out_dir / "m.bc"
+
+
 def reference(version, src, work):
     """llvm-dis-N's text of the original, or None when LLVM N does not round-trip it."""
     if src.suffix == ".ll":
-        bc = work / f"orig{version}.bc"
-        if run([f"llvm-as-{version}", src, "-o", bc]).returncode != 0:
+        proc, bc = assemble(version, src, work / f"as{version}")
+        if proc.returncode != 0:
             return None
     else:
         bc = src
@@ -169,8 +177,7 @@ def dialect_version(src, refs):
 
 def through(version, ours, want, work):
     """None when nvir's text `ours`, through LLVM `version`, gives `want`; else (key, detail)."""
-    bc = work / f"nvir{version}.bc"
-    proc = run([f"llvm-as-{version}", "-disable-verify", ours, "-o", bc])
+    proc, bc = assemble(version, ours, work / f"as{version}", verify=False)
     if proc.returncode != 0:
         err = first_error(proc)
         return f"llvm-as-{version} rejects nvir's text: {group_key(re.sub(r'^.*?error: ', '', err))}", err

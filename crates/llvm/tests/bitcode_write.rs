@@ -16,6 +16,15 @@ const GAPS: &[(&str, &str)] = &[
     // The text holds LLVM 7's `isLocal:`/`isDefinition:` fields; the bitcode reader gives every
     // DISubprogram LLVM 8+'s `spFlags:` form (the same node, spelled as LLVM 14 and later print it).
     ("verifier/valid/debug_info_full.ll", "DISubprogram read back in the spFlags form"),
+    // LLVM 7's `byval` has no type; the reader gives it the pointee type, as LLVM's readers do.
+    ("llvm/nvvm7/structs_byval.O0.ll", "untyped byval read back with its pointee type"),
+    ("llvm/nvvm7/structs_byval.O2.ll", "untyped byval read back with its pointee type"),
+    ("verifier/valid/byval_align_annotation.ll", "untyped byval read back with its pointee type"),
+    ("verifier/valid/grid_constant_byval.ll", "untyped byval read back with its pointee type"),
+    // Language coverage the writer does not have yet.
+    ("llvm-lang/alias_constexpr.ll", "an alias's partition has no LLVM 7 encoding and is not written"),
+    ("llvm-lang/generic_di_node.ll", "!GenericDINode is not written yet"),
+    ("llvm-lang/summary_entries.ll", "ThinLTO summary entries are not written"),
 ];
 
 /// Whether a module is in the typed-pointer dialect (or has no pointer at all).
@@ -128,6 +137,12 @@ const GAPS_MODERN: &[(&str, &str)] = &[
     ("llvm/nvvm7/structs_byval.O2.ll", "named structs read back in type-table order"),
     ("verifier/alloca/alloca_addrspace5_with_A5_layout.ll", "alloca addrspace from the datalayout not read"),
     ("verifier/valid/debug_info_full.ll", "DISubprogram read back in the spFlags form"),
+    ("llvm-lang/generic_di_node.ll", "!GenericDINode is not written yet"),
+    ("llvm-lang/summary_entries.ll", "ThinLTO summary entries are not written"),
+    (
+        "llvm-lang/inrange.ll",
+        "LLVM 18's inrange index is not written in the modern layout (LLVM 19 reads it as inrange(a, b))",
+    ),
 ];
 
 /// The modern layout against the reader: every opaque-pointer `.ll` in the corpus that nvir

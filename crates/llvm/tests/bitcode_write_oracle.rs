@@ -11,7 +11,12 @@ use std::process::Command;
 mod common;
 
 /// Files whose disassembly differs, and why.
-const KNOWN: &[(&str, &str)] = &[];
+const KNOWN: &[(&str, &str)] = &[
+    // Language coverage the writer does not have yet.
+    ("llvm-lang/alias_constexpr.ll", "an alias's partition has no LLVM 7 encoding and is not written"),
+    ("llvm-lang/generic_di_node.ll", "!GenericDINode is not written yet"),
+    ("llvm-lang/summary_entries.ll", "ThinLTO summary entries are not written"),
+];
 
 /// How many files agree at least (the count when this was last raised).
 const FLOOR: usize = 305;

@@ -101,10 +101,7 @@ fn errors_in_later_chunks_are_the_sequential_ones() {
         "is used as",
     );
     same_error("define void @a() {\n  ret void\n}\ndefine void @b() {\n  call void @nope()\n  ret void\n}\n", "@nope");
-    same_error(
-        "define void @a() {\n  ret void\n}\ndefine void @b() {\n  call void @a() #7\n  ret void\n}\n",
-        "attribute group '#7'",
-    );
+    same_error("define void @a() {\n  ret void\n}\ndefine void @b() {\n  br label %nowhere\n}\n", "%nowhere");
 }
 
 #[test]

@@ -7,6 +7,52 @@ use crate::bitcode::codes;
 use crate::ir::attrs::AttrSetId;
 use crate::ir::attrs::{Attr, AttrKind, AttrSet};
 
+/// Attribute keywords of LLVM 3.2's attribute lists, by bit of the decoded mask (LLVM's
+/// `getRawAttributeMask`; alignment and stack alignment are fields, not bits).
+pub(super) const OLD_ATTR_BITS: &[(u32, &str)] = &[
+    (0, "zeroext"),
+    (1, "signext"),
+    (2, "noreturn"),
+    (3, "inreg"),
+    (4, "sret"),
+    (5, "nounwind"),
+    (6, "noalias"),
+    (7, "byval"),
+    (8, "nest"),
+    (9, "readnone"),
+    (10, "readonly"),
+    (11, "noinline"),
+    (12, "alwaysinline"),
+    (13, "optsize"),
+    (14, "ssp"),
+    (15, "sspreq"),
+    (21, "nocapture"),
+    (22, "noredzone"),
+    (23, "noimplicitfloat"),
+    (24, "naked"),
+    (25, "inlinehint"),
+    (29, "returns_twice"),
+    (30, "uwtable"),
+    (31, "nonlazybind"),
+    (32, "sanitize_address"),
+    (33, "minsize"),
+    (34, "noduplicate"),
+    (35, "sspstrong"),
+    (36, "sanitize_thread"),
+    (37, "sanitize_memory"),
+    (38, "nobuiltin"),
+    (39, "returned"),
+    (40, "cold"),
+    (41, "builtin"),
+    (42, "optnone"),
+    (43, "inalloca"),
+    (44, "nonnull"),
+    (45, "jumptable"),
+    (46, "convergent"),
+    (47, "safestack"),
+    (48, "norecurse"),
+];
+
 /// `memory(…)` from its 2-bits-per-location encoding (argmem, inaccessiblemem, other).
 fn memory_text(v: u64) -> String {
     const MR: [&str; 4] = ["none", "read", "write", "readwrite"];
@@ -277,50 +323,6 @@ impl Reader<'_> {
     /// An attribute list of LLVM 3.2 and older: each set a bit mask (LLVM's
     /// `decodeLLVMAttributesForBitcode`), alignment as a raw value in bits 16–31.
     fn old_attr_list(&mut self, ops: &[u64]) -> Result<AttrList> {
-        /// Attribute keywords by bit of the decoded mask (`getRawAttributeMask`).
-        const BITS: &[(u32, &str)] = &[
-            (0, "zeroext"),
-            (1, "signext"),
-            (2, "noreturn"),
-            (3, "inreg"),
-            (4, "sret"),
-            (5, "nounwind"),
-            (6, "noalias"),
-            (7, "byval"),
-            (8, "nest"),
-            (9, "readnone"),
-            (10, "readonly"),
-            (11, "noinline"),
-            (12, "alwaysinline"),
-            (13, "optsize"),
-            (14, "ssp"),
-            (15, "sspreq"),
-            (21, "nocapture"),
-            (22, "noredzone"),
-            (23, "noimplicitfloat"),
-            (24, "naked"),
-            (25, "inlinehint"),
-            (29, "returns_twice"),
-            (30, "uwtable"),
-            (31, "nonlazybind"),
-            (32, "sanitize_address"),
-            (33, "minsize"),
-            (34, "noduplicate"),
-            (35, "sspstrong"),
-            (36, "sanitize_thread"),
-            (37, "sanitize_memory"),
-            (38, "nobuiltin"),
-            (39, "returned"),
-            (40, "cold"),
-            (41, "builtin"),
-            (42, "optnone"),
-            (43, "inalloca"),
-            (44, "nonnull"),
-            (45, "jumptable"),
-            (46, "convergent"),
-            (47, "safestack"),
-            (48, "norecurse"),
-        ];
         if !ops.len().is_multiple_of(2) {
             return Err(self.err("old attribute list with an odd number of operands"));
         }
@@ -333,7 +335,7 @@ impl Reader<'_> {
                 out.push(Attr::Int(AttrKind::from_name("align").expect("known"), align));
             }
             let raw = ((enc & (0xF_FFFF << 32)) >> 11) | (enc & 0xFFFF);
-            for &(bit, name) in BITS {
+            for &(bit, name) in OLD_ATTR_BITS {
                 if raw & (1 << bit) != 0 {
                     let k = AttrKind::from_name(name).ok_or_else(|| self.err(format!("attribute {name} unknown")))?;
                     out.push(match name {
@@ -376,8 +378,11 @@ impl Reader<'_> {
             return set;
         }
         let crate::ir::types::TypeData::Pointer { pointee: Some(p), .. } = *self.m.types.get(ty) else { return set };
-        let attrs: Vec<Attr> =
-            self.m.attrs[set].0.iter().map(|a| if untyped(a) { Attr::Type(a.kind().unwrap(), Some(p)) } else { a.clone() }).collect();
+        let attrs: Vec<Attr> = self.m.attrs[set]
+            .0
+            .iter()
+            .map(|a| if untyped(a) { Attr::Type(a.kind().unwrap(), Some(p)) } else { a.clone() })
+            .collect();
         self.m.attrs.insert(AttrSet(attrs.into()))
     }
 

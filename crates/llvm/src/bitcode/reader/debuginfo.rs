@@ -6,8 +6,8 @@
 use super::{Reader, Result};
 use crate::ir::di::{self, DefaultValue, DiKind, LlvmVersion, Print, ValueKind, DISP_FLAGS, DI_FLAGS};
 use crate::ir::metadata::{ExprElem, MdAttachment, MdField, MdId, MdNode};
-use thin_vec::ThinVec;
 use crate::ir::value::Value;
+use thin_vec::ThinVec;
 
 /// Where a field's value is in a record.
 #[derive(Clone, Copy)]
@@ -261,9 +261,9 @@ pub(super) struct Upgrades {
     /// Whether a DIGlobalVariable of LLVM 4 or older was read: variables listed by compile
     /// units and attached to globals become DIGlobalVariableExpressions.
     global_variable_expressions: bool,
-    /// Whether a DIExpression of version 0 or 1 was read: `llvm.dbg.declare` of an argument
-    /// loses the leading `DW_OP_deref` of its expression.
-    pub(super) declare_expressions: bool,
+    /// Whether a string of the old record (LLVM 3.8 and older) named an `llvm.vectorizer.*`
+    /// loop property: only then does LLVM rename them in `!llvm.loop` attachments.
+    pub(super) old_loop_tags: bool,
 }
 
 /// LLVM's `upgradeDIExpression`: a DIExpression record's operations of `version` (0 … 2) in the
@@ -338,6 +338,27 @@ impl Reader<'_> {
         if code == 13 {
             return self.di_subrange(&ops).map(Some);
         }
+        if code == 12 {
+            // GENERIC_DEBUG: [distinct, tag, version (0), header, operands…].
+            if ops.len() < 4 || ops[2] != 0 || ops[1] >= 1 << 16 {
+                return Err(self.err("invalid GenericDINode record"));
+            }
+            let mut fields: Vec<(Box<str>, MdField)> =
+                vec![("tag".into(), self.di_int("tag", ValueKind::DwarfTag, ops[1]))];
+            if let Some(h) = self.di_string(ops[3])? {
+                fields.push(("header".into(), h));
+            }
+            let refs = ops[4..]
+                .iter()
+                .map(|&o| if o == 0 { Ok(None) } else { self.di_ref(o - 1).map(Some) })
+                .collect::<Result<Vec<_>>>()?;
+            if !refs.is_empty() {
+                let t = self.m.metadata.intern(MdNode::Tuple { distinct: None, ops: refs.into() });
+                fields.push(("operands".into(), MdField::Ref(t)));
+            }
+            let distinct = (ops[0] != 0).then(|| self.m.metadata.new_distinct());
+            return Ok(Some(MdNode::Special { distinct, kind: "GenericDINode".into(), fields: fields.into() }));
+        }
         if code == 47 {
             let d = self.m.metadata.new_distinct();
             return Ok(Some(MdNode::Special { distinct: Some(d), kind: "DIAssignID".into(), fields: Box::new([]) }));
@@ -406,7 +427,17 @@ impl Reader<'_> {
                     return Err(self.err("DILocalVariable record of the wrong length"));
                 }
                 let t = usize::from(ops.len() > 8);
-                ops = vec![head & 1, ops[1 + t], ops[2 + t], ops[3 + t], ops[4 + t], ops[5 + t], ops[6 + t], ops[7 + t], 0];
+                ops = vec![
+                    head & 1,
+                    ops[1 + t],
+                    ops[2 + t],
+                    ops[3 + t],
+                    ops[4 + t],
+                    ops[5 + t],
+                    ops[6 + t],
+                    ops[7 + t],
+                    0,
+                ];
             }
             // LLVM 5 … 7 (version 1): an unused expression operand at 9, then the declaration
             // and the alignment; no template parameters.
@@ -532,10 +563,8 @@ impl Reader<'_> {
                 }
             }
             // A subprogram of LLVM 3.8 and older naming its function (no unit; 19+ operands).
-            21 if r[0] & 4 == 0 && r[0] & 2 == 0 && r.len() >= 19 => {
-                if r[15] != 0 {
-                    self.di_upgrade.sp_functions.push((id, r[15] - 1));
-                }
+            21 if r[0] & 4 == 0 && r[0] & 2 == 0 && r.len() >= 19 && r[15] != 0 => {
+                self.di_upgrade.sp_functions.push((id, r[15] - 1));
             }
             _ => {}
         }
@@ -638,21 +667,14 @@ impl Reader<'_> {
     /// LLVM's `upgradeCUVariables`: variables in the `globals:` of the units `!llvm.dbg.cu`
     /// lists, and variables attached to globals, become (distinct) variable expressions.
     fn upgrade_global_variables(&mut self) {
-        let is_var = |md: &crate::ir::metadata::Metadata, id: MdId| {
-            matches!(md.get(id), MdNode::Special { kind, .. } if &**kind == "DIGlobalVariable")
-        };
+        let is_var = |md: &crate::ir::metadata::Metadata, id: MdId| matches!(md.get(id), MdNode::Special { kind, .. } if &**kind == "DIGlobalVariable");
         let empty = self.m.metadata.intern(MdNode::Expression(Box::new([])));
-        let cus: Vec<MdId> = self
-            .m
-            .metadata
-            .named
-            .iter()
-            .filter(|n| &*n.name == "llvm.dbg.cu")
-            .flat_map(|n| n.nodes.clone())
-            .collect();
+        let cus: Vec<MdId> =
+            self.m.metadata.named.iter().filter(|n| &*n.name == "llvm.dbg.cu").flat_map(|n| n.nodes.clone()).collect();
         for cu in cus {
             let MdNode::Special { fields, .. } = self.m.metadata.get(cu).clone() else { continue };
-            let Some(MdField::Ref(list)) = fields.iter().find(|(n, _)| &**n == "globals").map(|(_, f)| f.clone()) else {
+            let Some(MdField::Ref(list)) = fields.iter().find(|(n, _)| &**n == "globals").map(|(_, f)| f.clone())
+            else {
                 continue;
             };
             let MdNode::Tuple { distinct, ops } = self.m.metadata.get(list).clone() else { continue };
@@ -686,43 +708,6 @@ impl Reader<'_> {
                 new.push(MdAttachment { kind: a.kind, node });
             }
             self.m.globals[g].props.metadata = new;
-        }
-    }
-
-    /// LLVM's `upgradeDeclareExpressions` (for DIExpressions of version 0 or 1): a
-    /// `llvm.dbg.declare` of an argument whose expression starts with `DW_OP_deref` loses it.
-    pub(super) fn upgrade_declare_expressions(&mut self) {
-        let declare = self.m.symbols.iter().find(|(_, s)| &*s.name == "llvm.dbg.declare").map(|(id, _)| id);
-        let Some(declare) = declare else { return };
-        let fids: Vec<_> = self.m.functions.iter().map(|(f, _)| f).collect();
-        for fid in fids {
-            let iids: Vec<_> = self.m.functions[fid].insts.iter().map(|(i, _)| i).collect();
-            for iid in iids {
-                let f = &self.m.functions[fid];
-                let crate::ir::InstKind::Call { call, .. } = &f.insts[iid].kind else { continue };
-                let Value::Const(c) = call.callee else { continue };
-                if !matches!(&self.m.consts[c], crate::ir::constant::ConstData::Global { global, .. } if *global == declare)
-                {
-                    continue;
-                }
-                let (Some(addr), Some(expr)) = (call.args.first(), call.args.get(2)) else { continue };
-                let of_arg = match addr.value {
-                    Value::LocalMd(l) => {
-                        matches!(f.local_md[l], crate::ir::function::LocalMd::Value(_, Value::Arg(_)))
-                    }
-                    _ => false,
-                };
-                let Value::Md(e) = expr.value else { continue };
-                let MdNode::Expression(elems) = self.m.metadata.get(e) else { continue };
-                if !of_arg || !matches!(elems.first(), Some(ExprElem::Op(op)) if &**op == "DW_OP_deref") {
-                    continue;
-                }
-                let rest: Box<[ExprElem]> = elems[1..].into();
-                let new = self.m.metadata.intern(MdNode::Expression(rest));
-                if let crate::ir::InstKind::Call { call, .. } = &mut self.m.functions[fid].insts[iid].kind {
-                    call.args[2].value = Value::Md(new);
-                }
-            }
         }
     }
 
@@ -799,9 +784,8 @@ impl Reader<'_> {
         }
         let upgraded;
         let ops = if version < 3 {
-            if version < 2 {
-                self.di_upgrade.declare_expressions = true;
-            }
+            // (LLVM's reader would also drop a leading DW_OP_deref from `llvm.dbg.declare`s of
+            // arguments, but it looks for them before any body is read: it never does.)
             upgraded = [&[head][..], &upgrade_expression(version, ops[1..].to_vec())].concat();
             &upgraded[..]
         } else {

@@ -193,6 +193,9 @@ impl Reader<'_> {
             match code {
                 1 => {
                     let s = super::chars(&self.c.ops);
+                    if s.starts_with(b"llvm.vectorizer.") {
+                        self.di_upgrade.old_loop_tags = true;
+                    }
                     self.md_define(&mut next, MdNode::String(s.into()))?;
                 }
                 35 => self.md_strings(&mut next)?,
@@ -322,7 +325,7 @@ impl Reader<'_> {
             }
             let kind = self.m.metadata.kind(&name);
             let mut node = self.md_node_id(p[1])?;
-            if &*name == "llvm.loop" {
+            if &*name == "llvm.loop" && self.di_upgrade.old_loop_tags {
                 node = self.upgrade_loop_attachment(node);
             }
             out.push(MdAttachment { kind, node });

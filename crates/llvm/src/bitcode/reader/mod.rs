@@ -6,6 +6,8 @@ mod constants;
 mod debuginfo;
 mod function;
 mod metadata;
+#[cfg(test)]
+mod old_formats;
 mod order;
 mod parallel;
 mod types;
@@ -816,11 +818,18 @@ impl<'a> Reader<'a> {
         let TypeData::Function { params, .. } = self.m.types.get(fty) else {
             return Err(self.err("function record without a function type"));
         };
-        let params: Vec<(TypeId, AttrSetId)> =
-            params.iter().enumerate().map(|(i, &ty)| (ty, list.params.get(i).copied().flatten().unwrap_or(empty))).collect();
+        let params: Vec<(TypeId, AttrSetId)> = params
+            .iter()
+            .enumerate()
+            .map(|(i, &ty)| (ty, list.params.get(i).copied().flatten().unwrap_or(empty)))
+            .collect();
         let params: Vec<Param> = params
             .into_iter()
-            .map(|(ty, attrs)| Param { ty, name: crate::ir::value::Name::NONE, attrs: self.typed_param_attrs(attrs, ty) })
+            .map(|(ty, attrs)| Param {
+                ty,
+                name: crate::ir::value::Name::NONE,
+                attrs: self.typed_param_attrs(attrs, ty),
+            })
             .collect();
         let f = Function {
             name: name.clone().unwrap_or_default(),
@@ -914,6 +923,14 @@ impl<'a> Reader<'a> {
         let dso = r.get(i).copied().unwrap_or(0) != 0;
         props.preemption = Self::preemption(&props, dso);
         props.addr_space = addr_space;
+        // The partition (LLVM 9+): an offset and size in the string table.
+        if let (Some(&off), Some(&len)) = (r.get(i + 1), r.get(i + 2)) {
+            if len > 0 {
+                let end = off.checked_add(len).filter(|&e| e <= self.strtab.len() as u64);
+                let end = end.ok_or_else(|| self.err("partition name outside the string table"))?;
+                props.partition = Some(String::from_utf8_lossy(&self.strtab[off as usize..end as usize]).into());
+            }
+        }
         let pty = self.pointer_to(ty, addr_space);
         let placeholder = self.m.constant(ConstData::Undef(pty));
         if code == 18 {
@@ -1075,9 +1092,6 @@ impl<'a> Reader<'a> {
             self.rename_global(sym, n.to_string().into());
         }
         self.name_block_addresses()?;
-        if self.di_upgrade.declare_expressions {
-            self.upgrade_declare_expressions();
-        }
         order::order_structs(&mut self.m, &self.unnamed_structs, &self.struct_lists);
         Ok(())
     }

@@ -285,7 +285,9 @@ impl<'a> Parser<'a> {
                 // parser, and its printer leaves the type out before any constant expression).
                 let target = if matches!(
                     self.tok.kind,
-                    TokenKind::Keyword(Keyword::Bitcast | Keyword::Getelementptr | Keyword::Addrspacecast | Keyword::Inttoptr)
+                    TokenKind::Keyword(
+                        Keyword::Bitcast | Keyword::Getelementptr | Keyword::Addrspacecast | Keyword::Inttoptr
+                    )
                 ) {
                     let at = self.span();
                     match self.parse_val_id()? {
