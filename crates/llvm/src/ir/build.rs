@@ -200,6 +200,7 @@ impl<'m> Builder<'m> {
             init,
             attrs,
             code_model: None,
+            sanitizer: 0,
             source: None,
         });
         self.claim(name, GlobalDef::Var(g))?;

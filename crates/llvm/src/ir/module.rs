@@ -176,8 +176,29 @@ pub struct GlobalVar {
     pub attrs: AttrSetId,
     /// `code_model "…"` (LLVM 18+).
     pub code_model: Option<Box<str>>,
+    /// Sanitizer flags (LLVM 15+), [`sanitizer`] bits: `no_sanitize_address`, … .
+    pub sanitizer: u8,
     /// Where its definition starts in the text it was read from.
     pub source: Option<u32>,
+}
+
+/// A global variable's sanitizer flags, as bitcode numbers them.
+pub mod sanitizer {
+    /// `no_sanitize_address`.
+    pub const NO_ADDRESS: u8 = 1;
+    /// `no_sanitize_hwaddress`.
+    pub const NO_HWADDRESS: u8 = 2;
+    /// `sanitize_memtag`.
+    pub const MEMTAG: u8 = 4;
+    /// `sanitize_address_dyninit`.
+    pub const DYN_INIT: u8 = 8;
+    /// The keywords, by flag, in LLVM's printing order.
+    pub const KEYWORDS: [(u8, &str); 4] = [
+        (NO_ADDRESS, "no_sanitize_address"),
+        (NO_HWADDRESS, "no_sanitize_hwaddress"),
+        (MEMTAG, "sanitize_memtag"),
+        (DYN_INIT, "sanitize_address_dyninit"),
+    ];
 }
 
 /// An alias.

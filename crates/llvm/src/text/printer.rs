@@ -317,6 +317,12 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", code_model ");
                 write_quoted(cm.as_bytes(), &mut self.out);
             }
+            for (bit, kw) in crate::ir::module::sanitizer::KEYWORDS {
+                if g.sanitizer & bit != 0 {
+                    self.out.push_str(", ");
+                    self.out.push_str(kw);
+                }
+            }
             for a in &g.props.metadata {
                 self.out.push_str(", !");
                 write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
@@ -1617,6 +1623,13 @@ impl<'m> Printer<'m> {
                 self.out.push_str(op.keyword());
                 if fl & flags::NNEG != 0 && !self.llvm7_drops(*fl, flags::NNEG, "nneg") {
                     self.out.push_str(" nneg");
+                }
+                // `trunc nuw nsw` (LLVM 19).
+                for (bit, kw) in [(flags::NUW, "nuw"), (flags::NSW, "nsw")] {
+                    if fl & bit != 0 && !self.llvm7_drops(*fl, bit, kw) {
+                        self.out.push(' ');
+                        self.out.push_str(kw);
+                    }
                 }
                 self.out.push(' ');
                 self.tv(f, s, *from, *value);

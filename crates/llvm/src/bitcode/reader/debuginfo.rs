@@ -365,12 +365,35 @@ impl Reader<'_> {
         }
         if code == 14 {
             let head = *ops.first().ok_or_else(|| self.err("DIEnumerator record too short"))?;
-            if head & 4 != 0 || ops.len() < 3 {
-                return Err(self.err("wide DIEnumerator values are not supported"));
+            if ops.len() < 3 {
+                return Err(self.err("DIEnumerator record too short"));
             }
             let unsigned = head & 2 != 0;
-            let v = super::constants::sign_rotated(ops[1]);
-            let value = if unsigned { i128::from(v as u64) } else { i128::from(v) };
+            let value = if head & 4 != 0 {
+                // A wide value (LLVM 12+): [flags, bit width, name, words (sign-rotated)…].
+                let width = ops[1];
+                let words = &ops[3..];
+                if width == 0 || width > 128 || words.len() > 2 {
+                    return Err(self.err("DIEnumerator values wider than 128 bits are not supported"));
+                }
+                let mut v: u128 = 0;
+                for (i, &w) in words.iter().enumerate() {
+                    v |= u128::from(super::constants::sign_rotated(w) as u64) << (64 * i);
+                }
+                let shift = 128 - width as u32;
+                if unsigned {
+                    ((v << shift) >> shift) as i128
+                } else {
+                    ((v << shift) as i128) >> shift
+                }
+            } else {
+                let v = super::constants::sign_rotated(ops[1]);
+                if unsigned {
+                    i128::from(v as u64)
+                } else {
+                    i128::from(v)
+                }
+            };
             let mut fields: Vec<(Box<str>, MdField)> = Vec::new();
             fields.push(("name".into(), self.di_string(ops[2])?.unwrap_or(MdField::Str(Box::new([])))));
             fields.push(("value".into(), MdField::Int(value)));

@@ -739,6 +739,8 @@ impl<'a> Reader<'a> {
             init: None,
             attrs,
             code_model: code_model.map(Into::into),
+            // LLVM 15+: no_address | no_hwaddress << 1 | memtag << 2 | dyn_init << 3.
+            sanitizer: (get(16).unwrap_or(0) & 15) as u8,
             source: None,
         };
         let id = self.m.globals.push(gv);

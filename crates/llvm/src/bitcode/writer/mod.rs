@@ -1343,7 +1343,8 @@ impl<'m> Writer<'m> {
                 || !empty_attrs
                 || dso_local(p) != 0
                 || p.partition.is_some()
-                || g.code_model.is_some();
+                || g.code_model.is_some()
+                || g.sanitizer != 0;
             if extra || !fits_abbrev {
                 v.extend([
                     visibility_code(p),
@@ -1357,13 +1358,13 @@ impl<'m> Writer<'m> {
                 ]);
                 if self.modern {
                     let (poff, plen) = self.partition(p);
-                    v.extend([poff, plen, 0, code_model_code(g.code_model.as_deref())?]);
+                    v.extend([poff, plen, u64::from(g.sanitizer), code_model_code(g.code_model.as_deref())?]);
                     s.record(7, &v, None);
                     continue;
                 }
-                if p.partition.is_some() || g.code_model.is_some() {
+                if p.partition.is_some() || g.code_model.is_some() || g.sanitizer != 0 {
                     return Err(WriteError::new(format!(
-                        "@{}: partition and code_model have no LLVM 7 encoding",
+                        "@{}: partition, code_model and sanitizer flags have no LLVM 7 encoding",
                         g.name
                     )));
                 }

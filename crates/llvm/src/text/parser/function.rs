@@ -330,6 +330,7 @@ impl<'a> Parser<'a> {
                     init,
                     attrs: self.m.no_attrs(),
                     code_model: None,
+                    sanitizer: 0,
                     source: Some(t.start),
                 };
                 while self.eat(TokenKind::Comma)? {
@@ -352,9 +353,15 @@ impl<'a> Parser<'a> {
                             gv.code_model = Some(self.parse_string_utf8()?);
                         }
                         TokenKind::Keyword(
-                            Keyword::NoSanitizeAddress | Keyword::NoSanitizeHwaddress | Keyword::SanitizeAddressDyninit,
+                            Keyword::NoSanitizeAddress
+                            | Keyword::NoSanitizeHwaddress
+                            | Keyword::SanitizeMemtag
+                            | Keyword::SanitizeAddressDyninit,
                         ) => {
-                            self.bump()?;
+                            let t = self.bump()?;
+                            let word = self.text(t);
+                            let bit = crate::ir::module::sanitizer::KEYWORDS.iter().find(|(_, k)| *k == word);
+                            gv.sanitizer |= bit.map_or(0, |(b, _)| *b);
                         }
                         TokenKind::MetadataVar => {
                             let a = self.attachment()?;
@@ -1113,7 +1120,14 @@ impl<'a> Parser<'a> {
             return Ok((ty, InstKind::Binary { op: bop, flags: fl, fmf, lhs, rhs }));
         }
         if let Some(cop) = CastOp::from_keyword(name) {
-            let fl = if self.eat_kw(Keyword::Nneg)? { flags::NNEG } else { 0 };
+            let fl = if cop == CastOp::Trunc {
+                // `trunc nuw nsw` (LLVM 19), in either order.
+                self.wrap_flags()? & (flags::NUW | flags::NSW)
+            } else if self.eat_kw(Keyword::Nneg)? {
+                flags::NNEG
+            } else {
+                0
+            };
             let (from, value) = self.typed_value(fs)?;
             self.expect_kw(Keyword::To)?;
             let to = self.parse_type()?;
