@@ -10,9 +10,9 @@ use common::corpus_files;
 /// Files whose round trip differs, with why.
 const GAPS: &[(&str, &str)] = &[
     // An alloca's address space is not in its record: LLVM 7 … 18 take it from the datalayout
-    // (`A5`), which the reader does not do yet; without `A5` LLVM loses it too.
+    // (`A5`); without `A5` LLVM loses it too.
     ("verifier/alloca/alloca_addrspace5.ll", "alloca addrspace(N) is not in the record"),
-    ("verifier/alloca/alloca_addrspace5_with_A5_layout.ll", "alloca addrspace from the datalayout not read"),
+    ("llvm-lang/alloca_forms.ll", "an alloca's addrspace(N) other than the datalayout's is not in the record"),
     // The text holds LLVM 7's `isLocal:`/`isDefinition:` fields; the bitcode reader gives every
     // DISubprogram LLVM 8+'s `spFlags:` form (the same node, spelled as LLVM 14 and later print it).
     ("verifier/valid/debug_info_full.ll", "DISubprogram read back in the spFlags form"),
@@ -136,7 +136,6 @@ const GAPS_MODERN: &[(&str, &str)] = &[
     ("llvm/clang14/structs_byval.O2.ll", "named structs read back in type-table order"),
     ("llvm/nvvm7/structs_byval.O0.ll", "named structs read back in type-table order"),
     ("llvm/nvvm7/structs_byval.O2.ll", "named structs read back in type-table order"),
-    ("verifier/alloca/alloca_addrspace5_with_A5_layout.ll", "alloca addrspace from the datalayout not read"),
     ("verifier/valid/debug_info_full.ll", "DISubprogram read back in the spFlags form"),
     ("llvm-lang/generic_di_node.ll", "!GenericDINode is not written yet"),
     ("llvm-lang/summary_entries.ll", "ThinLTO summary entries are not written"),

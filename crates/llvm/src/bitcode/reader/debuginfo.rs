@@ -387,7 +387,10 @@ impl Reader<'_> {
                     ((v << shift) as i128) >> shift
                 }
             } else {
-                let v = super::constants::sign_rotated(ops[1]);
+                // Not the constants' encoding: a negative value is `!(v << 1)` (LLVM's
+                // `rotateSign` for enumerators).
+                let u = ops[1];
+                let v = if u & 1 != 0 { !(u >> 1) as i64 } else { (u >> 1) as i64 };
                 if unsigned {
                     i128::from(v as u64)
                 } else {

@@ -523,6 +523,17 @@ impl Reader<'_> {
         self.push(self.body.void, InstKind::Switch { ty, cond, default, cases: cases.into() })
     }
 
+    /// The datalayout's alloca address space (`A<n>`; 0 without one).
+    fn alloca_addr_space(&self) -> u32 {
+        let dl = self.m.data_layout.as_deref().unwrap_or_default();
+        dl.split(|&b| b == b'-')
+            .find_map(|part| {
+                let digits = part.strip_prefix(b"A")?;
+                std::str::from_utf8(digits).ok()?.parse().ok()
+            })
+            .unwrap_or(0)
+    }
+
     fn call_site(
         &mut self,
         o: &mut Ops<'_>,
@@ -938,10 +949,15 @@ impl Reader<'_> {
                 let (count, _) = self.value_abs(ops[2], Some(count_ty))?;
                 let align_raw = (packed & 31) | ((packed >> 8) & 7) << 5;
                 let align = self.align_of(align_raw)?;
-                let addr_space = ops.get(4).map(|&a| a as u32).unwrap_or(0);
+                // Without its own (LLVM 19 writes one where it differs), the datalayout's `A<n>`.
+                let addr_space = match ops.get(4) {
+                    Some(&a) => u32::try_from(a).map_err(|_| self.err("address space too large"))?,
+                    None => self.alloca_addr_space(),
+                };
                 let pty = self.pointer_to(ty, addr_space);
                 // LLVM prints the count only when it is not the constant `i32 1`.
-                let one = matches!(count, Value::Const(c) if matches!(&self.m.consts[c], crate::ir::constant::ConstData::Int { value: crate::ir::constant::ApInt::Small(1), .. }));
+                let one = count_ty == self.m.types.int(32)
+                    && matches!(count, Value::Const(c) if matches!(&self.m.consts[c], crate::ir::constant::ConstData::Int { value: crate::ir::constant::ApInt::Small(1), .. }));
                 self.push(
                     pty,
                     InstKind::Alloca {

@@ -712,7 +712,10 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
                 }
                 _ => return Err(f.bad("value")),
             };
-            (14, vec![(u64::from(unsigned) << 1) | d, rotate(value), f.md("name")?])
+            // LLVM's `rotateSign` for enumerators: a negative value is `!(v << 1)` (not the
+            // constants' encoding).
+            let rotated = if value < 0 { !((value as u64) << 1) } else { (value as u64) << 1 };
+            (14, vec![(u64::from(unsigned) << 1) | d, rotated, f.md("name")?])
         }
         DiKind::BasicType => {
             let mut v = vec![d, f.int("tag")?, f.md("name")?, f.int("size")?, f.int("align")?, f.int("encoding")?];
