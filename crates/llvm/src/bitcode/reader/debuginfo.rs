@@ -261,6 +261,11 @@ pub(super) struct Upgrades {
     /// Whether a DIGlobalVariable of LLVM 4 or older was read: variables listed by compile
     /// units and attached to globals become DIGlobalVariableExpressions.
     global_variable_expressions: bool,
+    /// Composite types with an identifier that type references may name by it (LLVM 3.8 and
+    /// older): (metadata id of the type, of the identifier, whether a forward declaration).
+    type_refs: Vec<(usize, u64, bool)>,
+    /// Subroutine types whose type list may name types by identifier.
+    old_type_arrays: Vec<usize>,
     /// Whether a string of the old record (LLVM 3.8 and older) named an `llvm.vectorizer.*`
     /// loop property: only then does LLVM rename them in `!llvm.loop` attachments.
     pub(super) old_loop_tags: bool,
@@ -588,6 +593,11 @@ impl Reader<'_> {
                     self.di_upgrade.cu_subprograms.push((id, l - 1));
                 }
             }
+            // A composite type others may name by its identifier (not flagged as unused so).
+            18 if r[0] & 2 == 0 && r.get(15).is_some_and(|&s| s != 0) => {
+                self.di_upgrade.type_refs.push((id, r[15] - 1, r[10] & 4 != 0));
+            }
+            19 if r[0] < 2 => self.di_upgrade.old_type_arrays.push(id),
             // A subprogram of LLVM 3.8 and older naming its function (no unit; 19+ operands).
             21 if r[0] & 4 == 0 && r[0] & 2 == 0 && r.len() >= 19 && r[15] != 0 => {
                 self.di_upgrade.sp_functions.push((id, r[15] - 1));
@@ -687,7 +697,77 @@ impl Reader<'_> {
         if std::mem::take(&mut self.di_upgrade.global_variable_expressions) {
             self.upgrade_global_variables();
         }
+        if !self.di_upgrade.type_refs.is_empty() {
+            self.upgrade_type_refs();
+        }
         Ok(())
+    }
+
+    /// LLVM 3.8's type references by identifier (`baseType: !"_ZTS1T"`) made references to the
+    /// composite type with that identifier (its definition before a forward declaration), as
+    /// LLVM's reader does; a name no type has stays a string.
+    fn upgrade_type_refs(&mut self) {
+        let mut by_name: std::collections::HashMap<Box<[u8]>, (MdId, bool)> = Default::default();
+        for (ty, name, fwd) in std::mem::take(&mut self.di_upgrade.type_refs) {
+            let (Some(ty), Some(name)) =
+                (self.mds.get(ty).copied().flatten(), self.mds.get(name as usize).copied().flatten())
+            else {
+                continue;
+            };
+            let MdNode::String(s) = self.m.metadata.get(name) else { continue };
+            let e = by_name.entry(s.clone()).or_insert((ty, fwd));
+            if e.1 && !fwd {
+                *e = (ty, fwd);
+            }
+        }
+        let resolve = |md: &crate::ir::metadata::Metadata, r: MdId| match md.get(r) {
+            MdNode::String(s) => by_name.get(s).map(|&(t, _)| t),
+            _ => None,
+        };
+        let fields: &[(&str, &[&str])] = &[
+            ("DIDerivedType", &["scope", "baseType", "extraData"]),
+            ("DICompositeType", &["scope", "baseType", "vtableHolder"]),
+            ("DISubprogram", &["scope", "containingType"]),
+            ("DITemplateTypeParameter", &["type"]),
+            ("DITemplateValueParameter", &["type"]),
+            ("DIGlobalVariable", &["type"]),
+            ("DILocalVariable", &["type"]),
+            ("DIObjCProperty", &["type"]),
+            ("DIImportedEntity", &["entity"]),
+        ];
+        let ids: Vec<MdId> = self.m.metadata.iter().map(|(id, _)| id).collect();
+        for id in ids {
+            let MdNode::Special { distinct, kind, fields: fs } = self.m.metadata.get(id) else { continue };
+            let Some((_, names)) = fields.iter().find(|(k, _)| **k == **kind) else { continue };
+            let mut new = fs.clone();
+            let mut changed = false;
+            for (name, value) in new.iter_mut() {
+                if let (true, MdField::Ref(r)) = (names.contains(&&**name), &*value) {
+                    if let Some(t) = resolve(&self.m.metadata, *r) {
+                        *value = MdField::Ref(t);
+                        changed = true;
+                    }
+                }
+            }
+            if changed {
+                let node = MdNode::Special { distinct: *distinct, kind: kind.clone(), fields: new };
+                self.m.metadata.define(id, node);
+            }
+        }
+        // Old subroutine types' type lists.
+        for st in std::mem::take(&mut self.di_upgrade.old_type_arrays) {
+            let Some(st) = self.mds.get(st).copied().flatten() else { continue };
+            let MdNode::Special { fields, .. } = self.m.metadata.get(st) else { continue };
+            let Some(MdField::Ref(list)) = fields.iter().find(|(n, _)| &**n == "types").map(|(_, f)| f.clone()) else {
+                continue;
+            };
+            let MdNode::Tuple { distinct, ops } = self.m.metadata.get(list).clone() else { continue };
+            let resolved: Box<[Option<MdId>]> =
+                ops.iter().map(|o| o.map(|r| resolve(&self.m.metadata, r).unwrap_or(r))).collect();
+            if resolved != ops {
+                self.m.metadata.define(list, MdNode::Tuple { distinct, ops: resolved });
+            }
+        }
     }
 
     /// LLVM's `upgradeCUVariables`: variables in the `globals:` of the units `!llvm.dbg.cu`

@@ -1,8 +1,8 @@
 //! Bitcode in forms LLVM no longer writes, made from what `llvm-as-14` writes of our own text
 //! (`corpus/llvm-lang/bitcode/NAME.ll` → `NAME.14.bc`) by rewriting records into their old
 //! shapes: LLVM 3.2 attribute lists, LLVM 3.3 case ranges, LLVM 3.4 cmpxchg and loop properties,
-//! LLVM 3.5 metadata nodes, debug information of LLVM 3.7 … 9, linkages from before comdats,
-//! padding. Each reads
+//! LLVM 3.5 metadata nodes, debug information of LLVM 3.7 … 9 (type references by identifier
+//! among it), linkages from before comdats, padding. Each reads
 //! into what `NAME.old.ll` holds (`BLESS=1` rewrites it), which is what `llvm-dis-14` makes of
 //! the same rewritten bitcode, through `llvm-as-14` and `llvm-dis-14` (checked when blessed:
 //! `NVIR_OLD_BITCODE_DIR=DIR` writes the rewritten files there for
@@ -603,6 +603,52 @@ fn llvm_3_7_to_9_debug_info() {
             })
         };
         each_record(m, METADATA, false, &mut old_di);
+    });
+}
+
+/// LLVM 3.8's type references by identifier: the composite types' and subroutine types' flags
+/// say that others may name them so, and references in the fields that may are the identifier.
+#[test]
+fn llvm_3_8_type_refs() {
+    check("type_refs", |items| {
+        let md = block_mut(module(items), METADATA);
+        // Metadata ids, composites' identifiers, the subroutine type's type list.
+        let (mut next, mut ids) = (0u64, Vec::new());
+        for it in md.iter() {
+            ids.push(next);
+            if matches!(it, Item::Record(1..=3 | 5 | 12..=34 | 37, ..)) {
+                next += 1;
+            }
+        }
+        let mut ident = std::collections::HashMap::new();
+        let mut lists = Vec::new();
+        for (i, it) in md.iter().enumerate() {
+            match it {
+                Item::Record(18, ops, _) if ops[15] != 0 => {
+                    ident.insert(ids[i] + 1, ops[15]);
+                }
+                Item::Record(19, ops, _) => lists.push(ops[2]),
+                _ => {}
+            }
+        }
+        let by_name = |o: &mut u64| {
+            if let Some(&s) = ident.get(o) {
+                *o = s;
+            }
+        };
+        for (i, it) in md.iter_mut().enumerate() {
+            let Item::Record(code, ops, _) = it else { continue };
+            match code {
+                17 => [5, 6, 11].into_iter().for_each(|k| by_name(&mut ops[k])),
+                18 => {
+                    ops[0] &= !2;
+                    [5, 6, 13].into_iter().for_each(|k| by_name(&mut ops[k]));
+                }
+                19 => ops[0] &= !2,
+                3 if lists.contains(&(ids[i] + 1)) => ops.iter_mut().for_each(by_name),
+                _ => {}
+            }
+        }
     });
 }
 
