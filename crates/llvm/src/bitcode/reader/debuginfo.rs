@@ -266,6 +266,11 @@ pub(super) struct Upgrades {
     type_refs: Vec<(usize, u64, bool)>,
     /// Subroutine types whose type list may name types by identifier.
     old_type_arrays: Vec<usize>,
+    /// Whether a DIExpression of version 0 or 1 was read: `llvm.dbg.declare`s of arguments may
+    /// lose a leading `DW_OP_deref` (see `upgrade_declare_expressions`).
+    pub(super) declare_expressions: bool,
+    /// Whether the module has a VSTOFFSET record (where its symbol table is).
+    pub(super) vst_offset: bool,
     /// Whether a string of the old record (LLVM 3.8 and older) named an `llvm.vectorizer.*`
     /// loop property: only then does LLVM rename them in `!llvm.loop` attachments.
     pub(super) old_loop_tags: bool,
@@ -817,6 +822,46 @@ impl Reader<'_> {
         }
     }
 
+    /// LLVM's `upgradeDeclareExpressions` (for DIExpressions of version 0 or 1): a
+    /// `llvm.dbg.declare` of an argument whose expression starts with `DW_OP_deref` loses it.
+    /// LLVM runs it as it finishes the module's records, which it does after reading the bodies
+    /// only when the symbol table came before them (a VSTOFFSET record, LLVM 3.8 on): in older
+    /// files it finds no body and changes nothing.
+    pub(super) fn upgrade_declare_expressions(&mut self) {
+        let declare = self.m.symbols.iter().find(|(_, s)| &*s.name == "llvm.dbg.declare").map(|(id, _)| id);
+        let Some(declare) = declare else { return };
+        let fids: Vec<_> = self.m.functions.iter().map(|(f, _)| f).collect();
+        for fid in fids {
+            let iids: Vec<_> = self.m.functions[fid].insts.iter().map(|(i, _)| i).collect();
+            for iid in iids {
+                let f = &self.m.functions[fid];
+                let crate::ir::InstKind::Call { call, .. } = &f.insts[iid].kind else { continue };
+                let Value::Const(c) = call.callee else { continue };
+                if !matches!(&self.m.consts[c], crate::ir::constant::ConstData::Global { global, .. } if *global == declare)
+                {
+                    continue;
+                }
+                let (Some(addr), Some(expr)) = (call.args.first(), call.args.get(2)) else { continue };
+                let of_arg = match addr.value {
+                    Value::LocalMd(l) => {
+                        matches!(f.local_md[l], crate::ir::function::LocalMd::Value(_, Value::Arg(_)))
+                    }
+                    _ => false,
+                };
+                let Value::Md(e) = expr.value else { continue };
+                let MdNode::Expression(elems) = self.m.metadata.get(e) else { continue };
+                if !of_arg || !matches!(elems.first(), Some(ExprElem::Op(op)) if &**op == "DW_OP_deref") {
+                    continue;
+                }
+                let rest: Box<[ExprElem]> = elems[1..].into();
+                let new = self.m.metadata.intern(MdNode::Expression(rest));
+                if let crate::ir::InstKind::Call { call, .. } = &mut self.m.functions[fid].insts[iid].kind {
+                    call.args[2].value = Value::Md(new);
+                }
+            }
+        }
+    }
+
     /// Sets field `name` of a `kind` node (a distinct one in place; a uniqued one too, as
     /// LLVM's `replaceOperandWith` does), placed as the kind's field list orders it.
     fn set_field(&mut self, id: MdId, kind: &str, name: &str, value: MdField) {
@@ -890,8 +935,9 @@ impl Reader<'_> {
         }
         let upgraded;
         let ops = if version < 3 {
-            // (LLVM's reader would also drop a leading DW_OP_deref from `llvm.dbg.declare`s of
-            // arguments, but it looks for them before any body is read: it never does.)
+            if version < 2 {
+                self.di_upgrade.declare_expressions = true;
+            }
             upgraded = [&[head][..], &upgrade_expression(version, ops[1..].to_vec())].concat();
             &upgraded[..]
         } else {

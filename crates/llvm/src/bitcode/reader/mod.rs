@@ -528,7 +528,9 @@ impl<'a> Reader<'a> {
             7 => self.global_var_record()?,
             8 => self.function_record()?,
             9 | 14 | 18 => self.indirect_symbol_record(code)?,
-            13 => {} // VSTOFFSET: where the symbol table is, for lazy readers
+            // VSTOFFSET: where the symbol table is, for lazy readers (and whether LLVM's reader
+            // upgrades old `llvm.dbg.declare` expressions).
+            13 => self.di_upgrade.vst_offset = true,
             15 => {} // METADATA_VALUES_UNUSED
             16 => self.m.source_filename = Some(chars(ops).into()),
             17 => {} // HASH
@@ -1094,6 +1096,9 @@ impl<'a> Reader<'a> {
             self.rename_global(sym, n.to_string().into());
         }
         self.name_block_addresses()?;
+        if self.di_upgrade.declare_expressions && self.di_upgrade.vst_offset {
+            self.upgrade_declare_expressions();
+        }
         order::order_structs(&mut self.m, &self.unnamed_structs, &self.struct_lists);
         Ok(())
     }
