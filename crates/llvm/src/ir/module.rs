@@ -246,6 +246,34 @@ pub struct InlineAsm {
     pub unwind: bool,
 }
 
+impl InlineAsm {
+    /// The call arguments its constraints take indirectly (`"*m"`, `"=*m"`), by argument index:
+    /// with opaque pointers each needs `elementtype(T)`.
+    pub fn indirect_operands(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut arg = 0;
+        for c in self.constraints.split(|&b| b == b',') {
+            if c.first() == Some(&b'~') {
+                continue;
+            }
+            let (output, rest) = match c.first() {
+                Some(b'=') => (true, &c[1..]),
+                _ => (false, c),
+            };
+            let rest = rest.strip_prefix(b"&").unwrap_or(rest);
+            let indirect = rest.first() == Some(&b'*');
+            if output && !indirect {
+                continue;
+            }
+            if indirect {
+                out.push(arg);
+            }
+            arg += 1;
+        }
+        out
+    }
+}
+
 /// A comdat: `$name = comdat any`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comdat {

@@ -670,6 +670,73 @@ pub(crate) fn retype_module(m: &mut Module, types: super::types::Types, table: V
     Ok(())
 }
 
+/// [`retype_module`] for a map that may make several old types one (typed pointers becoming
+/// opaque): constants, attribute sets, inline asm values and metadata nodes that become equal
+/// become one, and every reference moves to the one kept. A constant `bitcast` whose operand
+/// now has its result type is its operand, as LLVM's constant folder makes it. What nothing
+/// refers to any more is dropped.
+pub(crate) fn retype_module_merging(m: &mut Module, types: super::types::Types, table: Vec<TypeId>) {
+    let base = Base { types: 0, consts: 0, attrs: 0, asms: 0, ..Base::identity() };
+    let mut r = Remap { base, types: table, ..Remap::default() };
+    m.types = types;
+    // Constants refer only to constants before them, so each is mapped after its operands.
+    let old = std::mem::take(&mut m.consts);
+    r.consts.reserve(old.len());
+    for c in old.into_values() {
+        let c = r.const_data(c);
+        let folded = match &c {
+            ConstData::Expr(e)
+                if matches!(e.op, super::constant::ExprOp::Cast(super::instruction::CastOp::BitCast))
+                    && e.operands.len() == 1
+                    && m.consts[e.operands[0]].ty() == e.ty =>
+            {
+                Some(e.operands[0])
+            }
+            _ => None,
+        };
+        let id = folded.unwrap_or_else(|| m.consts.insert(c));
+        r.consts.push(id);
+    }
+    let old = std::mem::take(&mut m.attrs);
+    r.attrs = old.into_values().map(|a| m.attrs.insert(r.attr_set(&a))).collect();
+    let old = std::mem::take(&mut m.asms);
+    r.asms = old
+        .into_values()
+        .map(|a| {
+            let a = InlineAsm { ty: r.ty(a.ty), ..a };
+            m.asms.insert(a)
+        })
+        .collect();
+    for i in 0..m.metadata.len() {
+        let id = MdId::from_index(i);
+        let node = r.md_node(m.metadata.get(id).clone());
+        m.metadata.define(id, node);
+    }
+    // Nodes keep their handles until the equal ones are merged; then every reference moves.
+    r.md = m.metadata.unique_all();
+    r.base.md = 0;
+    for (_, g) in m.globals.iter_mut() {
+        g.ty = r.ty(g.ty);
+        g.init = g.init.map(|c| r.cnst(c));
+        g.attrs = r.attr(g.attrs);
+        r.attachments(&mut g.props.metadata);
+    }
+    for (_, a) in m.aliases.iter_mut() {
+        a.ty = r.ty(a.ty);
+        a.aliasee = r.cnst(a.aliasee);
+        r.attachments(&mut a.props.metadata);
+    }
+    for (_, i) in m.ifuncs.iter_mut() {
+        i.ty = r.ty(i.ty);
+        i.resolver = r.cnst(i.resolver);
+        r.attachments(&mut i.props.metadata);
+    }
+    for (_, f) in m.functions.iter_mut() {
+        r.function(f);
+    }
+    compact_consts(m);
+}
+
 /// Drops the constants nothing refers to (a pass that rewrote constants leaves the old forms
 /// behind), keeping the others in their order, and renumbers every reference.
 pub(crate) fn compact_consts(m: &mut Module) {

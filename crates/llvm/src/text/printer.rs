@@ -4,8 +4,9 @@
 //! - [`Syntax::Llvm7`]: what libNVVM's LLVM 7.0.1 parser reads: no numeric labels or numbered
 //!   parameters (LLVM 7 numbers them implicitly, in the same order), attributes LLVM 7 lacks
 //!   left out, each omission reported as a note. Opaque-pointer modules cannot be printed so.
-//! - [`Syntax::Modern`]: opaque pointers (`ptr`), the lossless upgrade of typed input; LLVM 7's
-//!   untyped `byval`/`sret`/`inalloca` get their pointee type.
+//! - [`Syntax::Modern`]: opaque pointers (`ptr`): typed input is upgraded first
+//!   ([`crate::pass::opaque::upgrade`], LLVM 7's untyped `byval`/`sret`/`inalloca` get their
+//!   pointee type) and printed faithfully.
 //!
 //! Floating-point constants print as exact hexadecimal, so no value changes on a round trip.
 
@@ -52,6 +53,9 @@ pub struct PrintError(pub String);
 /// text would be what no reader accepts.
 pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
     valid(m)?;
+    if let Some(up) = upgraded(m, syntax)? {
+        return print_module(&up, Syntax::Faithful);
+    }
     let mut p = Printer::new(m, syntax, None)?;
     p.run()?;
     Ok(Printed { text: p.out, notes: p.notes })
@@ -62,6 +66,9 @@ pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
 /// printer refuses part way (constants that expand past its budget) leaves what was written so far.
 pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -> Result<Vec<String>, PrintError> {
     valid(m)?;
+    if let Some(up) = upgraded(m, syntax)? {
+        return print_module_to(&up, Syntax::Faithful, w);
+    }
     if syntax == Syntax::Llvm7 {
         // A dry run, writing nothing, for what LLVM 7 syntax cannot say.
         let mut nothing = std::io::sink();
@@ -75,6 +82,17 @@ pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -
         return Err(PrintError(format!("cannot write the output: {e}")));
     }
     Ok(std::mem::take(&mut p.notes))
+}
+
+/// The modern syntax of a typed-pointer module: a copy upgraded to opaque pointers
+/// ([`crate::pass::opaque::upgrade`]), which prints faithfully.
+fn upgraded(m: &Module, syntax: Syntax) -> Result<Option<Module>, PrintError> {
+    if syntax != Syntax::Modern || m.types.dialect() != Some(crate::ir::Dialect::TypedPointers) {
+        return Ok(None);
+    }
+    let mut up = m.clone();
+    crate::pass::opaque::upgrade(&mut up).map_err(|e| PrintError(e.to_string()))?;
+    Ok(Some(up))
 }
 
 /// Refuses a module that does not validate.
@@ -137,33 +155,6 @@ impl<'m> Printer<'m> {
             self.out.clear();
         }
     }
-}
-
-/// The argument positions of an inline-asm constraint string whose constraints are indirect
-/// (`*m`, `=*m`): every input and every indirect output takes an argument, in order; direct
-/// outputs and clobbers (`~{…}`) take none.
-fn indirect_asm_operands(constraints: &[u8]) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut arg = 0;
-    for c in constraints.split(|&b| b == b',') {
-        if c.first() == Some(&b'~') {
-            continue;
-        }
-        let (output, rest) = match c.first() {
-            Some(b'=') => (true, &c[1..]),
-            _ => (false, c),
-        };
-        let rest = rest.strip_prefix(b"&").unwrap_or(rest);
-        let indirect = rest.first() == Some(&b'*');
-        if output && !indirect {
-            continue;
-        }
-        if indirect {
-            out.push(arg);
-        }
-        arg += 1;
-    }
-    out
 }
 
 /// How deeply constants may nest when printed (each level is a recursive call). Both readers
@@ -232,14 +223,7 @@ impl<'m> Printer<'m> {
     }
 
     fn write_ty(&self, t: TypeId, out: &mut String) {
-        self.m.types.write_in(t, out, self.syntax == Syntax::Modern);
-    }
-
-    fn pointee(&self, t: TypeId) -> Option<TypeId> {
-        match self.m.types.get(t) {
-            TypeData::Pointer { pointee, .. } => *pointee,
-            _ => None,
-        }
+        self.m.types.write_in(t, out, false);
     }
 
     // ---- module ----
@@ -279,7 +263,7 @@ impl<'m> Printer<'m> {
                 match &s.body {
                     Some(b) => {
                         let mut t = String::new();
-                        m.types.write_body_in(b, &mut t, self.syntax == Syntax::Modern);
+                        m.types.write_body_in(b, &mut t, false);
                         self.out.push_str(&t);
                     }
                     None => self.out.push_str("opaque"),
@@ -331,7 +315,7 @@ impl<'m> Printer<'m> {
             }
             if !m.attrs[g.attrs].is_empty() {
                 self.out.push(' ');
-                self.attr_set(g.attrs, None);
+                self.attr_set(g.attrs);
             }
             self.out.push('\n');
             self.spill(SPILL);
@@ -444,8 +428,8 @@ impl<'m> Printer<'m> {
 
     // ---- attributes ----
 
-    /// Writes an attribute set; `pointee` is the parameter's pointee type (for untyped byval).
-    fn attr_set(&mut self, set: AttrSetId, pointee: Option<TypeId>) {
+    /// Writes an attribute set.
+    fn attr_set(&mut self, set: AttrSetId) {
         let attrs = &self.m.attrs[set].0;
         let mut first = true;
         for a in attrs.iter() {
@@ -471,12 +455,10 @@ impl<'m> Printer<'m> {
                 },
                 Attr::Type(k, t) => {
                     self.out.push_str(k.info().name);
-                    // LLVM 7 writes byval/sret/inalloca untyped (the pointee says it); the modern
-                    // syntax needs the type, which a typed pointer carries.
+                    // LLVM 7 writes byval/sret/inalloca untyped (the pointee says it).
                     let t = match self.syntax {
                         Syntax::Llvm7 => None,
-                        Syntax::Faithful => *t,
-                        Syntax::Modern => t.or(pointee),
+                        _ => *t,
                     };
                     if let Some(t) = t {
                         self.out.push('(');
@@ -503,9 +485,9 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn attrs_then_space(&mut self, set: AttrSetId, pointee: Option<TypeId>) {
+    fn attrs_then_space(&mut self, set: AttrSetId) {
         let before = self.out.len();
-        self.attr_set(set, pointee);
+        self.attr_set(set);
         if self.out.len() > before {
             self.out.push(' ');
         }
@@ -997,7 +979,7 @@ impl<'m> Printer<'m> {
             self.cc(f.cc);
             self.out.push(' ');
         }
-        self.attrs_then_space(f.ret_attrs, None);
+        self.attrs_then_space(f.ret_attrs);
         self.ty(ret);
         self.out.push_str(" @");
         write_ident(&f.name, &mut self.out);
@@ -1007,10 +989,9 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", ");
             }
             self.ty(params.get(i).copied().unwrap_or(p.ty));
-            let pointee = self.pointee(p.ty);
             let before = self.out.len();
             self.out.push(' ');
-            self.attr_set(p.attrs, pointee);
+            self.attr_set(p.attrs);
             if self.out.len() == before + 1 {
                 self.out.pop();
             }
@@ -1037,7 +1018,7 @@ impl<'m> Printer<'m> {
         }
         let before = self.out.len();
         self.out.push(' ');
-        self.attr_set(f.fn_attrs, None);
+        self.attr_set(f.fn_attrs);
         if self.out.len() == before + 1 {
             self.out.pop();
         }
@@ -1292,7 +1273,7 @@ impl<'m> Printer<'m> {
             self.cc(c.cc);
         }
         self.out.push(' ');
-        self.attrs_then_space(c.ret_attrs, None);
+        self.attrs_then_space(c.ret_attrs);
         let (ret, vararg) = match self.m.types.get(c.fn_ty) {
             TypeData::Function { ret, vararg, .. } => (*ret, *vararg),
             _ => (c.fn_ty, false),
@@ -1308,31 +1289,13 @@ impl<'m> Printer<'m> {
         self.out.push(' ');
         self.value(Some(f), Some(s), c.callee);
         self.out.push('(');
-        // Opaque pointers need `elementtype(T)` on the operands of indirect asm constraints
-        // (`"*m"`); a typed pointer says T, so the upgrade adds it as LLVM's does.
-        let indirect = match (self.syntax, c.callee) {
-            (Syntax::Modern, Value::Asm(id)) => indirect_asm_operands(&self.m.asms[id].constraints),
-            _ => Vec::new(),
-        };
         for (i, a) in c.args.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
             self.ty(a.ty);
             self.out.push(' ');
-            let pointee = self.pointee(a.ty);
-            self.attrs_then_space(a.attrs, pointee);
-            if indirect.contains(&i) {
-                let has = self.m.attrs[a.attrs]
-                    .0
-                    .iter()
-                    .any(|x| matches!(x, Attr::Type(k, _) if k.info().name == "elementtype"));
-                if let (false, Some(p)) = (has, pointee) {
-                    self.out.push_str("elementtype(");
-                    self.ty(p);
-                    self.out.push_str(") ");
-                }
-            }
+            self.attrs_then_space(a.attrs);
             self.value(Some(f), Some(s), a.value);
         }
         // A musttail call in a varargs function forwards its varargs: LLVM writes (and its
@@ -1343,7 +1306,7 @@ impl<'m> Printer<'m> {
         self.out.push(')');
         let before = self.out.len();
         self.out.push(' ');
-        self.attr_set(c.fn_attrs, None);
+        self.attr_set(c.fn_attrs);
         if self.out.len() == before + 1 {
             self.out.pop();
         }

@@ -87,7 +87,7 @@ pub fn write(m: &Module) -> Result<Vec<u8>> {
 
 /// Writes a module in `layout`. The module is validated first ([`crate::ir::validate`]).
 /// [`Layout::Llvm7`] refuses opaque-pointer modules; [`Layout::Modern`] upgrades a typed-pointer
-/// module to opaque pointers first (as the printer's modern syntax spells it).
+/// module to opaque pointers first ([`crate::pass::opaque::upgrade`]).
 pub fn write_as(m: &Module, layout: Layout) -> Result<Vec<u8>> {
     let typed = m.types.dialect() == Some(Dialect::TypedPointers);
     match layout {
@@ -95,12 +95,9 @@ pub fn write_as(m: &Module, layout: Layout) -> Result<Vec<u8>> {
             "an opaque-pointer module has no LLVM 7 layout (write it with the modern layout, or convert it)",
         )),
         Layout::Modern if typed => {
-            let printed =
-                crate::print(m, crate::Syntax::Modern).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
-            let up = crate::parse(&printed.text)
-                .map_err(|e| WriteError::new(format!("the module upgraded to opaque pointers does not read: {e}")))?;
-            // (A module with no `ptr` to spell, only an alloca's pointer, reads back typed: the
-            // writer's modern layout writes any typed pointer as the opaque one.)
+            crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
+            let mut up = m.clone();
+            crate::pass::opaque::upgrade(&mut up).map_err(|e| WriteError::new(e.to_string()))?;
             write_checked(&up, Layout::Modern)
         }
         _ => write_checked(m, layout),

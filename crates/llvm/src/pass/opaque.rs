@@ -1,0 +1,159 @@
+//! Typed pointers to opaque pointers: the upgrade LLVM 15+ makes of typed-pointer input.
+//!
+//! Every pointer type becomes `ptr addrspace(N)`, in every type, constant, attribute, metadata
+//! node and instruction. What a typed pointer said and an opaque one cannot is kept where LLVM
+//! keeps it: LLVM 7's untyped `byval`/`sret`/`inalloca`/… get their pointee type
+//! (`byval(%T)`), and the pointer operands of indirect inline-asm constraints (`"*m"`) get
+//! `elementtype(T)`. A constant `bitcast` between pointers that are now one type is folded away,
+//! as LLVM's constant folder does; a `bitcast` instruction stays (an identity cast is valid IR).
+//! Two types, constants, attribute sets or metadata nodes that become equal become one.
+//!
+//! The upgrade loses nothing a reader of the result needs, so it makes no notes; intrinsic names
+//! mangled for typed pointers (`llvm.memcpy.p0i8.p0i8.i64`) are kept, as LLVM's bitcode reader
+//! renames them itself.
+
+use super::PassError;
+use crate::ir::attrs::{Attr, AttrKind, AttrSet, AttrSetId};
+use crate::ir::instruction::InstKind;
+use crate::ir::module::Module;
+use crate::ir::types::{Dialect, StructBody, TypeData, TypeId, Types};
+use crate::ir::value::Value;
+use rustc_hash::FxHashMap;
+
+/// The parameter attributes whose type LLVM 7 left to the pointee.
+const POINTEE_ATTRS: &[&str] = &["byval", "sret", "inalloca", "byref", "preallocated"];
+
+/// Rewrites a typed-pointer module with opaque pointers. A module without typed pointers is left
+/// as it is; one that mixes the two is refused.
+pub fn upgrade(m: &mut Module) -> Result<(), PassError> {
+    match m.types.dialect() {
+        Some(Dialect::TypedPointers) => {}
+        Some(_) => return Ok(()),
+        None => return Err(PassError::module("the module mixes typed and opaque pointers")),
+    }
+    pointee_attrs(m);
+    let (types, table) = retype(&m.types)?;
+    crate::ir::remap::retype_module_merging(m, types, table);
+    Ok(())
+}
+
+/// The type of each pointer `byval`/`sret`/… and each indirect asm operand: the typed pointer's
+/// pointee, written into the attribute before the pointee is gone.
+fn pointee_attrs(m: &mut Module) {
+    let kinds: Vec<AttrKind> = POINTEE_ATTRS.iter().filter_map(|n| AttrKind::from_name(n)).collect();
+    let element = AttrKind::from_name("elementtype");
+    // (set, pointee, with elementtype) → the set with the types written in.
+    let mut done: FxHashMap<(AttrSetId, TypeId, bool), AttrSetId> = FxHashMap::default();
+    let mut typed = |m: &mut Module, set: AttrSetId, ptr: TypeId, indirect: bool| -> AttrSetId {
+        let Some(pointee) = (match m.types.get(ptr) {
+            TypeData::Pointer { pointee, .. } => *pointee,
+            _ => None,
+        }) else {
+            return set;
+        };
+        let needs = |a: &Attr| matches!(a, Attr::Type(k, None) if kinds.contains(k));
+        let has_element = m.attrs[set].0.iter().any(|a| matches!(a, Attr::Type(k, _) if Some(*k) == element));
+        let add_element = indirect && !has_element && element.is_some();
+        if !add_element && !m.attrs[set].0.iter().any(needs) {
+            return set;
+        }
+        if let Some(&s) = done.get(&(set, pointee, add_element)) {
+            return s;
+        }
+        let mut attrs: Vec<Attr> = m.attrs[set]
+            .0
+            .iter()
+            .map(|a| match a {
+                Attr::Type(k, None) if kinds.contains(k) => Attr::Type(*k, Some(pointee)),
+                other => other.clone(),
+            })
+            .collect();
+        if let (true, Some(k)) = (add_element, element) {
+            attrs.push(Attr::Type(k, Some(pointee)));
+        }
+        let new = m.attrs.insert(AttrSet(attrs.into()));
+        done.insert((set, pointee, add_element), new);
+        new
+    };
+    for fi in 0..m.functions.len() {
+        let fid = crate::ir::module::FuncId::from_index(fi);
+        let params: Vec<(TypeId, AttrSetId)> = m.functions[fid].params.iter().map(|p| (p.ty, p.attrs)).collect();
+        for (i, (ty, attrs)) in params.into_iter().enumerate() {
+            let new = typed(m, attrs, ty, false);
+            m.functions[fid].params[i].attrs = new;
+        }
+        let calls: Vec<(crate::ir::instruction::InstId, Vec<usize>)> = m.functions[fid]
+            .insts
+            .iter()
+            .filter_map(|(id, i)| match &i.kind {
+                InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
+                    let indirect = match call.callee {
+                        Value::Asm(a) => m.asms[a].indirect_operands(),
+                        _ => Vec::new(),
+                    };
+                    Some((id, indirect))
+                }
+                _ => None,
+            })
+            .collect();
+        for (inst, indirect) in calls {
+            let args: Vec<(TypeId, AttrSetId)> = match &m.functions[fid].insts[inst].kind {
+                InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
+                    call.args.iter().map(|a| (a.ty, a.attrs)).collect()
+                }
+                _ => continue,
+            };
+            for (i, (ty, attrs)) in args.into_iter().enumerate() {
+                let new = typed(m, attrs, ty, indirect.contains(&i));
+                if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } =
+                    &mut m.functions[fid].insts[inst].kind
+                {
+                    call.args[i].attrs = new;
+                }
+            }
+        }
+    }
+}
+
+/// New types: each pointer `T addrspace(N)*` becomes `ptr addrspace(N)`; the table gives each
+/// old type's new handle (several old types may share one).
+fn retype(old: &Types) -> Result<(Types, Vec<TypeId>), PassError> {
+    let mut new = Types::default();
+    for (_, s) in old.named_structs() {
+        new.named_struct(&s.name);
+    }
+    let mut table: Vec<TypeId> = Vec::with_capacity(old.len());
+    let bad = || PassError::module("a type refers to a type defined after it");
+    for (id, t) in old.iter() {
+        let map = |x: &TypeId| table.get(x.index()).copied().ok_or_else(bad);
+        let maps = |xs: &[TypeId]| xs.iter().map(map).collect::<Result<Box<[TypeId]>, _>>();
+        let data = match t {
+            TypeData::Pointer { addr_space, .. } => TypeData::Pointer { addr_space: *addr_space, pointee: None },
+            TypeData::Named(n) => {
+                debug_assert_eq!(id.index(), table.len());
+                table.push(new.named_struct(&old.named(*n).name).1);
+                continue;
+            }
+            TypeData::Function { ret, params, vararg } => {
+                TypeData::Function { ret: map(ret)?, params: maps(params)?, vararg: *vararg }
+            }
+            TypeData::Struct(b) => TypeData::Struct(StructBody { fields: maps(&b.fields)?, packed: b.packed }),
+            TypeData::Array { len, elem } => TypeData::Array { len: *len, elem: map(elem)? },
+            TypeData::Vector { len, elem, scalable } => {
+                TypeData::Vector { len: *len, elem: map(elem)?, scalable: *scalable }
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                TypeData::TargetExt { name: name.clone(), types: maps(types)?, ints: ints.clone() }
+            }
+            other => other.clone(),
+        };
+        table.push(new.intern(data));
+    }
+    for (id, s) in old.named_structs() {
+        if let Some(b) = &s.body {
+            let fields = b.fields.iter().map(|f| table[f.index()]).collect();
+            new.set_body(id, Some(StructBody { fields, packed: b.packed }));
+        }
+    }
+    Ok((new, table))
+}
