@@ -253,7 +253,7 @@ impl Reader<'_> {
                 f => return Err(self.err(format!("unknown attribute encoding {f}"))),
             }
         }
-        self.attr_groups.insert(grp, (idx, AttrGroup::Read(out)));
+        self.attr_groups.insert(grp, (idx, AttrGroup::Read(one_per_key(out))));
         Ok(())
     }
 
@@ -398,9 +398,79 @@ impl Reader<'_> {
     }
 }
 
+/// A group's attributes with one per kind and per string key, the last one read taking the first
+/// one's place, as LLVM's reader builds a group (an `AttrBuilder` holds one of each). A record
+/// that repeats one attribute would otherwise keep every repeat, each many times its bytes.
+fn one_per_key(attrs: Vec<Attr>) -> Vec<Attr> {
+    use std::hash::BuildHasher;
+    let hash = |k: &str| rustc_hash::FxBuildHasher.hash_one(k);
+    let key_of = |a: &Attr| match a {
+        Attr::Str(k, _) => hash(k),
+        _ => 0,
+    };
+    let mut kinds = vec![u32::MAX; crate::ir::attrs::ATTRS.len()];
+    let mut keys = hashbrown::HashTable::<usize>::new();
+    let mut kept: Vec<Attr> = Vec::with_capacity(attrs.len());
+    for a in attrs {
+        let earlier = match (&a, a.kind()) {
+            (Attr::Str(k, _), _) => {
+                let h = hash(k);
+                match keys.find(h, |&i| matches!(&kept[i], Attr::Str(k2, _) if k2 == k)) {
+                    Some(&i) => Some(i),
+                    None => {
+                        keys.insert_unique(h, kept.len(), |&i| key_of(&kept[i]));
+                        None
+                    }
+                }
+            }
+            (_, Some(k)) => match kinds.get_mut(k.0 as usize) {
+                Some(slot) if *slot != u32::MAX => Some(*slot as usize),
+                Some(slot) => {
+                    *slot = kept.len() as u32;
+                    None
+                }
+                None => None,
+            },
+            (_, None) => None,
+        };
+        match earlier {
+            Some(i) => kept[i] = a,
+            None => kept.push(a),
+        }
+    }
+    kept.shrink_to_fit();
+    kept
+}
+
 /// An attribute group as read, until a list names it and its set is interned.
 #[derive(Debug)]
 pub(super) enum AttrGroup {
     Read(Vec<Attr>),
     Interned(AttrSetId),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_keeps_one_attribute_per_kind_and_key_the_last_at_the_first_place() {
+        let k = |n| AttrKind::from_name(n).unwrap();
+        let s = |k: &str, v: Option<&str>| Attr::Str(k.into(), v.map(Into::into));
+        let mut read = vec![Attr::Enum(k("nounwind")); 30];
+        read.extend([Attr::Int(k("align"), 4), s("a", Some("1")), s("b", None), Attr::Int(k("align"), 8)]);
+        read.extend([Attr::Enum(k("nounwind")), s("a", Some("2")), Attr::Enum(k("cold"))]);
+        let kept = one_per_key(read);
+        assert_eq!(
+            kept,
+            [
+                Attr::Enum(k("nounwind")),
+                Attr::Int(k("align"), 8),
+                s("a", Some("2")),
+                s("b", None),
+                Attr::Enum(k("cold"))
+            ]
+        );
+        assert_eq!(kept.capacity(), kept.len(), "no room kept for the repeats");
+    }
 }
