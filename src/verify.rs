@@ -58,11 +58,16 @@ pub fn read_module(bytes: &[u8], target: &Target) -> Result<ReadModule, Box<Diag
 /// offsets kept, see [`nvir_diag::text_with_same_offsets`]); nothing for bitcode, whose
 /// diagnostics have no line and column (a copy of a large binary input would only cost memory).
 pub fn diagnostic_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    if nvir_llvm::bitcode::is_bitcode(bytes) {
+    if is_binary(bytes) {
         std::borrow::Cow::Borrowed("")
     } else {
         nvir_diag::text_with_same_offsets(bytes)
     }
+}
+
+/// Whether `bytes` are bitcode or an NVVM container (binary: no text to quote in diagnostics).
+pub fn is_binary(bytes: &[u8]) -> bool {
+    nvir_llvm::bitcode::is_bitcode(bytes) || nvir_container::has_magic(bytes)
 }
 
 /// Verifies a module read by [`read_module`]; `text` is its bytes as text (reader findings are
@@ -126,7 +131,19 @@ impl Checked {
 /// Reads and verifies one module; `first_error` keeps only the findings up to the first error
 /// (the one libNVVM prints).
 pub fn check(bytes: &[u8], text: &str, target: &Target, first_error: bool) -> Checked {
-    match read_module(bytes, target) {
+    check_read(read_module(bytes, target), target, text, first_error)
+}
+
+/// Verifies what [`read_module`] gave: [`check`] in two steps, so that a caller can free a
+/// binary input between them (a module read from bitcode quotes no source; the input would only
+/// add its size to the verifier's peak memory).
+pub fn check_read(
+    read: Result<ReadModule, Box<Diagnostic>>,
+    target: &Target,
+    text: &str,
+    first_error: bool,
+) -> Checked {
+    match read {
         Ok(r) => {
             let mut findings = verify_module(&r, target, text);
             let fails_compile = !nvir_verify::compiles(&findings);

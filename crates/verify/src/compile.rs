@@ -84,13 +84,13 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
     let mut annotated: rustc_hash::FxHashMap<String, [bool; 3]> = Default::default();
     if !cx.llvm7() {
         for (name, prop, _) in crate::module::annotations(cx.m) {
-            let which = match prop.as_str() {
+            let which = match &*prop {
                 "blocksareclusters" => 0,
                 "reqntidx" | "reqntidy" | "reqntidz" => 1,
                 "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => 2,
                 _ => continue,
             };
-            annotated.entry(name).or_default()[which] = true;
+            annotated.entry(name.to_string()).or_default()[which] = true;
         }
     }
     for (_, f) in cx.m.functions.iter() {

@@ -406,15 +406,15 @@ impl<'m> Cx<'m> {
         let mut texsurf = std::collections::HashSet::new();
         let mut clustered = std::collections::HashSet::new();
         for (name, prop, _) in module::annotations(m) {
-            match prop.as_str() {
+            match &*prop {
                 "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" | "cluster_max_blocks" => {
-                    clustered.insert(name);
+                    clustered.insert(name.to_string());
                 }
                 "kernel" => {
-                    kernels.insert(name);
+                    kernels.insert(name.to_string());
                 }
                 "texture" | "surface" => {
-                    texsurf.insert(name);
+                    texsurf.insert(name.to_string());
                 }
                 _ => {}
             }

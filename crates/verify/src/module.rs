@@ -11,37 +11,40 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// Every property of an `!nvvm.annotations` entry that names a global: (global, property name,
 /// value operand). Properties come in (name, value) pairs after the global.
 pub fn annotation_properties(m: &Module) -> Vec<(&str, &[u8], Option<MdId>)> {
-    let mut out = Vec::new();
-    for nm in m.metadata.named.iter().filter(|n| &*n.name == "nvvm.annotations") {
-        for &node in &nm.nodes {
-            let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
-            let Some(Some(first)) = ops.first() else { continue };
-            let MdNode::Value(_, Value::Const(c)) = m.metadata.get(*first) else { continue };
-            let Some(global) = global_of(m, *c) else { continue };
-            for pair in ops[1..].chunks(2) {
-                let Some(Some(key)) = pair.first() else { continue };
-                let MdNode::String(key) = m.metadata.get(*key) else { continue };
-                out.push((global, &**key, pair.get(1).copied().flatten()));
-            }
-        }
-    }
-    out
+    properties(m).collect()
+}
+
+/// [`annotation_properties`], one at a time (a module may hold millions: the rules that look at
+/// each once need no list of them).
+fn properties(m: &Module) -> impl Iterator<Item = (&str, &[u8], Option<MdId>)> + '_ {
+    m.metadata
+        .named
+        .iter()
+        .filter(|n| &*n.name == "nvvm.annotations")
+        .flat_map(|nm| nm.nodes.iter())
+        .filter_map(move |&node| {
+            let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { return None };
+            let Some(Some(first)) = ops.first() else { return None };
+            let MdNode::Value(_, Value::Const(c)) = m.metadata.get(*first) else { return None };
+            Some((global_of(m, *c)?, &ops[1..]))
+        })
+        .flat_map(move |(global, ops)| {
+            ops.chunks(2).filter_map(move |pair| {
+                let Some(Some(key)) = pair.first() else { return None };
+                let MdNode::String(key) = m.metadata.get(*key) else { return None };
+                Some((global, &**key, pair.get(1).copied().flatten()))
+            })
+        })
 }
 
 /// `!nvvm.annotations` properties with integer (or no) values: (global, property, value).
-pub(crate) fn annotations(m: &Module) -> Vec<(String, String, Option<u64>)> {
-    annotation_properties(m)
-        .into_iter()
-        .map(|(g, key, value)| {
-            (g.to_string(), String::from_utf8_lossy(key).into_owned(), value.and_then(|v| md_int(m, v)))
-        })
-        .collect()
+pub(crate) fn annotations(m: &Module) -> impl Iterator<Item = (&str, std::borrow::Cow<'_, str>, Option<u64>)> + '_ {
+    properties(m).map(move |(g, key, value)| (g, String::from_utf8_lossy(key), value.and_then(|v| md_int(m, v))))
 }
 
 /// `grid_constant` annotations: the function and the 1-based parameter indices listed.
 pub(crate) fn grid_constants(m: &Module) -> Vec<(String, Vec<u64>)> {
-    annotation_properties(m)
-        .into_iter()
+    properties(m)
         .filter(|(_, key, _)| *key == b"grid_constant")
         .filter_map(|(g, _, list)| match m.metadata.get(list?) {
             MdNode::Tuple { ops, .. } => {

@@ -68,12 +68,21 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
 /// Verifies one input.
 fn judge(a: &Args, target: &Target, item: &batch::Item, color: ColorChoice, single: bool) -> batch::Outcome {
     let extra = serde_json::json!({ "arch": target.to_string(), "dialect": target.path.name() });
-    let input = match batch::read_item(item) {
+    let mut input = match batch::read_item(item) {
         Ok(input) => input,
         Err(why) => return batch::Outcome::unreadable(item, &why, a.format, extra),
     };
-    let text = v::diagnostic_text(&input.bytes);
-    let mut checked = v::check(&input.bytes, &text, target, a.first_error);
+    let (text, mut checked);
+    if v::is_binary(&input.bytes) {
+        // Bitcode findings quote no source: the input is freed before the verifier runs.
+        let read = v::read_module(&input.bytes, target);
+        input.bytes = Vec::new();
+        text = std::borrow::Cow::Borrowed("");
+        checked = v::check_read(read, target, "", a.first_error);
+    } else {
+        text = v::diagnostic_text(&input.bytes);
+        checked = v::check(&input.bytes, &text, target, a.first_error);
+    }
     if single {
         std::mem::forget(checked.module.take());
     }
