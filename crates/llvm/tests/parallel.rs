@@ -86,7 +86,9 @@ fn forward_references_across_chunks_resolve() {
 #[test]
 fn numbered_functions_across_chunks() {
     same("define void @0() {\n  ret void\n}\ndefine void @1() {\n  call void @0()\n  ret void\n}\n");
-    same_error("define void @0() {\n  ret void\n}\ndefine void @2() {\n  ret void\n}\n", "expected to be numbered");
+    // Numbers may skip (LLVM 19), never go back.
+    same("define void @0() {\n  ret void\n}\ndefine void @2() {\n  ret void\n}\n");
+    same_error("define void @1() {\n  ret void\n}\ndefine void @0() {\n  ret void\n}\n", "expected to be numbered");
 }
 
 #[test]
@@ -129,7 +131,8 @@ fn globals_are_read_in_parallel_too() {
          define void @b() {\n  store i32 3, i32* @0\n  ret void\n}\n@3 = alias i32, i32* @0\n\
          attributes #0 = { \"x\" }\n!0 = !{}\n",
     );
-    same_error("@0 = global i32 1\ndefine void @a() {\n  ret void\n}\n@2 = global i32 0\n", "expected to be numbered");
+    same("@0 = global i32 1\ndefine void @a() {\n  ret void\n}\n@2 = global i32 0\n");
+    same_error("@1 = global i32 1\ndefine void @a() {\n  ret void\n}\n@0 = global i32 0\n", "expected to be numbered");
     same_error("@g = global i32 1\ndefine void @a() {\n  ret void\n}\n@g = global i32 0\n", "redefinition of global");
 }
 

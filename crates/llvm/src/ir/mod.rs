@@ -73,6 +73,16 @@ pub fn write_ident(s: &str, out: &mut String) {
     }
 }
 
+/// Writes a local value's or block's name (without its sigil): as [`write_ident`], but a name of
+/// digits is quoted (`%"2"`), since unquoted it would be a numbered value, as LLVM writes it.
+pub fn write_local_ident(s: &str, out: &mut String) {
+    if !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()) {
+        write_quoted(s.as_bytes(), out);
+    } else {
+        write_ident(s, out);
+    }
+}
+
 /// Writes a metadata name (`!name`, without the `!`): never quoted; bytes outside
 /// `[-a-zA-Z$._0-9]` are written as `\XX`, as LLVM does.
 pub fn write_md_name(s: &str, out: &mut String) {

@@ -352,6 +352,10 @@ impl Types {
         self.by_name.insert(name.into(), (id, ty));
         (id, ty)
     }
+    /// The identified struct of this name, if one has been made.
+    pub fn find_named(&self, name: &str) -> Option<(NamedStructId, TypeId)> {
+        self.by_name.get(name).copied()
+    }
     /// An identified struct.
     pub fn named(&self, id: NamedStructId) -> &NamedStruct {
         &self.named[id.index()]

@@ -18,7 +18,7 @@ use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
 use crate::ir::module::{BlockName, GlobalProps, Module, SymbolId};
 use crate::ir::types::{FloatKind, TypeData, TypeId};
 use crate::ir::value::Value;
-use crate::ir::{write_ident, write_md_name, write_quoted};
+use crate::ir::{write_ident, write_local_ident, write_md_name, write_quoted};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
@@ -125,6 +125,7 @@ impl<'m> Printer<'m> {
             const_limit,
             const_budget: const_limit,
             refused: None,
+            program_addr_space: program_addr_space(m),
         })
     }
 
@@ -191,6 +192,8 @@ struct Printer<'m> {
     unsupported: Vec<String>,
     md_slots: FxHashMap<MdId, u32>,
     md_order: Vec<MdId>,
+    /// The datalayout's program address space (`P<n>`), where functions live.
+    program_addr_space: u32,
 }
 
 /// Slot numbers of a function's unnamed values.
@@ -587,7 +590,7 @@ impl<'m> Printer<'m> {
                 self.global_name(*func);
                 self.out.push_str(", %");
                 match block {
-                    BlockName::Named(n) => write_ident(n, &mut self.out),
+                    BlockName::Named(n) => write_local_ident(n, &mut self.out),
                     BlockName::Numbered(n) => {
                         let _ = write!(self.out, "{n}");
                     }
@@ -999,7 +1002,7 @@ impl<'m> Printer<'m> {
                 match (p.name.as_str(), slots.args[i]) {
                     (Some(n), _) => {
                         self.out.push_str(" %");
-                        write_ident(n, &mut self.out);
+                        write_local_ident(n, &mut self.out);
                     }
                     (None, Some(n)) if self.syntax != Syntax::Llvm7 => {
                         let _ = write!(self.out, " %{n}");
@@ -1060,7 +1063,7 @@ impl<'m> Printer<'m> {
             }
             match (b.name.as_str(), slots.blocks[bid.index()]) {
                 (Some(n), _) => {
-                    write_ident(n, &mut self.out);
+                    write_local_ident(n, &mut self.out);
                     self.out.push_str(":\n");
                 }
                 (None, Some(n)) if bi > 0 => {
@@ -1151,7 +1154,7 @@ impl<'m> Printer<'m> {
     fn block_ref(&mut self, slots: &Slots, f: &Function, b: BlockId) {
         self.out.push('%');
         match (f.blocks[b].name.as_str(), slots.blocks[b.index()]) {
-            (Some(n), _) => write_ident(n, &mut self.out),
+            (Some(n), _) => write_local_ident(n, &mut self.out),
             (None, Some(n)) => {
                 let _ = write!(self.out, "{n}");
             }
@@ -1166,7 +1169,7 @@ impl<'m> Printer<'m> {
                 let (f, slots) = (f.expect("arguments only inside functions"), slots.unwrap());
                 self.out.push('%');
                 match (f.params[i as usize].name.as_str(), slots.args[i as usize]) {
-                    (Some(n), _) => write_ident(n, &mut self.out),
+                    (Some(n), _) => write_local_ident(n, &mut self.out),
                     (None, Some(n)) => {
                         let _ = write!(self.out, "{n}");
                     }
@@ -1177,7 +1180,7 @@ impl<'m> Printer<'m> {
                 let (f, slots) = (f.expect("instructions only inside functions"), slots.unwrap());
                 self.out.push('%');
                 match (f.insts[i].name.as_str(), slots.insts.get(&i)) {
-                    (Some(n), _) => write_ident(n, &mut self.out),
+                    (Some(n), _) => write_local_ident(n, &mut self.out),
                     (None, Some(n)) => {
                         let _ = write!(self.out, "{n}");
                     }
@@ -1274,6 +1277,15 @@ impl<'m> Printer<'m> {
         }
         self.out.push(' ');
         self.attrs_then_space(c.ret_attrs);
+        // The callee's address space comes before the type (`call addrspace(1) void @f()`). LLVM
+        // writes it when it is not 0, or when functions do not live in address space 0.
+        let space = match callee_space(self.m, f, c.callee) {
+            Some(a) if self.syntax != Syntax::Llvm7 => (a != 0 || self.program_addr_space != 0).then_some(a),
+            _ => c.addr_space,
+        };
+        if let Some(a) = space {
+            let _ = write!(self.out, "addrspace({a}) ");
+        }
         let (ret, vararg) = match self.m.types.get(c.fn_ty) {
             TypeData::Function { ret, vararg, .. } => (*ret, *vararg),
             _ => (c.fn_ty, false),
@@ -1282,9 +1294,6 @@ impl<'m> Printer<'m> {
             self.ty(c.fn_ty);
         } else {
             self.ty(ret);
-        }
-        if let Some(a) = c.addr_space {
-            let _ = write!(self.out, " addrspace({a})");
         }
         self.out.push(' ');
         self.value(Some(f), Some(s), c.callee);
@@ -1335,7 +1344,7 @@ impl<'m> Printer<'m> {
         if !void {
             self.out.push('%');
             match (inst.name.as_str(), s.insts.get(&id)) {
-                (Some(n), _) => write_ident(n, &mut self.out),
+                (Some(n), _) => write_local_ident(n, &mut self.out),
                 (None, Some(n)) => {
                     let _ = write!(self.out, "{n}");
                 }
@@ -1739,5 +1748,21 @@ impl<'m> Printer<'m> {
             self.out.push(' ');
             self.md_ref(a.node);
         }
+    }
+}
+
+/// The datalayout's program address space (`P<n>`; 0 without one).
+fn program_addr_space(m: &Module) -> u32 {
+    let dl = m.data_layout.as_deref().unwrap_or_default();
+    dl.split(|&b| b == b'-')
+        .find_map(|part| std::str::from_utf8(part.strip_prefix(b"P")?).ok()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The address space of a callee's pointer type, when it has one.
+fn callee_space(m: &Module, f: &Function, callee: Value) -> Option<u32> {
+    match m.types.get(m.type_of(f, callee)?) {
+        TypeData::Pointer { addr_space, .. } => Some(*addr_space),
+        _ => None,
     }
 }

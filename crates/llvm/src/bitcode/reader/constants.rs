@@ -468,7 +468,7 @@ impl Reader<'_> {
                 self.block_addresses.push((c, bb));
                 return Ok((Value::Const(c), ty));
             }
-            33 => return Err(self.err("ptrauth constants are not supported")),
+            33 => return Err(self.err(crate::text::parser::PTRAUTH_REFUSED)),
             c => return Err(self.unknown(c)),
         };
         let ty = data.ty();

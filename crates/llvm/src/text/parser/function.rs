@@ -158,12 +158,14 @@ impl FnState<'_> {
     }
 }
 
-/// Numbered values come in order: `n` must be the counter's next number.
+/// Numbered values come in increasing order: `n` is at least the counter's next number, and the
+/// counter goes on after it (LLVM 19 reads `%10` after `%1`; the numbers are not kept, values are
+/// numbered afresh when printed).
 fn next_number(counter: &mut u32, n: u32, at: Span, what: &str, sigil: &str) -> PResult<()> {
-    if n != *counter {
-        return Err(ParseError::new(at, format!("{what} expected to be numbered '{sigil}{}'", *counter)));
+    if n < *counter {
+        return Err(ParseError::new(at, format!("{what} expected to be numbered '{sigil}{}' or greater", *counter)));
     }
-    *counter += 1;
+    *counter = n.checked_add(1).ok_or_else(|| ParseError::new(at, format!("{what} number too large")))?;
     Ok(())
 }
 
@@ -263,7 +265,21 @@ impl<'a> Parser<'a> {
                 next_number(&mut self.next_global_num, n, sp(t), "variable", "@")?;
                 Ok(n.to_string().into())
             }
-            _ => self.value_str(t),
+            _ => {
+                let name = self.value_str(t)?;
+                if !name.is_empty() {
+                    return Ok(name);
+                }
+                // `@""` has no name: LLVM numbers it as the next unnamed global (a parallel worker
+                // does not know that number: the input is read again sequentially).
+                if self.global_num_unknown {
+                    return Err(ParseError::new(sp(t), "an unnamed global in a parallel chunk"));
+                }
+                let n = self.next_global_num;
+                self.first_global_num.get_or_insert(n);
+                next_number(&mut self.next_global_num, n, sp(t), "variable", "@")?;
+                Ok(n.to_string().into())
+            }
         }
     }
 
@@ -300,6 +316,11 @@ impl<'a> Parser<'a> {
                 if self.eat(TokenKind::Comma)? {
                     self.expect_kw(Keyword::Partition)?;
                     props.partition = Some(self.parse_string_utf8()?);
+                }
+                // An alias or ifunc lives in its target's address space.
+                let target_ty = self.m.const_ty(target);
+                if let TypeData::Pointer { addr_space, .. } = self.m.types.get(target_ty) {
+                    props.addr_space = *addr_space;
                 }
                 let def = if is_alias {
                     GlobalDef::Alias(self.m.aliases.push(Alias { name, props, ty, aliasee: target }))
@@ -491,6 +512,8 @@ impl<'a> Parser<'a> {
         let mut params = Vec::new();
         let mut vararg = false;
         let mut next_arg = 0u32;
+        // The number of each unnamed parameter (`%10` may follow `%0`).
+        let mut arg_nums = Vec::new();
         let mut numbered_argument = None;
         if !self.eat(TokenKind::RParen)? {
             loop {
@@ -510,16 +533,21 @@ impl<'a> Parser<'a> {
                         }
                     }
                     TokenKind::LocalId(n) => {
-                        if n != next_arg {
-                            return self.err(format!("argument expected to be numbered '%{next_arg}'"));
+                        if n < next_arg {
+                            return self.err(format!("argument expected to be numbered '%{next_arg}' or greater"));
                         }
                         numbered_argument.get_or_insert(self.tok.start);
+                        let Some(after) = n.checked_add(1) else {
+                            return self.err("argument number too large");
+                        };
                         self.bump()?;
-                        next_arg += 1;
+                        arg_nums.push(n);
+                        next_arg = after;
                         Name::NONE
                     }
                     _ => {
-                        next_arg += 1;
+                        arg_nums.push(next_arg);
+                        next_arg = next_arg.saturating_add(1);
                         Name::NONE
                     }
                 };
@@ -615,7 +643,7 @@ impl<'a> Parser<'a> {
             }
             return Ok(());
         }
-        self.body(fid, ret_ty)
+        self.body(fid, ret_ty, &arg_nums)
     }
 
     fn calling_conv(&mut self) -> PResult<u32> {
@@ -631,19 +659,20 @@ impl<'a> Parser<'a> {
             .ok_or_else(|| self.error(format!("calling convention '{k}' is not supported (write it as `cc N`)")))
     }
 
-    fn body(&mut self, fid: crate::ir::module::FuncId, ret_ty: TypeId) -> PResult<()> {
+    fn body(&mut self, fid: crate::ir::module::FuncId, ret_ty: TypeId, arg_nums: &[u32]) -> PResult<()> {
         self.expect(TokenKind::LBrace, "'{' to start the function body")?;
         // One scratch state serves every body: its maps and arenas keep their capacity, and each
         // function receives arenas of exactly its size.
         let mut fs = self.fn_scratch.take().unwrap_or_else(|| FnState::new(ret_ty));
         fs.reset(ret_ty);
         fs.params.extend(self.m.functions[fid].params.iter().map(|p| p.ty));
-        let r = self.body_in(fid, &mut fs);
+        let r = self.body_in(fid, &mut fs, arg_nums);
         self.fn_scratch = Some(fs);
         r
     }
 
-    fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState<'a>) -> PResult<()> {
+    fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState<'a>, arg_nums: &[u32]) -> PResult<()> {
+        let mut nums = arg_nums.iter();
         for (i, p) in self.m.functions[fid].params.iter().enumerate() {
             match p.name.as_str() {
                 Some(n) => {
@@ -652,8 +681,9 @@ impl<'a> Parser<'a> {
                     }
                 }
                 None => {
-                    fs.numbered.insert(fs.next_num, Local::Arg(i as u32));
-                    fs.next_num += 1;
+                    let n = nums.next().copied().unwrap_or(fs.next_num).max(fs.next_num);
+                    fs.numbered.insert(n, Local::Arg(i as u32));
+                    fs.next_num = n.saturating_add(1);
                 }
             }
         }
@@ -1288,7 +1318,8 @@ impl<'a> Parser<'a> {
                 let fmf = self.fmf()?;
                 let ty = self.parse_type()?;
                 let mut incoming = Vec::new();
-                loop {
+                // A phi may have no incoming values (in a block nothing branches to).
+                while self.tok.kind == TokenKind::LSquare {
                     self.expect(TokenKind::LSquare, "'[' in phi")?;
                     let v = self.value_of(fs, ty)?;
                     self.expect_comma()?;

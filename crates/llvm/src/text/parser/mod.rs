@@ -25,6 +25,10 @@ use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::hash::BuildHasher;
 
+/// Why a `ptrauth (…)` constant is refused (the bitcode reader says the same).
+pub(crate) const PTRAUTH_REFUSED: &str =
+    "ptrauth constants (pointer authentication, arm64e) cannot reach a GPU: NVPTX has no signed pointers";
+
 pub use parallel::ParseOptions;
 
 /// A syntax or semantic error in `.ll` text, located by byte range.
@@ -191,6 +195,8 @@ pub(crate) struct Parser<'a> {
     /// A parallel worker does not know how many numbered globals come before its chunk.
     global_num_unknown: bool,
     types_defined: FxHashMap<crate::ir::types::NamedStructId, bool>,
+    /// `%T = type [8 x i8]`: names of types that are not structs.
+    type_aliases: FxHashMap<Box<str>, TypeId>,
     type_uses: FxHashMap<crate::ir::types::NamedStructId, Span>,
     md_slots: FxHashMap<u32, MdId>,
     md_defined: FxHashMap<u32, Span>,
@@ -277,6 +283,7 @@ impl<'a> Parser<'a> {
             first_global_num: None,
             global_num_unknown: false,
             types_defined: FxHashMap::default(),
+            type_aliases: FxHashMap::default(),
             type_uses: FxHashMap::default(),
             md_slots: FxHashMap::default(),
             md_defined: FxHashMap::default(),
@@ -787,6 +794,7 @@ impl<'a> Parser<'a> {
         {
             return Err(ParseError::new(*at, format!("use of undefined metadata '!{slot}'")));
         }
+        renumber_globals(&mut self.m);
         // Merge attribute groups into the sets that name them.
         // Many sites share one (inline set, groups) combination: merge each once.
         // Most name one group: those are keyed without allocating.
@@ -855,3 +863,40 @@ fn shown(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 
 /// How much of a long token an error message quotes.
 const SHOWN: usize = 80;
+
+/// Numbered globals (`@N`) take their slot numbers, as LLVM numbers unnamed globals: variables,
+/// then aliases, ifuncs and functions, each in definition order. Written numbers may skip
+/// (`@5`, `@10`) or come in another order (`define @0` before `@1 = global`).
+fn renumber_globals(m: &mut Module) {
+    use crate::ir::module::GlobalDef;
+    let numbered = |name: &str| !name.is_empty() && name.bytes().all(|c| c.is_ascii_digit());
+    let mut syms: Vec<((u8, usize), SymbolId)> = m
+        .symbols
+        .iter()
+        .filter(|(_, s)| numbered(&s.name))
+        .filter_map(|(id, s)| {
+            let key = match s.def? {
+                GlobalDef::Var(g) => (0, g.index()),
+                GlobalDef::Alias(a) => (1, a.index()),
+                GlobalDef::IFunc(i) => (2, i.index()),
+                GlobalDef::Func(f) => (3, f.index()),
+            };
+            Some((key, id))
+        })
+        .collect();
+    syms.sort_unstable_by_key(|&(key, _)| key);
+    if syms.iter().enumerate().all(|(n, &(_, id))| *m.symbols[id].name == *n.to_string()) {
+        return;
+    }
+    for (n, (_, id)) in syms.into_iter().enumerate() {
+        let name: Box<str> = n.to_string().into();
+        match m.symbols[id].def {
+            Some(GlobalDef::Var(g)) => m.globals[g].name = name.clone(),
+            Some(GlobalDef::Func(f)) => m.functions[f].name = name.clone(),
+            Some(GlobalDef::Alias(a)) => m.aliases[a].name = name.clone(),
+            Some(GlobalDef::IFunc(i)) => m.ifuncs[i].name = name.clone(),
+            None => {}
+        }
+        m.symbols[id].name = name;
+    }
+}

@@ -134,6 +134,7 @@ impl<'a> Parser<'a> {
             first_global_num: None,
             global_num_unknown: true,
             types_defined: self.types_defined.clone(),
+            type_aliases: self.type_aliases.clone(),
             type_uses: Default::default(),
             md_slots: self.md_slots.clone(),
             md_defined: self.md_defined.clone(),

@@ -14,6 +14,24 @@ impl Parser<'_> {
         };
         self.expect(TokenKind::Equal, "'='")?;
         self.expect_kw(Keyword::Type)?;
+        if self.type_aliases.contains_key(&name) {
+            return Err(ParseError::new(sp(t), format!("redefinition of type '%{name}'")));
+        }
+        let is_struct = match self.tok.kind {
+            TokenKind::Keyword(Keyword::Opaque) | TokenKind::LBrace => true,
+            TokenKind::Less => self.lex.peek().kind == TokenKind::LBrace,
+            _ => false,
+        };
+        if !is_struct {
+            // `%T = type [8 x i8]`: another name for a type, not a type of its own (its uses are
+            // the type itself). It cannot have been used before, nor refer to itself.
+            let body = self.parse_type()?;
+            if self.m.types.find_named(&name).is_some() {
+                return Err(ParseError::new(sp(t), format!("non-struct type '%{name}' may not be recursive")));
+            }
+            self.type_aliases.insert(name, body);
+            return Ok(());
+        }
         let (id, _) = self.m.types.named_struct(&name);
         if self.types_defined.insert(id, true) == Some(true) {
             return Err(ParseError::new(sp(t), format!("redefinition of type '%{name}'")));
@@ -107,15 +125,17 @@ impl Parser<'_> {
             }
             TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
                 let t = self.bump()?;
-                let (id, ty) = match t.kind {
-                    TokenKind::LocalId(n) => self.m.types.named_struct(&n.to_string()),
-                    _ => {
-                        let name = self.name_cow(t)?;
-                        self.m.types.named_struct(&name)
-                    }
+                let name = match t.kind {
+                    TokenKind::LocalId(n) => std::borrow::Cow::Owned(n.to_string()),
+                    _ => self.name_cow(t)?,
                 };
-                self.type_uses.entry(id).or_insert(sp(t));
-                ty
+                if let Some(&ty) = self.type_aliases.get(name.as_ref()) {
+                    ty
+                } else {
+                    let (id, ty) = self.m.types.named_struct(&name);
+                    self.type_uses.entry(id).or_insert(sp(t));
+                    ty
+                }
             }
             TokenKind::LBrace => {
                 let fields = self.struct_fields()?;

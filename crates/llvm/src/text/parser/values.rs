@@ -554,11 +554,24 @@ impl Parser<'_> {
                     return Err(ParseError::new(at, "splat value has the wrong type"));
                 }
                 if scalable {
-                    // LLVM makes a scalable splat a shufflevector expression; of zero, it is zero.
-                    if !matches!(self.m.consts[c], ConstData::Zero(_)) && self.const_index(c) != Some(0) {
-                        return Err(ParseError::new(at, "a splat of a scalable vector is only read of zero"));
+                    // LLVM makes a scalable splat of zero `zeroinitializer`, and of any other
+                    // value `shufflevector (insertelement (poison, v, i64 0), poison, zeroinitializer)`.
+                    let zero = match &self.m.consts[c] {
+                        ConstData::Zero(_) | ConstData::Null(_) => true,
+                        ConstData::Float { bits, .. } => bits.get() == 0,
+                        _ => self.const_index(c) == Some(0),
+                    };
+                    if zero {
+                        return Ok(self.m.constant(ConstData::Zero(ty)));
                     }
-                    self.m.constant(ConstData::Zero(ty))
+                    let poison = self.m.constant(ConstData::Poison(ty));
+                    let i64_ty = self.m.types.int(64);
+                    let index = self.m.constant(ConstData::Int { ty: i64_ty, value: ApInt::Small(0) });
+                    let first = self.expr(ExprOp::InsertElement, ty, 0, vec![poison, c, index], None, vec![]);
+                    let i32_ty = self.m.types.int(32);
+                    let mask_ty = self.m.types.intern(TypeData::Vector { len, elem: i32_ty, scalable: true });
+                    let mask = self.m.constant(ConstData::Zero(mask_ty));
+                    self.expr(ExprOp::ShuffleVector, ty, 0, vec![first, poison, mask], None, vec![])
                 } else {
                     self.m.constant(ConstData::Vector { ty, elems: vec![c; len as usize].into() })
                 }
@@ -746,6 +759,7 @@ impl Parser<'_> {
                 let op = if kw == Keyword::Insertvalue { ExprOp::InsertValue } else { ExprOp::ExtractValue };
                 Ok(self.expr(op, ty, 0, ops, None, idx))
             }
+            Keyword::Ptrauth => self.err(super::PTRAUTH_REFUSED),
             _ => self.err(format!("expected value token, found {}", self.describe())),
         }
     }
