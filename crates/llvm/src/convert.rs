@@ -1,10 +1,11 @@
 //! A module, whatever LLVM wrote it, made into what one of libNVVM's two paths reads.
 //!
 //! - **LLVM 7 path** (compute_75 … compute_90a): opaque pointers are typed
-//!   ([`crate::pass::pointers`]), operations LLVM 7 lacks lowered ([`crate::pass::llvm7`]), and the module printed in LLVM 7 syntax, which leaves out or
-//!   rewrites the rest LLVM 7 cannot say (each a note). Bitcode is that text read back and written
-//!   in LLVM 7.0.1's layout.
-//! - **Modern path** (compute_100+): typed pointers become opaque; bitcode in LLVM 22's layout.
+//!   ([`crate::pass::pointers`]), operations LLVM 7 lacks lowered ([`crate::pass::llvm7`]), and
+//!   the rest LLVM 7 cannot say left out or rewritten ([`crate::pass::downgrade`], each a note);
+//!   then bitcode in LLVM 7.0.1's layout, or LLVM 7 text.
+//! - **Modern path** (compute_100+): typed pointers become opaque ([`crate::pass::opaque`]);
+//!   bitcode in LLVM 22's layout.
 //!
 //! For both: the triple and data layout libNVVM's compiler takes for 64-bit NVPTX, and
 //! `!nvvmir.version` 2.0 where the module has none.
@@ -12,7 +13,7 @@
 use crate::ir::build::{Builder, NVPTX64_LAYOUT};
 use crate::ir::types::Dialect;
 use crate::ir::{validate, validate_as_opaque, Module};
-use crate::pass::{llvm7, pointers, Note, PassError};
+use crate::pass::{downgrade, llvm7, pointers, Note, PassError};
 use crate::text::printer::{print_module, Syntax};
 
 /// What to produce.
@@ -69,19 +70,12 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     llvm7::widen_odd_int_globals(&mut m, &mut notes)?;
     notes.extend(pointers::type_pointers(&mut m)?);
     notes.extend(llvm7::lower(&mut m)?);
-    validate(&m).map_err(|e| PassError::module(format!("typing the pointers made invalid IR (a bug): {e}")))?;
-    let printed = print_module(&m, Syntax::Llvm7).map_err(|e| PassError::module(e.to_string()))?;
-    // Only the text is needed from here: the module goes before the text is read back, so the
-    // two are never held at once.
-    drop(m);
-    notes.extend(printed.notes.into_iter().map(|message| Note { function: None, message }));
-    if opts.emit == Emit::Text {
-        return Ok(Converted { bytes: printed.text.into_bytes(), notes });
-    }
-    let reread = crate::parse_bytes(printed.text.as_bytes())
-        .map_err(|e| PassError::module(format!("the LLVM 7 text does not read back (a bug): {e}")))?;
-    drop(printed.text);
-    let bytes = crate::bitcode::write(&reread).map_err(|e| PassError::module(e.to_string()))?;
+    notes.extend(downgrade::to_llvm7(&mut m)?);
+    validate(&m).map_err(|e| PassError::module(format!("the passes made invalid IR (a bug): {e}")))?;
+    let bytes = match opts.emit {
+        Emit::Text => print_module(&m, Syntax::Llvm7).map_err(|e| PassError::module(e.to_string()))?.text.into_bytes(),
+        Emit::Bitcode => crate::bitcode::write(&m).map_err(|e| PassError::module(e.to_string()))?,
+    };
     Ok(Converted { bytes, notes })
 }
 

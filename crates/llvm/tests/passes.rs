@@ -73,3 +73,71 @@ fn upgrade_leaves_opaque_modules_as_they_are() {
     nvir_llvm::pass::opaque::upgrade(&mut m).unwrap();
     assert_eq!(print(&m, Syntax::Faithful).unwrap().text, before);
 }
+
+/// Downgrades `src` and returns the LLVM 7 text of the result and the notes, after checking that
+/// it validates and that the printer's LLVM 7 syntax is this pass, then printing.
+fn downgraded(src: &str) -> (String, Vec<String>) {
+    let mut m = parse(src).unwrap();
+    let notes = nvir_llvm::pass::downgrade::to_llvm7(&mut m).unwrap();
+    validate(&m).unwrap_or_else(|e| panic!("{e}"));
+    let text = print(&m, Syntax::Llvm7).unwrap();
+    assert!(text.notes.is_empty(), "a second downgrade changes nothing: {:?}", text.notes);
+    let direct = print(&parse(src).unwrap(), Syntax::Llvm7).unwrap();
+    assert_eq!(direct.text, text.text);
+    let notes: Vec<String> = notes.into_iter().map(|n| n.message).collect();
+    assert_eq!(direct.notes, notes);
+    // What LLVM 7 reads back prints the same.
+    let again = parse(&text.text).unwrap_or_else(|e| panic!("{e}\n{}", text.text));
+    assert_eq!(print(&again, Syntax::Llvm7).unwrap().text, text.text);
+    (text.text, notes)
+}
+
+#[test]
+fn downgrade_rewrites_and_leaves_out_what_llvm7_lacks() {
+    let (out, notes) = downgraded(
+        "@p = global <2 x i32> poison\n\
+         define float @f(float %x, <2 x float> %v, i32* byval(i32) %b, i32 %i, i8* %q) {\n  \
+           %n = fneg nnan float %x\n  \
+           %w = fneg <2 x float> %v\n  \
+           %o = or disjoint i32 %i, 1\n  \
+           %z = zext nneg i32 %i to i64\n  \
+           %t = trunc nuw i32 %i to i8\n  \
+           %c = icmp samesign ult i32 %i, 3\n  \
+           %g = getelementptr nusw i8, i8* %q, i64 1\n  \
+           %a = atomicrmw add i32* %b, i32 1 monotonic, align 4\n  \
+           %s = insertvalue { float } poison, float %n, 0\n  \
+           ret float %n\n}\n",
+    );
+    assert!(out.contains("@p = global <2 x i32> undef"), "{out}");
+    assert!(out.contains("%n = fsub nnan float 0x8000000000000000, %x"), "{out}");
+    assert!(out.contains("%w = fsub <2 x float> <float 0x8000000000000000, float 0x8000000000000000>, %v"), "{out}");
+    assert!(out.contains("%o = or i32 %i, 1"), "{out}");
+    assert!(out.contains("%z = zext i32 %i to i64"), "{out}");
+    assert!(out.contains("%t = trunc i32 %i to i8"), "{out}");
+    assert!(out.contains("%c = icmp ult i32 %i, 3"), "{out}");
+    assert!(out.contains("%g = getelementptr i8, i8* %q, i64 1"), "{out}");
+    assert!(out.contains("i32* byval %b"), "{out}");
+    assert!(out.contains("atomicrmw add i32* %b, i32 1 monotonic\n"), "{out}");
+    for kw in ["poison", "fneg", "disjoint", "nneg", "nuw", "samesign", "nusw", "`align` on cmpxchg/atomicrmw"] {
+        assert!(notes.iter().any(|n| n.contains(kw)), "no note for {kw}: {notes:?}");
+    }
+}
+
+#[test]
+fn downgrade_refuses_what_llvm7_cannot_express_all_at_once() {
+    let mut m = parse(
+        "define void @f(float* %p, i32 %x) {\n  \
+           %a = atomicrmw fadd float* %p, float 1.0 seq_cst\n  \
+           %y = freeze i32 %x\n  \
+           ret void\n}\n",
+    )
+    .unwrap();
+    let before = print(&m, Syntax::Faithful).unwrap().text;
+    let e = nvir_llvm::pass::downgrade::to_llvm7(&mut m).unwrap_err();
+    assert!(e.message.contains("`atomicrmw fadd` on a non-integer"), "{e}");
+    assert!(e.message.contains("`freeze` (LLVM 10+)"), "{e}");
+    // Refused before anything changed.
+    assert_eq!(print(&m, Syntax::Faithful).unwrap().text, before);
+    let opaque = parse("define void @f(ptr %p) {\n  ret void\n}\n").unwrap();
+    assert!(nvir_llvm::pass::downgrade::to_llvm7(&mut opaque.clone()).is_err());
+}

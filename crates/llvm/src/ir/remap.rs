@@ -799,15 +799,29 @@ pub(crate) fn compact_consts(m: &mut Module) {
         table.push(ConstId::from_index(next));
         next += usize::from(l);
     }
-    let r = Remap { base: Base { consts: 0, ..Base::identity() }, consts: table, ..Remap::default() };
+    let r = Remap { base: Base { consts: 0, ..Base::identity() }, consts: table.clone(), ..Remap::default() };
     let old = std::mem::take(&mut m.consts);
     for (c, l) in old.into_values().zip(live) {
         if l {
             m.consts.insert(r.const_data(c));
         }
     }
+    renumber(m, table, Vec::new());
+}
+
+/// Moves every reference to a constant or an attribute set outside the constant table through
+/// `consts` or `attrs` (old handle → new; an empty table leaves that kind as it is). The tables
+/// themselves are the caller's to rebuild.
+pub(crate) fn renumber(m: &mut Module, consts: Vec<ConstId>, attrs: Vec<AttrSetId>) {
+    let base = Base {
+        consts: if consts.is_empty() { usize::MAX } else { 0 },
+        attrs: if attrs.is_empty() { usize::MAX } else { 0 },
+        ..Base::identity()
+    };
+    let r = Remap { base, consts, attrs, ..Remap::default() };
     for (_, g) in m.globals.iter_mut() {
         g.init = g.init.map(|c| r.cnst(c));
+        g.attrs = r.attr(g.attrs);
     }
     for (_, a) in m.aliases.iter_mut() {
         a.aliasee = r.cnst(a.aliasee);

@@ -6,10 +6,13 @@
 //!   disagree.
 //! - [`llvm7::lower`]: the `atomicrmw` operations LLVM 7 lacks to the NVVM intrinsics libNVVM's
 //!   LLVM 7 path reads, and integer min/max/abs intrinsics to compares and selects.
+//! - [`downgrade::to_llvm7`]: a typed module in LLVM 7.0.1's terms (what `--syntax llvm7` prints
+//!   and the LLVM 7 bitcode holds): what LLVM 7 lacks left out with a note, or refused.
 //! - [`opaque::upgrade`]: typed pointers to opaque ones, as LLVM 15+ upgrades typed input.
 //! - [`lto::keep_kernels`]: every kernel listed in `@llvm.used`, which nvJitLink's link-time
 //!   optimization needs to keep it.
 
+pub mod downgrade;
 pub mod llvm7;
 pub mod lto;
 pub mod opaque;

@@ -1,9 +1,10 @@
 //! The printer: a [`Module`] as `.ll` text, in one of three syntaxes.
 //!
 //! - [`Syntax::Faithful`]: everything the module holds, in its own pointer dialect.
-//! - [`Syntax::Llvm7`]: what libNVVM's LLVM 7.0.1 parser reads: no numeric labels or numbered
-//!   parameters (LLVM 7 numbers them implicitly, in the same order), attributes LLVM 7 lacks
-//!   left out, each omission reported as a note. Opaque-pointer modules cannot be printed so.
+//! - [`Syntax::Llvm7`]: what libNVVM's LLVM 7.0.1 parser reads: a copy in LLVM 7's terms
+//!   ([`crate::pass::downgrade::to_llvm7`]: what LLVM 7 lacks left out, each omission a note, or
+//!   refused), printed without numeric labels or numbered parameters (LLVM 7 numbers them
+//!   implicitly, in the same order). Opaque-pointer modules cannot be printed so.
 //! - [`Syntax::Modern`]: opaque pointers (`ptr`): typed input is upgraded first
 //!   ([`crate::pass::opaque::upgrade`], LLVM 7's untyped `byval`/`sret`/`inalloca` get their
 //!   pointee type) and printed faithfully.
@@ -53,29 +54,21 @@ pub struct PrintError(pub String);
 /// text would be what no reader accepts.
 pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
     valid(m)?;
-    if let Some(up) = upgraded(m, syntax)? {
-        return print_module(&up, Syntax::Faithful);
-    }
-    let mut p = Printer::new(m, syntax, None)?;
+    let (prepared, notes) = prepare(m, syntax)?;
+    let mut p = Printer::new(prepared.as_ref().unwrap_or(m), syntax, None)?;
+    p.notes = notes;
     p.run()?;
     Ok(Printed { text: p.out, notes: p.notes })
 }
 
 /// Prints a module into `w` as it goes (a module's text is not held whole in memory), and returns
-/// the notes. Text LLVM 7 syntax cannot carry is found before anything is written; a module the
+/// the notes. What LLVM 7 cannot express is found before anything is written; a module the
 /// printer refuses part way (constants that expand past its budget) leaves what was written so far.
 pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -> Result<Vec<String>, PrintError> {
     valid(m)?;
-    if let Some(up) = upgraded(m, syntax)? {
-        return print_module_to(&up, Syntax::Faithful, w);
-    }
-    if syntax == Syntax::Llvm7 {
-        // A dry run, writing nothing, for what LLVM 7 syntax cannot say.
-        let mut nothing = std::io::sink();
-        let mut dry = Printer::new(m, syntax, Some(&mut nothing))?;
-        dry.run()?;
-    }
-    let mut p = Printer::new(m, syntax, Some(w))?;
+    let (prepared, notes) = prepare(m, syntax)?;
+    let mut p = Printer::new(prepared.as_ref().unwrap_or(m), syntax, Some(w))?;
+    p.notes = notes;
     p.run()?;
     p.spill(0);
     if let Some(e) = p.write_error.take() {
@@ -84,15 +77,29 @@ pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -
     Ok(std::mem::take(&mut p.notes))
 }
 
-/// The modern syntax of a typed-pointer module: a copy upgraded to opaque pointers
-/// ([`crate::pass::opaque::upgrade`]), which prints faithfully.
-fn upgraded(m: &Module, syntax: Syntax) -> Result<Option<Module>, PrintError> {
-    if syntax != Syntax::Modern || m.types.dialect() != Some(crate::ir::Dialect::TypedPointers) {
-        return Ok(None);
+/// What a syntax prints is a pass's output: the modern syntax of a typed-pointer module is a copy
+/// upgraded to opaque pointers ([`crate::pass::opaque::upgrade`]), LLVM 7 syntax a copy in LLVM
+/// 7's terms ([`crate::pass::downgrade::to_llvm7`], whose notes these are). `None`: the module
+/// prints as it is.
+fn prepare(m: &Module, syntax: Syntax) -> Result<(Option<Module>, Vec<String>), PrintError> {
+    let dialect = m.types.dialect();
+    match syntax {
+        Syntax::Modern if dialect == Some(crate::ir::Dialect::TypedPointers) => {
+            let mut up = m.clone();
+            crate::pass::opaque::upgrade(&mut up).map_err(|e| PrintError(e.to_string()))?;
+            Ok((Some(up), Vec::new()))
+        }
+        Syntax::Llvm7 if dialect == Some(crate::ir::Dialect::OpaquePointers) => Err(PrintError(
+            "this module uses opaque pointers; LLVM 7 syntax needs typed pointers, which cannot be recovered here"
+                .into(),
+        )),
+        Syntax::Llvm7 => {
+            let mut down = m.clone();
+            let notes = crate::pass::downgrade::to_llvm7(&mut down).map_err(|e| PrintError(e.to_string()))?;
+            Ok((Some(down), notes.into_iter().map(|n| n.message).collect()))
+        }
+        _ => Ok((None, Vec::new())),
     }
-    let mut up = m.clone();
-    crate::pass::opaque::upgrade(&mut up).map_err(|e| PrintError(e.to_string()))?;
-    Ok(Some(up))
 }
 
 /// Refuses a module that does not validate.
@@ -102,12 +109,6 @@ fn valid(m: &Module) -> Result<(), PrintError> {
 
 impl<'m> Printer<'m> {
     fn new(m: &'m Module, syntax: Syntax, sink: Option<&'m mut dyn std::io::Write>) -> Result<Self, PrintError> {
-        if syntax == Syntax::Llvm7 && m.types.dialect() == Some(crate::ir::Dialect::OpaquePointers) {
-            return Err(PrintError(
-                "this module uses opaque pointers; LLVM 7 syntax needs typed pointers, which cannot be recovered here"
-                    .into(),
-            ));
-        }
         let stats = m.stats();
         let size = stats.constants + stats.instructions + stats.globals + m.metadata.len();
         let const_limit = CONST_BUDGET_BASE.saturating_add(CONST_BUDGET_PER_ENTITY.saturating_mul(size as u64));
@@ -118,7 +119,6 @@ impl<'m> Printer<'m> {
             sink,
             write_error: None,
             notes: Vec::new(),
-            unsupported: Vec::new(),
             md_slots: FxHashMap::default(),
             md_order: Vec::new(),
             const_depth: 0,
@@ -134,9 +134,6 @@ impl<'m> Printer<'m> {
         self.module();
         if let Some(why) = self.refused.take() {
             return Err(PrintError(why));
-        }
-        if !self.unsupported.is_empty() {
-            return Err(PrintError(format!("LLVM 7 syntax cannot express: {}", self.unsupported.join("; "))));
         }
         Ok(())
     }
@@ -189,7 +186,6 @@ struct Printer<'m> {
     out: String,
     notes: Vec<String>,
     /// Constructs the target syntax has no way to say (LLVM 7: `atomicrmw fadd`, `freeze`, …).
-    unsupported: Vec<String>,
     md_slots: FxHashMap<MdId, u32>,
     md_order: Vec<MdId>,
     /// The datalayout's program address space (`P<n>`), where functions live.
@@ -205,18 +201,6 @@ struct Slots {
 }
 
 impl<'m> Printer<'m> {
-    fn unsupported(&mut self, what: String) {
-        if !self.unsupported.contains(&what) {
-            self.unsupported.push(what);
-        }
-    }
-
-    fn note(&mut self, s: String) {
-        if !self.notes.contains(&s) {
-            self.notes.push(s);
-        }
-    }
-
     // ---- types ----
 
     fn ty(&mut self, t: TypeId) {
@@ -422,9 +406,6 @@ impl<'m> Printer<'m> {
             self.out.push(')');
         }
         if let Some(a) = p.align {
-            if self.syntax == Syntax::Llvm7 && a > 1 << 29 {
-                self.unsupported(format!("`align {a}` (LLVM 7 allows at most 2^29)"));
-            }
             let _ = write!(self.out, "{sep}align {a}");
         }
     }
@@ -436,12 +417,6 @@ impl<'m> Printer<'m> {
         let attrs = &self.m.attrs[set].0;
         let mut first = true;
         for a in attrs.iter() {
-            if let Some(k) = a.kind() {
-                if self.syntax == Syntax::Llvm7 && !k.info().llvm7 {
-                    self.note(format!("left out `{}`: LLVM 7 has no such attribute", k.info().name));
-                    continue;
-                }
-            }
             if !first {
                 self.out.push(' ');
             }
@@ -458,12 +433,7 @@ impl<'m> Printer<'m> {
                 },
                 Attr::Type(k, t) => {
                     self.out.push_str(k.info().name);
-                    // LLVM 7 writes byval/sret/inalloca untyped (the pointee says it).
-                    let t = match self.syntax {
-                        Syntax::Llvm7 => None,
-                        _ => *t,
-                    };
-                    if let Some(t) = t {
+                    if let Some(t) = *t {
                         self.out.push('(');
                         self.ty(t);
                         self.out.push(')');
@@ -545,11 +515,6 @@ impl<'m> Printer<'m> {
             ConstData::Float { ty, bits } => self.float(*ty, bits.get()),
             ConstData::Null(_) => self.out.push_str("null"),
             ConstData::Undef(_) => self.out.push_str("undef"),
-            ConstData::Poison(_) if self.syntax == Syntax::Llvm7 => {
-                // LLVM 7 has no poison constant; undef is a correct (weaker) stand-in.
-                self.note("wrote `poison` as `undef`: LLVM 7 has no poison constant".into());
-                self.out.push_str("undef");
-            }
             ConstData::Poison(_) => self.out.push_str("poison"),
             ConstData::Zero(_) => self.out.push_str("zeroinitializer"),
             ConstData::NoneToken(_) => self.out.push_str("none"),
@@ -598,9 +563,6 @@ impl<'m> Printer<'m> {
                 self.out.push(')');
             }
             ConstData::DsoLocalEquivalent { global, .. } => {
-                if self.syntax == Syntax::Llvm7 {
-                    self.unsupported("`dso_local_equivalent` (LLVM 12+)".into());
-                }
                 self.out.push_str("dso_local_equivalent ");
                 self.global_name(*global);
             }
@@ -620,9 +582,6 @@ impl<'m> Printer<'m> {
                         self.out.push_str("getelementptr");
                         self.gep_flags(e.flags);
                         if let Some((a, b)) = e.inrange {
-                            if self.syntax == Syntax::Llvm7 {
-                                self.unsupported("`inrange(…)` on a getelementptr constant (LLVM 19)".into());
-                            }
                             let _ = write!(self.out, " inrange({a}, {b})");
                         }
                     }
@@ -703,48 +662,7 @@ impl<'m> Printer<'m> {
     }
 
     /// `-0.0` of a floating-point (or vector of floating-point) type.
-    fn neg_zero(&mut self, ty: TypeId) {
-        match self.m.types.get(ty).clone() {
-            TypeData::Vector { len, elem, .. } => {
-                self.out.push('<');
-                for i in 0..len {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.ty(elem);
-                    self.out.push(' ');
-                    self.neg_zero(elem);
-                }
-                self.out.push('>');
-            }
-            TypeData::Float(k) => {
-                let bits: u128 = match k {
-                    FloatKind::Half | FloatKind::BFloat => 0x8000,
-                    FloatKind::Float => 0x8000_0000,
-                    FloatKind::X86Fp80 => 1 << 79,
-                    FloatKind::Fp128 => 1 << 127,
-                    _ => 1 << 63,
-                };
-                self.float(ty, bits);
-            }
-            _ => self.out.push_str("-0.0"),
-        }
-    }
-
-    /// Flags LLVM 7 has no syntax for are left out there (each only narrows where the result is
-    /// poison, so the module means no less without it), with a note.
-    fn llvm7_drops(&mut self, f: u8, bit: u8, kw: &str) -> bool {
-        if self.syntax == Syntax::Llvm7 && f & bit != 0 {
-            self.note(format!("left out `{kw}`: LLVM 7 has no such flag"));
-            return true;
-        }
-        false
-    }
-
     fn wrap_flags(&mut self, f: u8) {
-        if self.llvm7_drops(f, flags::DISJOINT, "disjoint") {
-            return self.wrap_flags(f & !flags::DISJOINT);
-        }
         for (bit, kw) in
             [(flags::NUW, "nuw"), (flags::NSW, "nsw"), (flags::EXACT, "exact"), (flags::DISJOINT, "disjoint")]
         {
@@ -756,12 +674,6 @@ impl<'m> Printer<'m> {
     }
 
     fn gep_flags(&mut self, f: u8) {
-        if f & flags::INBOUNDS == 0 && self.llvm7_drops(f, flags::GEP_NUSW, "nusw") {
-            return self.gep_flags(f & !flags::GEP_NUSW);
-        }
-        if self.llvm7_drops(f, flags::NUW, "nuw") {
-            return self.gep_flags(f & !flags::NUW);
-        }
         if f & flags::INBOUNDS != 0 {
             self.out.push_str(" inbounds");
         } else if f & flags::GEP_NUSW != 0 {
@@ -1053,9 +965,6 @@ impl<'m> Printer<'m> {
         for (r, (i, _)) in f.debug_records.iter().enumerate() {
             records.entry(*i).or_default().push(r);
         }
-        if self.syntax == Syntax::Llvm7 && !records.is_empty() {
-            self.unsupported("debug records (`#dbg_value …`, LLVM 19; LLVM 7 uses llvm.dbg.* calls)".into());
-        }
         for (bi, &bid) in f.layout.iter().enumerate() {
             let b = &f.blocks[bid];
             if bi > 0 {
@@ -1257,15 +1166,8 @@ impl<'m> Printer<'m> {
         }
     }
 
-    /// `align` on `cmpxchg`/`atomicrmw` is LLVM 13+ syntax (LLVM 7 assumes natural alignment).
+    /// `align` on `cmpxchg`/`atomicrmw` (LLVM 13+ syntax).
     fn atomic_align(&mut self, a: Option<Align>) {
-        if self.syntax == Syntax::Llvm7 && a.is_some() {
-            self.note(
-                "left out `align` on cmpxchg/atomicrmw: LLVM 7 has no such syntax (it assumes natural alignment)"
-                    .into(),
-            );
-            return;
-        }
         self.align(a);
     }
 
@@ -1410,9 +1312,6 @@ impl<'m> Printer<'m> {
                 self.block(s, f, *unwind);
             }
             InstKind::CallBr { call, default, indirect } => {
-                if self.syntax == Syntax::Llvm7 {
-                    self.unsupported("`callbr` (LLVM 9+)".into());
-                }
                 self.out.push_str("callbr");
                 self.call(f, s, call, false);
                 self.out.push_str("\n          to ");
@@ -1461,18 +1360,6 @@ impl<'m> Printer<'m> {
                     Some(b) => self.block(s, f, *b),
                     None => self.out.push_str("to caller"),
                 }
-            }
-            InstKind::FNeg { fmf, op } if self.syntax == Syntax::Llvm7 => {
-                // LLVM 7 spells negation `fsub -0.0, x` (same result, sign of zero included).
-                self.note("wrote `fneg` as `fsub -0.0, x`: LLVM 7 has no fneg".into());
-                self.out.push_str("fsub");
-                self.fmf(*fmf);
-                self.out.push(' ');
-                self.ty(ty);
-                self.out.push(' ');
-                self.neg_zero(ty);
-                self.out.push_str(", ");
-                self.value(Some(f), Some(s), *op);
             }
             InstKind::FNeg { fmf, op } => {
                 self.out.push_str("fneg");
@@ -1563,12 +1450,6 @@ impl<'m> Printer<'m> {
                 self.atomic_align(*align);
             }
             InstKind::AtomicRmw { op, ptr_ty, ptr, ty: vty, value, atomic, volatile, align } => {
-                if self.syntax == Syntax::Llvm7 && (!op.in_llvm7() || self.m.types.int_width(*vty).is_none()) {
-                    self.unsupported(format!(
-                        "`atomicrmw {}` on a non-integer (LLVM 7 has integer atomicrmw only)",
-                        op.keyword()
-                    ));
-                }
                 self.out.push_str("atomicrmw ");
                 if *volatile {
                     self.out.push_str("volatile ");
@@ -1593,12 +1474,12 @@ impl<'m> Printer<'m> {
             }
             InstKind::Cast { op, flags: fl, from, value } => {
                 self.out.push_str(op.keyword());
-                if fl & flags::NNEG != 0 && !self.llvm7_drops(*fl, flags::NNEG, "nneg") {
+                if fl & flags::NNEG != 0 {
                     self.out.push_str(" nneg");
                 }
                 // `trunc nuw nsw` (LLVM 19).
                 for (bit, kw) in [(flags::NUW, "nuw"), (flags::NSW, "nsw")] {
-                    if fl & bit != 0 && !self.llvm7_drops(*fl, bit, kw) {
+                    if fl & bit != 0 {
                         self.out.push(' ');
                         self.out.push_str(kw);
                     }
@@ -1610,7 +1491,7 @@ impl<'m> Printer<'m> {
             }
             InstKind::ICmp { pred, flags: fl, ty: oty, lhs, rhs } => {
                 self.out.push_str("icmp ");
-                if fl & flags::SAMESIGN != 0 && !self.llvm7_drops(*fl, flags::SAMESIGN, "samesign") {
+                if fl & flags::SAMESIGN != 0 {
                     self.out.push_str("samesign ");
                 }
                 self.out.push_str(pred.keyword());
@@ -1631,11 +1512,7 @@ impl<'m> Printer<'m> {
             }
             InstKind::Phi { fmf, incoming } => {
                 self.out.push_str("phi");
-                if self.syntax == Syntax::Llvm7 && !fmf.is_empty() {
-                    self.note("left out fast-math flags on `phi`: LLVM 7 has none there".into());
-                } else {
-                    self.fmf(*fmf);
-                }
+                self.fmf(*fmf);
                 self.out.push(' ');
                 self.ty(ty);
                 for (i, (v, b)) in incoming.iter().enumerate() {
@@ -1657,9 +1534,6 @@ impl<'m> Printer<'m> {
                 self.tv(f, s, ty, *else_v);
             }
             InstKind::Freeze(v) => {
-                if self.syntax == Syntax::Llvm7 {
-                    self.unsupported("`freeze` (LLVM 10+)".into());
-                }
                 self.out.push_str("freeze ");
                 self.tv(f, s, ty, *v);
             }
