@@ -168,12 +168,12 @@ fn pointees_are_recovered_and_casts_placed() {
 
 #[test]
 fn what_llvm7_lacks_is_refused_with_its_place() {
-    let src = "define void @f(ptr %p, float %v) {\n  %o = atomicrmw fmax ptr %p, float %v monotonic\n  ret void\n}\n";
+    let src = "define void @f(ptr %p, half %v) {\n  %o = atomicrmw fmax ptr %p, half %v monotonic\n  ret void\n}\n";
     let m = nvir_llvm::parse_bytes(src.as_bytes()).unwrap();
     let e = convert(m, &LLVM7_BC).unwrap_err();
     assert_eq!(e.function.as_deref(), Some("f"));
     assert_eq!(e.offset, Some(src.find("%o").unwrap() as u32));
-    assert!(e.message.contains("atomicrmw fmax float has no LLVM 7 form"), "{e}");
+    assert!(e.message.contains("atomicrmw fmax half has no LLVM 7 form"), "{e}");
 }
 
 #[test]
@@ -383,4 +383,185 @@ fn value_returning_kernels_and_global_ctors_are_refused() {
     let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
     assert_eq!(e.offset, Some(0), "{e}");
     assert!(e.message.contains("no global constructors"), "{e}");
+}
+
+/// `atomicrmw` operations LLVM 7 lacks and no NVVM intrinsic does become the `cmpxchg` loops
+/// LLVM's atomic expansion writes (floats through their integer bits); `xchg` of a float becomes
+/// `xchg` of its bits. What followed the atomic moves to a new block, and the phis of its
+/// successors follow it. (libNVVM compiles the result at compute_90 and ptxas takes its PTX:
+/// measured live by `convert_check.py` on `corpus/llvm/clang19/atomics.O2.ll`-like modules.)
+#[test]
+fn atomics_llvm7_lacks_become_cmpxchg_loops() {
+    let src = r#"
+define ptx_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %s, ptr %p, float %v, double %d, i64 %n, i1 %c) {
+entry:
+  %a = atomicrmw fsub ptr addrspace(1) %g, float %v monotonic, align 4
+  %b = atomicrmw fmax ptr addrspace(3) %s, double %d syncscope("block") acq_rel, align 8
+  br i1 %c, label %x, label %y
+x:
+  %e = atomicrmw fmin ptr %p, float %a seq_cst, align 4
+  %f = atomicrmw xchg ptr %p, float %e monotonic, align 4
+  %u = atomicrmw uinc_wrap ptr addrspace(1) %g, i64 %n monotonic, align 8
+  br label %y
+y:
+  %r = phi float [ %v, %entry ], [ %f, %x ]
+  %w = phi i64 [ 0, %entry ], [ %u, %x ]
+  store float %r, ptr %p, align 4
+  store i64 %w, ptr addrspace(1) %g, align 8
+  store double %b, ptr %p, align 8
+  ret void
+}
+"#;
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    validate(&nvir_llvm::parse_bytes(text.as_bytes()).unwrap()).unwrap();
+    for want in [
+        "= fsub float %atomicrmw.oldv",
+        "cmpxchg i32 addrspace(1)* %atomicrmw.iptr",
+        "call double @llvm.maxnum.f64(double %atomicrmw.oldv",
+        "syncscope(\"block\") acq_rel acquire",
+        "call float @llvm.minnum.f32(",
+        "seq_cst seq_cst",
+        "atomicrmw xchg i32* %atomicrmw.iptr",
+        "select i1 %atomicrmw.wrap",
+        "%r = phi float [ %v, %atomicrmw.end.2 ], [ %f, %atomicrmw.end.4 ]",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    assert!(!text.contains("atomicrmw fsub") && !text.contains("atomicrmw fmax"), "{text}");
+    let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
+    assert!(notes.iter().any(|n| n.contains("atomicrmw fsub became a cmpxchg loop")), "{notes:?}");
+    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+}
+
+/// Debug records (LLVM 19) become LLVM 7's `llvm.dbg.*` calls before the instruction each
+/// precedes, their location as the call's `!dbg`; `DIFlag*` names LLVM 7 lacks are left out
+/// (libNVVM's LLVM 7 reader refuses `DIFlagAllCallsDescribed`, which clang 19 writes at -O2 -g).
+#[test]
+fn debug_records_become_llvm7_calls() {
+    let src = r#"
+define void @f(i32 %a) !dbg !3 {
+entry:
+  %p = alloca i32, align 4
+    #dbg_declare(ptr %p, !7, !DIExpression(), !5)
+    #dbg_value(i32 %a, !7, !DIExpression(), !5)
+    #dbg_label(!8, !5)
+  store i32 %a, ptr %p, align 4, !dbg !5
+  ret void, !dbg !5
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!6}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.cu", directory: "/tmp")
+!2 = !DISubroutineType(types: !{null})
+!3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !2, scopeLine: 3, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!5 = !DILocation(line: 4, column: 1, scope: !3)
+!6 = !{i32 2, !"Debug Info Version", i32 3}
+!7 = !DILocalVariable(name: "a", arg: 1, scope: !3, file: !1, line: 3, type: !9)
+!8 = !DILabel(scope: !3, name: "l", file: !1, line: 4)
+!9 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+"#;
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    let body = &text[text.find("define").unwrap()..];
+    let at = |s: &str| body.find(s).unwrap_or_else(|| panic!("missing {s:?} in\n{text}"));
+    assert!(at("call void @llvm.dbg.declare(metadata i32* %p, metadata !") < at("store i32 %a"));
+    assert!(at("call void @llvm.dbg.value(metadata i32 %a, metadata !") < at("store i32 %a"));
+    assert!(at("call void @llvm.dbg.label(metadata !") < at("store i32 %a"));
+    assert!(text.contains("flags: DIFlagPrototyped,"), "{text}");
+    assert!(!text.contains("#dbg") && !text.contains("AllCallsDescribed"), "{text}");
+    let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
+    assert!(notes.iter().any(|n| n.contains("DISubprogram flag DIFlagAllCallsDescribed")), "{notes:?}");
+    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+}
+
+/// NVVM intrinsics measured not to come out of libNVVM's LLVM 7 path as PTX ptxas takes are
+/// refused at the call (`crates/llvm/src/pass/llvm7_nvvm.tsv`): names it does not know (they
+/// would become calls of external functions PTX cannot name), `vote` without `.sync` (ptxas
+/// refuses it from sm_70 on), the `mbarrier` ones it fails on.
+#[test]
+fn nvvm_intrinsics_libnvvm_llvm7_cannot_compile_are_refused() {
+    let cases = [
+        ("double @llvm.nvvm.rsqrt.approx.ftz.d(double)", "double 1.0", "does not know it"),
+        (
+            "{ i32, i1 } @llvm.nvvm.shfl.sync.down.i32p(i32, i32, i32, i32)",
+            "i32 -1, i32 1, i32 1, i32 31",
+            "does not know it",
+        ),
+        (
+            "i1 @llvm.nvvm.vote.all(i1)",
+            "i1 true",
+            "ptxas refuses for sm_90 (error : Instruction 'vote' without '.sync'",
+        ),
+        ("void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3), i32)", "ptr addrspace(3) null, i32 1", "fails on it"),
+    ];
+    for (decl, args, why) in cases {
+        let (ret, rest) = decl.split_once(" @").unwrap();
+        let name = rest.split('(').next().unwrap();
+        let src = format!("declare {decl}\ndefine void @f() {{\n  %o = call {ret} @{name}({args})\n  ret void\n}}\n");
+        let src = src.replace("%o = call void", "call void");
+        let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+        assert_eq!(e.function.as_deref(), Some("f"), "{e}");
+        assert_eq!(e.offset, Some(src.find("  %o").or(src.find("  call")).unwrap() as u32 + 2), "{e}");
+        assert!(e.message.contains(why), "{name}: {e}");
+    }
+}
+
+/// Module-level forms LLVM 7's NVPTX back end writes PTX ptxas refuses for (each measured at
+/// compute_90 with ptxas for sm_90): local names PTX cannot spell are renamed, `extern_weak`
+/// declarations become external, `byval` arguments of indirect calls get `align 4`, aliased
+/// functions lose `noreturn`, module flags of a merge behavior LLVM 7 lacks are left out.
+#[test]
+fn module_level_forms_become_what_ptxas_takes() {
+    let src = r#"
+%h2 = type { half, half }
+@"<str>" = private constant [2 x i8] c"a\00"
+@another-str = internal global i32 0
+@al = alias void (), ptr @stop
+declare extern_weak float @weak_fn(float)
+define internal void @stop() noreturn {
+  unreachable
+}
+define void @f(ptr %fp) {
+  %v = call float @weak_fn(float 1.0)
+  call void %fp(ptr byval(%h2) null)
+  call void %fp(ptr byval(i8) align 2 null)
+  %l = load i8, ptr @"<str>", align 1
+  store i32 1, ptr @another-str, align 4
+  ret void
+}
+!llvm.module.flags = !{!0, !1}
+!0 = !{i32 8, !"PIC Level", i32 2}
+!1 = !{i32 1, !"wchar_size", i32 4}
+"#;
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes).unwrap();
+    for want in [
+        "@_str_ = private constant [2 x i8]",
+        "@another_str = internal global i32 0",
+        "declare float @weak_fn(float)",
+        "(%h2* byval align 4 null)",
+        "(i8* byval align 4 null)",
+        "!llvm.module.flags = !{!",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    assert!(!text.contains("noreturn") && !text.contains("PIC Level") && !text.contains("extern_weak"), "{text}");
+    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+}
+
+/// What LLVM 7's path has no form for at module level is refused: an alias whose prototype
+/// differs from its function's, a function returning a packed struct with a `half` at an even
+/// offset (libNVVM fails on it; `<{ i8, half }>` compiles).
+#[test]
+fn aliases_of_other_prototypes_and_packed_half_results_are_refused() {
+    let src = "define void @g(i32 %a) {\n  ret void\n}\n@al = alias i32 (), ptr @g\n";
+    let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+    assert!(e.message.contains("@al aliases @g with another prototype"), "{e}");
+    let src = "define <{ i16, half }> @f() {\n  ret <{ i16, half }> zeroinitializer\n}\n";
+    let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
+    assert_eq!(e.offset, Some(0), "{e}");
+    assert!(e.message.contains("a half at an even offset"), "{e}");
+    let src = "define <{ i8, half }> @f() {\n  ret <{ i8, half }> zeroinitializer\n}\n";
+    convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap();
 }

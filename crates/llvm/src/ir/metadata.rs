@@ -258,6 +258,13 @@ impl Metadata {
         &self.kinds[k.0 as usize]
     }
 
+    /// Whether `after`, a map [`Metadata::unique_all`] returned, merges nodes that `before`, one
+    /// it returned earlier, kept apart. (A reader merges equal nodes by redirecting every
+    /// reference, and the merged copies stay behind: each later call maps them again.)
+    pub fn merges_beyond(before: &[MdId], after: &[MdId]) -> bool {
+        after.iter().enumerate().any(|(i, a)| before.get(a.index()) != before.get(i))
+    }
+
     /// Merges uniqued nodes that became equal once forward references were resolved; returns the
     /// map from old to canonical handles (apply it to every outside reference). Repeats until
     /// nothing changes, so chains of equal nodes collapse bottom-up.

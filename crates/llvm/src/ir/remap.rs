@@ -622,6 +622,7 @@ impl Remap {
 /// constant, attribute set, inline asm and metadata node keeps its handle; `Err` if not.
 pub(crate) fn retype_module(m: &mut Module, types: super::types::Types, table: Vec<TypeId>) -> Result<(), String> {
     let r = Remap { base: Base { types: 0, ..Base::identity() }, types: table, ..Remap::default() };
+    let before = m.metadata.unique_all();
     m.types = types;
     fn rebuild<T: Clone + Eq + std::hash::Hash>(
         arena: &mut super::arena::UniqueArena<T>,
@@ -652,7 +653,7 @@ pub(crate) fn retype_module(m: &mut Module, types: super::types::Types, table: V
         m.metadata.define(id, node);
     }
     let merged = m.metadata.unique_all();
-    if merged.iter().enumerate().any(|(i, id)| id.index() != i) {
+    if super::metadata::Metadata::merges_beyond(&before, &merged) {
         return Err("two metadata nodes became one when their types changed".into());
     }
     for (_, g) in m.globals.iter_mut() {

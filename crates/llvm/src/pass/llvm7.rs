@@ -18,7 +18,18 @@
 //!
 //! The intrinsics are relaxed (`monotonic`) at the scope the PTX `atom` instruction has by
 //! default; a stronger ordering or another scope is reported as a [`Note`]. The other newer
-//! operations (`fsub`, `fmax`, `fmin`, …) are refused with the instruction's place.
+//! operations on `float`/`double` (`fsub`, `fmax`, `fmin`) and on `i32`/`i64` (`uinc_wrap`,
+//! `udec_wrap`, `usub_cond`, `usub_sat`) become `cmpxchg` loops, as LLVM's own atomic expansion
+//! writes them (floats through their integer bits), keeping their ordering and scope; `xchg` of a
+//! float becomes `xchg` of its bits. What is left (`half` operands, …) is refused with the
+//! instruction's place.
+//!
+//! Calls of `llvm.nvvm.*` intrinsics measured not to come out of libNVVM's LLVM 7 path as PTX
+//! ptxas takes (`llvm7_nvvm.tsv`, from `scripts/probe/llvm7_nvvm.py`) are refused at the call;
+//! debug records become `llvm.dbg.*` calls; and module-level forms LLVM 7's NVPTX back end writes
+//! PTX ptxas refuses for (local names PTX cannot spell, `extern_weak` declarations, `byval`
+//! arguments of indirect calls below `align 4`, `noreturn` aliased functions, module flags of a
+//! newer merge behavior) take forms it accepts, each with a note.
 
 use super::pointers::mangle;
 use super::{Note, PassError};
@@ -39,7 +50,12 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     }
     let mut notes = Vec::new();
     odd_wide_parameters(m)?;
+    packed_half_results(m)?;
+    rename_unspellable_local_names(m, &mut notes);
     unspellable_names(m)?;
+    aliases_ptxas_takes(m, &mut notes)?;
+    extern_weak_declarations(m, &mut notes);
+    indirect_byval_alignment(m, &mut notes);
     kernels_returning_values(m)?;
     unsupported_operations(m)?;
     half_alignment(m, &mut notes);
@@ -49,7 +65,12 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
         let todo: Vec<InstId> = m.functions[fid]
             .insts
             .iter()
-            .filter(|(_, x)| matches!(&x.kind, InstKind::AtomicRmw { op, .. } if !op.in_llvm7()))
+            .filter(|(_, x)| match &x.kind {
+                InstKind::AtomicRmw { op, ty, .. } => {
+                    !op.in_llvm7() || (*op == RmwOp::Xchg && matches!(m.types.get(*ty), TypeData::Float(_)))
+                }
+                _ => false,
+            })
             .map(|(id, _)| id)
             .collect();
         for id in todo {
@@ -58,11 +79,125 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     }
     lower_min_max(m);
     lower_to_asm(m);
+    nvvm_calls_compile(m)?;
     lower_atomic_loads_stores(m, &mut notes);
     lower_fences_and_freezes(m, &mut notes)?;
     debug_info_fields(m, &mut notes)?;
+    module_flags(m, &mut notes);
+    debug_records_to_calls(m, &mut notes)?;
     drop_hints(m, &mut notes);
     Ok(notes)
+}
+
+/// Debug records (`#dbg_value(…)`, LLVM 19) as the `llvm.dbg.value`/`declare`/`label` calls LLVM 7
+/// writes, each before the instruction its record precedes, with the record's location as its
+/// `!dbg`. `#dbg_assign` (assignment tracking, LLVM 17+) becomes the `llvm.dbg.value` of its
+/// value, which is what LLVM itself makes of it without assignment tracking; a record whose
+/// value is a `!DIArgList` (LLVM 13+) is left out. Both with a note.
+fn debug_records_to_calls(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    use crate::ir::function::{DebugRecordKind, LocalMd};
+    use crate::ir::metadata::MdAttachment;
+    use crate::ir::Instruction;
+    if m.functions.iter().all(|(_, f)| f.debug_records.is_empty()) {
+        return Ok(());
+    }
+    let void = m.types.void();
+    let md = m.types.intern(TypeData::Metadata);
+    let dbg = m.metadata.kind("dbg");
+    let callee = |m: &mut Module, name: &str, args: usize| -> Result<(Value, crate::ir::TypeId), PassError> {
+        let mut b = Builder::new(m, Dialect::TypedPointers);
+        let fn_ty = b.function_type(void, &vec![md; args], false);
+        if b.symbol(name).is_none() {
+            b.intrinsic(name, fn_ty).map_err(|e| PassError::module(e.to_string()))?;
+        }
+        let sym = b.symbol(name).ok_or_else(|| PassError::module(format!("@{name} has no symbol")))?;
+        Ok((Value::Const(b.address_of(sym)), fn_ty))
+    };
+    let (mut arg_lists, mut assigns) = (false, false);
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        if m.functions[fid].debug_records.is_empty() {
+            continue;
+        }
+        let records = std::mem::take(&mut m.functions[fid].debug_records);
+        let mut before: rustc_hash::FxHashMap<InstId, Vec<InstId>> = Default::default();
+        for (at, r) in records.into_iter() {
+            let f = &m.functions[fid];
+            let arg_list = |v: &Value| matches!(v, Value::LocalMd(l) if matches!(f.local_md[*l], LocalMd::ArgList(_)));
+            let (name, ops, loc): (&str, &[Value], Option<&Value>) = match r.kind {
+                DebugRecordKind::Value | DebugRecordKind::Declare if r.operands.len() == 4 => {
+                    let name = if r.kind == DebugRecordKind::Value { "llvm.dbg.value" } else { "llvm.dbg.declare" };
+                    (name, &r.operands[..3], r.operands.get(3))
+                }
+                DebugRecordKind::Assign if r.operands.len() == 7 => {
+                    assigns = true;
+                    ("llvm.dbg.value", &r.operands[..3], r.operands.get(6))
+                }
+                DebugRecordKind::Label if r.operands.len() == 2 => {
+                    ("llvm.dbg.label", &r.operands[..1], r.operands.get(1))
+                }
+                _ => return Err(PassError::at(f, Some(at), "a debug record of an unknown form")),
+            };
+            if ops.iter().any(arg_list) {
+                arg_lists = true;
+                continue;
+            }
+            let ops: Vec<Value> = ops.to_vec();
+            let loc = match loc {
+                Some(Value::Md(n)) => Some(*n),
+                _ => None,
+            };
+            let (callee, fn_ty) = callee(m, name, ops.len())?;
+            let no_attrs = m.no_attrs();
+            let call = CallSite {
+                cc: 0,
+                fmf: FastMath::default(),
+                ret_attrs: no_attrs,
+                fn_ty,
+                explicit_fn_ty: false,
+                callee,
+                args: ops.into_iter().map(|value| CallArg { ty: md, value, attrs: no_attrs }).collect(),
+                fn_attrs: no_attrs,
+                bundles: ThinVec::new(),
+                addr_space: None,
+            };
+            let metadata: ThinVec<MdAttachment> =
+                loc.map(|node| MdAttachment { kind: dbg, node }).into_iter().collect();
+            let kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
+            let id = m.functions[fid].insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata });
+            before.entry(at).or_default().push(id);
+        }
+        let f = &mut m.functions[fid];
+        let layout: Vec<_> = f.layout.to_vec();
+        for b in layout {
+            if !f.blocks[b].insts.iter().any(|i| before.contains_key(i)) {
+                continue;
+            }
+            let old = std::mem::take(&mut f.blocks[b].insts);
+            let mut out = Vec::with_capacity(old.len());
+            for i in old {
+                if let Some(calls) = before.get(&i) {
+                    out.extend_from_slice(calls);
+                }
+                out.push(i);
+            }
+            f.blocks[b].insts = out;
+        }
+    }
+    notes.push(Note { function: None, message: "debug records became llvm.dbg.* calls, as LLVM 7 writes them".into() });
+    if assigns {
+        notes.push(Note {
+            function: None,
+            message: "#dbg_assign records became llvm.dbg.value calls: LLVM 7 has no assignment tracking".into(),
+        });
+    }
+    if arg_lists {
+        notes.push(Note {
+            function: None,
+            message: "left out debug records of a !DIArgList: LLVM 7 has no DIArgList".into(),
+        });
+    }
+    Ok(())
 }
 
 /// Intrinsics newer than LLVM 7 that only inform the optimizer: their calls are left out.
@@ -328,6 +463,7 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
     let v7 = LlvmVersion::Llvm7;
     let mut dropped: Vec<String> = Vec::new();
     let mut changed = false;
+    let before = m.metadata.unique_all();
     for i in 0..m.metadata.len() {
         let id = MdId::from_index(i);
         let MdNode::Special { distinct, kind, fields } = m.metadata.get(id) else { continue };
@@ -371,7 +507,26 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                 edited = true;
                 continue;
             }
-            if field_by_name(dk, name).is_some_and(|f| !f.available_in(v7)) {
+            let spec = field_by_name(dk, name);
+            if let (Some(rules), MdField::Word(w)) = (spec.and_then(|f| f.rules(v7)), value) {
+                if rules.kind == crate::ir::di::ValueKind::DiFlags {
+                    // `DIFlag*` names LLVM 7 lacks (`DIFlagAllCallsDescribed`, …): libNVVM's
+                    // reader refuses the node (measured), and they only describe.
+                    let (keep, gone): (Vec<&str>, Vec<&str>) = w
+                        .split('|')
+                        .map(str::trim)
+                        .partition(|f| f.parse::<u32>().is_ok() || crate::ir::di::DI_FLAGS.value_of(f, v7).is_some());
+                    if !gone.is_empty() {
+                        dropped.extend(gone.iter().map(|f| format!("{kind} flag {f}")));
+                        if !keep.is_empty() {
+                            out.push((name.clone(), MdField::Word(keep.join(" | ").into())));
+                        }
+                        edited = true;
+                        continue;
+                    }
+                }
+            }
+            if spec.is_some_and(|f| !f.available_in(v7)) {
                 dropped.push(format!("{kind} field {name}"));
                 edited = true;
                 continue;
@@ -386,7 +541,7 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
     }
     if changed {
         let merged = m.metadata.unique_all();
-        if merged.iter().enumerate().any(|(i, id)| id.index() != i) {
+        if crate::ir::Metadata::merges_beyond(&before, &merged) {
             return Err(PassError::module("two debug info nodes became one in LLVM 7's terms"));
         }
     }
@@ -527,6 +682,59 @@ fn asm_for(name: &str) -> Option<(String, &'static str)> {
             Some((format!("redux.sync.{op}.{ty} $0, $1, $2;"), "=r,r,r"))
         }
     }
+}
+
+/// What libNVVM's LLVM 7 path makes of a call of each `llvm.nvvm.*` intrinsic, measured at
+/// compute_90 with ptxas for sm_90 (`scripts/probe/llvm7_nvvm.py`): name, result, detail.
+const NVVM_CALLS: &str = include_str!("llvm7_nvvm.tsv");
+
+/// The measured result and detail for `name`, if it was measured.
+fn nvvm_call_result(name: &str) -> Option<(&'static str, &'static str)> {
+    static TABLE: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, (&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        NVVM_CALLS
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut parts = l.split('\t');
+                Some((parts.next()?, (parts.next()?, parts.next().unwrap_or(""))))
+            })
+            .collect()
+    });
+    table.get(name).copied()
+}
+
+/// Refuses, at the call, an `llvm.nvvm.*` intrinsic that libNVVM's LLVM 7 path does not compile
+/// into PTX ptxas takes ([`NVVM_CALLS`]): one it does not know (the call becomes a call of an
+/// external function PTX cannot name), one whose instruction ptxas refuses for sm_70 and later
+/// (`vote` and `shfl` without `.sync`, …), one it fails on.
+fn nvvm_calls_compile(m: &Module) -> Result<(), PassError> {
+    for (_, f) in m.functions.iter() {
+        for (id, inst) in f.insts.iter() {
+            let InstKind::Call { call, .. } = &inst.kind else { continue };
+            let Value::Const(c) = call.callee else { continue };
+            let ConstData::Global { global, .. } = &m.consts[c] else { continue };
+            let name = &m.symbols[*global].name;
+            if !name.starts_with("llvm.nvvm.") {
+                continue;
+            }
+            let why = match nvvm_call_result(name) {
+                Some(("external", _)) => {
+                    "libNVVM's LLVM 7 path does not know it and would compile the call into a call of \
+                                          an external function of that name, which ptxas refuses"
+                        .to_string()
+                }
+                Some(("ptxas", d)) => {
+                    format!("libNVVM's LLVM 7 path compiles it into PTX ptxas refuses for sm_90 ({d})")
+                }
+                Some(("compile", d)) => format!("libNVVM's LLVM 7 path fails on it ({d})"),
+                _ => continue,
+            };
+            return Err(PassError::at(f, Some(id), format!("@{name}: {why} (measured at compute_90)")));
+        }
+    }
+    Ok(())
 }
 
 /// Calls of the intrinsics [`asm_for`] knows become inline assembly.
@@ -755,6 +963,7 @@ fn lower_one(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>) -> 
         (RmwOp::FAdd, TypeData::Float(FloatKind::Double)) => "llvm.nvvm.atomic.load.add.f64",
         (RmwOp::UIncWrap, TypeData::Int(32)) => "llvm.nvvm.atomic.load.inc.32",
         (RmwOp::UDecWrap, TypeData::Int(32)) => "llvm.nvvm.atomic.load.dec.32",
+        _ if loop_op(m, op, ty).is_some() => return lower_to_cmpxchg_loop(m, fid, id, notes),
         _ => {
             return Err(err(
                 f,
@@ -802,5 +1011,599 @@ fn lower_one(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>) -> 
     };
     debug_assert!(matches!(m.consts[callee], ConstData::Global { .. }));
     m.functions[fid].insts[id].kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
+    Ok(())
+}
+
+/// How the new value of a `cmpxchg` loop is made from the old one and the operand.
+#[derive(Clone, Copy)]
+enum LoopOp {
+    /// The operand itself (`xchg` of a float, through its integer bits).
+    Operand,
+    /// `fsub old, v`.
+    FSub,
+    /// `llvm.maxnum`/`llvm.minnum` (LLVM's `fmax`/`fmin` are those).
+    MinMaxNum(&'static str),
+    /// `uinc_wrap`: `old >= v ? 0 : old + 1`.
+    IncWrap,
+    /// `udec_wrap`: `old == 0 || old > v ? v : old - 1`.
+    DecWrap,
+    /// `usub_cond`: `old >= v ? old - v : old`.
+    SubCond,
+    /// `usub_sat`: `old > v ? old - v : 0`.
+    SubSat,
+}
+
+/// The loop form of an `atomicrmw` LLVM 7 lacks, for `float`/`double` and `i32`/`i64` (the
+/// widths PTX's `atom.cas` has).
+fn loop_op(m: &Module, op: RmwOp, ty: crate::ir::TypeId) -> Option<LoopOp> {
+    let float = matches!(m.types.get(ty), TypeData::Float(FloatKind::Float | FloatKind::Double));
+    let int = matches!(m.types.get(ty), TypeData::Int(32 | 64));
+    match op {
+        RmwOp::Xchg if float => Some(LoopOp::Operand),
+        RmwOp::FSub if float => Some(LoopOp::FSub),
+        RmwOp::FMax if float => Some(LoopOp::MinMaxNum("llvm.maxnum")),
+        RmwOp::FMin if float => Some(LoopOp::MinMaxNum("llvm.minnum")),
+        RmwOp::UIncWrap if int => Some(LoopOp::IncWrap),
+        RmwOp::UDecWrap if int => Some(LoopOp::DecWrap),
+        RmwOp::USubCond if int => Some(LoopOp::SubCond),
+        RmwOp::USubSat if int => Some(LoopOp::SubSat),
+        _ => None,
+    }
+}
+
+/// An `atomicrmw` as the `cmpxchg` loop LLVM's own atomic expansion writes (floats through
+/// their integer bits, as `cmpxchg` takes only integers in LLVM 7):
+///
+/// ```text
+///   %init = load T, T* %p                     ; in the block, before a branch to the loop
+/// loop:
+///   %old = phi T [ %init, %block ], [ %result, %loop ]
+///   %new = <op> %old, %v
+///   %pair = cmpxchg iN* (bitcast %p), iN (bitcast %old), iN (bitcast %new) <ordering>
+///   %result = bitcast (extractvalue %pair, 0) to T   ; the atomicrmw's own value
+///   br (extractvalue %pair, 1), label %end, label %loop
+/// end:                                        ; the rest of the block
+/// ```
+///
+/// `xchg` of a float needs no loop: it becomes `atomicrmw xchg` of the integer bits.
+fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    use crate::ir::function::Block;
+    use crate::ir::instruction::{Atomic, BinOp, CastOp, CmpXchg, IntPredicate};
+    use crate::ir::types::StructBody;
+    use crate::ir::Instruction;
+    let InstKind::AtomicRmw { op, ptr_ty, ptr, ty, value, atomic, volatile, align } =
+        m.functions[fid].insts[id].kind.clone()
+    else {
+        return Ok(());
+    };
+    let Some(lop) = loop_op(m, op, ty) else { return Ok(()) };
+    let float = matches!(m.types.get(ty), TypeData::Float(_));
+    let TypeData::Pointer { addr_space, .. } = *m.types.get(ptr_ty) else {
+        return Err(PassError::at(&m.functions[fid], Some(id), "atomicrmw on a non-pointer"));
+    };
+    let bits = match m.types.get(ty) {
+        TypeData::Float(FloatKind::Float) | TypeData::Int(32) => 32,
+        _ => 64,
+    };
+    let ity = m.types.int(bits);
+    let i1 = m.types.int(1);
+    let iptr = m.types.intern(TypeData::Pointer { addr_space, pointee: Some(ity) });
+    let pair = m.types.intern(TypeData::Struct(StructBody { fields: [ity, i1].into(), packed: false }));
+    let minmax = match lop {
+        LoopOp::MinMaxNum(stem) => {
+            let name = format!("{stem}.{}", mangle(&m.types, ty));
+            let mut b = Builder::new(m, Dialect::TypedPointers);
+            let fn_ty = b.function_type(ty, &[ty, ty], false);
+            b.intrinsic(&name, fn_ty).map_err(|e| PassError::module(e.to_string()))?;
+            let sym = b.symbol(&name).ok_or_else(|| PassError::module(format!("@{name} has no symbol")))?;
+            Some((Value::Const(b.address_of(sym)), fn_ty))
+        }
+        _ => None,
+    };
+    // The integer operations' constants (none for floats: a module keeps every constant it holds).
+    let ints = (!float).then(|| {
+        let zero = m.constant(ConstData::Zero(ty));
+        (Value::Const(zero), Value::Const(Builder::new(m, Dialect::TypedPointers).const_int(ty, 1)))
+    });
+    let (zero, one) = ints.unwrap_or((value, value));
+    let no_attrs = m.no_attrs();
+    let void = m.types.void();
+    let failure = match atomic.ordering {
+        Ordering::AcqRel => Ordering::Acquire,
+        Ordering::Release => Ordering::Monotonic,
+        o => o,
+    };
+    let f = &mut m.functions[fid];
+    let mut names = super::FreshNames::of(f);
+    let (loop_name, end_name) = (names.fresh("atomicrmw.loop"), names.fresh("atomicrmw.end"));
+    let mut new = |f: &mut Function, ty, kind, stem: &str| {
+        let name = names.fresh(stem);
+        f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() })
+    };
+    let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
+    let Some((block, pos)) =
+        f.layout.iter().find_map(|&b| f.blocks[b].insts.iter().position(|&i| i == id).map(|k| (b, k)))
+    else {
+        return Ok(());
+    };
+    let iptr_v = Value::Inst(new(f, iptr, cast(CastOp::BitCast, ptr_ty, ptr), "atomicrmw.iptr"));
+    if let LoopOp::Operand = lop {
+        // xchg: no loop.
+        let vi = new(f, ity, cast(CastOp::BitCast, ty, value), "atomicrmw.bits");
+        let kind = InstKind::AtomicRmw {
+            op: RmwOp::Xchg,
+            ptr_ty: iptr,
+            ptr: iptr_v,
+            ty: ity,
+            value: Value::Inst(vi),
+            atomic,
+            volatile,
+            align,
+        };
+        let xi = new(f, ity, kind, "atomicrmw.old");
+        f.insts[id].kind = cast(CastOp::BitCast, ity, Value::Inst(xi));
+        let Value::Inst(pi) = iptr_v else { unreachable!() };
+        f.blocks[block].insts.splice(pos..pos, [pi, vi, xi]);
+        notes.push(Note {
+            function: Some(f.name.clone()),
+            message: format!(
+                "atomicrmw xchg {} became atomicrmw xchg of its integer bits",
+                if bits == 32 { "float" } else { "double" }
+            ),
+        });
+        return Ok(());
+    }
+    let loop_b = f.blocks.push(Block { name: loop_name, insts: Vec::new() });
+    let end_b = f.blocks.push(Block { name: end_name, insts: Vec::new() });
+    let rest: Vec<InstId> = f.blocks[block].insts.split_off(pos + 1);
+    f.blocks[block].insts.pop();
+    let init = new(f, ty, InstKind::Load { ty, ptr_ty, ptr, align, volatile, atomic: None }, "atomicrmw.init");
+    let Value::Inst(pi) = iptr_v else { unreachable!() };
+    let old = new(
+        f,
+        ty,
+        InstKind::Phi {
+            fmf: FastMath::default(),
+            incoming: vec![(Value::Inst(init), block), (Value::Inst(id), loop_b)],
+        },
+        "atomicrmw.oldv",
+    );
+    let oldv = Value::Inst(old);
+    let bin = |op, lhs, rhs| InstKind::Binary { op, flags: 0, fmf: FastMath::default(), lhs, rhs };
+    let mut body: Vec<InstId> = vec![old];
+    let mut push = |f: &mut Function, ty, kind, stem: &str, body: &mut Vec<InstId>| {
+        let i = new(f, ty, kind, stem);
+        body.push(i);
+        Value::Inst(i)
+    };
+    let icmp = |pred, lhs, rhs| InstKind::ICmp { pred, flags: 0, ty, lhs, rhs };
+    let select =
+        |cond, then_v, else_v| InstKind::Select { fmf: FastMath::default(), cond_ty: i1, cond, then_v, else_v };
+    let newv = match lop {
+        LoopOp::Operand => value,
+        LoopOp::FSub => push(f, ty, bin(BinOp::FSub, oldv, value), "atomicrmw.new", &mut body),
+        LoopOp::MinMaxNum(_) => {
+            let (callee, fn_ty) = minmax.ok_or_else(|| PassError::module("no min/max intrinsic"))?;
+            let call = CallSite {
+                cc: 0,
+                fmf: FastMath::default(),
+                ret_attrs: no_attrs,
+                fn_ty,
+                explicit_fn_ty: false,
+                callee,
+                args: [oldv, value].into_iter().map(|value| CallArg { ty, value, attrs: no_attrs }).collect(),
+                fn_attrs: no_attrs,
+                bundles: ThinVec::new(),
+                addr_space: None,
+            };
+            push(f, ty, InstKind::Call { tail: TailKind::None, call: Box::new(call) }, "atomicrmw.new", &mut body)
+        }
+        LoopOp::IncWrap => {
+            let c = push(f, i1, icmp(IntPredicate::Uge, oldv, value), "atomicrmw.wrap", &mut body);
+            let inc = push(f, ty, bin(BinOp::Add, oldv, one), "atomicrmw.inc", &mut body);
+            push(f, ty, select(c, zero, inc), "atomicrmw.new", &mut body)
+        }
+        LoopOp::DecWrap => {
+            let z = push(f, i1, icmp(IntPredicate::Eq, oldv, zero), "atomicrmw.zero", &mut body);
+            let a = push(f, i1, icmp(IntPredicate::Ugt, oldv, value), "atomicrmw.above", &mut body);
+            let c = push(f, i1, bin(BinOp::Or, z, a), "atomicrmw.wrap", &mut body);
+            let dec = push(f, ty, bin(BinOp::Sub, oldv, one), "atomicrmw.dec", &mut body);
+            push(f, ty, select(c, value, dec), "atomicrmw.new", &mut body)
+        }
+        LoopOp::SubCond | LoopOp::SubSat => {
+            let pred = if let LoopOp::SubCond = lop { IntPredicate::Uge } else { IntPredicate::Ugt };
+            let c = push(f, i1, icmp(pred, oldv, value), "atomicrmw.ge", &mut body);
+            let d = push(f, ty, bin(BinOp::Sub, oldv, value), "atomicrmw.diff", &mut body);
+            let other = if let LoopOp::SubCond = lop { oldv } else { zero };
+            push(f, ty, select(c, d, other), "atomicrmw.new", &mut body)
+        }
+    };
+    let (old_bits, new_bits) = if float {
+        (
+            push(f, ity, cast(CastOp::BitCast, ty, oldv), "atomicrmw.oldbits", &mut body),
+            push(f, ity, cast(CastOp::BitCast, ty, newv), "atomicrmw.newbits", &mut body),
+        )
+    } else {
+        (oldv, newv)
+    };
+    let cx = CmpXchg {
+        ptr_ty: iptr,
+        ptr: iptr_v,
+        ty: ity,
+        cmp: old_bits,
+        new: new_bits,
+        success: Atomic { ordering: atomic.ordering, scope: atomic.scope },
+        failure,
+        weak: false,
+        volatile,
+        align,
+    };
+    let pair_v = push(f, pair, InstKind::CmpXchg(Box::new(cx)), "atomicrmw.pair", &mut body);
+    let ext = |i| InstKind::ExtractValue { agg_ty: pair, agg: pair_v, indices: [i].into_iter().collect() };
+    let ok = push(f, i1, ext(1), "atomicrmw.ok", &mut body);
+    if float {
+        let got = push(f, ity, ext(0), "atomicrmw.got", &mut body);
+        f.insts[id].kind = cast(CastOp::BitCast, ity, got);
+    } else {
+        f.insts[id].kind = ext(0);
+    }
+    body.push(id);
+    let br = InstKind::CondBr { cond: ok, then_bb: end_b, else_bb: loop_b };
+    let br_id = f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind: br, metadata: ThinVec::new() });
+    body.push(br_id);
+    let jump = f.insts.push(Instruction {
+        name: crate::ir::Name::NONE,
+        ty: void,
+        kind: InstKind::Br(loop_b),
+        metadata: ThinVec::new(),
+    });
+    f.blocks[block].insts.extend([pi, init, jump]);
+    f.blocks[loop_b].insts = body;
+    // What followed the atomicrmw ends the new block, and its successors' phis now come from it.
+    if let Some(&term) = rest.last() {
+        let mut succ = Vec::new();
+        f.insts[term].kind.for_each_successor(|s| succ.push(s));
+        for s in succ {
+            let ids = f.blocks[s].insts.clone();
+            for i in ids {
+                if let InstKind::Phi { incoming, .. } = &mut f.insts[i].kind {
+                    for (_, from) in incoming.iter_mut() {
+                        if *from == block {
+                            *from = end_b;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    f.blocks[end_b].insts = rest;
+    let at = f.layout.iter().position(|&b| b == block).map_or(f.layout.len(), |k| k + 1);
+    f.layout.insert(at, loop_b);
+    f.layout.insert(at + 1, end_b);
+    notes.push(Note {
+        function: Some(f.name.clone()),
+        message: format!("atomicrmw {} became a cmpxchg loop: LLVM 7 has no such atomicrmw", op.keyword()),
+    });
+    Ok(())
+}
+
+/// Internal and private symbols whose names PTX cannot spell (`<str>`, `another-str`) get names
+/// it can: libNVVM's LLVM 7 path renames such a symbol only for a `.` and refuses the module for
+/// the other characters ("Symbol name with unsupported characters", measured at compute_90).
+/// Nothing outside the module refers to a local symbol, so renaming it changes nothing else.
+fn rename_unspellable_local_names(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::module::{GlobalDef, Linkage};
+    let spellable = |n: &str| n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+    let mut taken: rustc_hash::FxHashSet<Box<str>> = m.symbols.iter().map(|(_, s)| s.name.clone()).collect();
+    let ids: Vec<_> = m.symbols.iter().map(|(id, _)| id).collect();
+    for sym in ids {
+        let name = m.symbols[sym].name.clone();
+        if name.is_empty() || name.starts_with("llvm.") || spellable(&name) {
+            continue;
+        }
+        let linkage = match m.symbols[sym].def {
+            Some(GlobalDef::Func(f)) => m.functions[f].props.linkage,
+            Some(GlobalDef::Var(g)) => m.globals[g].props.linkage,
+            _ => continue,
+        };
+        if !matches!(linkage, Linkage::Internal | Linkage::Private) {
+            continue;
+        }
+        let stem: String =
+            name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+        let stem = if stem.starts_with(|c: char| c.is_ascii_digit()) { format!("_{stem}") } else { stem };
+        let mut new = stem.clone();
+        let mut k = 0;
+        while taken.contains(new.as_str()) {
+            new = format!("{stem}_{k}");
+            k += 1;
+        }
+        taken.insert(new.as_str().into());
+        m.symbols[sym].name = new.as_str().into();
+        match m.symbols[sym].def {
+            Some(GlobalDef::Func(f)) => m.functions[f].name = new.as_str().into(),
+            Some(GlobalDef::Var(g)) => m.globals[g].name = new.as_str().into(),
+            _ => {}
+        }
+        notes.push(Note {
+            function: None,
+            message: format!("local symbol @\"{name}\" became @{new}: PTX cannot spell its name"),
+        });
+    }
+}
+
+/// Aliases in the form ptxas takes from LLVM 7's NVPTX back end (measured at compute_90): an
+/// alias of a function whose type differs from the function's is refused ("Mismatch in prototype
+/// of alias and aliasee"); `noreturn` is left out of an aliased function, as LLVM 7 writes it
+/// on the alias too, where ptxas refuses it ("Invalid directive '.noreturn'").
+fn aliases_ptxas_takes(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    use crate::ir::attrs::{AttrKind, AttrSet};
+    use crate::ir::module::GlobalDef;
+    let Some(noreturn) = AttrKind::from_name("noreturn") else { return Ok(()) };
+    for i in 0..m.aliases.len() {
+        let a = &m.aliases[crate::ir::module::AliasId::from_index(i)];
+        // Typing the pointers puts a bitcast between an alias and a function of another type.
+        let mut aliasee = a.aliasee;
+        while let ConstData::Expr(e) = &m.consts[aliasee] {
+            match (e.op, e.operands.first()) {
+                (crate::ir::ExprOp::Cast(crate::ir::instruction::CastOp::BitCast), Some(&inner)) => aliasee = inner,
+                _ => break,
+            }
+        }
+        let target = match &m.consts[aliasee] {
+            ConstData::Global { global, .. } => match m.symbols[*global].def {
+                Some(GlobalDef::Func(f)) => Some(f),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(f) = target else { continue };
+        if m.functions[f].ty != a.ty && matches!(m.types.get(a.ty), TypeData::Function { .. }) {
+            return Err(PassError::module(format!(
+                "@{} aliases @{} with another prototype, which ptxas refuses (measured at compute_90)",
+                a.name, m.functions[f].name
+            )));
+        }
+        let attrs = m.functions[f].fn_attrs;
+        if m.attrs[attrs].0.iter().any(|x| x.kind() == Some(noreturn)) {
+            let kept: Box<[_]> = m.attrs[attrs].0.iter().filter(|x| x.kind() != Some(noreturn)).cloned().collect();
+            m.functions[f].fn_attrs = m.attrs.insert(AttrSet(kept));
+            notes.push(Note {
+                function: Some(m.functions[f].name.clone()),
+                message: "left out noreturn: LLVM 7 would write it on the function's alias, where ptxas refuses it"
+                    .into(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `extern_weak` declarations become plain external ones: LLVM 7's NVPTX back end (and the
+/// modern one) declares them `.weak`, which ptxas takes only with a body ("Unresolved extern
+/// function", measured at compute_90). A function the link does not define is then a link error
+/// rather than a null address.
+fn extern_weak_declarations(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::module::Linkage;
+    for (_, f) in m.functions.iter_mut() {
+        if !f.is_definition && f.props.linkage == Linkage::ExternWeak {
+            f.props.linkage = Linkage::External;
+            notes.push(Note {
+                function: None,
+                message: format!("extern_weak @{} became external: ptxas takes no weak declaration", f.name),
+            });
+        }
+    }
+}
+
+/// The alignment libNVVM's 64-bit layout gives a type.
+fn abi_align(types: &crate::ir::types::Types, t: crate::ir::TypeId) -> u64 {
+    match types.get(t) {
+        TypeData::Int(n) => u64::from(n.div_ceil(8)).next_power_of_two().min(16),
+        TypeData::Float(FloatKind::Half | FloatKind::BFloat) => 2,
+        TypeData::Float(FloatKind::Float) => 4,
+        TypeData::Float(_) => 8,
+        TypeData::Pointer { .. } => 8,
+        TypeData::Vector { len, elem, .. } => {
+            let size = u64::from(*len) * abi_align(types, *elem);
+            size.next_power_of_two().min(16)
+        }
+        TypeData::Array { elem, .. } => abi_align(types, *elem),
+        TypeData::Struct(b) if b.packed => 1,
+        TypeData::Struct(b) => b.fields.iter().map(|f| abi_align(types, *f)).max().unwrap_or(1),
+        TypeData::Named(n) => match &types.named(*n).body {
+            Some(b) if b.packed => 1,
+            Some(b) => b.fields.iter().map(|f| abi_align(types, *f)).max().unwrap_or(1),
+            None => 1,
+        },
+        _ => 1,
+    }
+}
+
+/// `byval` arguments of indirect calls get at least `align 4`: LLVM 7's NVPTX back end declares
+/// such an argument 4-aligned but the call's prototype at the type's own alignment, a mismatch
+/// ptxas refuses ("Alignment of argument does not match formal parameter", measured at
+/// compute_90); with the attribute both are 4.
+fn indirect_byval_alignment(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::attrs::{Attr, AttrKind, AttrSet};
+    let (Some(byval), Some(align)) = (AttrKind::from_name("byval"), AttrKind::from_name("align")) else { return };
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        let ids: Vec<InstId> = m.functions[fid].insts.iter().map(|(id, _)| id).collect();
+        let mut changed = false;
+        for id in ids {
+            let InstKind::Call { call, .. } = &m.functions[fid].insts[id].kind else { continue };
+            if matches!(call.callee, Value::Const(_) | Value::Asm(_)) {
+                continue;
+            }
+            let mut new_attrs = Vec::new();
+            for (k, a) in call.args.iter().enumerate() {
+                let set = &m.attrs[a.attrs].0;
+                let pointee = set.iter().find_map(|x| match x {
+                    Attr::Type(kind, t) if *kind == byval => Some(t.or_else(|| match m.types.get(a.ty) {
+                        TypeData::Pointer { pointee, .. } => *pointee,
+                        _ => None,
+                    })),
+                    _ => None,
+                });
+                let Some(pointee) = pointee else { continue };
+                let have = set.iter().find_map(|x| match x {
+                    Attr::Int(kind, n) if *kind == align => Some(*n),
+                    _ => None,
+                });
+                let natural = pointee.map_or(1, |t| abi_align(&m.types, t));
+                if have.unwrap_or(natural) >= 4 {
+                    continue;
+                }
+                let mut kept: Vec<Attr> = set.iter().filter(|x| x.kind() != Some(align)).cloned().collect();
+                kept.push(Attr::Int(align, 4));
+                new_attrs.push((k, AttrSet(kept.into())));
+            }
+            for (k, set) in new_attrs {
+                let set = m.attrs.insert(set);
+                if let InstKind::Call { call, .. } = &mut m.functions[fid].insts[id].kind {
+                    call.args[k].attrs = set;
+                    changed = true;
+                }
+            }
+        }
+        if changed {
+            notes.push(Note {
+                function: Some(m.functions[fid].name.clone()),
+                message: "byval arguments of indirect calls became align 4, as LLVM 7 declares them".into(),
+            });
+        }
+    }
+}
+
+/// Module flags whose merge behavior LLVM 7 lacks (`Min`, 8, LLVM 15+) are left out: libNVVM's
+/// LLVM 7 reader refuses them ("invalid behavior operand in module flag", measured at
+/// compute_90), and they only say how to merge the flag when modules are linked.
+fn module_flags(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::metadata::MdNode;
+    let behavior = |m: &Module, id| -> Option<u64> {
+        let MdNode::Tuple { ops, .. } = m.metadata.get(id) else { return None };
+        let MdNode::Value(_, Value::Const(c)) = m.metadata.get((*ops.first()?)?) else { return None };
+        match &m.consts[*c] {
+            ConstData::Int { value: crate::ir::ApInt::Small(v), .. } => Some(*v),
+            _ => None,
+        }
+    };
+    let name = |m: &Module, id| -> String {
+        let MdNode::Tuple { ops, .. } = m.metadata.get(id) else { return String::new() };
+        match ops.get(1).copied().flatten().map(|o| m.metadata.get(o)) {
+            Some(MdNode::String(s)) => String::from_utf8_lossy(s).into_owned(),
+            _ => String::new(),
+        }
+    };
+    let Some(k) = m.metadata.named.iter().position(|n| &*n.name == "llvm.module.flags") else { return };
+    let nodes = m.metadata.named[k].nodes.clone();
+    let (keep, gone): (Vec<_>, Vec<_>) = nodes.into_iter().partition(|&id| behavior(m, id).is_none_or(|b| b <= 7));
+    for id in &gone {
+        notes.push(Note {
+            function: None,
+            message: format!(
+                "left out module flag \"{}\": its merge behavior ({}) is newer than LLVM 7",
+                name(m, *id),
+                behavior(m, *id).unwrap_or(0)
+            ),
+        });
+    }
+    m.metadata.named[k].nodes = keep;
+}
+
+/// The size libNVVM's 64-bit layout gives a value of a type in memory (with its padding).
+fn alloc_size(types: &crate::ir::types::Types, t: crate::ir::TypeId) -> u64 {
+    let fields_size = |fields: &[crate::ir::TypeId], packed: bool| {
+        let mut at = 0u64;
+        let mut align = 1;
+        for &f in fields {
+            let a = if packed { 1 } else { abi_align(types, f) };
+            align = align.max(a);
+            at = at.div_ceil(a) * a + alloc_size(types, f);
+        }
+        at.div_ceil(align) * align
+    };
+    match types.get(t) {
+        TypeData::Int(n) => u64::from(n.div_ceil(8)).next_power_of_two(),
+        TypeData::Float(FloatKind::Half | FloatKind::BFloat) => 2,
+        TypeData::Float(FloatKind::Float) => 4,
+        TypeData::Float(FloatKind::Double) => 8,
+        TypeData::Float(_) => 16,
+        TypeData::Pointer { .. } => 8,
+        TypeData::Vector { len, elem, .. } => {
+            let bits = match types.get(*elem) {
+                TypeData::Int(n) => u64::from(*n),
+                TypeData::Float(k) => u64::from(k.bits()),
+                _ => 64,
+            };
+            let bytes = (u64::from(*len) * bits).div_ceil(8);
+            bytes.div_ceil(abi_align(types, t)) * abi_align(types, t)
+        }
+        TypeData::Array { len, elem } => len.saturating_mul(alloc_size(types, *elem)),
+        TypeData::Struct(b) => fields_size(&b.fields, b.packed),
+        TypeData::Named(n) => match &types.named(*n).body {
+            Some(b) => fields_size(&b.fields, b.packed),
+            None => 0,
+        },
+        _ => 0,
+    }
+}
+
+/// Whether a value of type `t` at byte `offset` holds a `half` libNVVM's LLVM 7 path cannot
+/// return: inside a packed struct, a `half` at an even offset or a vector of `half` anywhere.
+fn packed_half(types: &crate::ir::types::Types, t: crate::ir::TypeId, offset: u64, packed: bool, depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    let is_half = |t| matches!(types.get(t), TypeData::Float(FloatKind::Half | FloatKind::BFloat));
+    let fields = |fields: &[crate::ir::TypeId], p: bool| {
+        let mut at = offset;
+        for &f in fields {
+            if !p {
+                let a = abi_align(types, f);
+                at = at.div_ceil(a) * a;
+            }
+            if packed_half(types, f, at, packed || p, depth + 1) {
+                return true;
+            }
+            at += alloc_size(types, f);
+        }
+        false
+    };
+    match types.get(t) {
+        TypeData::Float(FloatKind::Half | FloatKind::BFloat) => packed && offset.is_multiple_of(2),
+        TypeData::Vector { elem, .. } => packed && is_half(*elem),
+        TypeData::Array { len, elem } => {
+            let size = alloc_size(types, *elem);
+            (0..(*len).min(64)).any(|k| packed_half(types, *elem, offset + k * size, packed, depth + 1))
+        }
+        TypeData::Struct(b) => fields(&b.fields, b.packed),
+        TypeData::Named(n) => match &types.named(*n).body {
+            Some(b) => fields(&b.fields, b.packed),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+/// Refuses a function that returns a packed struct holding a `half` at an even offset, or a
+/// vector of `half`: libNVVM's LLVM 7 path fails on it ("unsupported operation"; measured at
+/// compute_90 for `<{ half }>`, `<{ i16, half }>`, `<{ i8, <2 x half> }>`, …, while
+/// `<{ i8, half }>`, `{ half, half }` and every such parameter compile).
+fn packed_half_results(m: &Module) -> Result<(), PassError> {
+    for (_, f) in m.functions.iter() {
+        let TypeData::Function { ret, .. } = m.types.get(f.ty) else { continue };
+        if packed_half(&m.types, *ret, 0, false, 0) {
+            return Err(PassError::at(
+                f,
+                None,
+                format!(
+                    "returning {} (a half at an even offset, or a vector of half, in a packed struct) has no form \
+                     libNVVM's LLVM 7 path compiles",
+                    m.types.to_string(*ret)
+                ),
+            ));
+        }
+    }
     Ok(())
 }

@@ -5,7 +5,9 @@
 //!   pointee types recovered from what each value is and how it is used, with casts where the two
 //!   disagree.
 //! - [`llvm7::lower`]: the `atomicrmw` operations LLVM 7 lacks to the NVVM intrinsics libNVVM's
-//!   LLVM 7 path reads, and integer min/max/abs intrinsics to compares and selects.
+//!   LLVM 7 path reads or to `cmpxchg` loops, integer min/max/abs intrinsics to compares and
+//!   selects, debug records to `llvm.dbg.*` calls, and what LLVM 7's NVPTX back end would write
+//!   PTX ptxas refuses for to forms it takes (or a refusal at its place).
 //! - [`downgrade::to_llvm7`]: a typed module in LLVM 7.0.1's terms (what `--syntax llvm7` prints
 //!   and the LLVM 7 bitcode holds): what LLVM 7 lacks left out with a note, or refused.
 //! - [`opaque::upgrade`]: typed pointers to opaque ones, as LLVM 15+ upgrades typed input.

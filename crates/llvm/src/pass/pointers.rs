@@ -348,6 +348,7 @@ impl Cx<'_> {
 
     /// Initializers, aliasees, resolvers, function constants and metadata values.
     fn module_level(&mut self) -> Result<(), PassError> {
+        let before = self.m.metadata.unique_all();
         let err = |e: String| PassError::module(e);
         for i in 0..self.m.globals.len() {
             let g = crate::ir::module::GlobalVarId::from_index(i);
@@ -392,7 +393,7 @@ impl Cx<'_> {
             }
         }
         let merged = self.m.metadata.unique_all();
-        if merged.iter().enumerate().any(|(i, id)| id.index() != i) {
+        if crate::ir::Metadata::merges_beyond(&before, &merged) {
             return Err(PassError::module("two metadata nodes became one when their pointers were typed"));
         }
         Ok(())

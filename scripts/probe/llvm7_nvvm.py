@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Which `llvm.nvvm.*` calls libNVVM's LLVM 7 path compiles into PTX that ptxas takes.
+
+    .venv-oracles/bin/python scripts/probe/llvm7_nvvm.py [--out corpus/probes/llvm7-nvvm.jsonl] [--arch compute_90]
+
+For every `llvm.nvvm.*` name in `corpus/probes/intrinsics.jsonl`, its first typed-pointer probe
+the probes call correct (`variant: ok`) is compiled by `nvvmCompileProgram` at ARCH and the PTX
+assembled by `ptxas -c -arch=sm_NN`; the call's result is stored to a global (an unused result lets
+the compiler delete a call before checking it). One line per name:
+
+    {"name": N, "result": R, "detail": D}
+
+with R one of
+* `intrinsic`: compiled, and ptxas takes the PTX;
+* `external`: compiled into a call of an external function of that name (the path does not know
+  the intrinsic; PTX cannot spell the name, so ptxas refuses it);
+* `ptxas`: compiled into PTX that ptxas refuses for another reason (D: its first message);
+* `compile`: libNVVM refuses the module (D: its first message).
+
+`nvir convert` refuses a module that calls a name whose result is not `intrinsic`
+(`crates/llvm/src/pass/llvm7_nvvm.tsv` is generated from this file by `--table`).
+"""
+import argparse
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT / "scripts" / "oracles"))
+sys.path.insert(0, str(HERE))
+import probes  # noqa: E402
+from nvtools import Worker, cu13_dir  # noqa: E402
+
+
+def typed_ok_probes():
+    """{name: probe} of the first typed `ok` probe of each `llvm.nvvm.*` name."""
+    path = ROOT / "corpus" / "probes" / "intrinsics.jsonl"
+    out = {}
+    with open(path) as f:
+        next(f)
+        for line in f:
+            r = json.loads(line)
+            if r.get("o") or r["variant"] != "ok" or not r["name"].startswith("llvm.nvvm."):
+                continue
+            out.setdefault(r["name"], r)
+    return out
+
+
+def used_text(p):
+    """The probe's module with its result stored (volatile) to a global: a call whose result
+    nothing uses may be deleted before the compiler checks it."""
+    text = probes.module_text(p)
+    ret = p["ret"]
+    if ret == "void":
+        return text
+    if ret == "i1":
+        use = "  %z = zext i1 %r to i8\n  store volatile i8 %z, i8 addrspace(1)* @sink\n"
+        sink = "@sink = addrspace(1) global i8 0\n"
+    else:
+        use = f"  store volatile {ret} %r, {ret} addrspace(1)* @sink\n"
+        sink = f"@sink = addrspace(1) global {ret} zeroinitializer\n"
+    text = text.replace("  ret void\n}", use + "  ret void\n}", 1)
+    return text.replace("declare ", sink + "declare ", 1)
+
+
+def measure(args):
+    ptxas = cu13_dir() / "bin" / "ptxas"
+    sm = "sm_" + args.arch.split("_", 1)[1]
+    lines = []
+    with Worker(timeout=60) as w, tempfile.TemporaryDirectory() as tmp:
+        ptx_path = pathlib.Path(tmp) / "k.ptx"
+        for n, (name, p) in enumerate(sorted(typed_ok_probes().items())):
+            c = w.nvvm([("p", used_text(p).encode())], [f"-arch={args.arch}"])
+            if not c["ok"]:
+                log = [x for x in c.get("log", "").strip().splitlines() if x.strip()]
+                res, detail = "compile", (log[0] if log else c.get("stage", "crashed"))[:200]
+            else:
+                ptx = c["output"].decode(errors="replace")
+                if re.search(r"\.extern\s+\.func[^;]*\b" + re.escape(name) + r"\b", ptx):
+                    res, detail = "external", ""
+                else:
+                    ptx_path.write_text(ptx)
+                    a = subprocess.run([str(ptxas), "-c", f"-arch={sm}", str(ptx_path), "-o", str(ptx_path) + ".o"],
+                                       capture_output=True, text=True)
+                    if a.returncode:
+                        msg = a.stderr.strip().splitlines()[0] if a.stderr.strip() else "failed"
+                        res, detail = "ptxas", re.sub(r"^ptxas \S+, line \d+; ", "", msg)[:200]
+                    else:
+                        res, detail = "intrinsic", ""
+            lines.append(json.dumps({"name": name, "result": res, "detail": detail}))
+            if n % 200 == 0:
+                print(f"{n} {name}", file=sys.stderr, flush=True)
+    pathlib.Path(args.out).write_text("".join(x + "\n" for x in lines))
+    counts = {}
+    for x in lines:
+        r = json.loads(x)["result"]
+        counts[r] = counts.get(r, 0) + 1
+    print(f"{args.out}: {len(lines)} names at {args.arch}: {counts}")
+
+
+def table(args):
+    """Every measured name with its result and why (tab-separated), sorted by name. A `compile`
+    result counts only where the compiler refuses the operation ("unsupported operation") or
+    the call ("Broken function found"): the others name what the probe's arguments lack (a
+    constant, a type the typed reader lacks)."""
+    rows = ["# llvm.nvvm.* calls through libNVVM's LLVM 7 path at compute_90, then ptxas -arch=sm_90.",
+            "# Generated by scripts/probe/llvm7_nvvm.py --table from corpus/probes/llvm7-nvvm.jsonl; do not edit.",
+            "# name, result (intrinsic | external | ptxas | compile | unmeasured: the probe itself was wrong), detail."]
+    for line in open(args.out):
+        r = json.loads(line)
+        res = r["result"]
+        # What the probe's own arguments cause (a constant or a type the call needs; ptxas
+        # failing without a message) is no answer about the intrinsic.
+        if res == "compile" and not any(m in r["detail"] for m in ("unsupported operation", "Broken function")):
+            res = "unmeasured"
+        if res == "ptxas" and r["detail"] == "failed":
+            res = "unmeasured"
+        detail = re.sub(r"\s+", " ", r["detail"]).strip()
+        rows.append(f"{r['name']}\t{res}\t{detail}" if res != "intrinsic" else f"{r['name']}\t{res}")
+    pathlib.Path(args.table).write_text("\n".join(rows) + "\n")
+    print(f"{args.table}: {len(rows) - 3} names")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=str(ROOT / "corpus" / "probes" / "llvm7-nvvm.jsonl"))
+    ap.add_argument("--arch", default="compute_90")
+    ap.add_argument("--table", help="write the table from --out instead of measuring")
+    args = ap.parse_args()
+    if args.table:
+        table(args)
+    else:
+        measure(args)
+
+
+if __name__ == "__main__":
+    main()
