@@ -12,7 +12,7 @@
 
 use crate::ir::build::{Builder, NVPTX64_LAYOUT};
 use crate::ir::types::Dialect;
-use crate::ir::{validate, validate_as_opaque, Module};
+use crate::ir::{validate, validate_as_opaque, validate_ssa, Module};
 use crate::pass::{downgrade, llvm7, pointers, Note, PassError};
 use crate::text::printer::{print_module, Syntax};
 
@@ -51,6 +51,7 @@ pub struct Converted {
 pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     let opaque = m.types.dialect() == Some(Dialect::OpaquePointers);
     let checked = if opaque { validate_as_opaque(&m) } else { validate(&m) };
+    let checked = checked.and_then(|()| crate::ir::valid::ssa_rules(&m));
     checked.map_err(|e| PassError::module(format!("the input is not valid IR: {e}")))?;
     let mut notes = Vec::new();
     target_module(&mut m, &mut notes);
@@ -71,7 +72,7 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     notes.extend(pointers::type_pointers(&mut m)?);
     notes.extend(llvm7::lower(&mut m)?);
     notes.extend(downgrade::to_llvm7(&mut m)?);
-    validate(&m).map_err(|e| PassError::module(format!("the passes made invalid IR (a bug): {e}")))?;
+    validate_ssa(&m).map_err(|e| PassError::module(format!("the passes made invalid IR (a bug): {e}")))?;
     let bytes = match opts.emit {
         Emit::Text => print_module(&m, Syntax::Llvm7).map_err(|e| PassError::module(e.to_string()))?.text.into_bytes(),
         Emit::Bitcode => crate::bitcode::write(&m).map_err(|e| PassError::module(e.to_string()))?,

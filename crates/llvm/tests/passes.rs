@@ -1,7 +1,7 @@
 //! IR → IR passes on their own: each leaves a module the validator accepts, and its output
 //! prints and reads back as the same module.
 
-use nvir_llvm::ir::{validate, Dialect};
+use nvir_llvm::ir::{validate_ssa, Dialect};
 use nvir_llvm::{parse, print, Syntax};
 
 /// Upgrades `src` (typed pointers) and returns the faithful text of the result, after checking
@@ -10,7 +10,7 @@ fn upgraded(src: &str) -> String {
     let mut m = parse(src).unwrap();
     assert_eq!(m.types.dialect(), Some(Dialect::TypedPointers));
     nvir_llvm::pass::opaque::upgrade(&mut m).unwrap();
-    validate(&m).unwrap_or_else(|e| panic!("{e}"));
+    validate_ssa(&m).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(m.types.dialect(), Some(Dialect::OpaquePointers));
     let text = print(&m, Syntax::Faithful).unwrap().text;
     let again = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -79,7 +79,7 @@ fn upgrade_leaves_opaque_modules_as_they_are() {
 fn downgraded(src: &str) -> (String, Vec<String>) {
     let mut m = parse(src).unwrap();
     let notes = nvir_llvm::pass::downgrade::to_llvm7(&mut m).unwrap();
-    validate(&m).unwrap_or_else(|e| panic!("{e}"));
+    validate_ssa(&m).unwrap_or_else(|e| panic!("{e}"));
     let text = print(&m, Syntax::Llvm7).unwrap();
     assert!(text.notes.is_empty(), "a second downgrade changes nothing: {:?}", text.notes);
     let direct = print(&parse(src).unwrap(), Syntax::Llvm7).unwrap();

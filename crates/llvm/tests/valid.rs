@@ -202,3 +202,104 @@ fn symbols_name_what_they_define() {
     assert!(matches!(place, Place::Symbol(_)), "{place:?}");
     assert_eq!(msg, "it names an entity called @renamed");
 }
+
+/// What libNVVM accepts went through LLVM's verifier, whose SSA rules [`validate_ssa`] states:
+/// every module of the labelled corpus libNVVM verified at either arch keeps them, and every one
+/// libNVVM refused for dominance first is refused here too. The real producers' modules keep them.
+#[test]
+fn ssa_rules_agree_with_libnvvm_on_the_labelled_corpus() {
+    use nvir_llvm::ir::validate_ssa;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let labels = std::fs::read_to_string(root.join("verifier/expected_compact.jsonl")).unwrap();
+    let (mut ok, mut refused, mut failures) = (0, 0, Vec::new());
+    for line in labels.lines() {
+        let field = |k: &str| {
+            let at = line.find(&format!("\"{k}\": \""))? + k.len() + 5;
+            Some(&line[at..at + line[at..].find('"')?])
+        };
+        let (Some(file), Some(verdict)) = (field("file"), field("verdict")) else { continue };
+        let dominance = field("first_error_key").is_some_and(|k| k.contains("dominate"));
+        if verdict != "ok" && !dominance {
+            continue;
+        }
+        let Ok(m) = nvir_llvm::parse_bytes(&std::fs::read(root.join("verifier").join(file)).unwrap()) else {
+            continue;
+        };
+        match (validate_ssa(&m), dominance) {
+            (Ok(()), false) => ok += 1,
+            (Err(e), true) if e.errors[0].message.contains("dominate") => refused += 1,
+            (r, _) => failures.push(format!("{file} ({verdict}): {r:?}")),
+        }
+    }
+    for f in common::corpus_files() {
+        let m = nvir_llvm::parse_bytes(&std::fs::read(&f).unwrap());
+        if let Ok(m) = m {
+            if f.to_string_lossy().contains("corpus/llvm/") {
+                match validate_ssa(&m) {
+                    Ok(()) => ok += 1,
+                    Err(e) => failures.push(format!("{}: {e}", f.display())),
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(ok > 300 && refused >= 2, "{ok} accepted, {refused} refused");
+}
+
+/// The first SSA error of `src`'s function `@f`.
+fn ssa_error(src: &str) -> String {
+    let m = nvir_llvm::parse(src).unwrap_or_else(|e| panic!("{e}"));
+    validate(&m).unwrap();
+    let e = nvir_llvm::ir::validate_ssa(&m).expect_err("the module breaks an SSA rule");
+    assert!(matches!(e.errors[0].place, Place::Instruction(..)), "{e}");
+    e.errors[0].message.clone()
+}
+
+#[test]
+fn ssa_rules_are_llvms() {
+    let e = ssa_error(
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %b\nb:\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n",
+    );
+    assert_eq!(e, "Instruction does not dominate all uses!");
+    let e = ssa_error("define i32 @f() {\nentry:\n  %y = add i32 %x, 1\n  %x = add i32 1, 2\n  ret i32 %y\n}\n");
+    assert_eq!(e, "Instruction does not dominate all uses!");
+    let e = ssa_error(
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  %p = phi i32 [ 0, %entry ]\n  ret i32 %p\n}\n",
+    );
+    assert_eq!(e, "PHINode should have one entry for each predecessor of its parent basic block!");
+    let e = ssa_error(
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  %p = phi i32 [ 0, %entry ], [ 1, %b ]\n  ret i32 %p\n}\n",
+    );
+    assert_eq!(e, "PHI node entries do not match predecessors!");
+    let e = ssa_error(
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %b, label %b\nb:\n  %p = phi i32 [ 0, %entry ], [ 1, %entry ]\n  ret i32 %p\n}\n",
+    );
+    assert_eq!(e, "PHI node has multiple entries for the same basic block with different incoming values!");
+    let e = ssa_error(
+        "define i32 @f() {\nentry:\n  br label %b\nb:\n  %x = add i32 1, 2\n  %p = phi i32 [ 0, %entry ]\n  ret i32 %p\n}\n",
+    );
+    assert_eq!(e, "PHI nodes not grouped at top of basic block!");
+    let e = ssa_error("define i32 @f() {\nentry:\n  br label %b\nb:\n  br label %entry\n}\n");
+    assert_eq!(e, "Entry block to function must not have predecessors!");
+    // An invoke's value is not available where the exception goes.
+    let e = ssa_error(
+        "declare i32 @g()\ndeclare i32 @p(...)\ndefine i32 @f() personality i32 (...)* @p {\nentry:\n  %v = invoke i32 @g() to label %ok unwind label %bad\nok:\n  ret i32 %v\nbad:\n  %l = landingpad { i8*, i32 } cleanup\n  ret i32 %v\n}\n",
+    );
+    assert_eq!(e, "Instruction does not dominate all uses!");
+    // What keeps the rules: a loop's phi takes a value from its latch; an unreachable block may
+    // use anything; an invoke's value along its normal edge.
+    let m = nvir_llvm::parse(
+        "declare i32 @g()\ndeclare i32 @p(...)\ndefine i32 @f(i32 %n) personality i32 (...)* @p {\nentry:\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %j, %loop ]\n  %j = add i32 %i, 1\n  %c = icmp slt i32 %j, %n\n  br i1 %c, label %loop, label %call\ncall:\n  %v = invoke i32 @g() to label %ok unwind label %bad\nok:\n  %w = add i32 %v, %j\n  ret i32 %w\nbad:\n  %l = landingpad { i8*, i32 } cleanup\n  ret i32 0\ndead:\n  %u = add i32 %z, 1\n  %z = add i32 %u, 1\n  ret i32 %z\n}\n",
+    )
+    .unwrap();
+    nvir_llvm::ir::validate_ssa(&m).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn only_reachable_instructions_may_not_use_themselves() {
+    let e = ssa_error("define i32 @f() {\nentry:\n  br label %b\nb:\n  %a = add i32 %a, 1\n  ret i32 %a\n}\n");
+    assert_eq!(e, "Only PHI nodes may reference their own value!");
+    let m = nvir_llvm::parse("define i32 @f() {\nentry:\n  ret i32 0\nb:\n  %a = add i32 %a, 1\n  ret i32 %a\n}\n")
+        .unwrap();
+    nvir_llvm::ir::validate_ssa(&m).unwrap();
+}

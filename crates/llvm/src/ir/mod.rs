@@ -35,6 +35,7 @@ pub mod attrs;
 pub mod build;
 pub mod constant;
 pub mod di;
+pub mod dom;
 pub mod float;
 pub mod function;
 pub mod instruction;
@@ -53,7 +54,7 @@ pub use instruction::{InstId, InstKind, Instruction};
 pub use metadata::{MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
 pub use module::{GlobalDef, GlobalProps, GlobalVar, Module, Stats, Symbol, SymbolId};
 pub use types::{Dialect, FloatKind, TypeData, TypeId, Types};
-pub use valid::{validate, validate_as_opaque, Place, ValidationError, ValidationErrors};
+pub use valid::{validate, validate_as_opaque, validate_ssa, Place, ValidationError, ValidationErrors};
 pub use value::{Name, Value};
 
 /// Whether an identifier can be written without quotes: `[-a-zA-Z$._][-a-zA-Z$._0-9]*`, or all

@@ -18,7 +18,7 @@
 
 use super::attrs::Attr;
 use super::constant::{ConstData, ConstId, ExprOp};
-use super::function::{Function, LocalMd};
+use super::function::{BlockId, Function, LocalMd};
 use super::instruction::{CallSite, CastOp, InstId, InstKind, Instruction};
 use super::metadata::{MdAttachment, MdId, MdNode};
 use super::module::{FuncId, GlobalDef, GlobalVarId, Module, SymbolId};
@@ -112,6 +112,30 @@ pub fn validate(m: &Module) -> Result<(), ValidationErrors> {
 /// with another pointee type than its own is not a problem. Everything else is checked.
 pub fn validate_as_opaque(m: &Module) -> Result<(), ValidationErrors> {
     validate_checking(m, false)
+}
+
+/// [`validate`], then the rules of SSA form LLVM's verifier applies to every module: each
+/// instruction's value is used only where its definition dominates the use (a phi's incoming
+/// value at the end of its incoming block; an `invoke`'s result past its normal edge), a phi only
+/// at the top of its block with one entry per predecessor edge, and no branch back to the entry
+/// block. Readers accept modules that break these rules (so does LLVM's parser; its verifier
+/// then refuses them), so the printer and writers do not require them; passes keep them.
+pub fn validate_ssa(m: &Module) -> Result<(), ValidationErrors> {
+    validate(m)?;
+    ssa_rules(m)
+}
+
+/// [`validate_ssa`]'s own rules, for a module already validated.
+pub(crate) fn ssa_rules(m: &Module) -> Result<(), ValidationErrors> {
+    let mut v = Validator { m, pointees: true, names: Default::default(), errors: Vec::new(), more: 0 };
+    for (fid, f) in m.functions.iter() {
+        v.ssa(fid, f);
+    }
+    if v.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ValidationErrors { errors: v.errors, more: v.more })
+    }
 }
 
 fn validate_checking(m: &Module, pointees: bool) -> Result<(), ValidationErrors> {
@@ -632,6 +656,109 @@ impl<'m> Validator<'m> {
     }
 
     /// One function: its handles, then, if they hold, its types.
+    /// [`validate_ssa`]'s rules for one (valid) function.
+    fn ssa(&mut self, fid: FuncId, f: &'m Function) {
+        let Some(&entry) = f.layout.first() else { return };
+        let at = |i: InstId| Place::Instruction(fid, i);
+        // Where each instruction is (block, position), and each block's predecessor edges.
+        let mut place: Vec<(BlockId, usize)> = vec![(entry, usize::MAX); f.insts.len()];
+        let mut preds: Vec<Vec<BlockId>> = vec![Vec::new(); f.blocks.len()];
+        for &b in &f.layout {
+            for (pos, &i) in f.blocks[b].insts.iter().enumerate() {
+                place[i.index()] = (b, pos);
+            }
+            if let Some(&last) = f.blocks[b].insts.last() {
+                f.insts[last].kind.for_each_successor(|s| preds[s.index()].push(b));
+            }
+        }
+        if let Some(&p) = preds[entry.index()].first() {
+            let last = *f.blocks[p].insts.last().expect("a block with a successor has a terminator");
+            self.error(at(last), "Entry block to function must not have predecessors!");
+        }
+        let dom = super::dom::Dominators::new(f);
+        // Whether the value of `d` is available at the start of block `b` (`pos` None) or
+        // before its instruction `pos`.
+        let available = |d: InstId, b: BlockId, pos: Option<usize>| -> bool {
+            let (db, dpos) = place[d.index()];
+            if !dom.reachable(b) {
+                return true;
+            }
+            let edge = match &f.insts[d].kind {
+                InstKind::Invoke { normal, .. } => Some(*normal),
+                InstKind::CallBr { default, .. } => Some(*default),
+                _ => None,
+            };
+            match edge {
+                // An invoke's value exists past its normal edge only: the edge dominates `b`
+                // when its target does and every other way into the target comes through it.
+                Some(to) => {
+                    let mut into = preds[to.index()].iter();
+                    let once = into.clone().filter(|&&p| p == db).count() == 1;
+                    once && dom.dominates(to, b) && into.all(|&p| p == db || dom.dominates(to, p))
+                }
+                None if db == b => pos.is_some_and(|pos| dpos < pos),
+                None => dom.dominates(db, b),
+            }
+        };
+        for &b in &f.layout {
+            let mut past_phis = false;
+            for (pos, &i) in f.blocks[b].insts.iter().enumerate() {
+                let kind = &f.insts[i].kind;
+                if let InstKind::Phi { incoming, .. } = kind {
+                    if past_phis {
+                        self.error(at(i), "PHI nodes not grouped at top of basic block!");
+                    }
+                    let mut from: Vec<BlockId> = incoming.iter().map(|&(_, b)| b).collect();
+                    let mut want = preds[b.index()].clone();
+                    if from.len() != want.len() {
+                        self.error(
+                            at(i),
+                            "PHINode should have one entry for each predecessor of its parent basic block!",
+                        );
+                        continue;
+                    }
+                    from.sort_unstable_by_key(|b| b.index());
+                    want.sort_unstable_by_key(|b| b.index());
+                    if from != want {
+                        self.error(at(i), "PHI node entries do not match predecessors!");
+                        continue;
+                    }
+                    let mut seen: rustc_hash::FxHashMap<BlockId, Value> = Default::default();
+                    for &(v, p) in incoming.iter() {
+                        if *seen.entry(p).or_insert(v) != v {
+                            self.error(
+                                at(i),
+                                "PHI node has multiple entries for the same basic block with different incoming values!",
+                            );
+                        }
+                        if let Value::Inst(d) = v {
+                            // At the end of the incoming block: after everything in it.
+                            if dom.reachable(p) && !available(d, p, Some(usize::MAX)) {
+                                self.error(at(i), "Instruction does not dominate all uses!");
+                            }
+                        }
+                    }
+                    continue;
+                }
+                past_phis = true;
+                let mut bad = false;
+                let mut own = false;
+                kind.for_each_operand(|v| {
+                    if let Value::Inst(d) = v {
+                        own |= d == i;
+                        bad |= d != i && !available(d, b, Some(pos));
+                    }
+                });
+                // (LLVM allows it in a block no path reaches, as libNVVM's verdicts show.)
+                if own && dom.reachable(b) {
+                    self.error(at(i), "Only PHI nodes may reference their own value!");
+                } else if bad {
+                    self.error(at(i), "Instruction does not dominate all uses!");
+                }
+            }
+        }
+    }
+
     fn whole_function(&mut self, fid: FuncId, f: &'m Function) {
         let before = self.errors.len() + self.more;
         self.function_handles(fid, f);
