@@ -268,37 +268,42 @@ pub struct Atomic {
     pub scope: Option<ScopeId>,
 }
 
-/// A `syncscope("…")` name: an index into [`super::Module::sync_scopes`], four bytes even
-/// inside an `Option` (instructions stay small).
+/// A `syncscope("…")` name: an index into [`super::Module::sync_scopes`], two bytes even
+/// inside an `Option` (instructions stay small: an [`Atomic`] is four bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ScopeId(std::num::NonZeroU32);
+pub struct ScopeId(std::num::NonZeroU16);
 
 impl ScopeId {
-    /// The scope numbered `index`.
-    ///
-    /// # Panics
-    /// If `index` is `u32::MAX` (no module holds that many names).
-    pub fn new(index: u32) -> ScopeId {
-        ScopeId(index.checked_add(1).and_then(std::num::NonZeroU32::new).expect("sync scope index below u32::MAX"))
+    /// How many sync scopes a module may name. LLVM numbers them in a byte (255, its own two
+    /// included); more is refused as an error.
+    pub const LIMIT: u32 = u16::MAX as u32;
+
+    /// The scope numbered `index`, if it is below [`ScopeId::LIMIT`].
+    pub fn new(index: u32) -> Option<ScopeId> {
+        u16::try_from(index).ok().and_then(|i| i.checked_add(1)).and_then(std::num::NonZeroU16::new).map(ScopeId)
     }
     /// Its index into [`super::Module::sync_scopes`].
     pub fn index(self) -> u32 {
-        self.0.get() - 1
+        u32::from(self.0.get() - 1)
     }
 }
 
-/// An alignment: a power of two, stored as its log2 so that instructions stay small.
+/// An alignment: a power of two, stored as its log2 plus one so that instructions stay small
+/// (one byte, inside an `Option` too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Align(u8);
+pub struct Align(std::num::NonZeroU8);
 
 impl Align {
     /// The alignment of `bytes`, if it is a power of two up to 2^32.
     pub fn new(bytes: u64) -> Option<Align> {
-        (bytes.is_power_of_two() && bytes <= 1 << 32).then(|| Align(bytes.trailing_zeros() as u8))
+        if !bytes.is_power_of_two() || bytes > 1 << 32 {
+            return None;
+        }
+        std::num::NonZeroU8::new(bytes.trailing_zeros() as u8 + 1).map(Align)
     }
     /// In bytes.
     pub fn bytes(self) -> u64 {
-        1 << self.0
+        1 << (self.0.get() - 1)
     }
 }
 
@@ -327,6 +332,53 @@ pub struct CmpXchg {
     pub align: Option<Align>,
 }
 
+/// The operands of `insertelement`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InsertElement {
+    /// Vector type.
+    pub vec_ty: TypeId,
+    /// Vector.
+    pub vec: Value,
+    /// Element type.
+    pub elt_ty: TypeId,
+    /// Element.
+    pub elt: Value,
+    /// Index type.
+    pub idx_ty: TypeId,
+    /// Index.
+    pub idx: Value,
+}
+
+/// The operands of `shufflevector`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShuffleVector {
+    /// Operand type.
+    pub vec_ty: TypeId,
+    /// First vector.
+    pub a: Value,
+    /// Second vector.
+    pub b: Value,
+    /// Mask type.
+    pub mask_ty: TypeId,
+    /// Mask (a constant).
+    pub mask: Value,
+}
+
+/// The operands of `insertvalue`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InsertValue {
+    /// Aggregate type.
+    pub agg_ty: TypeId,
+    /// Aggregate.
+    pub agg: Value,
+    /// Element type.
+    pub elt_ty: TypeId,
+    /// Element.
+    pub elt: Value,
+    /// Indices.
+    pub indices: ThinVec<u32>,
+}
+
 /// What an instruction does, with its operands.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -353,7 +405,7 @@ pub enum InstKind {
         /// Default target.
         default: BlockId,
         /// Cases.
-        cases: Box<[(ConstId, BlockId)]>,
+        cases: ThinVec<(ConstId, BlockId)>,
     },
     /// `indirectbr`.
     IndirectBr {
@@ -362,7 +414,7 @@ pub enum InstKind {
         /// Address.
         addr: Value,
         /// Possible targets.
-        dests: Vec<BlockId>,
+        dests: ThinVec<BlockId>,
     },
     /// `invoke`.
     Invoke {
@@ -380,7 +432,7 @@ pub enum InstKind {
         /// Fallthrough.
         default: BlockId,
         /// Indirect destinations.
-        indirect: Vec<BlockId>,
+        indirect: ThinVec<BlockId>,
     },
     /// `resume`.
     Resume(TypeId, Value),
@@ -405,7 +457,7 @@ pub enum InstKind {
         /// Parent pad (`none` = a constant token).
         parent: Value,
         /// Handlers.
-        handlers: Vec<BlockId>,
+        handlers: ThinVec<BlockId>,
         /// Unwind target; `None` = to caller.
         unwind: Option<BlockId>,
     },
@@ -592,34 +644,10 @@ pub enum InstKind {
         /// Index.
         idx: Value,
     },
-    /// `insertelement`.
-    InsertElement {
-        /// Vector type.
-        vec_ty: TypeId,
-        /// Vector.
-        vec: Value,
-        /// Element type.
-        elt_ty: TypeId,
-        /// Element.
-        elt: Value,
-        /// Index type.
-        idx_ty: TypeId,
-        /// Index.
-        idx: Value,
-    },
-    /// `shufflevector`.
-    ShuffleVector {
-        /// Operand type.
-        vec_ty: TypeId,
-        /// First vector.
-        a: Value,
-        /// Second vector.
-        b: Value,
-        /// Mask type.
-        mask_ty: TypeId,
-        /// Mask (a constant).
-        mask: Value,
-    },
+    /// `insertelement` (boxed: it is larger than most and rare).
+    InsertElement(Box<InsertElement>),
+    /// `shufflevector` (boxed: it is larger than most and rare).
+    ShuffleVector(Box<ShuffleVector>),
     /// `extractvalue`.
     ExtractValue {
         /// Aggregate type.
@@ -629,19 +657,8 @@ pub enum InstKind {
         /// Indices.
         indices: ThinVec<u32>,
     },
-    /// `insertvalue`.
-    InsertValue {
-        /// Aggregate type.
-        agg_ty: TypeId,
-        /// Aggregate.
-        agg: Value,
-        /// Element type.
-        elt_ty: TypeId,
-        /// Element.
-        elt: Value,
-        /// Indices.
-        indices: ThinVec<u32>,
-    },
+    /// `insertvalue` (boxed: it is larger than most and rare).
+    InsertValue(Box<InsertValue>),
     /// `landingpad`.
     LandingPad {
         /// `cleanup`.
@@ -654,14 +671,14 @@ pub enum InstKind {
         /// The catchswitch.
         parent: Value,
         /// Arguments.
-        args: Vec<(TypeId, Value)>,
+        args: ThinVec<(TypeId, Value)>,
     },
     /// `cleanuppad within %p [args]`.
     CleanupPad {
         /// Parent pad or `none`.
         parent: Value,
         /// Arguments.
-        args: Vec<(TypeId, Value)>,
+        args: ThinVec<(TypeId, Value)>,
     },
 }
 
@@ -732,20 +749,20 @@ impl InstKind {
                 f(*vec);
                 f(*idx);
             }
-            InstKind::InsertElement { vec, elt, idx, .. } => {
-                f(*vec);
-                f(*elt);
-                f(*idx);
+            InstKind::InsertElement(x) => {
+                f(x.vec);
+                f(x.elt);
+                f(x.idx);
             }
-            InstKind::ShuffleVector { a, b, mask, .. } => {
-                f(*a);
-                f(*b);
-                f(*mask);
+            InstKind::ShuffleVector(x) => {
+                f(x.a);
+                f(x.b);
+                f(x.mask);
             }
             InstKind::ExtractValue { agg, .. } => f(*agg),
-            InstKind::InsertValue { agg, elt, .. } => {
-                f(*agg);
-                f(*elt);
+            InstKind::InsertValue(x) => {
+                f(x.agg);
+                f(x.elt);
             }
             InstKind::LandingPad { clauses, .. } => clauses.iter().for_each(|(_, _, v)| f(*v)),
             InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
@@ -839,10 +856,10 @@ impl Instruction {
             InstKind::Call { .. } => "call",
             InstKind::VaArg { .. } => "va_arg",
             InstKind::ExtractElement { .. } => "extractelement",
-            InstKind::InsertElement { .. } => "insertelement",
-            InstKind::ShuffleVector { .. } => "shufflevector",
+            InstKind::InsertElement(_) => "insertelement",
+            InstKind::ShuffleVector(_) => "shufflevector",
             InstKind::ExtractValue { .. } => "extractvalue",
-            InstKind::InsertValue { .. } => "insertvalue",
+            InstKind::InsertValue(_) => "insertvalue",
             InstKind::LandingPad { .. } => "landingpad",
             InstKind::CatchPad { .. } => "catchpad",
             InstKind::CleanupPad { .. } => "cleanuppad",
@@ -867,6 +884,19 @@ mod tests {
         assert!(RmwOp::Nand.in_llvm7() && !RmwOp::FAdd.in_llvm7());
     }
 
+    #[test]
+    fn alignments_and_scopes_keep_their_values_in_fewer_bytes() {
+        for log2 in 0..=32 {
+            assert_eq!(Align::new(1 << log2).map(Align::bytes), Some(1 << log2));
+        }
+        assert!(Align::new(0).is_none() && Align::new(3).is_none() && Align::new(1 << 33).is_none());
+        assert!(Align::new(4) < Align::new(8));
+        for i in [0, 1, 254, ScopeId::LIMIT - 1] {
+            assert_eq!(ScopeId::new(i).map(ScopeId::index), Some(i));
+        }
+        assert!(ScopeId::new(ScopeId::LIMIT).is_none() && ScopeId::new(u32::MAX).is_none());
+    }
+
     /// Memory per input byte follows these sizes (a large module holds millions of
     /// instructions): a change that grows one should be a decision, not an accident.
     #[test]
@@ -875,8 +905,10 @@ mod tests {
         use crate::ir::{Function, GlobalVar, Name};
         use std::mem::size_of;
         assert_eq!(size_of::<Name>(), 8);
-        assert_eq!(size_of::<InstKind>(), 40);
-        assert_eq!(size_of::<Instruction>(), 64);
+        assert_eq!(size_of::<Option<Atomic>>(), 4);
+        assert_eq!(size_of::<Option<Align>>(), 1);
+        assert_eq!(size_of::<InstKind>(), 32);
+        assert_eq!(size_of::<Instruction>(), 56);
         assert_eq!(size_of::<CallSite>(), 56);
         assert!(size_of::<Function>() <= 328, "{}", size_of::<Function>());
         assert!(size_of::<GlobalVar>() <= 144, "{}", size_of::<GlobalVar>());

@@ -401,8 +401,9 @@ impl Module {
         self.consts.insert(c)
     }
 
-    /// The sync scope of a name, added if new.
-    pub fn sync_scope(&mut self, name: &str) -> super::instruction::ScopeId {
+    /// The sync scope of a name, added if new; `None` past [`super::instruction::ScopeId::LIMIT`]
+    /// names (LLVM holds at most 255).
+    pub fn sync_scope(&mut self, name: &str) -> Option<super::instruction::ScopeId> {
         super::instruction::ScopeId::new(self.sync_scopes.intern(name))
     }
 

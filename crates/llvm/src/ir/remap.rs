@@ -200,7 +200,7 @@ impl Remap {
             self.kinds.push(main.metadata.kind(k));
         }
         for s in &adds.scopes {
-            self.scopes.push(main.sync_scope(s).index());
+            self.scopes.push(main.sync_scope(s).ok_or(())?.index());
         }
         // Distinct nodes keep the numbers the copy gave them, moved to follow this module's:
         // numbers go in reading order, which the arena order is not (a node referred to before
@@ -436,7 +436,8 @@ impl Remap {
     }
 
     pub(crate) fn atomic(&self, a: &mut Atomic) {
-        a.scope = a.scope.map(|s| ScopeId::new(self.scope(s.index())));
+        // A scope the merge mapped is one the main module holds: below the limit.
+        a.scope = a.scope.and_then(|s| ScopeId::new(self.scope(s.index())));
     }
 
     pub(crate) fn call(&self, c: &mut CallSite) {
@@ -547,7 +548,8 @@ impl Remap {
                 t(idx_ty);
                 v(idx);
             }
-            InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } => {
+            InstKind::InsertElement(boxed) => {
+                let crate::ir::instruction::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } = &mut **boxed;
                 t(vec_ty);
                 v(vec);
                 t(elt_ty);
@@ -555,7 +557,8 @@ impl Remap {
                 t(idx_ty);
                 v(idx);
             }
-            InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask } => {
+            InstKind::ShuffleVector(boxed) => {
+                let crate::ir::instruction::ShuffleVector { vec_ty, a, b, mask_ty, mask } = &mut **boxed;
                 t(vec_ty);
                 v(a);
                 v(b);
@@ -566,7 +569,8 @@ impl Remap {
                 t(agg_ty);
                 v(agg);
             }
-            InstKind::InsertValue { agg_ty, agg, elt_ty, elt, .. } => {
+            InstKind::InsertValue(boxed) => {
+                let crate::ir::instruction::InsertValue { agg_ty, agg, elt_ty, elt, .. } = &mut **boxed;
                 t(agg_ty);
                 v(agg);
                 t(elt_ty);

@@ -1440,7 +1440,8 @@ impl<'m> Validator<'m> {
                     None => Some(format!("extractelement from {}", ts(*vec_ty))),
                 }
             }
-            InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } => {
+            InstKind::InsertElement(boxed) => {
+                let crate::ir::instruction::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } = &**boxed;
                 if !is(*vec, *vec_ty) || !is(*elt, *elt_ty) || !is(*idx, *idx_ty) || !self.is_int(*idx_ty) {
                     return Some(format!("insertelement of {} into {} at {}", vs(*elt), vs(*vec), vs(*idx)));
                 }
@@ -1449,7 +1450,8 @@ impl<'m> Validator<'m> {
                     _ => Some(format!("insertelement of {} into {}", ts(*elt_ty), ts(*vec_ty))),
                 }
             }
-            InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask } => {
+            InstKind::ShuffleVector(boxed) => {
+                let crate::ir::instruction::ShuffleVector { vec_ty, a, b, mask_ty, mask } = &**boxed;
                 if !is(*a, *vec_ty) || !is(*b, *vec_ty) || !is(*mask, *mask_ty) {
                     return Some(format!("shufflevector of {} and {}", vs(*a), vs(*b)));
                 }
@@ -1473,7 +1475,8 @@ impl<'m> Validator<'m> {
                     Err(e) => Some(e),
                 }
             }
-            InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices } => {
+            InstKind::InsertValue(boxed) => {
+                let crate::ir::instruction::InsertValue { agg_ty, agg, elt_ty, elt, indices } = &**boxed;
                 if !is(*agg, *agg_ty) || !is(*elt, *elt_ty) || indices.is_empty() {
                     return Some(format!("insertvalue of {} into {}", vs(*elt), vs(*agg)));
                 }
@@ -1712,16 +1715,19 @@ fn inst_parts(k: &InstKind, f: &mut impl FnMut(Part)) {
             f(Ty(*vec_ty));
             f(Ty(*idx_ty));
         }
-        InstKind::InsertElement { vec_ty, elt_ty, idx_ty, .. } => {
+        InstKind::InsertElement(boxed) => {
+            let crate::ir::instruction::InsertElement { vec_ty, elt_ty, idx_ty, .. } = &**boxed;
             f(Ty(*vec_ty));
             f(Ty(*elt_ty));
             f(Ty(*idx_ty));
         }
-        InstKind::ShuffleVector { vec_ty, mask_ty, .. } => {
+        InstKind::ShuffleVector(boxed) => {
+            let crate::ir::instruction::ShuffleVector { vec_ty, mask_ty, .. } = &**boxed;
             f(Ty(*vec_ty));
             f(Ty(*mask_ty));
         }
-        InstKind::InsertValue { agg_ty, elt_ty, .. } => {
+        InstKind::InsertValue(boxed) => {
+            let crate::ir::instruction::InsertValue { agg_ty, elt_ty, .. } = &**boxed;
             f(Ty(*agg_ty));
             f(Ty(*elt_ty));
         }

@@ -844,11 +844,13 @@ impl Body<'_, '_> {
                     }
                 }
             }
-            InstKind::InsertValue { agg, elt_ty, elt, .. } => {
+            InstKind::InsertValue(boxed) => {
+                let crate::ir::instruction::InsertValue { agg, elt_ty, elt, .. } = &mut **boxed;
                 *agg = self.map(*agg);
                 *elt = self.coerce(f, *elt, *elt_ty, out)?;
             }
-            InstKind::InsertElement { vec, elt_ty, elt, idx, .. } => {
+            InstKind::InsertElement(boxed) => {
+                let crate::ir::instruction::InsertElement { vec, elt_ty, elt, idx, .. } = &mut **boxed;
                 *vec = self.map(*vec);
                 *idx = self.map(*idx);
                 *elt = self.coerce(f, *elt, *elt_ty, out)?;
@@ -907,7 +909,8 @@ fn map_plain_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
             v(vec);
             v(idx);
         }
-        InstKind::ShuffleVector { a, b, mask, .. } => {
+        InstKind::ShuffleVector(boxed) => {
+            let crate::ir::instruction::ShuffleVector { a, b, mask, .. } = &mut **boxed;
             v(a);
             v(b);
             v(mask);

@@ -1559,7 +1559,8 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", ");
                 self.tv(f, s, *idx_ty, *idx);
             }
-            InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } => {
+            InstKind::InsertElement(boxed) => {
+                let crate::ir::instruction::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx } = &**boxed;
                 self.out.push_str("insertelement ");
                 self.tv(f, s, *vec_ty, *vec);
                 self.out.push_str(", ");
@@ -1567,7 +1568,8 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", ");
                 self.tv(f, s, *idx_ty, *idx);
             }
-            InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask } => {
+            InstKind::ShuffleVector(boxed) => {
+                let crate::ir::instruction::ShuffleVector { vec_ty, a, b, mask_ty, mask } = &**boxed;
                 self.out.push_str("shufflevector ");
                 self.tv(f, s, *vec_ty, *a);
                 self.out.push_str(", ");
@@ -1582,7 +1584,8 @@ impl<'m> Printer<'m> {
                     let _ = write!(self.out, ", {i}");
                 }
             }
-            InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices } => {
+            InstKind::InsertValue(boxed) => {
+                let crate::ir::instruction::InsertValue { agg_ty, agg, elt_ty, elt, indices } = &**boxed;
                 self.out.push_str("insertvalue ");
                 self.tv(f, s, *agg_ty, *agg);
                 self.out.push_str(", ");

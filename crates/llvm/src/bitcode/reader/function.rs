@@ -8,7 +8,8 @@ use crate::bitcode::codes::{self, block};
 use crate::ir::attrs::AttrSetId;
 use crate::ir::function::{Block, BlockId, LocalMd};
 use crate::ir::instruction::{
-    flags, Align, Atomic, Bundle, CallArg, CallSite, CmpXchg, FastMath, InstId, InstKind, Instruction, TailKind,
+    flags, Align, Atomic, Bundle, CallArg, CallSite, CmpXchg, FastMath, InsertElement, InsertValue, InstId, InstKind,
+    Instruction, ShuffleVector, TailKind,
 };
 use crate::ir::module::FuncId;
 use crate::ir::types::{TypeData, TypeId};
@@ -144,20 +145,20 @@ fn for_each_value_mut(k: &mut InstKind, f: &mut dyn FnMut(&mut Value)) {
             f(vec);
             f(idx);
         }
-        InstKind::InsertElement { vec, elt, idx, .. } => {
-            f(vec);
-            f(elt);
-            f(idx);
+        InstKind::InsertElement(x) => {
+            f(&mut x.vec);
+            f(&mut x.elt);
+            f(&mut x.idx);
         }
-        InstKind::ShuffleVector { a, b, mask, .. } => {
-            f(a);
-            f(b);
-            f(mask);
+        InstKind::ShuffleVector(x) => {
+            f(&mut x.a);
+            f(&mut x.b);
+            f(&mut x.mask);
         }
         InstKind::ExtractValue { agg, .. } => f(agg),
-        InstKind::InsertValue { agg, elt, .. } => {
-            f(agg);
-            f(elt);
+        InstKind::InsertValue(x) => {
+            f(&mut x.agg);
+            f(&mut x.elt);
         }
         InstKind::LandingPad { clauses, .. } => clauses.iter_mut().for_each(|(_, _, v)| f(v)),
         InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
@@ -261,7 +262,10 @@ impl Reader<'_> {
             None if self.sync_names.is_empty() && ssid <= 1 => if ssid == 0 { "singlethread" } else { "" }.into(),
             None => return Err(self.err(format!("sync scope {ssid} not defined"))),
         };
-        let scope = (!name.is_empty()).then(|| self.m.sync_scope(&name));
+        let scope = match name.is_empty() {
+            true => None,
+            false => Some(self.m.sync_scope(&name).ok_or_else(|| self.err("more sync scopes than a module may name"))?),
+        };
         Ok(Atomic { ordering, scope })
     }
 
@@ -779,7 +783,10 @@ impl Reader<'_> {
                 let elt_ty = self.elem_of(vec_ty)?;
                 let elt = self.value_of(o, elt_ty)?;
                 let (idx, idx_ty) = self.value_type(o)?;
-                self.push(vec_ty, InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx })?;
+                self.push(
+                    vec_ty,
+                    InstKind::InsertElement(Box::new(InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx })),
+                )?;
             }
             8 => {
                 let (a, vec_ty) = self.value_type(o)?;
@@ -793,7 +800,7 @@ impl Reader<'_> {
                     return Err(self.err("shufflevector mask is not a vector"));
                 };
                 let rty = self.m.types.intern(TypeData::Vector { len, elem, scalable });
-                self.push(rty, InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask })?;
+                self.push(rty, InstKind::ShuffleVector(Box::new(ShuffleVector { vec_ty, a, b, mask_ty, mask })))?;
             }
             9 | 28 => {
                 let (lhs, ty) = self.value_type(o)?;
@@ -853,7 +860,7 @@ impl Reader<'_> {
                 while o.has() {
                     dests.push(self.bb(self.next_op(o)?)?);
                 }
-                self.push(void, InstKind::IndirectBr { ty, addr, dests })?;
+                self.push(void, InstKind::IndirectBr { ty, addr, dests: dests.into() })?;
             }
             13 => {
                 let attrs = self.next_op(o)?;
@@ -882,7 +889,7 @@ impl Reader<'_> {
                 let cc = ((cc_info & 0x7FF) >> 1) as u32;
                 let call = self.call_site(o, attrs, cc, FastMath::default(), explicit)?;
                 let rty = self.ret_of(call.fn_ty);
-                self.push(rty, InstKind::CallBr { call: Box::new(call), default, indirect })?;
+                self.push(rty, InstKind::CallBr { call: Box::new(call), default, indirect: indirect.into() })?;
             }
             34 => {
                 let attrs = self.next_op(o)?;
@@ -1090,7 +1097,16 @@ impl Reader<'_> {
                 match elt {
                     Some((elt, elt_ty)) => {
                         let _ = ety;
-                        self.push(agg_ty, InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices: indices.into() })?
+                        self.push(
+                            agg_ty,
+                            InstKind::InsertValue(Box::new(InsertValue {
+                                agg_ty,
+                                agg,
+                                elt_ty,
+                                elt,
+                                indices: indices.into(),
+                            })),
+                        )?
                     }
                     None => self.push(ety, InstKind::ExtractValue { agg_ty, agg, indices: indices.into() })?,
                 }
@@ -1147,7 +1163,7 @@ impl Reader<'_> {
                     handlers.push(self.bb(self.next_op(o)?)?);
                 }
                 let unwind = if o.has() { Some(self.bb(self.next_op(o)?)?) } else { None };
-                self.push(tok, InstKind::CatchSwitch { parent, handlers, unwind })?;
+                self.push(tok, InstKind::CatchSwitch { parent, handlers: handlers.into(), unwind })?;
             }
             50 | 51 => {
                 let tok = self.m.types.intern(TypeData::Token);
@@ -1156,7 +1172,7 @@ impl Reader<'_> {
                 if n > o.left() as u64 {
                     return Err(self.err("pad arguments run past the record"));
                 }
-                let mut args = Vec::new();
+                let mut args = ThinVec::new();
                 for _ in 0..n {
                     let (v, t) = self.value_type(o)?;
                     args.push((t, v));

@@ -811,13 +811,15 @@ impl Cx<'_, '_> {
                 self.push_vt(&mut v, *idx)?;
                 6
             }
-            InstKind::InsertElement { vec, elt, idx, .. } => {
+            InstKind::InsertElement(boxed) => {
+                let crate::ir::instruction::InsertElement { vec, elt, idx, .. } = &**boxed;
                 self.push_vt(&mut v, *vec)?;
                 self.push(&mut v, *elt)?;
                 self.push_vt(&mut v, *idx)?;
                 7
             }
-            InstKind::ShuffleVector { a, b, mask, .. } => {
+            InstKind::ShuffleVector(boxed) => {
+                let crate::ir::instruction::ShuffleVector { a, b, mask, .. } = &**boxed;
                 self.push_vt(&mut v, *a)?;
                 self.push(&mut v, *b)?;
                 self.push(&mut v, *mask)?;
@@ -828,7 +830,8 @@ impl Cx<'_, '_> {
                 v.extend(indices.iter().map(|&i| u64::from(i)));
                 26
             }
-            InstKind::InsertValue { agg, elt, indices, .. } => {
+            InstKind::InsertValue(boxed) => {
+                let crate::ir::instruction::InsertValue { agg, elt, indices, .. } = &**boxed;
                 self.push_vt(&mut v, *agg)?;
                 self.push_vt(&mut v, *elt)?;
                 v.extend(indices.iter().map(|&i| u64::from(i)));

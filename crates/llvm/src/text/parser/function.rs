@@ -978,7 +978,7 @@ impl<'a> Parser<'a> {
             self.expect(TokenKind::LParen, "'(' after syncscope")?;
             let s = self.parse_string_utf8()?;
             self.expect(TokenKind::RParen, "')'")?;
-            Some(self.m.sync_scope(&s))
+            Some(self.m.sync_scope(&s).ok_or_else(|| self.error("more sync scopes than a module may name"))?)
         } else {
             None
         };
@@ -1216,7 +1216,7 @@ impl<'a> Parser<'a> {
                 let (ty, addr) = self.typed_value(fs)?;
                 self.expect_comma()?;
                 let dests = self.label_list(fs)?;
-                (void, InstKind::IndirectBr { ty, addr, dests })
+                (void, InstKind::IndirectBr { ty, addr, dests: dests.into() })
             }
             Keyword::Invoke => {
                 let (ret, call) = self.call_site(fs, at)?;
@@ -1231,7 +1231,7 @@ impl<'a> Parser<'a> {
                 self.expect_kw(Keyword::To)?;
                 let default = self.label(fs)?;
                 let indirect = self.label_list(fs)?;
-                (ret, InstKind::CallBr { call: Box::new(call), default, indirect })
+                (ret, InstKind::CallBr { call: Box::new(call), default, indirect: indirect.into() })
             }
             Keyword::Resume => {
                 let (ty, v) = self.typed_value(fs)?;
@@ -1259,7 +1259,7 @@ impl<'a> Parser<'a> {
                 self.expect_kw(Keyword::Unwind)?;
                 let unwind = self.unwind_dest(fs)?;
                 let token = self.m.types.intern(TypeData::Token);
-                (token, InstKind::CatchSwitch { parent, handlers, unwind })
+                (token, InstKind::CatchSwitch { parent, handlers: handlers.into(), unwind })
             }
             Keyword::Catchpad | Keyword::Cleanuppad => {
                 let parent = self.token_after(fs, Keyword::Within)?;
@@ -1267,9 +1267,9 @@ impl<'a> Parser<'a> {
                 self.expect(TokenKind::LSquare, "'['")?;
                 let args = self.typed_values_until(fs, TokenKind::RSquare)?;
                 let kind = if op == Keyword::Catchpad {
-                    InstKind::CatchPad { parent, args }
+                    InstKind::CatchPad { parent, args: args.into() }
                 } else {
-                    InstKind::CleanupPad { parent, args }
+                    InstKind::CleanupPad { parent, args: args.into() }
                 };
                 (token, kind)
             }
@@ -1383,7 +1383,17 @@ impl<'a> Parser<'a> {
                 let (elt_ty, elt) = self.typed_value(fs)?;
                 self.expect_comma()?;
                 let (idx_ty, idx) = self.typed_value(fs)?;
-                (vec_ty, InstKind::InsertElement { vec_ty, vec, elt_ty, elt, idx_ty, idx })
+                (
+                    vec_ty,
+                    InstKind::InsertElement(Box::new(crate::ir::instruction::InsertElement {
+                        vec_ty,
+                        vec,
+                        elt_ty,
+                        elt,
+                        idx_ty,
+                        idx,
+                    })),
+                )
             }
             Keyword::Shufflevector => {
                 let (vec_ty, a) = self.typed_value(fs)?;
@@ -1397,7 +1407,16 @@ impl<'a> Parser<'a> {
                     return Err(ParseError::new(at, "shufflevector needs vector operands"));
                 };
                 let ty = self.m.types.intern(TypeData::Vector { len, elem, scalable });
-                (ty, InstKind::ShuffleVector { vec_ty, a, b, mask_ty, mask })
+                (
+                    ty,
+                    InstKind::ShuffleVector(Box::new(crate::ir::instruction::ShuffleVector {
+                        vec_ty,
+                        a,
+                        b,
+                        mask_ty,
+                        mask,
+                    })),
+                )
             }
             Keyword::Extractvalue | Keyword::Insertvalue => {
                 let (agg_ty, agg) = self.typed_value(fs)?;
@@ -1424,7 +1443,16 @@ impl<'a> Parser<'a> {
                         if elt_ty != ety {
                             return Err(ParseError::new(at, "insertvalue operand and field types disagree"));
                         }
-                        (agg_ty, InstKind::InsertValue { agg_ty, agg, elt_ty, elt, indices: indices.into() })
+                        (
+                            agg_ty,
+                            InstKind::InsertValue(Box::new(crate::ir::instruction::InsertValue {
+                                agg_ty,
+                                agg,
+                                elt_ty,
+                                elt,
+                                indices: indices.into(),
+                            })),
+                        )
                     }
                 }
             }

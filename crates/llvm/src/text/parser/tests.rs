@@ -227,3 +227,17 @@ fn constants_too_deep_or_too_shared_to_print_are_refused() {
         assert!(e.0.contains(want), "{e}");
     }
 }
+
+#[test]
+fn sync_scopes_past_the_limit_are_an_error() {
+    // LLVM numbers sync scopes in a byte; a scope id is two bytes so that instructions stay small.
+    let fences = |n: u32| -> String {
+        let body: String = (0..n).map(|i| format!("  fence syncscope(\"s{i}\") seq_cst\n")).collect();
+        format!("define void @f() {{\n{body}  ret void\n}}\n")
+    };
+    let limit = crate::ir::instruction::ScopeId::LIMIT;
+    let m = super::parse_module(&fences(limit)).expect("up to the limit");
+    assert_eq!(m.sync_scopes.len(), limit as usize);
+    let e = super::parse_module(&fences(limit + 1)).expect_err("past the limit");
+    assert!(e.to_string().contains("more sync scopes than a module may name"), "{e}");
+}
