@@ -62,6 +62,9 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     } else {
         nvir_llvm::bitcode::write_as(&m, layout)
     };
+    // The process ends next: freeing the module's many small allocations one by one would be
+    // work nobody sees (the operating system takes the memory back at once).
+    std::mem::forget(m);
     let bytes = match written {
         Ok(b) => b,
         Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-write"), &no_source)),

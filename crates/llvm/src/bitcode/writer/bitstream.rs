@@ -24,9 +24,11 @@ struct Open {
     outer_abbrevs: Vec<Abbrev>,
 }
 
-/// A bit writer over a growing byte buffer.
+/// A bit writer over a growing byte buffer. Bits gather in a 64-bit accumulator that goes out
+/// 32 bits at a time; whole bytes left in it are flushed before anything looks at `out` itself.
 pub(super) struct BitWriter {
     out: Vec<u8>,
+    /// Bits not yet in `out`, the first in the least significant bit; fewer than 32 between calls.
     acc: u64,
     nacc: u32,
     width: u32,
@@ -58,23 +60,32 @@ impl BitWriter {
     }
 
     /// `n` ≤ 64 bits of `v`, least significant first.
+    #[inline]
     pub(super) fn emit(&mut self, v: u64, n: u32) {
         debug_assert!(n <= 64);
-        if n == 0 {
-            return;
-        }
-        let v = if n == 64 { v } else { v & ((1u64 << n) - 1) };
-        // Fill the accumulator in pieces of at most 32 bits so that it never overflows.
-        let (lo, hi, nlo) = if n > 32 { (v & 0xFFFF_FFFF, v >> 32, 32) } else { (v, 0, n) };
-        self.push_bits(lo, nlo);
         if n > 32 {
-            self.push_bits(hi, n - 32);
+            self.push_bits(v & 0xFFFF_FFFF, 32);
+            self.push_bits(v >> 32 & ((1u64 << (n - 32)) - 1), n - 32);
+        } else if n > 0 {
+            self.push_bits(v & ((1u64 << n) - 1), n);
         }
     }
 
+    /// `n` ≤ 32 bits `v` (nothing above them set).
+    #[inline]
     fn push_bits(&mut self, v: u64, n: u32) {
+        // Fewer than 32 bits wait, so 32 more always fit.
         self.acc |= v << self.nacc;
         self.nacc += n;
+        if self.nacc >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.nacc -= 32;
+        }
+    }
+
+    /// Moves the whole bytes waiting in the accumulator to `out`.
+    fn flush_bytes(&mut self) {
         while self.nacc >= 8 {
             self.out.push(self.acc as u8);
             self.acc >>= 8;
@@ -83,8 +94,14 @@ impl BitWriter {
     }
 
     /// `v` in `n`-bit chunks, the top bit of each saying another follows.
+    #[inline]
     pub(super) fn emit_vbr(&mut self, mut v: u64, n: u32) {
         let hi = 1u64 << (n - 1);
+        if v < hi {
+            // The common case: one chunk.
+            self.push_bits(v, n);
+            return;
+        }
         while v >= hi {
             self.emit((v & (hi - 1)) | hi, n);
             v >>= n - 1;
@@ -98,16 +115,24 @@ impl BitWriter {
         if rem != 0 {
             self.emit(0, (32 - rem) as u32);
         }
+        self.flush_bytes();
+    }
+
+    /// Makes room for `n` more bytes.
+    pub(super) fn reserve(&mut self, n: usize) {
+        self.out.reserve(n);
     }
 
     /// Raw bytes at a byte boundary (the magic, blob contents).
     pub(super) fn bytes(&mut self, b: &[u8]) {
+        self.flush_bytes();
         debug_assert_eq!(self.nacc, 0);
         self.out.extend_from_slice(b);
     }
 
-    /// Overwrites 32 bits at bit `pos` (already written) with `v`.
+    /// Overwrites 32 bits at bit `pos` (already written, and followed by at least a byte) with `v`.
     pub(super) fn backpatch_u32(&mut self, pos: u64, v: u32) {
+        self.flush_bytes();
         for i in 0..32u64 {
             let bit = pos + i;
             let byte = (bit / 8) as usize;
@@ -317,10 +342,11 @@ impl BitWriter {
 
     /// The bytes written (every block closed).
     pub(super) fn finish(mut self) -> Vec<u8> {
-        if self.nacc > 0 {
-            let n = 8 - self.nacc;
-            self.emit(0, n);
+        let rem = self.nacc % 8;
+        if rem > 0 {
+            self.emit(0, 8 - rem);
         }
+        self.flush_bytes();
         self.out
     }
 }

@@ -36,9 +36,18 @@ pub(super) struct Locals {
     /// An `i32 1` the function's constants hold for allocas without a count, when the module
     /// has no such constant.
     pub(super) one: Option<(TypeId, u32)>,
-    insts: FxHashMap<InstId, u32>,
+    /// Value id by instruction index (`u32::MAX`: none, a void result or an instruction not
+    /// in the layout).
+    insts: Vec<u32>,
     local_md: FxHashMap<crate::ir::LocalMdId, u32>,
     arg_base: u32,
+}
+
+impl Locals {
+    /// The value id of instruction `i`'s result.
+    fn inst(&self, i: InstId) -> Option<u32> {
+        self.insts.get(i.index()).copied().filter(|&id| id != u32::MAX)
+    }
 }
 
 /// The position of a `blockaddress` block in its function's layout.
@@ -143,10 +152,11 @@ impl Writer<'_> {
         }
         next += out.len() as u32;
         l.consts = ids;
+        l.insts = vec![u32::MAX; f.insts.len()];
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 if !self.is_void_ty(f.insts[i].ty) {
-                    l.insts.insert(i, next);
+                    l.insts[i.index()] = next;
                     next += 1;
                 }
             }
@@ -165,7 +175,7 @@ impl Writer<'_> {
                 None => *l.consts.get(&c).ok_or_else(missing)?,
             },
             Value::Arg(a) => l.arg_base + a,
-            Value::Inst(i) => *l.insts.get(&i).ok_or_else(missing)?,
+            Value::Inst(i) => l.inst(i).ok_or_else(missing)?,
             Value::Md(id) => self.md.id(id)? as u32,
             Value::LocalMd(lm) => *l.local_md.get(&lm).ok_or_else(missing)?,
             Value::Asm(a) => l.asms.iter().find(|(x, _)| *x == a).map(|(_, id)| *id).ok_or_else(missing)?,
@@ -203,8 +213,10 @@ impl Writer<'_> {
             }
             s.exit_block();
         }
-        let block_ix: FxHashMap<crate::ir::BlockId, u64> =
-            f.layout.iter().enumerate().map(|(i, &b)| (b, i as u64)).collect();
+        let mut block_ix = vec![u64::MAX; f.blocks.len()];
+        for (i, &b) in f.layout.iter().enumerate() {
+            block_ix[b.index()] = i as u64;
+        }
         let dbg = (0..self.m.metadata.kinds_len())
             .map(|k| crate::ir::MdKind(k as u32))
             .find(|&k| self.m.metadata.kind_name(k) == "dbg");
@@ -212,6 +224,7 @@ impl Writer<'_> {
         let mut last_loc: Option<MdId> = None;
         let mut attachments: Vec<(u64, Vec<u64>)> = Vec::new();
         let mut count = 0u64;
+        let mut buf = Vec::new();
         // Debug records (the modern layout only), each written after the instruction it
         // precedes and that instruction's location, as LLVM 19+ write them.
         let mut records: FxHashMap<InstId, Vec<&DebugRecord>> = FxHashMap::default();
@@ -222,7 +235,7 @@ impl Writer<'_> {
             for &i in &f.blocks[b].insts {
                 let inst = &f.insts[i];
                 let cx = Cx { w: self, f, l: &l, id: next, blocks: &block_ix, scopes: &self.scopes, tags: &self.tags };
-                cx.instruction(s, &inst.kind, inst.ty)?;
+                cx.instruction(s, &mut buf, &inst.kind, inst.ty)?;
                 if !self.is_void_ty(inst.ty) {
                     next += 1;
                 }
@@ -320,7 +333,7 @@ impl Writer<'_> {
                 entries.push((2, k as u64, n));
             }
             for &i in &f.blocks[b].insts {
-                if let (Some(n), Some(&id)) = (f.insts[i].name.as_str(), l.insts.get(&i)) {
+                if let (Some(n), Some(id)) = (f.insts[i].name.as_str(), l.inst(i)) {
                     entries.push((1, u64::from(id), n));
                 }
             }
@@ -355,7 +368,8 @@ struct Cx<'a, 'm> {
     l: &'a Locals,
     /// The id the instruction's result gets (the base of relative ids).
     id: u32,
-    blocks: &'a FxHashMap<crate::ir::BlockId, u64>,
+    /// Position in the layout by block index (`u64::MAX`: not in the layout).
+    blocks: &'a [u64],
     scopes: &'a [String],
     tags: &'a [String],
 }
@@ -425,8 +439,9 @@ impl Cx<'_, '_> {
 
     fn bb(&self, b: crate::ir::BlockId) -> Result<u64> {
         self.blocks
-            .get(&b)
+            .get(b.index())
             .copied()
+            .filter(|&i| i != u64::MAX)
             .ok_or_else(|| WriteError::new(format!("@{}: a branch to a block not in the body", self.f.name)))
     }
 
@@ -458,13 +473,15 @@ impl Cx<'_, '_> {
     }
 
     fn list(&self, c: &CallSite) -> u64 {
-        let params: Vec<_> = c.args.iter().map(|a| a.attrs).collect();
-        self.w.list(c.fn_attrs, c.ret_attrs, &params)
+        self.w.list(c.fn_attrs, c.ret_attrs, c.args.iter().map(|a| a.attrs))
     }
 
-    fn instruction(&self, s: &mut BitWriter, k: &InstKind, ty: TypeId) -> Result<()> {
+    /// Writes an instruction's record, its operands collected in `buf` (kept between calls, so
+    /// that a body takes no allocation per instruction).
+    fn instruction(&self, s: &mut BitWriter, buf: &mut Vec<u64>, k: &InstKind, ty: TypeId) -> Result<()> {
         let w = self.w;
-        let mut v: Vec<u64> = Vec::new();
+        let mut v = std::mem::take(buf);
+        v.clear();
         let mut ab = None;
         let code: u32 = match k {
             InstKind::Ret(None) => {
@@ -849,6 +866,7 @@ impl Cx<'_, '_> {
             }
         };
         s.record(code, &v, ab);
+        *buf = v;
         Ok(())
     }
 }

@@ -139,8 +139,8 @@ pub(super) struct Writer<'m> {
     type_order: Vec<TypeId>,
     /// Bits a type id takes.
     type_bits: u32,
-    /// Value id of each global value by symbol.
-    sym_ids: FxHashMap<SymbolId, u32>,
+    /// Value id of each global value by symbol index (`u32::MAX`: a symbol with no definition).
+    sym_ids: Vec<u32>,
     /// Value id of each function and global variable.
     fn_ids: Vec<u32>,
     var_ids: Vec<u32>,
@@ -171,6 +171,9 @@ pub(super) struct Writer<'m> {
     gcs: Vec<String>,
     comdat_ids: FxHashMap<String, u64>,
 }
+
+/// From how many instructions a module's tables and function bodies are made on several threads.
+const PARALLEL_MIN: usize = 200_000;
 
 /// Metadata kinds LLVM 7's context registers, in id order.
 const FIXED_KINDS: &[&str] = &[
@@ -406,13 +409,13 @@ impl<'m> Writer<'m> {
         let mut w = Writer {
             m,
             modern,
-            parallel_min: 200_000,
+            parallel_min: PARALLEL_MIN,
             alloca_space: alloca_space(m.data_layout.as_deref()),
             types: m.types.clone(),
             type_ids: Vec::new(),
             type_order: Vec::new(),
             type_bits: 1,
-            sym_ids: FxHashMap::default(),
+            sym_ids: Vec::new(),
             fn_ids: Vec::new(),
             var_ids: Vec::new(),
             tags: Vec::new(),
@@ -434,11 +437,29 @@ impl<'m> Writer<'m> {
             gcs: Vec::new(),
             comdat_ids: FxHashMap::default(),
         };
-        w.extra_types();
-        w.enumerate_types();
-        w.enumerate_globals()?;
-        w.enumerate_attrs()?;
-        w.md = metadata::MdTable::build(m, modern)?;
+        let insts: usize = m.functions.iter().map(|(_, f)| f.insts.len()).sum();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let tables = |w: &mut Writer<'m>| -> Result<()> {
+            w.extra_types();
+            w.enumerate_types();
+            w.enumerate_globals()?;
+            w.enumerate_attrs()
+        };
+        // The metadata table and the other tables each walk every instruction: on a large
+        // module, the metadata's walk runs alongside. (The first error is the one a sequential
+        // walk meets first.)
+        if threads >= 2 && insts >= PARALLEL_MIN {
+            let (r, md) = std::thread::scope(|sc| {
+                let md = sc.spawn(|| metadata::MdTable::build(m, modern));
+                let r = tables(&mut w);
+                (r, md.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            });
+            r?;
+            w.md = md?;
+        } else {
+            tables(&mut w)?;
+            w.md = metadata::MdTable::build(m, modern)?;
+        }
         w.enumerate_module_consts()?;
         w.enumerate_kinds();
         w.tags = w.all_bundle_tags();
@@ -574,10 +595,11 @@ impl<'m> Writer<'m> {
             by_def.insert(GlobalDef::IFunc(i), next);
             next += 1;
         }
+        self.sym_ids = vec![u32::MAX; m.symbols.len()];
         for (s, sym) in m.symbols.iter() {
             if let Some(d) = sym.def {
                 if let Some(&id) = by_def.get(&d) {
-                    self.sym_ids.insert(s, id);
+                    self.sym_ids[s.index()] = id;
                 }
             }
         }
@@ -602,36 +624,41 @@ impl<'m> Writer<'m> {
     }
 
     /// The id of the attribute list (function, return, parameters), 0 when empty.
-    pub(super) fn list(&self, func: AttrSetId, ret: AttrSetId, params: &[AttrSetId]) -> u64 {
-        let key = self.list_key(func, ret, params);
+    pub(super) fn list(&self, func: AttrSetId, ret: AttrSetId, params: impl Iterator<Item = AttrSetId>) -> u64 {
+        // Most call sites have no attributes at all: no key to build or look up.
+        let mut key: Vec<u64> = Vec::new();
+        self.list_key(func, ret, params, &mut key);
         if key.is_empty() {
             return 0;
         }
-        self.list_ids.get(&key).copied().unwrap_or(0)
+        self.list_ids.get(key.as_slice()).copied().unwrap_or(0)
     }
 
-    fn list_key(&self, func: AttrSetId, ret: AttrSetId, params: &[AttrSetId]) -> Vec<u64> {
-        let mut key = Vec::new();
+    /// The groups of an attribute list, in `key` (empty sets have no group).
+    fn list_key(&self, func: AttrSetId, ret: AttrSetId, params: impl Iterator<Item = AttrSetId>, key: &mut Vec<u64>) {
         let mut add = |i: u64, s: AttrSetId| {
+            if self.m.attrs[s].is_empty() {
+                return;
+            }
             if let Some(&g) = self.group_ids.get(&(i, s)) {
                 key.push(g);
             }
         };
         add(0xFFFF_FFFF, func);
         add(0, ret);
-        for (i, &p) in params.iter().enumerate() {
+        for (i, p) in params.enumerate() {
             add(i as u64 + 1, p);
         }
-        key
     }
 
-    fn add_list(&mut self, func: AttrSetId, ret: AttrSetId, params: &[AttrSetId]) {
+    fn add_list(&mut self, func: AttrSetId, ret: AttrSetId, params: impl Iterator<Item = AttrSetId> + Clone) {
         self.group(0xFFFF_FFFF, func);
         self.group(0, ret);
-        for (i, &p) in params.iter().enumerate() {
+        for (i, p) in params.clone().enumerate() {
             self.group(i as u64 + 1, p);
         }
-        let key = self.list_key(func, ret, params);
+        let mut key = Vec::new();
+        self.list_key(func, ret, params, &mut key);
         if key.is_empty() || self.list_ids.contains_key(&key) {
             return;
         }
@@ -645,11 +672,10 @@ impl<'m> Writer<'m> {
         let none = m.attrs.find(&crate::ir::attrs::AttrSet::default());
         let empty = none.unwrap_or(empty);
         for (_, f) in m.functions.iter() {
-            let params: Vec<AttrSetId> = f.params.iter().map(|p| p.attrs).collect();
-            self.add_list(f.fn_attrs, f.ret_attrs, &params);
+            self.add_list(f.fn_attrs, f.ret_attrs, f.params.iter().map(|p| p.attrs));
         }
         for (_, g) in m.globals.iter() {
-            self.add_list(g.attrs, empty, &[]);
+            self.add_list(g.attrs, empty, std::iter::empty());
         }
         for (_, f) in m.functions.iter() {
             for &b in &f.layout {
@@ -661,8 +687,7 @@ impl<'m> Writer<'m> {
                         }
                         _ => continue,
                     };
-                    let params: Vec<AttrSetId> = call.args.iter().map(|a| a.attrs).collect();
-                    self.add_list(call.fn_attrs, call.ret_attrs, &params);
+                    self.add_list(call.fn_attrs, call.ret_attrs, call.args.iter().map(|a| a.attrs));
                 }
             }
         }
@@ -839,6 +864,10 @@ impl<'m> Writer<'m> {
         ids: &mut FxHashMap<ConstId, u32>,
         base: u32,
     ) {
+        // Most roots are numbered already (or globals): no walk.
+        if self.is_global(root) || known(root) || ids.contains_key(&root) {
+            return;
+        }
         let mut stack = vec![(root, false)];
         while let Some((c, expanded)) = stack.pop() {
             if self.is_global(c) || known(c) || ids.contains_key(&c) {
@@ -912,10 +941,15 @@ impl<'m> Writer<'m> {
         }
     }
 
+    /// The value id of the global value `s` names, if it is defined.
+    fn sym_id(&self, s: SymbolId) -> Option<u32> {
+        self.sym_ids.get(s.index()).copied().filter(|&id| id != u32::MAX)
+    }
+
     /// The value id of a module-level constant or global.
     pub(super) fn module_value(&self, c: ConstId) -> Option<u32> {
         if let ConstData::Global { global, .. } = self.m.consts[c] {
-            return self.sym_ids.get(&global).copied();
+            return self.sym_id(global);
         }
         self.const_ids.get(c.index()).copied().filter(|&id| id != u32::MAX)
     }
@@ -959,20 +993,20 @@ impl<'m> Writer<'m> {
         }
         self.write_comdats(&mut s)?;
         let vst_patch = self.write_module_info(&mut s)?;
-        self.write_constants(
-            &mut s,
-            &self.mod_consts.clone(),
-            self.n_values - self.mod_consts.len() as u32,
-            true,
-            None,
-        )?;
-        self.write_kinds(&mut s);
-        self.write_module_metadata(&mut s)?;
-        self.write_bundle_tags(&mut s);
-        self.write_sync_scopes(&mut s);
-        let defs: Vec<FuncId> = self.m.functions.iter().filter(|(_, f)| f.is_definition).map(|(fid, _)| fid).collect();
+        // What is left of the module's tables is written while other threads write the bodies.
+        let this = &self;
+        let defs: Vec<FuncId> = this.m.functions.iter().filter(|(_, f)| f.is_definition).map(|(fid, _)| fid).collect();
+        let bodies = this.write_bodies(&s.info_snapshot(), &defs, || -> Result<()> {
+            this.write_constants(&mut s, &this.mod_consts, this.n_values - this.mod_consts.len() as u32, true, None)?;
+            this.write_kinds(&mut s);
+            this.write_module_metadata(&mut s)?;
+            this.write_bundle_tags(&mut s);
+            this.write_sync_scopes(&mut s);
+            Ok(())
+        })?;
         let mut offsets = Vec::with_capacity(defs.len());
-        for (fid, body) in defs.iter().zip(self.write_bodies(&s, &defs)?) {
+        s.reserve(bodies.iter().map(|b| b.len() + 8).sum::<usize>() + self.strtab.len() + 64);
+        for (fid, body) in defs.iter().zip(bodies) {
             offsets.push((*fid, s.bit_pos()));
             s.splice_block(block::FUNCTION, 4, &body);
         }
@@ -998,39 +1032,64 @@ impl<'m> Writer<'m> {
     }
 
     /// The function blocks of `defs`, each written alone (so that large modules write them on
-    /// several threads; the bytes are the same whatever the number), to splice into `s`.
-    fn write_bodies(&self, s: &BitWriter, defs: &[FuncId]) -> Result<Vec<Vec<u8>>> {
-        let info = s.info_snapshot();
+    /// several threads; the bytes are the same whatever the number), to splice into the module
+    /// block; `tables` (the rest of the module's tables) runs on this thread meanwhile, before
+    /// it takes its share of bodies. An error of `tables` comes first, then the first body's.
+    fn write_bodies(
+        &self,
+        info: &[(u32, Vec<Vec<AbbrevOp>>)],
+        defs: &[FuncId],
+        tables: impl FnOnce() -> Result<()>,
+    ) -> Result<Vec<Vec<u8>>> {
         let one = |fid: FuncId| -> Result<Vec<u8>> {
-            let mut w = BitWriter::with_info(&info, 3);
+            let mut w = BitWriter::with_info(info, 3);
             self.write_function(&mut w, fid)?;
             Ok(w.finish())
         };
         let insts: usize = defs.iter().map(|&f| self.m.functions[f].insts.len()).sum();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
         if threads < 2 || insts < self.parallel_min {
+            tables()?;
             return defs.iter().map(|&f| one(f)).collect();
         }
-        // Contiguous chunks of about equal instruction counts, one per thread.
-        let per = insts.div_ceil(threads);
-        let mut chunks: Vec<&[FuncId]> = Vec::with_capacity(threads);
+        // Contiguous chunks of about equal instruction counts, several per thread, handed to
+        // whichever thread is free (a thread the machine runs less often takes fewer).
+        let per = insts.div_ceil(threads * 8);
+        let mut chunks: Vec<&[FuncId]> = Vec::new();
         let (mut start, mut acc) = (0, 0);
         for (i, &f) in defs.iter().enumerate() {
             acc += self.m.functions[f].insts.len();
-            if acc >= per && chunks.len() + 1 < threads {
+            if acc >= per {
                 chunks.push(&defs[start..=i]);
                 start = i + 1;
                 acc = 0;
             }
         }
-        chunks.push(&defs[start..]);
-        let parts: Vec<Result<Vec<Vec<u8>>>> = std::thread::scope(|sc| {
-            let handles: Vec<_> =
-                chunks.iter().map(|c| sc.spawn(move || c.iter().map(|&f| one(f)).collect())).collect();
-            handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+        if start < defs.len() {
+            chunks.push(&defs[start..]);
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let work = || -> Vec<(usize, Result<Vec<Vec<u8>>>)> {
+            let mut done = Vec::new();
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(c) = chunks.get(k) else { return done };
+                done.push((k, c.iter().map(|&f| one(f)).collect()));
+            }
+        };
+        let (tabled, mut parts) = std::thread::scope(|sc| {
+            let helpers: Vec<_> = (1..threads).map(|_| sc.spawn(work)).collect();
+            let tabled = tables();
+            let mut parts = work();
+            for h in helpers {
+                parts.extend(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+            }
+            (tabled, parts)
         });
+        tabled?;
+        parts.sort_unstable_by_key(|(k, _)| *k);
         let mut out = Vec::with_capacity(defs.len());
-        for p in parts {
+        for (_, p) in parts {
             out.extend(p?);
         }
         Ok(out)
@@ -1350,7 +1409,7 @@ impl<'m> Writer<'m> {
                     u64::from(g.externally_initialized),
                     dll_code(p),
                     self.comdat_id(p),
-                    self.list(g.attrs, AttrSetId::from_index(0), &[]),
+                    self.list(g.attrs, AttrSetId::from_index(0), std::iter::empty()),
                     dso_local(p),
                 ]);
                 if self.modern {
@@ -1373,7 +1432,6 @@ impl<'m> Writer<'m> {
         for (_, f) in m.functions.iter() {
             let (off, len) = self.strtab_name(&f.name);
             let p = &f.props;
-            let params: Vec<AttrSetId> = f.params.iter().map(|p| p.attrs).collect();
             let opt = |x: &Option<(TypeId, Value)>| -> Result<u64> {
                 match x {
                     Some((_, Value::Const(c))) => Ok(u64::from(
@@ -1391,7 +1449,7 @@ impl<'m> Writer<'m> {
                 u64::from(f.cc),
                 u64::from(!f.is_definition),
                 linkage_code(p.linkage),
-                self.list(f.fn_attrs, f.ret_attrs, &params),
+                self.list(f.fn_attrs, f.ret_attrs, f.params.iter().map(|p| p.attrs)),
                 encode_align(p.align),
                 self.section_id(p),
                 visibility_code(p),
@@ -1589,12 +1647,12 @@ impl<'m> Writer<'m> {
                     let index = function::block_index(fun, bb, &self.types).ok_or_else(|| {
                         WriteError::new(format!("blockaddress names a block @{} does not have", fun.name))
                     })?;
-                    let fid = self.sym_ids.get(func).copied().unwrap_or(0);
+                    let fid = self.sym_id(*func).unwrap_or(0);
                     (21, vec![self.ptr_ty(fun.ty, fun.props.addr_space), u64::from(fid), index as u64], None)
                 }
                 ConstData::DsoLocalEquivalent { global, .. } | ConstData::NoCfi { global, .. } => {
                     let code = if matches!(data, ConstData::DsoLocalEquivalent { .. }) { 27 } else { 29 };
-                    let gid = self.sym_ids.get(global).copied().unwrap_or(0);
+                    let gid = self.sym_id(*global).unwrap_or(0);
                     let gty = self.global_ptr_ty(*global);
                     (code, vec![gty, u64::from(gid)], None)
                 }
