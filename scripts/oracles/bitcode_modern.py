@@ -106,7 +106,7 @@ def main():
         return 1
     have19 = shutil.which("llvm-as-19") and shutil.which("llvm-dis-19")
     corpus = pathlib.Path(args.root) / "corpus"
-    files = sorted(p for d in ("llvm", "verifier") for p in (corpus / d).rglob("*.ll"))
+    files = sorted(p for d in ("llvm", "llvm-lang", "verifier") for p in (corpus / d).rglob("*.ll"))
     passed = failed = skipped = opaque = dis19 = refused = listed = 0
     with tempfile.TemporaryDirectory() as tmp:
         ours = pathlib.Path(tmp) / "ours.bc"

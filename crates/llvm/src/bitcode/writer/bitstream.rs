@@ -329,6 +329,7 @@ impl BitWriter {
                     k += 1;
                 }
                 AbbrevOp::Blob => {
+                    i = total;
                     let b = blob.unwrap_or(&[]);
                     self.emit_vbr(b.len() as u64, 6);
                     self.align32();
@@ -338,6 +339,12 @@ impl BitWriter {
             }
             k += 1;
         }
+        debug_assert!(
+            i >= total,
+            "record {code}: {} values, its abbreviation takes {}",
+            total - 1,
+            i.saturating_sub(1)
+        );
     }
 
     /// The bytes written (every block closed).

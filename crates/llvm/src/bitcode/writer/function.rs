@@ -50,6 +50,14 @@ impl Locals {
     }
 }
 
+/// A record of a function's metadata block.
+pub(super) enum FnMd {
+    /// `VALUE`: [type, value id].
+    Value(TypeId, Value),
+    /// `ARG_LIST`: the metadata ids of a `!DIArgList`'s values.
+    List(Vec<u64>),
+}
+
 /// The position of a `blockaddress` block in its function's layout.
 pub(super) fn block_index(f: &Function, name: &BlockName, types: &crate::ir::Types) -> Option<usize> {
     match name {
@@ -101,8 +109,9 @@ impl Writer<'_> {
         }
     }
 
-    /// Numbers the function's constants, instructions and local metadata.
-    fn locals(&self, f: &Function, first_md: u32) -> Result<(Locals, Vec<ConstId>, Vec<crate::ir::LocalMdId>)> {
+    /// Numbers the function's constants, instructions and local metadata; the metadata block's
+    /// records come with them.
+    fn locals(&self, f: &Function, first_md: u32) -> Result<(Locals, Vec<ConstId>, Vec<FnMd>)> {
         let mut l = Locals { arg_base: self.n_values, ..Default::default() };
         let mut roots: Vec<ConstId> = Vec::new();
         let mut asms: Vec<AsmId> = Vec::new();
@@ -124,8 +133,13 @@ impl Writer<'_> {
             }
         }
         for &lm in &local_mds {
-            if let LocalMd::Value(_, Value::Const(c)) = f.local_md[lm] {
-                roots.push(c);
+            match &f.local_md[lm] {
+                LocalMd::Value(_, Value::Const(c)) => roots.push(*c),
+                LocalMd::ArgList(args) => roots.extend(args.iter().filter_map(|(_, v)| match v {
+                    Value::Const(c) => Some(*c),
+                    _ => None,
+                })),
+                LocalMd::Value(..) => {}
             }
         }
         let mut next = self.n_values + f.params.len() as u32;
@@ -161,10 +175,39 @@ impl Writer<'_> {
                 }
             }
         }
-        for (k, &lm) in local_mds.iter().enumerate() {
-            l.local_md.insert(lm, first_md + k as u32);
+        // The block holds the values first, a `!DIArgList`'s among them, then each list
+        // (LLVM 13+: [metadata id…]) after the constants only it names, as LLVM enumerates them.
+        let mut mds: Vec<FnMd> = Vec::new();
+        let mut value_ids: FxHashMap<(TypeId, Value), u32> = FxHashMap::default();
+        let mut add_value = |mds: &mut Vec<FnMd>, t: TypeId, v: Value| -> u32 {
+            *value_ids.entry((t, v)).or_insert_with(|| {
+                mds.push(FnMd::Value(t, v));
+                first_md + mds.len() as u32 - 1
+            })
+        };
+        for &lm in &local_mds {
+            match &f.local_md[lm] {
+                LocalMd::Value(t, v) => {
+                    let id = add_value(&mut mds, *t, *v);
+                    l.local_md.insert(lm, id);
+                }
+                LocalMd::ArgList(args) => {
+                    for &(t, v) in args {
+                        if !matches!(v, Value::Const(_)) {
+                            add_value(&mut mds, t, v);
+                        }
+                    }
+                }
+            }
         }
-        Ok((l, out, local_mds))
+        for &lm in &local_mds {
+            if let LocalMd::ArgList(args) = &f.local_md[lm] {
+                let ids = args.iter().map(|&(t, v)| u64::from(add_value(&mut mds, t, v))).collect();
+                mds.push(FnMd::List(ids));
+                l.local_md.insert(lm, first_md + mds.len() as u32 - 1);
+            }
+        }
+        Ok((l, out, mds))
     }
 
     fn value_id(&self, f: &Function, l: &Locals, v: Value) -> Result<u32> {
@@ -198,18 +241,18 @@ impl Writer<'_> {
     pub(super) fn write_function(&self, s: &mut BitWriter, fid: FuncId) -> Result<()> {
         let f = &self.m.functions[fid];
         let first_md = self.md.len();
-        let (l, consts, local_mds) = self.locals(f, first_md)?;
+        let (l, consts, mds) = self.locals(f, first_md)?;
         s.enter_block(block::FUNCTION, 4);
         s.record(1, &[f.layout.len() as u64], None);
         let first_const = l.arg_base + f.params.len() as u32;
         self.write_constants(s, &consts, first_const, false, Some(&l))?;
-        if !local_mds.is_empty() {
+        if !mds.is_empty() {
             s.enter_block(block::METADATA, 3);
-            for &lm in &local_mds {
-                let LocalMd::Value(ty, v) = f.local_md[lm] else {
-                    return Err(WriteError::new(format!("@{}: !DIArgList has no LLVM 7 encoding", f.name)));
-                };
-                s.record(2, &[self.ty(ty), u64::from(self.value_id(f, &l, v)?)], None);
+            for md in &mds {
+                match md {
+                    FnMd::Value(ty, v) => s.record(2, &[self.ty(*ty), u64::from(self.value_id(f, &l, *v)?)], None),
+                    FnMd::List(ids) => s.record(46, ids, None),
+                }
             }
             s.exit_block();
         }

@@ -41,6 +41,22 @@ enum Child {
 fn children(m: &Module, id: MdId) -> Vec<Child> {
     match m.metadata.get(id) {
         MdNode::Tuple { ops, .. } => ops.iter().flatten().map(|&r| Child::Node(r)).collect(),
+        MdNode::Special { kind, fields, .. } if &**kind == "GenericDINode" => {
+            // The operands are written in place, not as a tuple of their own.
+            let mut out = Vec::new();
+            for (name, f) in fields.iter() {
+                match (&**name, f) {
+                    ("operands", MdField::Ref(r)) => match m.metadata.get(*r) {
+                        MdNode::Tuple { ops, .. } => out.extend(ops.iter().flatten().map(|&o| Child::Node(o))),
+                        _ => out.push(Child::Node(*r)),
+                    },
+                    (_, MdField::Ref(r)) => out.push(Child::Node(*r)),
+                    (_, MdField::Str(s)) if !s.is_empty() => out.push(Child::Str(s.clone())),
+                    _ => {}
+                }
+            }
+            out
+        }
         MdNode::Special { fields, .. } => fields
             .iter()
             .filter_map(|(_, f)| match f {
@@ -285,6 +301,18 @@ impl Fields<'_> {
         WriteError::new(format!("!{}: field '{name}' cannot be written", self.kind.name()))
     }
 
+    /// Refuses an integer in a field that may be an integer or a node: LLVM writes the integer
+    /// as a constant's metadata, which is not written yet.
+    fn refuse_int(&self, name: &str) -> Result<()> {
+        match self.get(name) {
+            Some(MdField::Int(_)) => Err(WriteError::new(format!(
+                "!{}: an integer '{name}' is not written yet (only a node)",
+                self.kind.name()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// Fails if any of `names` is set: fields LLVM 7's record has no room for.
     fn refuse(&self, names: &[&str]) -> Result<()> {
         for n in names {
@@ -433,6 +461,25 @@ impl Writer<'_> {
                 s.record(29, &v, None);
                 Ok(())
             }
+            MdNode::Special { distinct, kind, fields } if &**kind == "GenericDINode" => {
+                // GENERIC_DEBUG: [distinct, tag, version (0), header, operands…], nodes + 1.
+                let f = Fields { kind: DiKind::GenericDINode, fields, t };
+                let mut v = vec![u64::from(distinct.is_some()), f.int("tag")?, 0, f.md("header")?];
+                match f.get("operands") {
+                    None | Some(MdField::Null) => {}
+                    Some(MdField::Ref(r)) => match m.metadata.get(*r) {
+                        MdNode::Tuple { ops, .. } => {
+                            for o in ops.iter() {
+                                v.push(o.map_or(Ok(0), |r| t.id(r).map(|i| i + 1))?);
+                            }
+                        }
+                        _ => return Err(f.bad("operands")),
+                    },
+                    Some(_) => return Err(f.bad("operands")),
+                }
+                s.record(12, &v, None);
+                Ok(())
+            }
             MdNode::Special { distinct, kind, fields } => {
                 let k = DiKind::from_name(kind)
                     .ok_or_else(|| WriteError::new(format!("!{kind}: unknown specialized metadata")))?;
@@ -443,7 +490,8 @@ impl Writer<'_> {
                     Some(r) => r,
                     None => di_record(&f, d)?,
                 };
-                let ab = (code == 7).then_some(loc_ab);
+                // The abbreviation has no room for `isImplicitCode`.
+                let ab = (code == 7 && v.len() == 5).then_some(loc_ab);
                 s.record(code, &v, ab);
                 Ok(())
             }
@@ -459,7 +507,7 @@ impl Writer<'_> {
                 let mut err = None;
                 f.insts[i].kind.for_each_operand(|v| {
                     if let Value::LocalMd(l) = v {
-                        if let crate::ir::LocalMd::ArgList(_) = f.local_md[l] {
+                        if let (false, crate::ir::LocalMd::ArgList(_)) = (self.modern, &f.local_md[l]) {
                             err = Some(WriteError::new(format!("@{}: !DIArgList has no LLVM 7 encoding", f.name)));
                         }
                         if seen.insert(l, ()).is_none() {
@@ -475,8 +523,8 @@ impl Writer<'_> {
         for (_, r) in f.debug_records.iter() {
             for &v in &r.operands {
                 if let Value::LocalMd(l) = v {
-                    if let crate::ir::LocalMd::ArgList(_) = f.local_md[l] {
-                        return Err(WriteError::new(format!("@{}: !DIArgList is not written yet", f.name)));
+                    if let (false, crate::ir::LocalMd::ArgList(_)) = (self.modern, &f.local_md[l]) {
+                        return Err(WriteError::new(format!("@{}: !DIArgList has no LLVM 7 encoding", f.name)));
                     }
                     if seen.insert(l, ()).is_none() {
                         out.push(l);
@@ -607,7 +655,7 @@ const PLAIN: &[(DiKind, u32, &[Op])] = &[
     (
         DiKind::ObjCProperty,
         30,
-        &[Md("name"), Md("file"), Int("line"), Md("setter"), Md("getter"), Int("attributes"), Md("type")],
+        &[Md("name"), Md("file"), Int("line"), Md("getter"), Md("setter"), Int("attributes"), Md("type")],
     ),
     (DiKind::Macro, 33, &[Int("type"), Int("line"), Md("name"), Md("value")]),
     (DiKind::MacroFile, 34, &[Int("type"), Int("line"), Md("file"), Md("nodes")]),
@@ -667,6 +715,80 @@ fn di_record_modern(f: &Fields<'_>, d: u64) -> Result<Option<(u32, Vec<u64>)>> {
             f.push_ops(&mut v, &[Md("annotations")])?;
             (28, v)
         }
+        DiKind::CompositeType => {
+            // LLVM 7's record (integer sizes, not metadata), then LLVM 11 … 14's fields: the
+            // discriminator, dataLocation, associated, allocated, rank and annotations.
+            f.refuse_int("rank")?;
+            let mut v = f.ops(d | 2, TYPE_HEAD)?;
+            f.push_ops(&mut v, COMPOSITE_TAIL)?;
+            f.push_ops(
+                &mut v,
+                &[Md("dataLocation"), Md("associated"), Md("allocated"), Md("rank"), Md("annotations")],
+            )?;
+            (18, v)
+        }
+        DiKind::DerivedType => {
+            // LLVM 7's record, then annotations and an empty pointer-authentication word.
+            f.refuse(&["ptrAuthKey"])?;
+            let das = match f.get("dwarfAddressSpace") {
+                None | Some(MdField::Null) => 0,
+                _ => f.int("dwarfAddressSpace")? + 1,
+            };
+            let mut v = f.ops(d, TYPE_HEAD)?;
+            f.push_ops(&mut v, &[Md("extraData"), Lit(das), Md("annotations"), Lit(0)])?;
+            (17, v)
+        }
+        // LLVM 22 writes the setter before the getter and reads them so; LLVM 7 … 19 write and
+        // read the getter first.
+        DiKind::ObjCProperty => {
+            let ops = [Md("name"), Md("file"), Int("line"), Md("setter"), Md("getter"), Int("attributes"), Md("type")];
+            (30, f.ops(d, &ops)?)
+        }
+        // [distinct], always distinct (LLVM 17+).
+        DiKind::AssignId => (47, vec![1]),
+        // [distinct, tag, name, stringLength, its expression, the location's expression, size,
+        // align, encoding] (LLVM 11+; the location LLVM 12+), the size an integer.
+        DiKind::StringType => (
+            41,
+            f.ops(
+                d,
+                &[
+                    Int("tag"),
+                    Md("name"),
+                    Md("stringLength"),
+                    Md("stringLengthExpression"),
+                    Md("stringLocationExpression"),
+                    Int("size"),
+                    Int("align"),
+                    Int("encoding"),
+                ],
+            )?,
+        ),
+        // [distinct, file, scope, name, configMacros, includePath, apinotes, line, isDecl]
+        // (LLVM 12+; `isysroot` moved to the compile unit in LLVM 11).
+        DiKind::Module => {
+            f.refuse(&["isysroot"])?;
+            let ops = [
+                Md("file"),
+                Md("scope"),
+                Md("name"),
+                Md("configMacros"),
+                Md("includePath"),
+                Md("apinotes"),
+                Int("line"),
+                Int("isDecl"),
+            ];
+            (32, f.ops(d, &ops)?)
+        }
+        // [distinct, tag, scope, entity, line, name, file, elements] (elements LLVM 14+).
+        DiKind::ImportedEntity => {
+            let ops = [Int("tag"), Md("scope"), Md("entity"), Int("line"), Md("name"), Md("file"), Md("elements")];
+            (31, f.ops(d, &ops)?)
+        }
+        // [distinct, scope, declaration, name, file, line] (LLVM 10+).
+        DiKind::CommonBlock => (44, f.ops(d, &[Md("scope"), Md("declaration"), Md("name"), Md("file"), Int("line")])?),
+        // [distinct, count, lowerBound, upperBound, stride], each a node or null (LLVM 11+).
+        DiKind::GenericSubrange => (45, f.ops(d, &[Md("count"), Md("lowerBound"), Md("upperBound"), Md("stride")])?),
         _ => return Ok(None),
     }))
 }

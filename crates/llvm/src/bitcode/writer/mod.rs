@@ -390,6 +390,58 @@ pub(super) fn cast_code(op: crate::ir::instruction::CastOp) -> u64 {
     codes::CASTS.iter().position(|&c| c == op).unwrap_or(0) as u64
 }
 
+/// `nofpclass(…)`'s words (or a number) as LLVM's floating-point class mask: signaling and
+/// quiet NaN, then negative infinity, normal, subnormal and zero, then positive zero,
+/// subnormal, normal and infinity, one bit each from the lowest.
+fn nofpclass_bits(s: &str) -> Option<u64> {
+    let s = s.trim();
+    if let Ok(n) = s.parse::<u64>() {
+        return (n != 0 && n <= 0x3FF).then_some(n);
+    }
+    let mut mask = 0;
+    for word in s.split_whitespace() {
+        mask |= match word {
+            "all" => 0x3FF,
+            "nan" => 0x3,
+            "snan" => 0x1,
+            "qnan" => 0x2,
+            "inf" => 0x204,
+            "ninf" => 0x4,
+            "pinf" => 0x200,
+            "norm" => 0x108,
+            "nnorm" => 0x8,
+            "pnorm" => 0x100,
+            "sub" => 0x90,
+            "nsub" => 0x10,
+            "psub" => 0x80,
+            "zero" => 0x60,
+            "nzero" => 0x20,
+            "pzero" => 0x40,
+            _ => return None,
+        };
+    }
+    (mask != 0).then_some(mask)
+}
+
+/// `allockind("…")`'s comma-separated kinds as LLVM's bits: alloc, realloc, free,
+/// uninitialized, zeroed, aligned, one bit each from the lowest.
+fn allockind_bits(s: &str) -> Option<u64> {
+    let inner = s.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut bits = 0;
+    for kind in inner.split(',') {
+        bits |= match kind {
+            "alloc" => 1,
+            "realloc" => 2,
+            "free" => 4,
+            "uninitialized" => 8,
+            "zeroed" => 16,
+            "aligned" => 32,
+            _ => return None,
+        };
+    }
+    Some(bits)
+}
+
 /// The `A<n>` of a datalayout string: the address space allocas live in (0 without one).
 fn alloca_space(layout: Option<&[u8]>) -> u32 {
     let Some(l) = layout else { return 0 };
@@ -781,6 +833,14 @@ impl<'m> Writer<'m> {
                         let bits = if self.modern { memory_bits_modern(s) } else { memory_bits(s) };
                         out.extend([1, code(*k)?, bits.ok_or_else(bad)?]);
                     }
+                    ("nofpclass", Some(s)) => {
+                        let mask = nofpclass_bits(s).ok_or_else(bad)?;
+                        out.extend([1, code(*k)?, mask]);
+                    }
+                    ("allockind", Some(s)) => {
+                        let bits = allockind_bits(s).ok_or_else(bad)?;
+                        out.extend([1, code(*k)?, bits]);
+                    }
                     ("vscale_range", Some(s)) => {
                         let nums: Vec<u64> = s
                             .split(',')
@@ -808,6 +868,41 @@ impl<'m> Writer<'m> {
             }
         }
         Ok(out)
+    }
+
+    /// The index width of a pointer (or vector of pointers) type's address space, from the
+    /// datalayout's `p[n]:size:abi[:pref[:index]]` (64 bits without one).
+    fn gep_index_bits(&self, ptr: Option<TypeId>) -> u32 {
+        let space = match ptr.map(|t| self.types.get(t)) {
+            Some(TypeData::Pointer { addr_space, .. }) => *addr_space,
+            Some(TypeData::Vector { elem, .. }) => match self.types.get(*elem) {
+                TypeData::Pointer { addr_space, .. } => *addr_space,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let Some(layout) = self.m.data_layout.as_deref() else { return 64 };
+        for spec in layout.split(|&b| b == b'-') {
+            let Some(rest) = spec.strip_prefix(b"p") else { continue };
+            let mut parts = rest.split(|&b| b == b':');
+            let n = parts.next().unwrap_or(b"");
+            let n: u32 = if n.is_empty() {
+                0
+            } else {
+                std::str::from_utf8(n).ok().and_then(|n| n.parse().ok()).unwrap_or(u32::MAX)
+            };
+            if n != space {
+                continue;
+            }
+            let nums: Vec<u32> = parts.filter_map(|p| std::str::from_utf8(p).ok()?.parse().ok()).collect();
+            return match nums[..] {
+                [_, _, _, index, ..] => index,
+                [size, ..] => size,
+                [] => 64,
+            }
+            .clamp(1, 64);
+        }
+        64
     }
 
     /// Operands of a constant that need value ids (data arrays and strings have none).
@@ -1215,10 +1310,19 @@ impl<'m> Writer<'m> {
                     }
                     (12, v, None)
                 }
-                TypeData::TargetExt { name, .. } => {
-                    return Err(WriteError::new(format!(
-                        "target extension type target(\"{name}\") has no LLVM 7 encoding"
-                    )))
+                TypeData::TargetExt { name, types, ints } => {
+                    if !self.modern {
+                        return Err(WriteError::new(format!(
+                            "target extension type target(\"{name}\") has no LLVM 7 encoding"
+                        )));
+                    }
+                    // LLVM 16+: the name as a struct name, then [type count, types…, ints…].
+                    let chars: Vec<u64> = name.bytes().map(u64::from).collect();
+                    s.record(19, &chars, name.bytes().all(is_char6).then_some(name_ab));
+                    let mut v = vec![types.len() as u64];
+                    v.extend(types.iter().map(|&t| self.ty(t)));
+                    v.extend(ints.iter().map(|&i| u64::from(i)));
+                    (26, v, None)
                 }
             };
             s.record(code, &vals, ab);
@@ -1710,19 +1814,17 @@ impl<'m> Writer<'m> {
             ExprOp::GetElementPtr => {
                 use crate::ir::instruction::flags;
                 let src = e.source_ty.ok_or_else(|| WriteError::new("getelementptr constant without a source type"))?;
-                if e.inrange.is_some() || e.flags & (flags::GEP_NUSW | flags::NUW) != 0 {
-                    return Err(WriteError::new(
-                        "getelementptr constant with nusw, nuw or inrange(…) has no LLVM 7 encoding",
-                    ));
-                }
                 let inbounds = e.flags & flags::INBOUNDS != 0;
-                if self.modern {
-                    // LLVM 19+: [source type, flags, (inrange: width, low, high)?, (type, value)…]
+                if self.modern && e.indices.is_empty() {
+                    // LLVM 19+: [source type, flags, (inrange: width, low, high)?, (type, value)…],
+                    // the range as wide as the base pointer's index.
                     let bits = gep_flags(e.flags);
                     let mut v = vec![self.ty(src), bits];
-                    let code = match &e.inrange {
-                        Some(r) => {
-                            v.extend([64, rotate(r.0), rotate(r.1)]);
+                    let code = match e.inrange {
+                        Some((lo, hi)) => {
+                            let width = self.gep_index_bits(e.operands.first().map(|&b| self.m.const_ty(b)));
+                            let wrap = |x: i64| if width >= 64 { x } else { (x << (64 - width)) >> (64 - width) };
+                            v.extend([u64::from(width), rotate(wrap(lo)), rotate(wrap(hi))]);
                             31
                         }
                         None => 32,
@@ -1733,6 +1835,15 @@ impl<'m> Writer<'m> {
                     }
                     return Ok((code, v, None));
                 }
+                if e.inrange.is_some() || e.flags & (flags::GEP_NUSW | flags::NUW) != 0 {
+                    return Err(WriteError::new(if self.modern {
+                        "getelementptr constant with both an inrange index and nusw, nuw or inrange(…)"
+                    } else {
+                        "getelementptr constant with nusw, nuw or inrange(…) has no LLVM 7 encoding"
+                    }));
+                }
+                // LLVM 7's layout, and LLVM 4 … 18's inrange index in either layout (LLVM 19 and
+                // later read the record and drop the index's inrange, as their upgrade does).
                 let mut v = vec![self.ty(src)];
                 let code = match e.indices.first() {
                     // `inrange` is numbered among the indices in bitcode, among the operands here.
