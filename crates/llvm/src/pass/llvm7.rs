@@ -78,6 +78,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
         }
     }
     lower_min_max(m);
+    lower_ptrmask(m);
     lower_to_asm(m);
     nvvm_calls_compile(m)?;
     lower_atomic_loads_stores(m, &mut notes);
@@ -669,6 +670,49 @@ fn asm_for(name: &str) -> Option<(String, &'static str)> {
     match name {
         "llvm.nvvm.nanosleep" => Some(("nanosleep.u32 $0;".into(), "r")),
         "llvm.nvvm.activemask" => Some(("activemask.b32 $0;".into(), "=r")),
+        // `llvm.readsteadycounter` (LLVM 18+) is the global timer on NVPTX.
+        "llvm.nvvm.read.ptx.sreg.globaltimer" | "llvm.readsteadycounter" => {
+            Some(("mov.u64 $0, %globaltimer;".into(), "=l"))
+        }
+        "llvm.nvvm.rsqrt.approx.ftz.d" => Some(("rsqrt.approx.ftz.f64 $0, $1;".into(), "=d,d")),
+        // `llvm.roundeven` (LLVM 11+; `llvm.rint`, which does the same, libNVVM's verifier
+        // refuses as unsupported).
+        "llvm.roundeven.f32" => Some(("cvt.rni.f32.f32 $0, $1;".into(), "=f,f")),
+        "llvm.roundeven.f64" => Some(("cvt.rni.f64.f64 $0, $1;".into(), "=d,d")),
+        // Hopper's cluster barriers and fences, and grid dependency control (sm_90): the PTX
+        // instruction is the name's own spelling.
+        "llvm.nvvm.barrier.cluster.arrive"
+        | "llvm.nvvm.barrier.cluster.arrive.aligned"
+        | "llvm.nvvm.barrier.cluster.arrive.relaxed"
+        | "llvm.nvvm.barrier.cluster.arrive.relaxed.aligned"
+        | "llvm.nvvm.barrier.cluster.wait"
+        | "llvm.nvvm.barrier.cluster.wait.aligned"
+        | "llvm.nvvm.fence.sc.cluster"
+        | "llvm.nvvm.griddepcontrol.wait"
+        | "llvm.nvvm.griddepcontrol.launch_dependents" => {
+            Some((format!("{};", name.strip_prefix("llvm.nvvm.")?), "~{memory}"))
+        }
+        _ if name.starts_with("llvm.nvvm.read.ptx.sreg.") => {
+            // The cluster special registers (sm_90).
+            let reg = match name.strip_prefix("llvm.nvvm.read.ptx.sreg.")? {
+                "cluster.ctarank" => "cluster_ctarank".to_string(),
+                "cluster.nctarank" => "cluster_nctarank".to_string(),
+                r => {
+                    let (stem, axis) = r.rsplit_once('.')?;
+                    let stem = match stem {
+                        "cluster.ctaid" => "cluster_ctaid",
+                        "cluster.nctaid" => "cluster_nctaid",
+                        "clusterid" | "nclusterid" => stem,
+                        _ => return None,
+                    };
+                    if !matches!(axis, "x" | "y" | "z" | "w") {
+                        return None;
+                    }
+                    format!("{stem}.{axis}")
+                }
+            };
+            Some((format!("mov.u32 $0, %{reg};"), "=r"))
+        }
         _ => {
             let op = name.strip_prefix("llvm.nvvm.redux.sync.")?;
             let ty = match op {
@@ -1606,4 +1650,68 @@ fn packed_half_results(m: &Module) -> Result<(), PassError> {
         }
     }
     Ok(())
+}
+
+/// `llvm.ptrmask` (LLVM 10+) as `ptrtoint`, `and`, `inttoptr`.
+fn lower_ptrmask(m: &mut Module) {
+    use crate::ir::instruction::{BinOp, CastOp};
+    use crate::ir::Instruction;
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        if !m.functions[fid].is_definition {
+            continue;
+        }
+        let mut names = super::FreshNames::of(&m.functions[fid]);
+        let layout: Vec<_> = m.functions[fid].layout.to_vec();
+        for b in layout {
+            let old = std::mem::take(&mut m.functions[fid].blocks[b].insts);
+            let mut out = Vec::with_capacity(old.len());
+            for id in old {
+                let f = &m.functions[fid];
+                let found = match &f.insts[id].kind {
+                    InstKind::Call { call, .. } if call.args.len() == 2 => match call.callee {
+                        Value::Const(c) => match m.consts[c] {
+                            ConstData::Global { global, .. } if m.symbols[global].name.starts_with("llvm.ptrmask.") => {
+                                Some((call.args[0].ty, call.args[0].value, call.args[1].ty, call.args[1].value))
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some((pty, p, ity, mask)) = found else {
+                    out.push(id);
+                    continue;
+                };
+                if !matches!(m.types.get(pty), TypeData::Pointer { .. })
+                    || !matches!(m.types.get(ity), TypeData::Int(_))
+                {
+                    out.push(id);
+                    continue;
+                }
+                let f = &mut m.functions[fid];
+                let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
+                let name = names.fresh("ptrmask.int");
+                let int = f.insts.push(Instruction {
+                    name,
+                    ty: ity,
+                    kind: cast(CastOp::PtrToInt, pty, p),
+                    metadata: ThinVec::new(),
+                });
+                let name = names.fresh("ptrmask.and");
+                let kind = InstKind::Binary {
+                    op: BinOp::And,
+                    flags: 0,
+                    fmf: FastMath::default(),
+                    lhs: Value::Inst(int),
+                    rhs: mask,
+                };
+                let and = f.insts.push(Instruction { name, ty: ity, kind, metadata: ThinVec::new() });
+                f.insts[id].kind = cast(CastOp::IntToPtr, ity, Value::Inst(and));
+                out.extend([int, and, id]);
+            }
+            m.functions[fid].blocks[b].insts = out;
+        }
+    }
 }
