@@ -1,14 +1,18 @@
 //! Modules generated through the builder from arbitrary bytes: typed or opaque pointers, globals
 //! with initializers, functions whose blocks hold integer, float, vector, memory, cast, compare,
-//! select, GEP and call instructions on values of the right types. Each module must validate;
-//! then what validates must print, read back and print the same (validation promises a module
-//! the printer and the readers take), and the verifier must take it without a panic.
+//! select, GEP and call instructions on values of the right types. Each module must validate,
+//! SSA rules included; then what validates must print, read back and print the same (validation
+//! promises a module the printer and the readers take), be written as bitcode (LLVM 7's layout
+//! for typed pointers, LLVM 22's for opaque) that reads back printing the same, keep validating
+//! through the passes (the opaque upgrade, the LLVM 7 downgrade), and the verifier must take it
+//! without a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use nvir_llvm::ir::build::{Builder, FunctionBuilder};
 use nvir_llvm::ir::instruction::{BinOp, CastOp, FloatPredicate, IntPredicate};
-use nvir_llvm::ir::{validate, ConstId, Dialect, FloatKind, TypeData, TypeId, Value};
+use nvir_llvm::bitcode::Layout;
+use nvir_llvm::ir::{validate, validate_ssa, ConstId, Dialect, FloatKind, TypeData, TypeId, Value};
 use nvir_llvm::{Module, Syntax};
 
 /// Bytes as a stream of choices (zeros once they run out).
@@ -102,11 +106,26 @@ fuzz_target!(|data: &[u8]| {
         body(&mut fb, &mut c, &t, ret, &pty, pp, &consts, &globals, &callees);
     }
 
-    validate(&m).unwrap_or_else(|e| panic!("the builder's module does not validate: {e}"));
+    validate_ssa(&m).unwrap_or_else(|e| panic!("the builder's module does not validate: {e}"));
     let text = nvir_llvm::print(&m, Syntax::Faithful).expect("a valid module prints").text;
     let again = nvir_llvm::parse(&text).unwrap_or_else(|e| panic!("printed text does not read back: {e}\n{text}"));
     validate(&again).expect("what was read validates");
     assert_eq!(nvir_llvm::print(&again, Syntax::Faithful).unwrap().text, text, "print is stable");
+    let typed = m.types.dialect() == Some(Dialect::TypedPointers);
+    let layout = if typed { Layout::Llvm7 } else { Layout::Modern };
+    let bc = nvir_llvm::bitcode::write_as(&m, layout).unwrap_or_else(|e| panic!("a valid module is written: {e}\n{text}"));
+    let read = nvir_llvm::bitcode::read(&bc).unwrap_or_else(|e| panic!("written bitcode does not read back: {e}\n{text}"));
+    validate(&read).expect("what was read validates");
+    assert_eq!(nvir_llvm::print(&read, Syntax::Faithful).unwrap().text, text, "bitcode keeps the module");
+    if typed {
+        let mut up = m.clone();
+        nvir_llvm::pass::opaque::upgrade(&mut up).expect("a typed module upgrades");
+        validate_ssa(&up).unwrap_or_else(|e| panic!("the upgrade made invalid IR: {e}\n{text}"));
+        let mut down = m.clone();
+        if nvir_llvm::pass::downgrade::to_llvm7(&mut down).is_ok() {
+            validate_ssa(&down).unwrap_or_else(|e| panic!("the downgrade made invalid IR: {e}\n{text}"));
+        }
+    }
     for arch in ["compute_90", "compute_100"] {
         let target = nvir_verify::Target::parse(arch, false).unwrap();
         let _ = nvir_verify::verify(&m, &target);

@@ -142,9 +142,18 @@ impl<'m> Builder<'m> {
     pub fn undef(&mut self, ty: TypeId) -> ConstId {
         self.m.constant(ConstData::Undef(ty))
     }
-    /// `zeroinitializer` (or the zero of a scalar).
+    /// The zero of `ty` as LLVM holds it (its `getNullValue`): `0` of an integer, `0.0` of a
+    /// floating-point type, `null` of a pointer, `zeroinitializer` of anything else. (LLVM
+    /// reads `i32 zeroinitializer` as `i32 0`; a zero made here is the same after any round
+    /// trip, through text or bitcode.)
     pub fn zero(&mut self, ty: TypeId) -> ConstId {
-        self.m.constant(ConstData::Zero(ty))
+        let c = match self.m.types.get(ty) {
+            TypeData::Int(width) => ConstData::Int { ty, value: ApInt::from_i128(0, *width) },
+            TypeData::Float(_) => ConstData::Float { ty, bits: 0u128.into() },
+            TypeData::Pointer { .. } => ConstData::Null(ty),
+            _ => ConstData::Zero(ty),
+        };
+        self.m.constant(c)
     }
     /// `null`.
     pub fn null(&mut self, ty: TypeId) -> ConstId {
