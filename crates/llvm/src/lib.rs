@@ -80,4 +80,7 @@ pub use text::parser::{
     parse_module as parse, parse_module_as_opaque as parse_bytes_as_opaque, parse_module_bytes as parse_bytes,
     parse_module_with as parse_bytes_with, ParseError, ParseOptions,
 };
-pub use text::printer::{print_module as print, print_module_to as print_to, PrintError, Printed, Syntax};
+pub use text::printer::{
+    print_module as print, print_module_in_place_to as print_in_place_to, print_module_to as print_to, PrintError,
+    Printed, Syntax,
+};

@@ -161,7 +161,7 @@ fn judge(
     if let Some(n) = c.threads {
         options.threads = n.into();
     }
-    let m = match nvir::bitcode_input(&input.bytes) {
+    let mut m = match nvir::bitcode_input(&input.bytes) {
         Err(e) => return failed(vec![Diagnostic::error(format!("{e:#}")).with_code("bc-input")], &no_source),
         Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read_with_options(bc, options) {
             Ok(r) => r.module,
@@ -193,8 +193,9 @@ fn judge(
     }
     let printed = match dest {
         Dest::None => Ok(Ok(Vec::new())),
-        Dest::One(out) => out.write_with(|w| nvir_llvm::print_to(&m, mode.syntax, w)),
-        Dest::Dir(dir) => write_into(dir, &item.relative, |w| nvir_llvm::print_to(&m, mode.syntax, w)),
+        // The module is not needed as read once printed: a syntax that converts it does so in place.
+        Dest::One(out) => out.write_with(|w| nvir_llvm::print_in_place_to(&mut m, mode.syntax, w)),
+        Dest::Dir(dir) => write_into(dir, &item.relative, |w| nvir_llvm::print_in_place_to(&mut m, mode.syntax, w)),
     };
     if single {
         // The process ends next: freeing the module's many small allocations one by one would be

@@ -77,6 +77,46 @@ pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -
     Ok(std::mem::take(&mut p.notes))
 }
 
+/// [`print_module_to`] for a module the caller no longer needs as it is: a syntax that prints a
+/// pass's output (LLVM 7's, or the modern one of a typed-pointer module) runs the pass on `m`
+/// itself rather than on a copy, so that a large module is not held twice. `m` is left as printed.
+pub fn print_module_in_place_to(
+    m: &mut Module,
+    syntax: Syntax,
+    w: &mut dyn std::io::Write,
+) -> Result<Vec<String>, PrintError> {
+    valid(m)?;
+    let notes = prepare_in_place(m, syntax)?.unwrap_or_default();
+    let mut p = Printer::new(m, syntax, Some(w))?;
+    p.notes = notes;
+    p.run()?;
+    p.spill(0);
+    if let Some(e) = p.write_error.take() {
+        return Err(PrintError(format!("cannot write the output: {e}")));
+    }
+    Ok(std::mem::take(&mut p.notes))
+}
+
+/// [`prepare`] on the module itself: `None` when it prints as it is.
+fn prepare_in_place(m: &mut Module, syntax: Syntax) -> Result<Option<Vec<String>>, PrintError> {
+    let dialect = m.types.dialect();
+    match syntax {
+        Syntax::Modern if dialect == Some(crate::ir::Dialect::TypedPointers) => {
+            crate::pass::opaque::upgrade(m).map_err(|e| PrintError(e.to_string()))?;
+            Ok(Some(Vec::new()))
+        }
+        Syntax::Llvm7 if dialect == Some(crate::ir::Dialect::OpaquePointers) => Err(PrintError(
+            "this module uses opaque pointers; LLVM 7 syntax needs typed pointers, which cannot be recovered here"
+                .into(),
+        )),
+        Syntax::Llvm7 => {
+            let notes = crate::pass::downgrade::to_llvm7(m).map_err(|e| PrintError(e.to_string()))?;
+            Ok(Some(notes.into_iter().map(|n| n.message).collect()))
+        }
+        _ => Ok(None),
+    }
+}
+
 /// What a syntax prints is a pass's output: the modern syntax of a typed-pointer module is a copy
 /// upgraded to opaque pointers ([`crate::pass::opaque::upgrade`]), LLVM 7 syntax a copy in LLVM
 /// 7's terms ([`crate::pass::downgrade::to_llvm7`], whose notes these are). `None`: the module

@@ -241,3 +241,27 @@ fn sync_scopes_past_the_limit_are_an_error() {
     let e = super::parse_module(&fences(limit + 1)).expect_err("past the limit");
     assert!(e.to_string().contains("more sync scopes than a module may name"), "{e}");
 }
+
+#[test]
+fn printing_in_place_prints_what_printing_a_copy_does() {
+    use crate::text::printer::{print_module_in_place_to, print_module_to};
+    let src = r#"
+target triple = "nvptx64-nvidia-cuda"
+@g = internal addrspace(1) global [4 x i8] c"ab\00\01", align 4
+define float @k(float addrspace(1)* %x, i32 %i) {
+entry:
+  %p = getelementptr inbounds float, float addrspace(1)* %x, i32 %i
+  %v = load float, float addrspace(1)* %p, align 4
+  %w = fneg float %v
+  ret float %w
+}
+"#;
+    for syntax in [Syntax::Faithful, Syntax::Llvm7, Syntax::Modern] {
+        let m = super::parse_module(src).unwrap();
+        let (mut copy, mut in_place) = (Vec::new(), Vec::new());
+        let notes = print_module_to(&m, syntax, &mut copy).unwrap();
+        let mut owned = m.clone();
+        assert_eq!(print_module_in_place_to(&mut owned, syntax, &mut in_place).unwrap(), notes);
+        assert_eq!(String::from_utf8(in_place).unwrap(), String::from_utf8(copy).unwrap(), "{syntax:?}");
+    }
+}
