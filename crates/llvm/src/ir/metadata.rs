@@ -245,6 +245,10 @@ impl Metadata {
         }
         MdKind(self.kinds.insert_full(name.into()).0 as u32)
     }
+    /// The attachment kind of this name, if the module has one.
+    pub fn find_kind(&self, name: &str) -> Option<MdKind> {
+        self.kinds.get_index_of(name).map(|i| MdKind(i as u32))
+    }
     /// The number of attachment kinds.
     pub fn kinds_len(&self) -> usize {
         self.kinds.len()

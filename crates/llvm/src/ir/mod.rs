@@ -43,6 +43,7 @@ pub mod metadata;
 pub mod module;
 pub(crate) mod remap;
 pub mod types;
+pub mod upgrade;
 pub mod valid;
 pub mod value;
 

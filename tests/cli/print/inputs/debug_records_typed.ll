@@ -4,3 +4,5 @@ define void @f(i32 %x) {
 }
 !0 = !{}
 !1 = !{}
+!llvm.module.flags = !{!2}
+!2 = !{i32 2, !"Debug Info Version", i32 3}

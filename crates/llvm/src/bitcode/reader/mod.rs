@@ -1100,6 +1100,7 @@ impl<'a> Reader<'a> {
             self.upgrade_declare_expressions();
         }
         order::order_structs(&mut self.m, &self.unnamed_structs, &self.struct_lists);
+        crate::ir::upgrade::drop_old_debug_info(&mut self.m);
         Ok(())
     }
 

@@ -840,6 +840,7 @@ impl<'a> Parser<'a> {
         if map.iter().enumerate().any(|(i, m)| m.index() != i) {
             function::remap_metadata(&mut self.m, &map);
         }
+        crate::ir::upgrade::drop_old_debug_info(&mut self.m);
         Ok(self.m)
     }
 }

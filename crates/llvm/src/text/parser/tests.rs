@@ -162,13 +162,15 @@ fn fuzz_findings_stay_fixed() {
 
 #[test]
 fn debug_records_attach_to_the_next_instruction() {
-    let src = "define void @f(i32 %x) {\n    #dbg_value(i32 %x, !0, !DIExpression(), !1)\n  ret void\n}\n!0 = !{}\n!1 = !{}\n";
+    // (Debug information of the current version: of another, it is dropped.)
+    let src = "define void @f(i32 %x) {\n    #dbg_value(i32 %x, !0, !DIExpression(), !1)\n  ret void\n}\n!0 = !{}\n!1 = !{}\n\
+               !llvm.module.flags = !{!2}\n!2 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
     let m = super::parse_module(src).unwrap();
     let f = &m.functions[crate::ir::module::FuncId::from_index(0)];
     assert_eq!(f.debug_records.len(), 1);
     assert_eq!(f.debug_records[0].0, f.blocks[f.layout[0]].insts[0]);
     let out = round_trip(src);
-    assert!(out.contains("    #dbg_value(i32 %x, !0, !1, !0)\n  ret void"), "{out}");
+    assert!(out.contains("    #dbg_value(i32 %x, !1, !2, !1)\n  ret void"), "{out}");
     let e = super::parse_module("define void @f() {\n    #dbg_value(!0)\n  ret void\n}\n!0 = !{}\n").unwrap_err();
     assert!(e.message().contains("takes 4 operands"), "{e}");
 }
