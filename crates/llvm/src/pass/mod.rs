@@ -22,6 +22,7 @@ pub mod pointers;
 
 use crate::ir::function::Function;
 use crate::ir::instruction::InstId;
+use crate::ir::types::{StructBody, TypeData, TypeId, Types};
 use crate::ir::value::Name;
 use rustc_hash::FxHashSet;
 
@@ -112,3 +113,60 @@ impl std::fmt::Display for PassError {
 }
 
 impl std::error::Error for PassError {}
+
+/// New types for a pass that changes pointer types: each type of `old` rebuilt in a new table
+/// with its pointers as `pointer(new, address space, new pointee)` makes them; identified
+/// structs keep their names. Returns the table and, for each old type, its new handle (several
+/// old types may become one). `target_ext`: whether target extension types may stay.
+pub(crate) fn retyped(
+    old: &Types,
+    mut pointer: impl FnMut(&mut Types, u32, Option<TypeId>) -> TypeData,
+    target_ext: bool,
+) -> Result<(Types, Vec<TypeId>), PassError> {
+    let mut new = Types::default();
+    for (_, s) in old.named_structs() {
+        new.named_struct(&s.name);
+    }
+    let mut table: Vec<TypeId> = Vec::with_capacity(old.len());
+    let bad = || PassError::module("a type refers to a type defined after it");
+    for (id, t) in old.iter() {
+        let map = |x: &TypeId| table.get(x.index()).copied().ok_or_else(bad);
+        let maps = |xs: &[TypeId]| xs.iter().map(map).collect::<Result<Box<[TypeId]>, _>>();
+        let data = match t {
+            TypeData::Pointer { addr_space, pointee } => {
+                let pointee = pointee.as_ref().map(map).transpose()?;
+                pointer(&mut new, *addr_space, pointee)
+            }
+            TypeData::Named(n) => {
+                debug_assert_eq!(id.index(), table.len());
+                table.push(new.named_struct(&old.named(*n).name).1);
+                continue;
+            }
+            TypeData::Function { ret, params, vararg } => {
+                TypeData::Function { ret: map(ret)?, params: maps(params)?, vararg: *vararg }
+            }
+            TypeData::Struct(b) => TypeData::Struct(StructBody { fields: maps(&b.fields)?, packed: b.packed }),
+            TypeData::Array { len, elem } => TypeData::Array { len: *len, elem: map(elem)? },
+            TypeData::Vector { len, elem, scalable } => {
+                TypeData::Vector { len: *len, elem: map(elem)?, scalable: *scalable }
+            }
+            TypeData::TargetExt { name, .. } if !target_ext => {
+                return Err(PassError::module(format!(
+                    "target extension type target(\"{name}\") has no typed-pointer form"
+                )))
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                TypeData::TargetExt { name: name.clone(), types: maps(types)?, ints: ints.clone() }
+            }
+            other => other.clone(),
+        };
+        table.push(new.intern(data));
+    }
+    for (id, s) in old.named_structs() {
+        if let Some(b) = &s.body {
+            let fields = b.fields.iter().map(|f| table[f.index()]).collect();
+            new.set_body(id, Some(StructBody { fields, packed: b.packed }));
+        }
+    }
+    Ok((new, table))
+}

@@ -16,7 +16,7 @@ use super::PassError;
 use crate::ir::attrs::{Attr, AttrKind, AttrSet, AttrSetId};
 use crate::ir::instruction::InstKind;
 use crate::ir::module::Module;
-use crate::ir::types::{Dialect, StructBody, TypeData, TypeId, Types};
+use crate::ir::types::{Dialect, TypeData, TypeId};
 use crate::ir::value::Value;
 use rustc_hash::FxHashMap;
 
@@ -32,7 +32,9 @@ pub fn upgrade(m: &mut Module) -> Result<(), PassError> {
         None => return Err(PassError::module("the module mixes typed and opaque pointers")),
     }
     pointee_attrs(m);
-    let (types, table) = retype(&m.types)?;
+    // Each pointer `T addrspace(N)*` becomes `ptr addrspace(N)`.
+    let (types, table) =
+        super::retyped(&m.types, |_, addr_space, _| TypeData::Pointer { addr_space, pointee: None }, true)?;
     crate::ir::remap::retype_module_merging(m, types, table);
     Ok(())
 }
@@ -113,47 +115,4 @@ fn pointee_attrs(m: &mut Module) {
             }
         }
     }
-}
-
-/// New types: each pointer `T addrspace(N)*` becomes `ptr addrspace(N)`; the table gives each
-/// old type's new handle (several old types may share one).
-fn retype(old: &Types) -> Result<(Types, Vec<TypeId>), PassError> {
-    let mut new = Types::default();
-    for (_, s) in old.named_structs() {
-        new.named_struct(&s.name);
-    }
-    let mut table: Vec<TypeId> = Vec::with_capacity(old.len());
-    let bad = || PassError::module("a type refers to a type defined after it");
-    for (id, t) in old.iter() {
-        let map = |x: &TypeId| table.get(x.index()).copied().ok_or_else(bad);
-        let maps = |xs: &[TypeId]| xs.iter().map(map).collect::<Result<Box<[TypeId]>, _>>();
-        let data = match t {
-            TypeData::Pointer { addr_space, .. } => TypeData::Pointer { addr_space: *addr_space, pointee: None },
-            TypeData::Named(n) => {
-                debug_assert_eq!(id.index(), table.len());
-                table.push(new.named_struct(&old.named(*n).name).1);
-                continue;
-            }
-            TypeData::Function { ret, params, vararg } => {
-                TypeData::Function { ret: map(ret)?, params: maps(params)?, vararg: *vararg }
-            }
-            TypeData::Struct(b) => TypeData::Struct(StructBody { fields: maps(&b.fields)?, packed: b.packed }),
-            TypeData::Array { len, elem } => TypeData::Array { len: *len, elem: map(elem)? },
-            TypeData::Vector { len, elem, scalable } => {
-                TypeData::Vector { len: *len, elem: map(elem)?, scalable: *scalable }
-            }
-            TypeData::TargetExt { name, types, ints } => {
-                TypeData::TargetExt { name: name.clone(), types: maps(types)?, ints: ints.clone() }
-            }
-            other => other.clone(),
-        };
-        table.push(new.intern(data));
-    }
-    for (id, s) in old.named_structs() {
-        if let Some(b) = &s.body {
-            let fields = b.fields.iter().map(|f| table[f.index()]).collect();
-            new.set_body(id, Some(StructBody { fields, packed: b.packed }));
-        }
-    }
-    Ok((new, table))
 }

@@ -19,7 +19,7 @@ use crate::ir::function::{BlockId, Function, LocalMd};
 use crate::ir::instruction::{CastOp, InstId, InstKind, Instruction};
 use crate::ir::metadata::{MdId, MdNode};
 use crate::ir::module::{FuncId, GlobalDef, Module, SymbolId};
-use crate::ir::types::{Dialect, StructBody, TypeData, TypeId, Types};
+use crate::ir::types::{Dialect, TypeData, TypeId, Types};
 use crate::ir::value::Value;
 use rustc_hash::FxHashMap;
 use thin_vec::ThinVec;
@@ -48,52 +48,11 @@ pub fn type_pointers(m: &mut Module) -> Result<Vec<Note>, PassError> {
 
 /// Gives the module new types: each opaque pointer becomes `i8 addrspace(N)*`.
 fn retype(m: &mut Module) -> Result<(), PassError> {
-    let old = &m.types;
-    let mut new = Types::default();
-    for (_, s) in old.named_structs() {
-        new.named_struct(&s.name);
-    }
-    let i8t = new.int(8);
-    let mut table: Vec<TypeId> = Vec::with_capacity(old.len());
-    let bad = || PassError::module("a type refers to a type defined after it");
-    for (id, t) in old.iter() {
-        let map = |x: &TypeId| table.get(x.index()).copied().ok_or_else(bad);
-        let maps = |xs: &[TypeId]| xs.iter().map(map).collect::<Result<Box<[TypeId]>, _>>();
-        let data = match t {
-            TypeData::Pointer { addr_space, pointee: None } => {
-                TypeData::Pointer { addr_space: *addr_space, pointee: Some(i8t) }
-            }
-            TypeData::Pointer { addr_space, pointee: Some(p) } => {
-                TypeData::Pointer { addr_space: *addr_space, pointee: Some(map(p)?) }
-            }
-            TypeData::Named(n) => {
-                debug_assert_eq!(id.index(), table.len());
-                table.push(new.named_struct(&old.named(*n).name).1);
-                continue;
-            }
-            TypeData::Function { ret, params, vararg } => {
-                TypeData::Function { ret: map(ret)?, params: maps(params)?, vararg: *vararg }
-            }
-            TypeData::Struct(b) => TypeData::Struct(StructBody { fields: maps(&b.fields)?, packed: b.packed }),
-            TypeData::Array { len, elem } => TypeData::Array { len: *len, elem: map(elem)? },
-            TypeData::Vector { len, elem, scalable } => {
-                TypeData::Vector { len: *len, elem: map(elem)?, scalable: *scalable }
-            }
-            TypeData::TargetExt { name, .. } => {
-                return Err(PassError::module(format!(
-                    "target extension type target(\"{name}\") has no typed-pointer form"
-                )))
-            }
-            other => other.clone(),
-        };
-        table.push(new.intern(data));
-    }
-    for (id, s) in old.named_structs() {
-        if let Some(b) = &s.body {
-            let fields = b.fields.iter().map(|f| table[f.index()]).collect();
-            new.set_body(id, Some(StructBody { fields, packed: b.packed }));
-        }
-    }
+    let i8_pointee = |new: &mut Types, addr_space, pointee: Option<TypeId>| TypeData::Pointer {
+        addr_space,
+        pointee: Some(pointee.unwrap_or_else(|| new.int(8))),
+    };
+    let (new, table) = super::retyped(&m.types, i8_pointee, false)?;
     crate::ir::remap::retype_module(m, new, table).map_err(PassError::module)
 }
 
