@@ -681,12 +681,53 @@ def multi_error():
             yield f"{a}__{b}", compose([a, b])
 
 
+# Attribute groups: where a group is named (function definition, declaration, call site, kernel,
+# global variable, parameter, return) × what the module says of it (defined, never defined, empty,
+# defined twice with the same, other or an empty second list, defined before its use, two groups
+# at one place) × an attribute libNVVM takes, one it refuses on functions, a string attribute.
+GROUP_STATES = {
+    "defined": "attributes #3 = {{ {a} }}\n",
+    "undefined": "",
+    "empty": "attributes #3 = {{ }}\n",
+    "twice_same": "attributes #3 = {{ {a} }}\nattributes #3 = {{ {a} }}\n",
+    "twice_other": "attributes #3 = {{ nounwind }}\nattributes #3 = {{ {a} }}\n",
+    "twice_first": "attributes #3 = {{ {a} }}\nattributes #3 = {{ nounwind }}\n",
+    "twice_second_empty": "attributes #3 = {{ {a} }}\nattributes #3 = {{ }}\n",
+    "two_groups": "attributes #3 = {{ nounwind }}\nattributes #4 = {{ {a} }}\n",
+    "two_groups_one_undefined": "attributes #3 = {{ {a} }}\n",
+}
+
+
+def attr_groups():
+    sites = {
+        "def": ("define void @f() {g} {{\n  ret void\n}}\n", ""),
+        "decl_called": ("declare void @h() {g}\n" + "define void @f() {{\n  call void @h()\n  ret void\n}}\n", ""),
+        "decl_unused": ("declare void @h() {g}\n" + "define void @f() {{\n  ret void\n}}\n", ""),
+        "callsite": ("declare void @h()\ndefine void @f() {{\n  call void @h() {g}\n  ret void\n}}\n", ""),
+        "kernel": ("define void @f() {g} {{\n  ret void\n}}\n",
+                   "!nvvm.annotations = !{{!9}}\n!9 = !{{void ()* @f, !\"kernel\", i32 1}}\n"),
+        "global": ("@g = addrspace(1) global i32 0 {g}\n" + "define void @f() {{\n  ret void\n}}\n", ""),
+        "param": ("define void @f(i32 {g} %a) {{\n  ret void\n}}\n", ""),
+        "ret": ("define {g} i32 @f() {{\n  ret i32 0\n}}\n", ""),
+    }
+    for where, (body, md) in sites.items():
+        for state, defs in GROUP_STATES.items():
+            for attr in ["nounwind", "naked", '"x"="y"']:
+                g = "#3 #4" if state.startswith("two_groups") else "#3"
+                text = body.format(g=g) + defs.format(a=attr)
+                yield f"{where}_{state}_{safe(attr)}", module(text, tail=md.format() + VERSION)
+    # A group defined after the functions that name it, and one no one names.
+    yield "defined_first", module("attributes #3 = { naked }\n" + fn("  ret void", attrs=" #3"))
+    yield "unnamed_empty", module(fn("  ret void") + "attributes #7 = { }\n")
+    yield "unnamed_undefined_attr", module(fn("  ret void") + "attributes #7 = { naked }\n")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
     "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version, "annotations": annotations,
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
-    "multi_error": multi_error,
+    "multi_error": multi_error, "attrgroup": attr_groups,
 }
 
 
@@ -744,11 +785,20 @@ def ask(w, text, arch):
 
 
 def record(args):
+    """Every probe (or those of `--only` groups, whose lines replace that group's lines in OUT)."""
     from nvtools import Worker
     archs = args.archs.split(",")
     rows = []
+    only = tuple(f"{g}/" for g in args.only or [])
+    kept = {}
+    if only and pathlib.Path(args.out).exists():
+        kept = {json.loads(l)["probe"]: l for l in pathlib.Path(args.out).read_text().splitlines()}
     with Worker() as w:
         for key, text in probes():
+            if only and not key.startswith(only):
+                if key in kept:
+                    rows.append(json.loads(kept[key]))
+                continue
             row = {"probe": key, "src": text}
             for arch in archs:
                 a = ask(w, text, arch)
@@ -801,6 +851,7 @@ def main():
     r = sub.add_parser("record")
     r.add_argument("out")
     r.add_argument("--archs", default="compute_90,compute_100")
+    r.add_argument("--only", action="append", help="record only this group (repeatable); keep OUT's other lines")
     c = sub.add_parser("check")
     c.add_argument("data")
     c.add_argument("--sample", type=int, default=40)

@@ -42,9 +42,13 @@ fn held_out_probes_agree_with_libnvvm() {
             let key = answer[1].as_str().unwrap_or("");
             let compile_ok = answer[2].as_u64() == Some(0);
             let target = Target::parse(arch, false).unwrap();
+            let mut why = String::new();
             let (ok, comp, first) = match nvir_verify::parse_text(src.as_bytes(), &target) {
                 Ok(m) => {
                     let findings = nvir_verify::verify_as_read(&m, &target);
+                    if let Some(f) = findings.iter().find(|f| f.fails_compile) {
+                        why = format!("{} {}", f.code, f.message);
+                    }
                     let first = findings.iter().find(|f| f.severity == Severity::Error).map(|f| f.message.clone());
                     (accepts(&findings), compiles(&findings), first.unwrap_or_default())
                 }
@@ -68,7 +72,10 @@ fn held_out_probes_agree_with_libnvvm() {
             if comp == compile_ok {
                 t.compiles += 1;
             } else if dump {
-                eprintln!("COMPILE {probe} @{arch}: libNVVM {:?} {:?}, nvir compiles={comp}", answer[2], answer[3]);
+                eprintln!(
+                    "COMPILE {probe} @{arch}: libNVVM {:?} {:?}, nvir compiles={comp} {why:?}",
+                    answer[2], answer[3]
+                );
             }
         }
     }
@@ -107,9 +114,10 @@ fn held_out_probes_agree_with_libnvvm() {
     }
 }
 
-/// Floors on the committed draws (seeds 101, 202 and 303), as the README states them. They are below
-/// the bar for unseen modules (99.5 % of verdicts, 97 % of first errors): raise them as the
-/// remaining families (LLVM 7 grammar, attribute groups, debug-info fields) are measured in.
-const FLOOR_VERDICTS: f64 = 95.5;
-const FLOOR_FIRST: f64 = 88.0;
-const FLOOR_COMPILES: f64 = 88.0;
+/// Floors on the committed draws (seeds 101, 202, 303 and 404), as measured (the lower arch), as the
+/// README states them. They are below the bar for unseen modules (99.5 % of verdicts, 97 % of first
+/// errors): raise them as the remaining families (per-path grammar, numbering, debug-info fields)
+/// are measured in.
+const FLOOR_VERDICTS: f64 = 96.9;
+const FLOOR_FIRST: f64 = 91.0;
+const FLOOR_COMPILES: f64 = 89.9;

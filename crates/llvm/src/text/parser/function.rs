@@ -501,6 +501,11 @@ impl<'a> Parser<'a> {
         self.global_props_prefix(&mut props)?;
         let cc = self.calling_conv()?;
         let ret_attrs = self.param_attrs()?;
+        // An attribute group names function attributes only: LLVM's readers stop at one here and
+        // among the parameters with these messages (libNVVM's, both paths).
+        if matches!(self.tok.kind, TokenKind::AttrGroupId(_)) {
+            return self.err("expected type");
+        }
         let ret_ty = self.parse_type()?;
         let nt = self.tok;
         if !matches!(nt.kind, TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_)) {
@@ -524,6 +529,9 @@ impl<'a> Parser<'a> {
                 }
                 let ty = self.parse_type()?;
                 let attrs = self.param_attrs()?;
+                if matches!(self.tok.kind, TokenKind::AttrGroupId(_)) {
+                    return self.err("expected ')' at end of argument list");
+                }
                 let pname = match self.tok.kind {
                     TokenKind::LocalVar { .. } => {
                         let t = self.bump()?;

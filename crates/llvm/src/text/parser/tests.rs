@@ -267,3 +267,23 @@ entry:
         assert_eq!(String::from_utf8(in_place).unwrap(), String::from_utf8(copy).unwrap(), "{syntax:?}");
     }
 }
+
+/// Attribute groups as LLVM's readers take them: a group never defined adds nothing, the last
+/// of two definitions counts, an empty one is an error, and `#N` is no parameter attribute.
+#[test]
+fn attribute_groups_follow_llvm() {
+    let m = super::parse_module("define void @f() #3 {\n  ret void\n}\n").unwrap();
+    let f = m.functions.iter().next().unwrap().1;
+    assert!(m.attrs[f.fn_attrs].0.is_empty());
+    let twice = "define void @f() #3 {\n  ret void\n}\nattributes #3 = { naked }\nattributes #3 = { nounwind }\n";
+    let m = super::parse_module(twice).unwrap();
+    let f = m.functions.iter().next().unwrap().1;
+    let names: Vec<_> = m.attrs[f.fn_attrs].0.iter().filter_map(|a| a.kind()).map(|k| k.info().name).collect();
+    assert_eq!(names, ["nounwind"]);
+    let e = super::parse_module("define void @f() {\n  ret void\n}\nattributes #3 = { }\n").unwrap_err();
+    assert_eq!(e.message(), "attribute group has no attributes");
+    let e = super::parse_module("define void @f(i32 #3 %a) {\n  ret void\n}\n").unwrap_err();
+    assert_eq!(e.message(), "expected ')' at end of argument list");
+    let e = super::parse_module("define #3 i32 @f() {\n  ret i32 0\n}\n").unwrap_err();
+    assert_eq!(e.message(), "expected type");
+}
