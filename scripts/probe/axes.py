@@ -722,12 +722,81 @@ def attr_groups():
     yield "unnamed_undefined_attr", module(fn("  ret void") + "attributes #7 = { naked }\n")
 
 
+def grammar():
+    """Constructs of LLVM 8…22's grammar, each alone and in its variants, on both paths: what each
+    of libNVVM's readers takes and where it stops."""
+    g = "@G = addrspace(1) global i32 0"
+    props = {"section": ', section "s"', "partition": ', partition "p"', "section_partition": ', section "s", partition "p"',
+             "no_sanitize_address": ", no_sanitize_address", "no_sanitize_hwaddress": ", no_sanitize_hwaddress",
+             "sanitize_memtag": ", sanitize_memtag", "sanitize_address_dyninit": ", sanitize_address_dyninit",
+             "align_partition": ', align 4, partition "p"'}
+    for cm in ["tiny", "small", "kernel", "medium", "large", "bogus"]:
+        props[f"code_model_{cm}"] = f', code_model "{cm}"'
+    for name, p in props.items():
+        yield f"global_{name}", module(f"{g}{p}\n" + fn("  ret void"))
+        yield f"global_{name}_used", module(f"{g}{p}\n" + fn("  %v = load i32, i32 addrspace(1)* @G\n  ret void"))
+    yield "fn_partition", module('define void @f() partition "p" {\n  ret void\n}\n')
+    yield "fn_partition_decl", module('declare void @h() partition "p"\n' + fn("  call void @h()\n  ret void"))
+    for op in ["add", "xchg", "and", "max"]:
+        for al in [4, 8, 2]:
+            yield f"rmw_{op}_align{al}", module(fn(f"  %r = atomicrmw {op} i32* %p, i32 1 seq_cst, align {al}\n  ret void", "i32* %p"))
+        yield f"rmw_{op}_volatile_scope_align", module(fn(
+            f'  %r = atomicrmw volatile {op} i32* %p, i32 1 syncscope("block") monotonic, align 4\n  ret void', "i32* %p"))
+    for al in [4, 8, 2]:
+        yield f"cmpxchg_align{al}", module(fn(f"  %r = cmpxchg i32* %p, i32 0, i32 1 seq_cst seq_cst, align {al}\n  ret void", "i32* %p"))
+    yield "cmpxchg_weak_align", module(fn("  %r = cmpxchg weak i32* %p, i32 0, i32 1 acq_rel monotonic, align 4\n  ret void", "i32* %p"))
+    consts = {
+        "fneg_const": ("float", "fneg (float 1.0)"),
+        "splat_i32": ("<4 x i32>", "splat (i32 1)"),
+        "splat_float": ("<2 x float>", "splat (float 1.0)"),
+        "splat_i8": ("<8 x i8>", "splat (i8 -1)"),
+        "poison": ("i32", "poison"),
+        "no_cfi": ("i64", "ptrtoint (void ()* no_cfi @h to i64)"),
+        "dso_local_equivalent": ("i64", "ptrtoint (void ()* dso_local_equivalent @h to i64)"),
+    }
+    for name, (ty, c) in consts.items():
+        yield f"const_{name}_operand", module("declare void @h()\n" + fn(f"  %r = bitcast {ty} {c} to {ty}\n  ret void"))
+        yield f"const_{name}_global", module(f"declare void @h()\n@C = addrspace(1) global {ty} {c}\n" + fn("  ret void"))
+    arr = "{ [2 x i32] }"
+    yield "gep_inrange_old", module(f"@A = addrspace(1) global {arr} zeroinitializer\n" + fn(
+        f"  %r = load i32, i32 addrspace(1)* getelementptr inbounds ({arr}, {arr} addrspace(1)* @A, i64 0, inrange i32 0, i64 1)\n  ret void"))
+    yield "gep_inrange_new", module(f"@A = addrspace(1) global {arr} zeroinitializer\n" + fn(
+        f"  %r = load i32, i32 addrspace(1)* getelementptr inbounds inrange(-4, 4) ({arr}, {arr} addrspace(1)* @A, i64 0, i32 0, i64 1)\n  ret void"))
+    yield "vscale_param", module(fn("  ret void", "<vscale x 4 x i32> %a"))
+    yield "vscale_alloca", module(fn("  %a = alloca <vscale x 4 x i32>\n  ret void"))
+    yield "vscale_global", module("@V = addrspace(1) global <vscale x 2 x i64> zeroinitializer\n" + fn("  ret void"))
+    yield "vscale_decl", module("declare void @h(<vscale x 2 x float>)\n" + fn("  ret void"))
+    yield "elementtype_asm", module(fn('  call void asm sideeffect "", "=*m"(i32* elementtype(i32) %p)\n  ret void', "i32* %p"))
+    for attr in ["noundef", "nofree", "immarg", "byval(i32)"]:
+        yield f"call_arg_{safe(attr)}", module("declare void @h(i32*)\n" + fn(f"  call void @h(i32* {attr} %p)\n  ret void", "i32* %p"))
+    yield "elementtype_call", module("declare void @h(i32*)\n" + fn("  call void @h(i32* elementtype(i32) %p)\n  ret void", "i32* %p"))
+    for sig, a in [("", "0"), ("i32 %n", "0"), ("i64 %n", "0"), ("float %n", "0"), ("i32 %n, i32 %m", "0,1"),
+                   ("i32 %n", "1"), ("i32 %n, i32 %m", "1")]:
+        yield f"allocsize_{safe(sig) or 'none'}_{safe(a)}", module(fn("  ret void", sig, attrs=f" allocsize({a})"))
+        yield f"allocsize_decl_{safe(sig) or 'none'}_{safe(a)}", module(
+            f"declare i8* @h({', '.join(x.split()[0] for x in sig.split(',')) if sig else ''}) allocsize({a})\n" + fn("  ret void"))
+    for fl in ["nuw", "nsw", "nuw nsw"]:
+        yield f"trunc_{safe(fl)}", module(fn(f"  %r = trunc {fl} i32 %a to i8\n  ret void", "i32 %a"))
+        yield f"trunc_{safe(fl)}_vec", module(fn(f"  %r = trunc {fl} <2 x i32> %a to <2 x i8>\n  ret void", "<2 x i32> %a"))
+    two = "  %x = add i32 %a, 1\n  %y = add i32 %a, 2\n"
+    yield "uselistorder_mid_block", module(fn(two + "  uselistorder i32 %a, { 1, 0 }\n  ret void", "i32 %a"))
+    yield "uselistorder_end", module(f"define void @f(i32 %a) {{\n{two}  ret void\n  uselistorder i32 %a, {{ 1, 0 }}\n}}\n")
+    yield "uselistorder_end_bad_count", module(f"define void @f(i32 %a) {{\n{two}  ret void\n  uselistorder i32 %a, {{ 0 }}\n}}\n")
+    yield "uselistorder_global", module("@U = addrspace(1) global i32 0\n" + fn(
+        "  %x = load i32, i32 addrspace(1)* @U\n  %y = load i32, i32 addrspace(1)* @U\n  ret void")
+        + "uselistorder i32 addrspace(1)* @U, { 1, 0 }\n")
+    yield "uselistorder_bb_one", module("define void @h() {\n  ret void\n}\nuselistorder_bb @h, %0, { 0 }\n" + fn("  ret void"))
+    yield "uselistorder_bb_two", module(
+        "define void @h(i1 %c) {\n  br i1 %c, label %a, label %a\na:\n  ret void\n}\nuselistorder_bb @h, %a, { 1, 0 }\n" + fn("  ret void"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
     "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version, "annotations": annotations,
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
     "multi_error": multi_error, "attrgroup": attr_groups,
+    "grammar": grammar,
 }
 
 

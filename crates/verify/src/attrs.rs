@@ -130,6 +130,64 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     }
     if has(cx, f.fn_attrs, "jumptable") && f.props.unnamed_addr == nvir_llvm::ir::module::UnnamedAddr::None {
         out.error("llvm-attr-jumptable", "Attribute 'jumptable' requires 'unnamed_addr'", at());
+        return;
+    }
+    if let Some(msg) = allocsize_problem(cx, f) {
+        out.error("llvm-attr-allocsize", msg, at());
+        out.help("`allocsize(N)` names an integer parameter by its index from 0");
+    }
+}
+
+/// LLVM's verifier on `allocsize(E[, N])`: each index names an integer parameter (`grammar/
+/// allocsize_*` of `scripts/probe/axes.py`; LLVM 7 prints no text).
+fn allocsize_problem(cx: &Cx, f: &Function) -> Option<&'static str> {
+    let arg = cx.m.attrs[f.fn_attrs].0.iter().find_map(|a| match a {
+        Attr::Raw(k, arg) if k.info().name == "allocsize" => Some(arg.as_deref().unwrap_or("")),
+        _ => None,
+    })?;
+    for (k, index) in arg.split(',').enumerate() {
+        let what = if k == 0 { "element size" } else { "number of elements" };
+        let Ok(index) = index.trim().parse::<usize>() else { continue };
+        match f.params.get(index) {
+            None if k == 0 => return Some("'allocsize' element size argument is out of bounds"),
+            None => return Some("'allocsize' number of elements argument is out of bounds"),
+            Some(p) if !matches!(cx.m.types.get(p.ty), TypeData::Int(_)) => {
+                return Some(if what == "element size" {
+                    "'allocsize' element size argument must refer to an integer parameter"
+                } else {
+                    "'allocsize' number of elements argument must refer to an integer parameter"
+                })
+            }
+            Some(_) => {}
+        }
+    }
+    None
+}
+
+/// A call's arguments: `immarg` only on calls of intrinsics, `elementtype` only on those and on
+/// inline asm (LLVM 22's verifier, `grammar/call_arg_*`; LLVM 7's reader knows neither).
+pub(crate) fn check_call_args(
+    cx: &Cx,
+    call: &nvir_llvm::ir::instruction::CallSite,
+    out: &mut Findings,
+    at: &dyn Fn() -> Location,
+) {
+    if cx.llvm7() {
+        return;
+    }
+    let intrinsic = || match call.callee {
+        nvir_llvm::ir::Value::Const(c) => crate::module::global_of(cx.m, c).is_some_and(|n| n.starts_with("llvm.")),
+        _ => false,
+    };
+    let asm = matches!(call.callee, nvir_llvm::ir::Value::Asm(_));
+    if call.args.iter().any(|a| has(cx, a.attrs, "immarg")) && !intrinsic() {
+        out.error("llvm-attr-immarg", "immarg attribute only applies to intrinsics", at());
+    } else if call.args.iter().any(|a| has(cx, a.attrs, "elementtype")) && !asm && !intrinsic() {
+        out.error(
+            "llvm-attr-position",
+            "Attribute 'elementtype' can only be applied to intrinsics and inline asm.",
+            at(),
+        );
     }
 }
 

@@ -299,6 +299,7 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                         out.error("llvm-call-cc", "calling convention does not permit calls", at());
                     }
                     crate::attrs::check_call_site(cx, call.fn_attrs, out, &at);
+                    crate::attrs::check_call_args(cx, call, out, &at);
                     check_call(cx, f, call, Some(inst.ty), out, &at);
                 }
                 _ => {}

@@ -283,7 +283,7 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     let cx = Cx::new(m, target);
     match bitcode_producer {
         Some(producer) if cx.llvm7() => bitcode7::check(&cx, producer, &mut out),
-        _ => syntax::check(&cx, &mut out),
+        _ => syntax::check(&cx, bitcode_producer.is_none(), &mut out),
     }
     // libNVVM's order, measured by putting two problems in one module in both orders: LLVM's
     // verifier first, then the functions' names and linkage, the variables, the layout and

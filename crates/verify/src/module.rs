@@ -265,6 +265,12 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
 pub(crate) fn check_llvm_globals(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     for (_, g) in m.globals.iter() {
+        if scalable(m, g.ty) && !cx.dropped(&g.name, g.props.linkage, g.init.is_none()) {
+            let at = Location::Global { name: g.name.to_string(), offset: g.source };
+            out.error("llvm-global-type", "Globals cannot contain scalable types", at);
+            out.help("a variable needs a size known when compiling: use a fixed-length vector");
+            continue;
+        }
         if g.props.linkage != Linkage::Common || cx.dropped(&g.name, g.props.linkage, g.init.is_none()) {
             continue;
         }
@@ -284,6 +290,17 @@ pub(crate) fn check_llvm_globals(cx: &Cx, out: &mut Findings) {
             continue;
         }
         out.help("`common` variables are zero-initialized and writable: use another linkage");
+    }
+}
+
+/// Whether a type holds a scalable vector (LLVM's verifier refuses it in a variable).
+fn scalable(m: &Module, ty: nvir_llvm::ir::TypeId) -> bool {
+    use nvir_llvm::ir::TypeData;
+    match m.types.get(ty) {
+        TypeData::Vector { scalable, .. } => *scalable,
+        TypeData::Array { elem, .. } => scalable(m, *elem),
+        TypeData::Struct(body) => body.fields.iter().any(|&f| scalable(m, f)),
+        _ => false,
     }
 }
 

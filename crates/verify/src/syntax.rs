@@ -9,11 +9,11 @@ use nvir_llvm::ir::{ConstData, Dialect, ExprOp, InstKind};
 
 const DOWNGRADE: &str = "`nvir print --syntax llvm7` rewrites the module for libNVVM's LLVM 7 reader; or target compute_100+ (or pass --nvvm-latest)";
 
-pub(crate) fn check(cx: &Cx, out: &mut Findings) {
+pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
     if cx.llvm7() {
         check_llvm7(cx, out);
     } else {
-        check_modern(cx, out);
+        check_modern(cx, text, out);
     }
     if !out.0.iter().any(|f| f.class == crate::Class::Parse) {
         check_reader_rules(cx, out);
@@ -265,6 +265,24 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         ));
     }
     for (_, g) in m.globals.iter() {
+        // Properties after the initializer newer than LLVM 7 (`grammar/global_*` of
+        // `scripts/probe/axes.py`): its reader names none of them.
+        let newer = if g.props.partition.is_some() {
+            Some("partition")
+        } else if g.code_model.is_some() {
+            Some("code_model")
+        } else {
+            nvir_llvm::ir::module::sanitizer::KEYWORDS.iter().find(|(bit, _)| g.sanitizer & bit != 0).map(|(_, n)| *n)
+        };
+        if let Some(word) = newer {
+            found.push((
+                g.source,
+                "nvvm-llvm7-syntax",
+                format!("parse unknown global variable property!: `{word}` is newer than LLVM 7"),
+                DOWNGRADE,
+                Some(Token::Word(word)),
+            ));
+        }
         // LLVM 7's limit is 2^29.
         if g.props.align.is_some_and(|a| a > 1 << 29) {
             found.push((
@@ -286,6 +304,16 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         ));
     }
     for (_, f) in m.functions.iter() {
+        if f.props.partition.is_some() {
+            let expected = if f.is_definition { "expected '{' in function body" } else { "expected top-level entity" };
+            found.push((
+                f.source.start,
+                "nvvm-llvm7-syntax",
+                format!("parse {expected}: `partition` is newer than LLVM 7"),
+                DOWNGRADE,
+                Some(Token::Word("partition")),
+            ));
+        }
         if let Some(at) = f.source.numbered_argument {
             found.push((
                 Some(at),
@@ -330,7 +358,8 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                     Token::After(","),
                 ),
             });
-            if let Some((what, token)) = what.or_else(|| newer_flags(inst)) {
+            let what = what.or_else(|| newer_flags(inst)).or_else(|| newer_operand_syntax(m, inst));
+            if let Some((what, token)) = what {
                 found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE, Some(token)));
             }
         }
@@ -408,18 +437,36 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             Some(Token::Word("poison")),
         ));
     }
+    // Constants LLVM 7's reader does not know (`grammar/const_*`): it expects a value there.
+    let newer_const = m.consts.iter().find_map(|(_, c)| match c {
+        ConstData::NoCfi { .. } => Some("no_cfi"),
+        ConstData::Expr(e) if matches!(e.op, ExprOp::FNeg) => Some("fneg"),
+        // `inrange(a, b)` before the operands is LLVM 19's; LLVM 7 takes `inrange` on an index.
+        ConstData::Expr(e) if e.inrange.is_some() => Some("inrange"),
+        _ => None,
+    });
+    if let Some(word) = newer_const {
+        let message = match word {
+            "inrange" => "parse expected '(' in constantexpr: `inrange(…)` before the operands is LLVM 19+".into(),
+            _ => format!("parse expected value token: the constant `{word}` is newer than LLVM 7"),
+        };
+        found.push((None, "nvvm-llvm7-syntax", message, DOWNGRADE, Some(Token::Word(word))));
+    }
     // Types LLVM 7 does not know.
     let newer_type = m.types.iter().find_map(|(_, t)| match t {
+        nvir_llvm::ir::TypeData::Vector { scalable: true, .. } => Some("vscale"),
         nvir_llvm::ir::TypeData::Float(nvir_llvm::ir::FloatKind::BFloat) => Some("bfloat"),
         nvir_llvm::ir::TypeData::X86Amx => Some("x86_amx"),
         nvir_llvm::ir::TypeData::TargetExt { .. } => Some("target"),
         _ => None,
     });
     if let Some(t) = newer_type {
+        // `<vscale x …>`: LLVM 7 reads `<` as the start of a vector, then wants its length.
+        let expected = if t == "vscale" { "expected number in address space" } else { "expected type" };
         found.push((
             None,
             "nvvm-llvm7-syntax",
-            format!("parse expected type: `{t}` is newer than LLVM 7, whose reader does not know it"),
+            format!("parse {expected}: `{t}` is newer than LLVM 7, whose reader does not know it"),
             DOWNGRADE,
             Some(Token::Word(t)),
         ));
@@ -532,7 +579,58 @@ fn newer_flags(inst: &nvir_llvm::ir::Instruction) -> Option<(String, Token)> {
     Some((format!("{message}: `{word}` on `{}` is newer than LLVM 7", inst.opcode()), token))
 }
 
-fn check_modern(cx: &Cx, out: &mut Findings) {
+/// What LLVM 7's reader stops at inside an instruction it knows (`grammar/` of
+/// `scripts/probe/axes.py`): `align` on `atomicrmw`/`cmpxchg` (LLVM 13+; it expects metadata
+/// after the comma) and a call argument's attribute it does not know (it expects the value).
+fn newer_operand_syntax(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction) -> Option<(String, Token)> {
+    match &inst.kind {
+        InstKind::AtomicRmw { align: Some(_), .. } => Some((
+            "parse expected metadata after comma: `align` on `atomicrmw` is LLVM 13+".into(),
+            Token::Word("align"),
+        )),
+        InstKind::CmpXchg(x) if x.align.is_some() => {
+            Some(("parse expected metadata after comma: `align` on `cmpxchg` is LLVM 13+".into(), Token::Word("align")))
+        }
+        InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => {
+            let name = call.args.iter().find_map(|a| {
+                m.attrs[a.attrs].0.iter().find_map(|a| match a {
+                    Attr::Str(..) => None,
+                    a => a.kind().filter(|k| !k.info().llvm7 || typed_byval(a)).map(|k| k.info().name),
+                })
+            })?;
+            Some((
+                format!("parse expected value token: `{name}` is newer than LLVM 7, whose reader does not know it"),
+                Token::Word(name),
+            ))
+        }
+        _ => None,
+    }
+}
+
+fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
+    // The code models LLVM 22 names (`grammar/global_code_model_*`).
+    for (_, g) in cx.m.globals.iter() {
+        if let Some(cm) = &g.code_model {
+            if !matches!(&**cm, "tiny" | "small" | "kernel" | "medium" | "large") {
+                out.parse("nvvm-modern-syntax", "parse expected global code model string", g.source);
+                out.token(Token::After("code_model"));
+                out.help("write one of \"tiny\", \"small\", \"kernel\", \"medium\", \"large\"");
+                return;
+            }
+        }
+    }
+    // `inrange` on an index of a constant `getelementptr` is LLVM 7…18 text; LLVM 19 moved it
+    // before the operands as `inrange(a, b)` (`grammar/gep_inrange_*`). Old bitcode is upgraded.
+    if text && cx.m.consts.iter().any(|(_, c)| matches!(c, ConstData::Expr(e) if !e.indices.is_empty())) {
+        out.parse(
+            "nvvm-modern-syntax",
+            "parse expected ')' in constantexpr: `inrange` on an index is LLVM 7…18 syntax",
+            None,
+        );
+        out.token(Token::Word("inrange"));
+        out.help("write `getelementptr inrange(START, END) (…)` (LLVM 19+), or drop `inrange`");
+        return;
+    }
     // Constant expressions newer LLVMs removed (measured: LLVM 22 keeps `add`, `sub`, `xor`,
     // `trunc`, the pointer casts, `bitcast`, `getelementptr` and the vector ones). The reader
     // stops at the first written, the outermost of a nest.

@@ -805,9 +805,10 @@ impl<'a> Parser<'a> {
                 records.push(self.debug_record(fs)?);
                 continue;
             }
+            // `uselistorder` comes after a body's last block only (LLVM's readers, both of
+            // libNVVM's paths: `grammar/uselistorder_*` of `scripts/probe/axes.py`).
             if self.is_kw(Keyword::Uselistorder) {
-                self.skip_uselistorder()?;
-                continue;
+                return self.err("expected instruction opcode");
             }
             let inst = self.instruction(fs)?;
             fs.records.extend(records.drain(..).map(|r| (inst, r)));

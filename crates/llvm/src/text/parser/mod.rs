@@ -763,13 +763,20 @@ impl<'a> Parser<'a> {
             }
             self.bump()?;
         }
+        let open = self.span();
+        let mut indexes = 0usize;
         while self.tok.kind != TokenKind::RBrace {
             if self.tok.kind == TokenKind::Eof {
                 return self.err("expected '}' in uselistorder");
             }
+            indexes += usize::from(self.tok.kind == TokenKind::Integer);
             self.bump()?;
         }
         self.bump()?;
+        // An order of one use orders nothing: LLVM's readers refuse it.
+        if indexes < 2 {
+            return Err(ParseError::new(open, "expected >= 2 uselistorder indexes"));
+        }
         Ok(())
     }
 
