@@ -118,6 +118,6 @@ fn held_out_probes_agree_with_libnvvm() {
 /// README states them. They are below the bar for unseen modules (99.5 % of verdicts, 97 % of first
 /// errors): raise them as the remaining families (per-path grammar, numbering, debug-info fields)
 /// are measured in.
-const FLOOR_VERDICTS: f64 = 98.0;
-const FLOOR_FIRST: f64 = 92.4;
-const FLOOR_COMPILES: f64 = 91.3;
+const FLOOR_VERDICTS: f64 = 98.4;
+const FLOOR_FIRST: f64 = 93.4;
+const FLOOR_COMPILES: f64 = 91.1;
