@@ -509,7 +509,8 @@ fn nvvm_intrinsics_libnvvm_llvm7_cannot_compile_are_refused() {
 
 /// Module-level forms LLVM 7's NVPTX back end writes PTX ptxas refuses for (each measured at
 /// compute_90 with ptxas for sm_90): local names PTX cannot spell are renamed, `extern_weak`
-/// declarations become external, `byval` arguments of indirect calls get `align 4`, aliased
+/// declarations become external, `byval` arguments of indirect calls (and of calls through a
+/// cast of a function) get `align 4`, aliased
 /// functions lose `noreturn`, module flags of a merge behavior LLVM 7 lacks are left out.
 #[test]
 fn module_level_forms_become_what_ptxas_takes() {
@@ -519,6 +520,7 @@ fn module_level_forms_become_what_ptxas_takes() {
 @another-str = internal global i32 0
 @al = alias void (), ptr @stop
 declare extern_weak float @weak_fn(float)
+declare void @other(i32)
 define internal void @stop() noreturn {
   unreachable
 }
@@ -526,6 +528,7 @@ define void @f(ptr %fp) {
   %v = call float @weak_fn(float 1.0)
   call void %fp(ptr byval(%h2) null)
   call void %fp(ptr byval(i8) align 2 null)
+  call void @other(ptr byval(%h2) null)
   %l = load i8, ptr @"<str>", align 1
   store i32 1, ptr @another-str, align 4
   ret void
@@ -547,6 +550,8 @@ define void @f(ptr %fp) {
         assert!(text.contains(want), "missing {want:?} in\n{text}");
     }
     assert!(!text.contains("noreturn") && !text.contains("PIC Level") && !text.contains("extern_weak"), "{text}");
+    // A call through a cast of a function is indirect to the back end too.
+    assert_eq!(text.matches("byval align 4 null)").count(), 3, "{text}");
     compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
 }
 

@@ -1476,7 +1476,13 @@ fn indirect_byval_alignment(m: &mut Module, notes: &mut Vec<Note>) {
         let mut changed = false;
         for id in ids {
             let InstKind::Call { call, .. } = &m.functions[fid].insts[id].kind else { continue };
-            if matches!(call.callee, Value::Const(_) | Value::Asm(_)) {
+            // A direct call; a call through a cast of a function is indirect to the back end.
+            let direct = match call.callee {
+                Value::Const(c) => matches!(m.consts[c], ConstData::Global { .. }),
+                Value::Asm(_) => true,
+                _ => false,
+            };
+            if direct {
                 continue;
             }
             let mut new_attrs = Vec::new();
