@@ -141,3 +141,15 @@ fn downgrade_refuses_what_llvm7_cannot_express_all_at_once() {
     let opaque = parse("define void @f(ptr %p) {\n  ret void\n}\n").unwrap();
     assert!(nvir_llvm::pass::downgrade::to_llvm7(&mut opaque.clone()).is_err());
 }
+
+#[test]
+fn upgrade_drops_the_old_inrange_index_as_llvm_19_does() {
+    let out = upgraded(
+        "@vt = global { [4 x i8*], [4 x i8*] } zeroinitializer\n\
+         @q = global i8** getelementptr ({ [4 x i8*], [4 x i8*] }, { [4 x i8*], [4 x i8*] }* @vt, i32 0, i32 0, inrange i32 3)\n",
+    );
+    assert!(
+        out.contains("@q = global ptr getelementptr inbounds ({ [4 x ptr], [4 x ptr] }, ptr @vt, i32 0, i32 0, i32 3)"),
+        "{out}"
+    );
+}

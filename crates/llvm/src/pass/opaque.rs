@@ -14,6 +14,7 @@
 
 use super::PassError;
 use crate::ir::attrs::{Attr, AttrKind, AttrSet, AttrSetId};
+use crate::ir::constant::{ConstData, ConstId, ExprOp};
 use crate::ir::instruction::InstKind;
 use crate::ir::module::Module;
 use crate::ir::types::{Dialect, TypeData, TypeId};
@@ -36,7 +37,41 @@ pub fn upgrade(m: &mut Module) -> Result<(), PassError> {
     let (types, table) =
         super::retyped(&m.types, |_, addr_space, _| TypeData::Pointer { addr_space, pointee: None }, true)?;
     crate::ir::remap::retype_module_merging(m, types, table);
+    drop_old_inrange(m);
     Ok(())
+}
+
+/// LLVM 4 … 18's `inrange` index on a getelementptr constant has no opaque-pointer spelling
+/// LLVM 19+ reads (it has `inrange(a, b)`); LLVM 19 drops it when it reads such bitcode, keeping
+/// the getelementptr `inbounds`, and so does the upgrade.
+fn drop_old_inrange(m: &mut Module) {
+    let old_index =
+        |c: &ConstData| matches!(c, ConstData::Expr(e) if e.op == ExprOp::GetElementPtr && !e.indices.is_empty());
+    if !m.consts.iter().any(|(_, c)| old_index(c)) {
+        return;
+    }
+    let mut table: Vec<ConstId> = Vec::with_capacity(m.consts.len());
+    let old = std::mem::take(&mut m.consts);
+    for c in old.into_values() {
+        let mut c = c;
+        if let ConstData::Expr(e) = &mut c {
+            if e.op == ExprOp::GetElementPtr && !e.indices.is_empty() {
+                e.indices = Box::default();
+                // LLVM 19's reader makes such a getelementptr `inbounds` (measured with
+                // llvm-dis-19 on llvm-as-14's bitcode).
+                e.flags |= crate::ir::instruction::flags::INBOUNDS;
+            }
+            e.operands.iter_mut().for_each(|o| *o = table[o.index()]);
+        }
+        if let ConstData::Array { elems: cs, .. }
+        | ConstData::Vector { elems: cs, .. }
+        | ConstData::Struct { fields: cs, .. } = &mut c
+        {
+            cs.iter_mut().for_each(|o| *o = table[o.index()]);
+        }
+        table.push(m.consts.insert(c));
+    }
+    crate::ir::remap::renumber(m, table, Vec::new());
 }
 
 /// The type of each pointer `byval`/`sret`/… and each indirect asm operand: the typed pointer's
