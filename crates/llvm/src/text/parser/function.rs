@@ -1518,7 +1518,9 @@ impl<'a> Parser<'a> {
                 let volatile = self.eat_kw(Keyword::Volatile)?;
                 let (ptr_ty, ptr) = self.typed_value(fs)?;
                 self.expect_comma()?;
+                let cat = self.span();
                 let (ty, cmp) = self.typed_value(fs)?;
+                self.ptr_pointee_check(ptr_ty, ty, cat, "compare value and pointer type do not match")?;
                 self.expect_comma()?;
                 let new = self.value_of_typed(fs, ty)?;
                 let success = self.scope_and_ordering()?;
@@ -1550,7 +1552,9 @@ impl<'a> Parser<'a> {
                     .ok_or_else(|| ParseError::new(sp(o), "expected an atomicrmw operation"))?;
                 let (ptr_ty, ptr) = self.typed_value(fs)?;
                 self.expect_comma()?;
+                let vat = self.span();
                 let (ty, value) = self.typed_value(fs)?;
+                self.ptr_pointee_check(ptr_ty, ty, vat, "atomicrmw value and pointer type do not match")?;
                 let atomic = self.scope_and_ordering()?;
                 let align = self.opt_align()?;
                 (ty, InstKind::AtomicRmw { op: rop, ptr_ty, ptr, ty, value, atomic, volatile, align })
