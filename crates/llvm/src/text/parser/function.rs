@@ -1215,7 +1215,15 @@ impl<'a> Parser<'a> {
                 self.expect(TokenKind::LSquare, "'[' before the switch cases")?;
                 let mut cases = Vec::new();
                 while !self.eat(TokenKind::RSquare)? {
+                    let cat = self.span();
                     let c = self.parse_typed_const()?;
+                    // LLVM's verifier: "Switch constants must all be same type as switch value!"
+                    if self.m.consts[c].ty() != ty {
+                        return Err(ParseError::new(
+                            cat,
+                            "switch constants must all be the same type as the switch value",
+                        ));
+                    }
                     self.expect_comma()?;
                     cases.push((c, self.label(fs)?));
                 }
