@@ -30,13 +30,16 @@ index is LLVM 14 syntax only, LLVM 19's `inrange(a, b)` LLVM 19's only).
 Output: per directory `selected`, `round-trips`, `%` and `refused`, then the failures grouped by
 their first line (nvir's first error, or the first differing line, lightly normalised), biggest
 group first, with up to --show file names each. `--list` prints every failing file with its
-detail. Exits 1 when an oracle is missing.
+detail. `--seen DIR` (repeatable) also reports the figure for the selected files that are new:
+not byte-identical to any file under a DIR (an earlier set the fixes were made against). Exits 1
+when an oracle is missing.
 
 Measured (see docs/llvm-tests-roundtrip.md for the command and the sets):
 """
 import argparse
 import collections
 import concurrent.futures
+import hashlib
 import os
 import re
 import shutil
@@ -229,6 +232,10 @@ def check(nvir, src, name, work, negatives):
     return res
 
 
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--nvir", required=True, type=Path, help="the nvir binary under test")
@@ -236,7 +243,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--list", action="store_true", help="print every failing file with its detail")
     ap.add_argument("--show", type=int, default=4, help="file names shown per failure group")
+    ap.add_argument("--seen", type=Path, action="append", default=[],
+                    help="a directory of files already seen: also report the selected files not among them")
     args = ap.parse_args()
+    seen = {digest(p) for d in args.seen for p in d.rglob("*") if p.is_file()}
     nvir = args.nvir.resolve()
     if not nvir.is_file():
         sys.exit(f"llvm-tests-roundtrip: no nvir binary at {nvir}")
@@ -267,6 +277,11 @@ def main():
                   f"({by_kind['.ll']} .ll, {by_kind['.bc']} .bc), round-trips {passed} "
                   f"({pct:.1f} %), refused {len(refused)}, failed {len(failed)}")
             totals.update(selected=len(selected), passed=passed)
+            if seen:
+                new = [r for r in selected if digest(root / r.name) not in seen]
+                ok = sum(r.status == "pass" for r in new)
+                pct = 100.0 * ok / len(new) if new else 0.0
+                print(f"  new (not in --seen): selected {len(new)}, round-trips {ok} ({pct:.1f} %)")
             groups = collections.defaultdict(list)
             for r in failed:
                 groups[r.key].append(r)

@@ -62,6 +62,20 @@ fn mixing_dialects_is_an_error_with_a_hint() {
 }
 
 #[test]
+fn typed_pointer_syntax_in_an_opaque_module_reads_as_ptr() {
+    // LLVM 17 and later read `T*` as `ptr`: a module that uses `ptr` may still spell some pointers
+    // the old way.
+    let out =
+        round_trip("@a = global ptr null\n@b = external global i32 addrspace(3)*\n@c = external global void ()*\n");
+    assert!(out.contains("@b = external global ptr addrspace(3)\n"), "{out}");
+    assert!(out.contains("@c = external global ptr\n"), "{out}");
+    let e = super::parse_module("@a = global ptr null\n@b = global ptr* null\n").unwrap_err();
+    assert!(e.message().contains("'ptr*' is invalid"), "{e}");
+    let e = super::parse_module("@a = global ptr null\n@b = global void* null\n").unwrap_err();
+    assert!(e.message().contains("pointers to void"), "{e}");
+}
+
+#[test]
 fn forward_references_resolve() {
     let src = "define i32 @f() {\nentry:\n  br label %b\nc:\n  ret i32 %x\nb:\n  %x = add i32 1, 2\n  br label %c\n}\n";
     round_trip(src);

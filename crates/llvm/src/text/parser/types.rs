@@ -184,9 +184,8 @@ impl Parser<'_> {
             match self.tok.kind {
                 TokenKind::Star => {
                     let at = self.span();
-                    self.check_pointee(ty, at)?;
+                    ty = self.pointer_to(ty, 0, at)?;
                     self.bump()?;
-                    ty = self.typed_ptr_type(ty, 0);
                 }
                 TokenKind::Keyword(Keyword::Addrspace) => {
                     let at = self.span();
@@ -194,9 +193,8 @@ impl Parser<'_> {
                     if self.tok.kind != TokenKind::Star {
                         return self.err("expected '*' after addrspace(N) in a typed pointer");
                     }
-                    self.check_pointee(ty, at)?;
+                    ty = self.pointer_to(ty, n, at)?;
                     self.bump()?;
-                    ty = self.typed_ptr_type(ty, n);
                 }
                 TokenKind::LParen => {
                     // A buffer kept across types (a nested function type finds it taken and
@@ -215,8 +213,22 @@ impl Parser<'_> {
         }
     }
 
-    fn check_pointee(&mut self, ty: TypeId, at: nvir_diag::Span) -> PResult<()> {
+    /// `T*` / `T addrspace(N)*`: a typed pointer, or in a module that uses opaque pointers `ptr`
+    /// (`ptr addrspace(N)`), as LLVM 17 and later read typed pointer syntax (they have no other).
+    fn pointer_to(&mut self, ty: TypeId, addr_space: u32, at: nvir_diag::Span) -> PResult<TypeId> {
+        if self.dialect == Dialect::OpaquePointers {
+            if matches!(self.m.types.get(ty), TypeData::Pointer { .. }) {
+                return Err(ParseError::new(at, "'ptr*' is invalid; use 'ptr' instead"));
+            }
+            self.check_pointee_type(ty, at)?;
+            return Ok(self.opaque_ptr_type(addr_space));
+        }
         self.note_dialect(Dialect::TypedPointers, at)?;
+        self.check_pointee_type(ty, at)?;
+        Ok(self.typed_ptr_type(ty, addr_space))
+    }
+
+    fn check_pointee_type(&mut self, ty: TypeId, at: nvir_diag::Span) -> PResult<()> {
         match self.m.types.get(ty) {
             TypeData::Void => Err(ParseError::new(at, "pointers to void are invalid; use i8* instead")),
             TypeData::Label => Err(ParseError::new(at, "pointers to labels are invalid")),
