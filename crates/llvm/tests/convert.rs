@@ -289,6 +289,16 @@ fn what_libnvvm_llvm7_fails_on_is_refused_with_its_place() {
             "@llvm.nvvm.fmin.f16 works on half values",
         ),
         ("define void @f(i33 %a) {\n  ret void\n}\n", "define", "an i33 parameter or result has no LLVM 7 NVPTX form"),
+        (
+            "define void @f(double %d) {\n  %o = call i16 asm \"// $0 $1 $2\", \"=h,r,f\"(i32 0, double %d)\n  ret void\n}\n",
+            "%o",
+            "inline assembly takes a `double` through a `f` (.f32 register) operand",
+        ),
+        (
+            "define void @f() {\n  %o = call { float, i32 } asm \"// $0 $1\", \"=f,=d,~{memory}\"()\n  ret void\n}\n",
+            "%o",
+            "inline assembly returns a `i32` through a `d` (.f64 register) operand",
+        ),
     ];
     for (src, at, why) in cases {
         let e = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap_err();
@@ -296,6 +306,29 @@ fn what_libnvvm_llvm7_fails_on_is_refused_with_its_place() {
         assert_eq!(e.offset, Some(src.find(at).unwrap() as u32), "{e}");
         assert!(e.message.contains(why), "{e}");
     }
+}
+
+/// Inline assembly whose operand types LLVM 7's back end puts in `f`/`d` registers converts:
+/// only the measured failures are refused.
+#[test]
+fn inline_asm_operands_llvm7_takes_convert() {
+    let src = "define void @f(double %d, i32 %i) {\n  %o = call { double, float } asm sideeffect \"// $0 $1 $2 $3 $4\", \"=d,=f,d,f,h\"(double %d, i32 %i, i32 %i)\n  ret void\n}\n";
+    convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap();
+}
+
+/// A getelementptr constant's `inrange(a, b)` (LLVM 19, which clang 19 writes for vtable
+/// slots) only narrows what the result may access, so LLVM 7's form is the same getelementptr
+/// without it, with a note.
+#[test]
+fn getelementptr_inrange_is_left_out_for_llvm7() {
+    let src = "@vt = constant { [3 x ptr] } zeroinitializer\n\
+               @p = global ptr getelementptr inbounds inrange(-8, 16) ({ [3 x ptr] }, ptr @vt, i32 0, i32 0, i32 1)\n";
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes.clone()).unwrap();
+    assert!(text.contains("getelementptr inbounds ({ [3 x i8*] }, { [3 x i8*] }* @vt, i32 0, i32 0, i32 1)"), "{text}");
+    assert!(!text.contains("inrange"), "{text}");
+    assert!(out.notes.iter().any(|n| n.to_string().contains("left out `inrange(…)`")), "{:?}", out.notes);
+    compiles_at_90(&out.bytes).unwrap();
 }
 
 /// Fast-math flags on `select` and `phi` (LLVM 9+, which clang 19 writes at -O2) are left out:

@@ -3,12 +3,12 @@
 //!
 //! What LLVM 7 has no form for but can be left out without changing what the module computes is
 //! left out, with a note: attributes LLVM 7 lacks, the flags that only narrow where a result is
-//! poison (`disjoint`, `nusw`, a getelementptr's `nuw`, `nneg`, `trunc nuw/nsw`, `samesign`),
-//! fast-math flags on `phi`, the `align` of `cmpxchg`/`atomicrmw` (LLVM 7 assumes natural
-//! alignment). What has an LLVM 7 spelling is rewritten: `fneg x` is `fsub -0.0, x`, `poison`
-//! is `undef`, `byval(T)` on a `T*` is `byval`. What has neither is refused, all of it at once:
+//! poison (`disjoint`, `nusw`, a getelementptr's `nuw`, `nneg`, `trunc nuw/nsw`, `samesign`,
+//! a getelementptr constant's `inrange(a, b)`), fast-math flags on `phi`, the `align` of
+//! `cmpxchg`/`atomicrmw` (LLVM 7 assumes natural alignment). What has an LLVM 7 spelling is
+//! rewritten: `fneg x` is `fsub -0.0, x`, `poison` is `undef`, `byval(T)` on a `T*` is `byval`. What has neither is refused, all of it at once:
 //! `freeze`, `callbr`, floating-point and newer `atomicrmw` operations, debug records,
-//! `dso_local_equivalent`, a getelementptr constant's `inrange(a, b)`, alignments past 2^29.
+//! `dso_local_equivalent`, alignments past 2^29.
 //! ([`super::llvm7::lower`] lowers most of those first, for `nvir convert`.)
 
 use super::{Note, PassError};
@@ -85,12 +85,8 @@ impl Cx {
             }
         }
         for (_, c) in m.consts.iter() {
-            match c {
-                ConstData::DsoLocalEquivalent { .. } => self.unsupported("`dso_local_equivalent` (LLVM 12+)"),
-                ConstData::Expr(e) if e.inrange.is_some() => {
-                    self.unsupported("`inrange(…)` on a getelementptr constant (LLVM 19)")
-                }
-                _ => {}
+            if let ConstData::DsoLocalEquivalent { .. } = c {
+                self.unsupported("`dso_local_equivalent` (LLVM 12+)");
             }
         }
         for (_, f) in m.functions.iter() {
@@ -168,6 +164,10 @@ impl Cx {
                         _ => {}
                     }
                     changed |= e.flags != before;
+                    if e.inrange.take().is_some() {
+                        self.note("left out `inrange(…)` on a getelementptr constant: LLVM 7 has no such range");
+                        changed = true;
+                    }
                     ConstData::Expr(e)
                 }
                 other => other,

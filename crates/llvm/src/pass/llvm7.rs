@@ -58,6 +58,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     indirect_byval_alignment(m, &mut notes);
     kernels_returning_values(m)?;
     unsupported_operations(m)?;
+    asm_operand_types(m)?;
     half_alignment(m, &mut notes);
     drop_select_phi_flags(m);
     for i in 0..m.functions.len() {
@@ -407,6 +408,77 @@ fn unsupported_operations(m: &Module) -> Result<(), PassError> {
                             ));
                         }
                     }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The inline-assembly operands libNVVM's LLVM 7 back end fails on ("scalar-to-vector conversion
+/// failed, possible invalid constraint for vector type") where compute_100 compiles them: by
+/// direction, constraint and type. Measured with libNVVM 13.5 at compute_90 on each of `h r l f d
+/// c n` × `i1 i8 i16 i32 i64 half float double <2 x half> <2 x i16> <4 x i8> <2 x float>`, in a
+/// function LLVM 7 compiles without optimizing (`optnone`, or `-opt=0`); optimized, it fails on a
+/// subset of these, which one depending on the operand's value, so all of them are refused.
+const LLVM7_ASM_FAILURES: &[(bool, &str, &[&str])] = &[
+    (false, "f", &["double", "<2 x half>"]),
+    (false, "d", &["<2 x half>"]),
+    (true, "f", &["i1", "i8", "i16", "i64", "<2 x half>"]),
+    (true, "d", &["i1", "i8", "i16", "i32", "<2 x i16>", "<4 x i8>"]),
+];
+
+/// Refuses, at the call, inline assembly with an operand [`LLVM7_ASM_FAILURES`] lists: an `f`
+/// (`.f32` register) or `d` (`.f64` register) operand whose type LLVM 7 cannot put there.
+fn asm_operand_types(m: &Module) -> Result<(), PassError> {
+    for (_, f) in m.functions.iter() {
+        for (id, inst) in f.insts.iter() {
+            let call = match &inst.kind {
+                InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => call,
+                _ => continue,
+            };
+            let Value::Asm(a) = call.callee else { continue };
+            let asm = &m.asms[a];
+            let TypeData::Function { ret, .. } = m.types.get(call.fn_ty) else { continue };
+            let outputs: Vec<crate::ir::TypeId> = match m.types.get(*ret) {
+                TypeData::Void => Vec::new(),
+                TypeData::Struct(body) => body.fields.to_vec(),
+                _ => vec![*ret],
+            };
+            let (mut out_i, mut arg_i) = (0, 0);
+            for c in asm.constraints.split(|&b| b == b',') {
+                if c.first() == Some(&b'~') {
+                    continue;
+                }
+                let (output, rest) = match c.strip_prefix(b"=") {
+                    Some(r) => (true, r),
+                    None => (false, c),
+                };
+                let rest = rest.strip_prefix(b"&").unwrap_or(rest);
+                let ty = if output && rest.first() != Some(&b'*') {
+                    out_i += 1;
+                    outputs.get(out_i - 1).copied()
+                } else {
+                    arg_i += 1;
+                    call.args.get(arg_i - 1).map(|x| x.ty)
+                };
+                let Some(ty) = ty else { continue };
+                let code = std::str::from_utf8(rest).unwrap_or("");
+                let name = m.types.to_string(ty);
+                let bad = LLVM7_ASM_FAILURES
+                    .iter()
+                    .any(|(o, k, tys)| *o == output && *k == code && tys.contains(&name.as_str()));
+                if bad {
+                    let reg = if code == "f" { ".f32" } else { ".f64" };
+                    return Err(PassError::at(
+                        f,
+                        Some(id),
+                        format!(
+                            "inline assembly {} a `{name}` through a `{code}` ({reg} register) operand, which \
+                             libNVVM's LLVM 7 back end cannot put there (\"scalar-to-vector conversion failed\")",
+                            if output { "returns" } else { "takes" }
+                        ),
+                    ));
                 }
             }
         }
