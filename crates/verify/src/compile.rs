@@ -93,7 +93,7 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
             annotated.entry(name.to_string()).or_default()[which] = true;
         }
     }
-    for (_, f) in cx.m.functions.iter() {
+    crate::function::each_function(cx, out, |f, out| {
         if f.is_definition && !f.name.starts_with("llvm.") {
             if cx.kernels.contains(&*f.name) {
                 cluster_attrs(cx, f, annotated.get(&*f.name).copied().unwrap_or_default(), out);
@@ -101,7 +101,7 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
             signature(cx, f, out);
             bodies(cx, f, out);
         }
-    }
+    });
 }
 
 /// The help of a finding where libNVVM's compiler crashes rather than reports.

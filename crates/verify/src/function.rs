@@ -38,13 +38,13 @@ fn verified(cx: &Cx, f: &Function) -> bool {
 /// on the LLVM 7 path allocas outside the stack address space.
 pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
     let stack: u32 = crate::module::alloca_space(cx.m);
-    for (_, f) in cx.m.functions.iter() {
+    each_function(cx, out, |f, out| {
         if !verified(cx, f) {
-            continue;
+            return;
         }
         crate::attrs::check_function(cx, f, out);
         if !f.is_definition {
-            continue;
+            return;
         }
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
@@ -71,7 +71,7 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                 }
             }
         }
-    }
+    });
 }
 
 /// LLVM's verifier on an atomic load or store (measured: the modern path names a byte type too):
@@ -109,8 +109,10 @@ fn atomic_access(cx: &Cx, ty: TypeId, what: &str, out: &mut Findings, at: &dyn F
     out.help("atomics access 8, 16, 32, 64 or 128 bits");
 }
 
-/// Every function, on all cores; findings come out in module order.
-pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
+/// Runs `check` on every function, on all cores; the findings come out in module order, as a
+/// loop over the functions would make them (each function's are capped on their own, and
+/// `cap_repeats` caps the whole).
+pub(crate) fn each_function(cx: &Cx, out: &mut Findings, check: impl Fn(&Function, &mut Findings) + Sync) {
     use rayon::prelude::*;
     let functions: Vec<&Function> = cx.m.functions.iter().map(|(_, f)| f).collect();
     let each: Vec<Findings> = functions
@@ -118,20 +120,27 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
         .with_min_len(64)
         .map(|f| {
             let mut found = Findings::default();
-            if !verified(cx, f) {
-                return found;
-            }
-            check_function(cx, f, &mut found);
-            if f.is_definition {
-                crate::structural::check(f, &mut found);
-                check_body(cx, f, &mut found);
-            }
+            check(f, &mut found);
             found
         })
         .collect();
     for found in each {
         out.absorb(found);
     }
+}
+
+/// Every function's own rules and instructions.
+pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
+    each_function(cx, out, |f, out| {
+        if !verified(cx, f) {
+            return;
+        }
+        check_function(cx, f, out);
+        if f.is_definition {
+            crate::structural::check(f, out);
+            check_body(cx, f, out);
+        }
+    });
 }
 
 fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {

@@ -362,7 +362,40 @@ pub(crate) fn signature(name: &str, path: Path) -> Option<&'static Signature> {
 
 /// The intrinsic a name calls on a path (as [`signature`]), with the name it is listed under.
 pub(crate) fn lookup(name: &str, path: Path) -> Option<(&'static str, &'static Signature)> {
+    if !name.starts_with("llvm.") {
+        return None;
+    }
     let i = usize::from(path == Path::Modern);
+    // A listed name is its own intrinsic: every narrowed range holds it, and it sorts first in
+    // the last one (the others extend it). One hash probe instead of the search.
+    if let Some((&found, sig)) = tables()[i].get_key_value(name) {
+        return Some((found, sig));
+    }
+    // Other names (overloads such as `llvm.fma.f32`) are searched once per thread: a module
+    // calls few distinct intrinsics many times, and each call asks several times.
+    type Memo = rustc_hash::FxHashMap<Box<str>, Option<(&'static str, &'static Signature)>>;
+    thread_local! {
+        static MEMO: std::cell::RefCell<[Memo; 2]> = Default::default();
+    }
+    /// Bounds on the memo (a hostile module may call a million long names).
+    const MEMO_NAMES: usize = 4096;
+    const MEMO_NAME_LEN: usize = 256;
+    if let Some(hit) = MEMO.with_borrow(|memo| memo[i].get(name).copied()) {
+        return hit;
+    }
+    let found = search(name, i);
+    if name.len() <= MEMO_NAME_LEN {
+        MEMO.with_borrow_mut(|memo| {
+            if memo[i].len() < MEMO_NAMES {
+                memo[i].insert(name.into(), found);
+            }
+        });
+    }
+    found
+}
+
+/// [`lookup`]'s search of the sorted names of table `i`.
+fn search(name: &str, i: usize) -> Option<(&'static str, &'static Signature)> {
     let table = &tables()[i];
     static NAMES: std::sync::OnceLock<[Vec<&'static str>; 2]> = std::sync::OnceLock::new();
     let names = &NAMES.get_or_init(|| {
@@ -372,9 +405,6 @@ pub(crate) fn lookup(name: &str, path: Path) -> Option<(&'static str, &'static S
             v
         })
     })[i];
-    if !name.starts_with("llvm.") {
-        return None;
-    }
     let bytes = name.as_bytes();
     let (mut lo, mut hi, mut last_lo, mut end) = (0, names.len(), 0, 4);
     while end < bytes.len() && hi > lo {
