@@ -68,6 +68,17 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
         },
         _ => false,
     };
+    let dbg_intrinsics = symbols
+        .iter()
+        .any(|(_, s)| matches!(&*s.name, "llvm.dbg.declare" | "llvm.dbg.value" | "llvm.dbg.label" | "llvm.dbg.assign"));
+    if !dbg_intrinsics && loop_kind.is_none() && debug_kinds.iter().all(Option::is_none) {
+        // Nothing in a body to drop but debug records: skip the walk over every instruction.
+        for (_, f) in functions.iter_mut() {
+            changed |= !f.debug_records.is_empty();
+            f.debug_records.clear();
+        }
+        return changed.then_some(version);
+    }
     // Loop properties, each rewritten once: `None` when only debug locations were left.
     let mut loops: rustc_hash::FxHashMap<MdId, LoopStrip> = rustc_hash::FxHashMap::default();
     for (_, f) in functions.iter_mut() {
