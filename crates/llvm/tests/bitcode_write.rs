@@ -147,9 +147,8 @@ const GAPS_MODERN: &[(&str, &str)] = &[
     ),
     // The text spells some fields out of LLVM's order (`targetFuncName:` before `annotations:`,
     // a namespace's `scope:` before its `name:`) and an explicit `declaration: null`; they read
-    // back in LLVM's order, as llvm-dis-19 prints them. And LLVM 22 writes (and reads) a
-    // DIObjCProperty's setter before its getter, where the reader follows LLVM 7 … 19.
-    ("llvm-lang/llvm19_debug_info.ll", "fields read back in LLVM's order; DIObjCProperty as LLVM 19 reads it"),
+    // back in LLVM's order, as llvm-dis-19 prints them.
+    ("llvm-lang/llvm19_debug_info.ll", "fields read back in LLVM's order"),
 ];
 
 /// The modern layout against the reader: every opaque-pointer `.ll` in the corpus that nvir

@@ -340,6 +340,14 @@ enum Raw {
 
 impl Reader<'_> {
     /// Reads debug-info record `code` into a node, or `None` if it is not one this reader knows.
+    /// The LLVM major version of the identification block's producer (`LLVM22.1.0` → 22), when
+    /// it names one.
+    fn producer_llvm_major(&self) -> Option<u32> {
+        let rest = self.ident.producer.as_deref()?.strip_prefix("LLVM")?;
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        rest.get(..digits)?.parse().ok()
+    }
+
     pub(super) fn debug_info_node(&mut self, code: u32) -> Result<Option<MdNode>> {
         let ops = self.c.ops.clone();
         if code == 29 {
@@ -450,6 +458,19 @@ impl Reader<'_> {
             // Without the `defaulted` operand, the value is the fifth.
             DiKind::TemplateValueParameter if ops.len() == 5 => {
                 layout = vec![("tag", R(1)), ("name", S(2)), ("type", M(3)), ("value", M(4))];
+            }
+            // The text's setter is the fourth operand in what LLVM 22 writes and the fifth in what
+            // LLVM 7 … 21 write (their text reader and bitcode writer both swapped the two; LLVM
+            // 22 fixed both, and reads older bitcode with the names exchanged, as measured with
+            // llvmlite 0.50). The producer's version says which layout a file has.
+            DiKind::ObjCProperty if self.producer_llvm_major().is_some_and(|v| v >= 22) => {
+                for (name, _) in layout.iter_mut() {
+                    match *name {
+                        "getter" => *name = "setter",
+                        "setter" => *name = "getter",
+                        _ => {}
+                    }
+                }
             }
             _ => {}
         }
