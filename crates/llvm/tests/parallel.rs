@@ -87,7 +87,15 @@ fn forward_references_across_chunks_resolve() {
 fn numbered_functions_across_chunks() {
     same("define void @0() {\n  ret void\n}\ndefine void @1() {\n  call void @0()\n  ret void\n}\n");
     // Numbers may skip (LLVM 19), never go back.
-    same("define void @0() {\n  ret void\n}\ndefine void @2() {\n  ret void\n}\n");
+    let m = same("define void @0() {\n  ret void\n}\ndefine void @2() {\n  ret void\n}\n");
+    // Where the numbers first skip is kept (LLVM 18 and older refuse it there).
+    let gap = m.misnumbered.expect("the skip is recorded");
+    assert_eq!((gap.at, gap.what, gap.expected), (44, "function", 1));
+    // In a later chunk's body too.
+    let m = same("define void @a() {\n  ret void\n}\ndefine void @b(i32 %x) {\n  %1 = add i32 %x, 1\n  %3 = add i32 %1, 1\n  ret void\n}\n");
+    let gap = m.misnumbered.expect("the skip is recorded");
+    assert_eq!((gap.what, gap.expected), ("instruction", 2));
+    assert!(same("define void @0() {\n  ret void\n}\ndefine void @1() {\n  ret void\n}\n").misnumbered.is_none());
     same_error("define void @1() {\n  ret void\n}\ndefine void @0() {\n  ret void\n}\n", "expected to be numbered");
 }
 

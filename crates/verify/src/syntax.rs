@@ -264,6 +264,20 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             None,
         ));
     }
+    if let Some(n) = m.misnumbered {
+        // LLVM 7's reader wants each numbered global and value to take exactly the next number
+        // (its message writes `%` for globals too).
+        found.push((
+            Some(n.at),
+            "nvvm-llvm7-syntax",
+            format!(
+                "parse {} expected to be numbered '%{}': numbers that skip are LLVM 19+ syntax",
+                n.what, n.expected
+            ),
+            DOWNGRADE,
+            None,
+        ));
+    }
     for (_, g) in m.globals.iter() {
         // Properties after the initializer newer than LLVM 7 (`grammar/global_*` of
         // `scripts/probe/axes.py`): its reader names none of them.

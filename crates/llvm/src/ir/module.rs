@@ -381,6 +381,22 @@ pub struct Module {
     /// ThinLTO summary entries (`^0 = module: (…)`, `^3 = gv: (…)`, `^9 = flags: 8`) as written:
     /// the IR does not model the summary, and printing them back gives LLVM the same index.
     pub summary: Vec<Box<[u8]>>,
+    /// In text it was read from, the first numbered global or value whose number skips some
+    /// (`@0` then `@2`): LLVM 19+ syntax, which LLVM 18 and older refuse and the IR does not
+    /// otherwise keep (values are numbered afresh).
+    pub misnumbered: Option<Misnumbered>,
+}
+
+/// A number written past the next one (see [`Module::misnumbered`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Misnumbered {
+    /// The byte offset of the numbered name.
+    pub at: u32,
+    /// What it names, as LLVM's reader says: "variable" (a global variable, alias or ifunc),
+    /// "function" or "instruction".
+    pub what: &'static str,
+    /// The number LLVM 18 and older expect there.
+    pub expected: u32,
 }
 
 impl Module {

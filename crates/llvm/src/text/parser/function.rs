@@ -160,13 +160,15 @@ impl FnState<'_> {
 
 /// Numbered values come in increasing order: `n` is at least the counter's next number, and the
 /// counter goes on after it (LLVM 19 reads `%10` after `%1`; the numbers are not kept, values are
-/// numbered afresh when printed).
-fn next_number(counter: &mut u32, n: u32, at: Span, what: &str, sigil: &str) -> PResult<()> {
+/// numbered afresh when printed). `Some(expected)` when `n` skips numbers: LLVM 18 and older want
+/// exactly the counter's next number.
+fn next_number(counter: &mut u32, n: u32, at: Span, what: &str, sigil: &str) -> PResult<Option<u32>> {
     if n < *counter {
         return Err(ParseError::new(at, format!("{what} expected to be numbered '{sigil}{}' or greater", *counter)));
     }
+    let expected = (n != *counter).then_some(*counter);
     *counter = n.checked_add(1).ok_or_else(|| ParseError::new(at, format!("{what} number too large")))?;
-    Ok(())
+    Ok(expected)
 }
 
 /// The call site inside a call-like instruction.
@@ -250,8 +252,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The name of a `@x = …` / `define … @x(` token; numbered globals must come in order.
-    fn global_name(&mut self, t: Token) -> PResult<Box<str>> {
+    /// The name of a `@x = …` / `define … @x(` token (`what`: "variable" or "function"); numbered
+    /// globals must come in order.
+    fn global_name(&mut self, t: Token, what: &'static str) -> PResult<Box<str>> {
         match t.kind {
             TokenKind::GlobalId(n) => {
                 if self.first_global_num.is_none() {
@@ -262,7 +265,9 @@ impl<'a> Parser<'a> {
                         self.next_global_num = n;
                     }
                 }
-                next_number(&mut self.next_global_num, n, sp(t), "variable", "@")?;
+                if let Some(expected) = next_number(&mut self.next_global_num, n, sp(t), "variable", "@")? {
+                    self.misnumbered(t.start, what, expected);
+                }
                 Ok(n.to_string().into())
             }
             _ => {
@@ -285,7 +290,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn global_definition(&mut self) -> PResult<()> {
         let t = self.bump()?;
-        let name = self.global_name(t)?;
+        let name = self.global_name(t, "variable")?;
         self.expect(TokenKind::Equal, "'='")?;
         let mut props = GlobalProps::default();
         let explicit_linkage = self.global_props_prefix(&mut props)?;
@@ -512,7 +517,7 @@ impl<'a> Parser<'a> {
             return self.err(format!("expected a function name (@name), found {}", self.describe()));
         }
         self.bump()?;
-        let name = self.global_name(nt)?;
+        let name = self.global_name(nt, "function")?;
         self.expect(TokenKind::LParen, "'(' to start the parameter list")?;
         let mut params = Vec::new();
         let mut vararg = false;
@@ -1081,7 +1086,9 @@ impl<'a> Parser<'a> {
         }
         match t.kind {
             TokenKind::LocalId(n) => {
-                next_number(&mut fs.next_num, n, sp(t), "instruction", "%")?;
+                if let Some(expected) = next_number(&mut fs.next_num, n, sp(t), "instruction", "%")? {
+                    self.misnumbered(t.start, "instruction", expected);
+                }
                 self.fill(fs, Some(n), None, inst, at)
             }
             _ => {

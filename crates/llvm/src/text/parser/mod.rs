@@ -869,6 +869,16 @@ fn shown(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     [&bytes[..cut], "…".as_bytes()].concat().into()
 }
 
+impl Parser<'_> {
+    /// Notes a number written past the next one, where it comes first in the text.
+    fn misnumbered(&mut self, at: u32, what: &'static str, expected: u32) {
+        let m = crate::ir::module::Misnumbered { at, what, expected };
+        if self.m.misnumbered.is_none_or(|old| old.at > at) {
+            self.m.misnumbered = Some(m);
+        }
+    }
+}
+
 /// How much of a long token an error message quotes.
 const SHOWN: usize = 80;
 

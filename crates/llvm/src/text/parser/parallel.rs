@@ -303,6 +303,9 @@ impl<'a> Parser<'a> {
             }
             self.next_global_num = w.next_global_num;
         }
+        if let Some(m) = w.m.misnumbered {
+            self.misnumbered(m.at, m.what, m.expected);
+        }
         match (self.dialect_span, w.dialect_span) {
             (Some((a, _)), Some((b, _))) if a != b => return Err(()),
             (None, Some(d)) => self.dialect_span = Some(d),
