@@ -37,6 +37,28 @@ fn kernels(m: &Module) -> Vec<(String, usize)> {
     out
 }
 
+/// `src` converted for LLVM 7, as text, with the notes of what the conversion changed.
+fn llvm7_text_and_notes(src: &str) -> (String, Vec<String>) {
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    (String::from_utf8(out.bytes).unwrap(), out.notes.iter().map(|n| n.to_string()).collect())
+}
+
+/// `src` converted for LLVM 7, as text.
+fn llvm7_text(src: &str) -> String {
+    llvm7_text_and_notes(src).0
+}
+
+/// `src` converted for LLVM 7, as bitcode.
+fn llvm7_bitcode(src: &str) -> Vec<u8> {
+    convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes
+}
+
+fn assert_contains(text: &str, wants: &[&str]) {
+    for want in wants {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}
+
 fn compiles_at_90(bytes: &[u8]) -> Result<(), String> {
     let target = nvir_verify::Target::parse("compute_90", false).unwrap();
     // As the CLI judges each: bitcode by its records (field names are text syntax), text as read.
@@ -133,7 +155,7 @@ fn pointees_are_recovered_and_casts_placed() {
     let text = String::from_utf8(out.bytes).unwrap();
     let back = nvir_llvm::parse_bytes(text.as_bytes()).unwrap();
     validate(&back).unwrap();
-    for want in [
+    assert_contains(&text, &[
         // Aggregates of pointers hold i8*, each element cast from its own type.
         "@table = internal addrspace(1) global [2 x i8 addrspace(1)*] [i8 addrspace(1)* bitcast ([4 x float] addrspace(1)* @g to i8 addrspace(1)*)",
         "@s = internal global %struct.S { i8* bitcast (%struct.S* @s to i8*), i32 1 }",
@@ -154,9 +176,7 @@ fn pointees_are_recovered_and_casts_placed() {
         "%p = phi i8* [",
         "store i32 %fr, i32* ",
         "!nvvmir.version",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
+    ]);
     let opaque = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == "ptr");
     assert!(!opaque, "an opaque pointer is left in\n{text}");
     assert!(!text.contains("call i32 @llvm.smax"), "smax is left in\n{text}");
@@ -217,26 +237,27 @@ define ptx_kernel void @k(ptr addrspace(1) %g, ptr %p, ptr %out) {
     let out = convert(m, &LLVM7_LL).unwrap();
     let text = String::from_utf8(out.bytes).unwrap();
     validate(&nvir_llvm::parse_bytes(text.as_bytes()).unwrap()).unwrap();
-    for want in [
-        "declare float @llvm.nvvm.ldg.global.f.f32.p1f32(float addrspace(1)*, i32)",
-        "declare i16 @llvm.nvvm.ldu.global.i.i16.p0i16(i16*, i32)",
-        "declare i8* @llvm.nvvm.ldg.global.p.p0i8.p1p0i8(i8* addrspace(1)*, i32)",
-        "load volatile i32, i32* ",
-        "store volatile float %f, float* ",
-        "load volatile i64, i64* ",
-        "call void asm sideeffect \"nanosleep.u32 $0;\", \"r\"(i32 100)",
-        "call i32 asm sideeffect \"activemask.b32 $0;\", \"=r\"()",
-        "asm sideeffect \"redux.sync.min.u32 $0, $1, $2;\", \"=r,r,r\"(i32 %a, i32 %m)",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
+    assert_contains(
+        &text,
+        &[
+            "declare float @llvm.nvvm.ldg.global.f.f32.p1f32(float addrspace(1)*, i32)",
+            "declare i16 @llvm.nvvm.ldu.global.i.i16.p0i16(i16*, i32)",
+            "declare i8* @llvm.nvvm.ldg.global.p.p0i8.p1p0i8(i8* addrspace(1)*, i32)",
+            "load volatile i32, i32* ",
+            "store volatile float %f, float* ",
+            "load volatile i64, i64* ",
+            "call void asm sideeffect \"nanosleep.u32 $0;\", \"r\"(i32 100)",
+            "call i32 asm sideeffect \"activemask.b32 $0;\", \"=r\"()",
+            "asm sideeffect \"redux.sync.min.u32 $0, $1, $2;\", \"=r,r,r\"(i32 %a, i32 %m)",
+        ],
+    );
     assert!(!text.contains("atomic"), "an atomic load or store is left in\n{text}");
     // Acquire: a barrier after the load (at its block scope); release: one before the store.
     let body = &text[text.find("define").unwrap()..];
     let at = |s: &str| body.find(s).unwrap_or_else(|| panic!("missing {s:?} in\n{body}"));
     assert!(at("load volatile i32") < at("call void @llvm.nvvm.membar.cta()"));
     assert!(at("call void @llvm.nvvm.membar.sys()") < at("store volatile float"));
-    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
 /// Globals of odd-width integers become whole bytes (LLVM 7's NVPTX back end would declare a
@@ -258,19 +279,19 @@ define ptx_kernel void @k(ptr %out) {
   ret void
 }
 "#;
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
+    let text = llvm7_text(src);
     validate(&nvir_llvm::parse_bytes(text.as_bytes()).unwrap()).unwrap();
-    for want in [
-        "@flag = internal addrspace(1) global i8 1",
-        "@tri = external global i8",
-        "load i1, i1 addrspace(1)* bitcast (i8 addrspace(1)* @flag to i1 addrspace(1)*), align 1",
-        "store i3 2, i3* bitcast (i8* @tri to i3*), align 1",
-        "load half, half addrspace(1)* bitcast ([4 x half] addrspace(1)* @h to half addrspace(1)*), align 2",
-        "store half %x, half* %ptrcast.0, align 2",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
+    assert_contains(
+        &text,
+        &[
+            "@flag = internal addrspace(1) global i8 1",
+            "@tri = external global i8",
+            "load i1, i1 addrspace(1)* bitcast (i8 addrspace(1)* @flag to i1 addrspace(1)*), align 1",
+            "store i3 2, i3* bitcast (i8* @tri to i3*), align 1",
+            "load half, half addrspace(1)* bitcast ([4 x half] addrspace(1)* @h to half addrspace(1)*), align 2",
+            "store half %x, half* %ptrcast.0, align 2",
+        ],
+    );
 }
 
 /// What libNVVM's LLVM 7 path fails on ("unsupported operation", a `.b33` parameter) is refused
@@ -336,11 +357,11 @@ fn getelementptr_inrange_is_left_out_for_llvm7() {
 #[test]
 fn select_and_phi_lose_fast_math_flags() {
     let src = "define float @f(float %a, i1 %c) {\nentry:\n  br label %b\nb:\n  %p = phi nnan float [ %a, %entry ]\n  %s = select contract i1 %c, float %p, float 0.0\n  %m = fmul contract float %s, %s\n  ret float %m\n}\n";
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
-    for want in ["%p = phi float [", "%s = select i1 %c, float %p, float", "%m = fmul contract float %s, %s"] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
+    let text = llvm7_text(src);
+    assert_contains(
+        &text,
+        &["%p = phi float [", "%s = select i1 %c, float %p, float", "%m = fmul contract float %s, %s"],
+    );
     compiles_at_90(&text.into_bytes()).unwrap();
 }
 
@@ -361,17 +382,16 @@ define void @f() !dbg !3 {
 !5 = !DILocation(line: 4, column: 1, scope: !3)
 !6 = !{i32 2, !"Debug Info Version", i32 3}
 "#;
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
-    for want in ["emissionKind: LineTablesOnly", "isLocal: false, isDefinition: true", "isOptimized: true"] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
+    let (text, notes) = llvm7_text_and_notes(src);
+    assert_contains(
+        &text,
+        &["emissionKind: LineTablesOnly", "isLocal: false, isDefinition: true", "isOptimized: true"],
+    );
     for gone in ["nameTableKind", "spFlags", "DebugDirectivesOnly"] {
         assert!(!text.contains(gone), "{gone} is left in\n{text}");
     }
-    let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
     assert!(notes.iter().any(|n| n.contains("DICompileUnit field nameTableKind")), "{notes:?}");
-    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
 #[test]
@@ -445,26 +465,25 @@ y:
   ret void
 }
 "#;
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
+    let (text, notes) = llvm7_text_and_notes(src);
     validate(&nvir_llvm::parse_bytes(text.as_bytes()).unwrap()).unwrap();
-    for want in [
-        "= fsub float %atomicrmw.oldv",
-        "cmpxchg i32 addrspace(1)* %atomicrmw.iptr",
-        "call double @llvm.maxnum.f64(double %atomicrmw.oldv",
-        "syncscope(\"block\") acq_rel acquire",
-        "call float @llvm.minnum.f32(",
-        "seq_cst seq_cst",
-        "atomicrmw xchg i32* %atomicrmw.iptr",
-        "select i1 %atomicrmw.wrap",
-        "%r = phi float [ %v, %atomicrmw.end.2 ], [ %f, %atomicrmw.end.4 ]",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
+    assert_contains(
+        &text,
+        &[
+            "= fsub float %atomicrmw.oldv",
+            "cmpxchg i32 addrspace(1)* %atomicrmw.iptr",
+            "call double @llvm.maxnum.f64(double %atomicrmw.oldv",
+            "syncscope(\"block\") acq_rel acquire",
+            "call float @llvm.minnum.f32(",
+            "seq_cst seq_cst",
+            "atomicrmw xchg i32* %atomicrmw.iptr",
+            "select i1 %atomicrmw.wrap",
+            "%r = phi float [ %v, %atomicrmw.end.2 ], [ %f, %atomicrmw.end.4 ]",
+        ],
+    );
     assert!(!text.contains("atomicrmw fsub") && !text.contains("atomicrmw fmax"), "{text}");
-    let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
     assert!(notes.iter().any(|n| n.contains("atomicrmw fsub became a cmpxchg loop")), "{notes:?}");
-    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
 /// Debug records (LLVM 19) become LLVM 7's `llvm.dbg.*` calls before the instruction each
@@ -494,8 +513,7 @@ entry:
 !8 = !DILabel(scope: !3, name: "l", file: !1, line: 4)
 !9 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
 "#;
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
+    let (text, notes) = llvm7_text_and_notes(src);
     let body = &text[text.find("define").unwrap()..];
     let at = |s: &str| body.find(s).unwrap_or_else(|| panic!("missing {s:?} in\n{text}"));
     assert!(at("call void @llvm.dbg.declare(metadata i32* %p, metadata !") < at("store i32 %a"));
@@ -503,9 +521,8 @@ entry:
     assert!(at("call void @llvm.dbg.label(metadata !") < at("store i32 %a"));
     assert!(text.contains("flags: DIFlagPrototyped,"), "{text}");
     assert!(!text.contains("#dbg") && !text.contains("AllCallsDescribed"), "{text}");
-    let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
     assert!(notes.iter().any(|n| n.contains("DISubprogram flag DIFlagAllCallsDescribed")), "{notes:?}");
-    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
 /// NVVM intrinsics measured not to come out of libNVVM's LLVM 7 path as PTX ptxas takes are
@@ -570,22 +587,22 @@ define void @f(ptr %fp) {
 !0 = !{i32 8, !"PIC Level", i32 2}
 !1 = !{i32 1, !"wchar_size", i32 4}
 "#;
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
-    for want in [
-        "@_str_ = private constant [2 x i8]",
-        "@another_str = internal global i32 0",
-        "declare float @weak_fn(float)",
-        "(%h2* byval align 4 null)",
-        "(i8* byval align 4 null)",
-        "!llvm.module.flags = !{!",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
+    let text = llvm7_text(src);
+    assert_contains(
+        &text,
+        &[
+            "@_str_ = private constant [2 x i8]",
+            "@another_str = internal global i32 0",
+            "declare float @weak_fn(float)",
+            "(%h2* byval align 4 null)",
+            "(i8* byval align 4 null)",
+            "!llvm.module.flags = !{!",
+        ],
+    );
     assert!(!text.contains("noreturn") && !text.contains("PIC Level") && !text.contains("extern_weak"), "{text}");
     // A call through a cast of a function is indirect to the back end too.
     assert_eq!(text.matches("byval align 4 null)").count(), 3, "{text}");
-    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
 /// What LLVM 7's path has no form for at module level is refused: an alias whose prototype
@@ -628,20 +645,20 @@ define void @f(float %a, double %d, ptr %p, ptr %out) {
   ret void
 }
 "#;
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
-    for want in [
-        "%r = call float asm sideeffect \"cvt.rni.f32.f32 $0, $1;\", \"=f,f\"(float %a)",
-        "= ptrtoint i8* %p to i64",
-        "= and i64 %ptrmask.int",
-        "%q = inttoptr i64 %ptrmask.and",
-        "%t = call i64 asm sideeffect \"mov.u64 $0, %globaltimer;\", \"=l\"()",
-        "%s = call i64 asm sideeffect \"mov.u64 $0, %globaltimer;\", \"=l\"()",
-        "%x = call double asm sideeffect \"rsqrt.approx.ftz.f64 $0, $1;\", \"=d,d\"(double %d)",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
-    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+    let text = llvm7_text(src);
+    assert_contains(
+        &text,
+        &[
+            "%r = call float asm sideeffect \"cvt.rni.f32.f32 $0, $1;\", \"=f,f\"(float %a)",
+            "= ptrtoint i8* %p to i64",
+            "= and i64 %ptrmask.int",
+            "%q = inttoptr i64 %ptrmask.and",
+            "%t = call i64 asm sideeffect \"mov.u64 $0, %globaltimer;\", \"=l\"()",
+            "%s = call i64 asm sideeffect \"mov.u64 $0, %globaltimer;\", \"=l\"()",
+            "%x = call double asm sideeffect \"rsqrt.approx.ftz.f64 $0, $1;\", \"=d,d\"(double %d)",
+        ],
+    );
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
 /// Hopper's cluster special registers, cluster barriers and fences, which libNVVM's LLVM 7 path
@@ -669,17 +686,17 @@ define ptx_kernel void @k(ptr %out) {
   ret void
 }
 "#;
-    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
-    let text = String::from_utf8(out.bytes).unwrap();
-    for want in [
-        "%r = call i32 asm sideeffect \"mov.u32 $0, %cluster_ctarank;\", \"=r\"()",
-        "%c = call i32 asm sideeffect \"mov.u32 $0, %clusterid.x;\", \"=r\"()",
-        "%n = call i32 asm sideeffect \"mov.u32 $0, %cluster_nctaid.y;\", \"=r\"()",
-        "call void asm sideeffect \"barrier.cluster.arrive.relaxed;\", \"~{memory}\"()",
-        "call void asm sideeffect \"barrier.cluster.wait;\", \"~{memory}\"()",
-        "call void asm sideeffect \"fence.sc.cluster;\", \"~{memory}\"()",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in\n{text}");
-    }
-    compiles_at_90(&convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap().bytes).unwrap();
+    let text = llvm7_text(src);
+    assert_contains(
+        &text,
+        &[
+            "%r = call i32 asm sideeffect \"mov.u32 $0, %cluster_ctarank;\", \"=r\"()",
+            "%c = call i32 asm sideeffect \"mov.u32 $0, %clusterid.x;\", \"=r\"()",
+            "%n = call i32 asm sideeffect \"mov.u32 $0, %cluster_nctaid.y;\", \"=r\"()",
+            "call void asm sideeffect \"barrier.cluster.arrive.relaxed;\", \"~{memory}\"()",
+            "call void asm sideeffect \"barrier.cluster.wait;\", \"~{memory}\"()",
+            "call void asm sideeffect \"fence.sc.cluster;\", \"~{memory}\"()",
+        ],
+    );
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }

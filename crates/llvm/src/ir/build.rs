@@ -31,8 +31,8 @@ use super::attrs::AttrSetId;
 use super::constant::{ApInt, ConstData, ConstId};
 use super::function::{Block, BlockId, FnSource, Function, Param};
 use super::instruction::{
-    flags, Align, BinOp, CallArg, CallSite, CastOp, FastMath, FloatPredicate, InstId, InstKind, Instruction,
-    IntPredicate, TailKind,
+    flags, Align, BinOp, CallSite, CastOp, FastMath, FloatPredicate, InstId, InstKind, Instruction, IntPredicate,
+    TailKind,
 };
 use super::metadata::{MdId, MdNode, NamedMd};
 use super::module::{FuncId, GlobalDef, GlobalProps, GlobalVar, GlobalVarId, Linkage, Module, Symbol, SymbolId};
@@ -628,19 +628,7 @@ impl<'m> FunctionBuilder<'_, 'm> {
             None => Value::Arg(u32::MAX),
         };
         let no_attrs: AttrSetId = self.b.m.no_attrs();
-        let args = args.iter().map(|&a| CallArg { ty: self.type_of(a), value: a, attrs: no_attrs }).collect();
-        let call = CallSite {
-            cc: 0,
-            fmf: FastMath::default(),
-            ret_attrs: no_attrs,
-            fn_ty,
-            explicit_fn_ty: false,
-            callee: callee_v,
-            args,
-            fn_attrs: no_attrs,
-            bundles: ThinVec::new(),
-            addr_space: None,
-        };
+        let call = CallSite::direct(fn_ty, callee_v, args.iter().map(|&a| (self.type_of(a), a)), no_attrs);
         let name = if matches!(self.b.m.types.get(ret), TypeData::Void) { "" } else { name };
         self.push(ret, InstKind::Call { tail: TailKind::None, call: Box::new(call) }, name)
     }

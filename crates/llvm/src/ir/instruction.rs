@@ -245,6 +245,31 @@ pub struct CallSite {
     pub addr_space: Option<u32>,
 }
 
+impl CallSite {
+    /// A plain direct call: C calling convention, no flags, no attributes and no bundles, with each
+    /// argument given as its type and value. `no_attrs` is the module's empty attribute set
+    /// ([`super::Module::no_attrs`]).
+    pub fn direct(
+        fn_ty: TypeId,
+        callee: Value,
+        args: impl IntoIterator<Item = (TypeId, Value)>,
+        no_attrs: AttrSetId,
+    ) -> Self {
+        CallSite {
+            cc: 0,
+            fmf: FastMath::default(),
+            ret_attrs: no_attrs,
+            fn_ty,
+            explicit_fn_ty: false,
+            callee,
+            args: args.into_iter().map(|(ty, value)| CallArg { ty, value, attrs: no_attrs }).collect(),
+            fn_attrs: no_attrs,
+            bundles: ThinVec::new(),
+            addr_space: None,
+        }
+    }
+}
+
 /// `tail`, `musttail`, `notail`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

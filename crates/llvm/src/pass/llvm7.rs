@@ -36,7 +36,7 @@ use super::{Note, PassError};
 use crate::ir::build::Builder;
 use crate::ir::constant::ConstData;
 use crate::ir::function::Function;
-use crate::ir::instruction::{CallArg, CallSite, FastMath, InstId, InstKind, Ordering, RmwOp, TailKind};
+use crate::ir::instruction::{CallSite, FastMath, InstId, InstKind, Ordering, RmwOp, TailKind};
 use crate::ir::module::{FuncId, Module};
 use crate::ir::types::{Dialect, FloatKind, TypeData};
 use crate::ir::value::Value;
@@ -151,18 +151,7 @@ fn debug_records_to_calls(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), P
             };
             let (callee, fn_ty) = callee(m, name, ops.len())?;
             let no_attrs = m.no_attrs();
-            let call = CallSite {
-                cc: 0,
-                fmf: FastMath::default(),
-                ret_attrs: no_attrs,
-                fn_ty,
-                explicit_fn_ty: false,
-                callee,
-                args: ops.into_iter().map(|value| CallArg { ty: md, value, attrs: no_attrs }).collect(),
-                fn_attrs: no_attrs,
-                bundles: ThinVec::new(),
-                addr_space: None,
-            };
+            let call = CallSite::direct(fn_ty, callee, ops.into_iter().map(|value| (md, value)), no_attrs);
             let metadata: ThinVec<MdAttachment> =
                 loc.map(|node| MdAttachment { kind: dbg, node }).into_iter().collect();
             let kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
@@ -300,18 +289,7 @@ fn lower_fences_and_freezes(m: &mut Module, notes: &mut Vec<Note>) -> Result<(),
                     let sym = b.symbol(name).ok_or_else(|| PassError::module(format!("@{name} has no symbol")))?;
                     let callee = b.address_of(sym);
                     let no_attrs = m.no_attrs();
-                    let call = CallSite {
-                        cc: 0,
-                        fmf: FastMath::default(),
-                        ret_attrs: no_attrs,
-                        fn_ty,
-                        explicit_fn_ty: false,
-                        callee: Value::Const(callee),
-                        args: ThinVec::new(),
-                        fn_attrs: no_attrs,
-                        bundles: ThinVec::new(),
-                        addr_space: None,
-                    };
+                    let call = CallSite::direct(fn_ty, Value::Const(callee), [], no_attrs);
                     m.functions[fid].insts[id].kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
                 }
                 _ => {}
@@ -1109,22 +1087,7 @@ fn lower_one(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>) -> 
     let sym = b.symbol(&name).ok_or_else(|| PassError::module(format!("@{name} has no symbol")))?;
     let callee = b.address_of(sym);
     let no_attrs = m.no_attrs();
-    let call = CallSite {
-        cc: 0,
-        fmf: FastMath::default(),
-        ret_attrs: no_attrs,
-        fn_ty,
-        explicit_fn_ty: false,
-        callee: Value::Const(callee),
-        args: [ptr_ty, ty]
-            .into_iter()
-            .zip([ptr, value])
-            .map(|(ty, value)| CallArg { ty, value, attrs: no_attrs })
-            .collect::<ThinVec<_>>(),
-        fn_attrs: no_attrs,
-        bundles: ThinVec::new(),
-        addr_space: None,
-    };
+    let call = CallSite::direct(fn_ty, Value::Const(callee), [(ptr_ty, ptr), (ty, value)], no_attrs);
     debug_assert!(matches!(m.consts[callee], ConstData::Global { .. }));
     m.functions[fid].insts[id].kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
     Ok(())
@@ -1300,18 +1263,7 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
         LoopOp::FSub => push(f, ty, bin(BinOp::FSub, oldv, value), "atomicrmw.new", &mut body),
         LoopOp::MinMaxNum(_) => {
             let (callee, fn_ty) = minmax.ok_or_else(|| PassError::module("no min/max intrinsic"))?;
-            let call = CallSite {
-                cc: 0,
-                fmf: FastMath::default(),
-                ret_attrs: no_attrs,
-                fn_ty,
-                explicit_fn_ty: false,
-                callee,
-                args: [oldv, value].into_iter().map(|value| CallArg { ty, value, attrs: no_attrs }).collect(),
-                fn_attrs: no_attrs,
-                bundles: ThinVec::new(),
-                addr_space: None,
-            };
+            let call = CallSite::direct(fn_ty, callee, [(ty, oldv), (ty, value)], no_attrs);
             push(f, ty, InstKind::Call { tail: TailKind::None, call: Box::new(call) }, "atomicrmw.new", &mut body)
         }
         LoopOp::IncWrap => {
