@@ -10,7 +10,8 @@ walked recursively, are the inputs; every DIR is reported on its own.
 Selection: which files LLVM itself round-trips, and through which LLVM (N):
   .ll  `llvm-as-N FILE` (verifier on) and then `llvm-dis-N` of its bitcode both succeed, N = 19
        for a file with opaque pointers (`ptr`), else 14 when LLVM 14 takes it, else 19;
-  .bc  `llvm-dis-N FILE` succeeds, N = 14 when it does and prints no `ptr`, else 19.
+  .bc  `llvm-dis-N FILE` succeeds and `llvm-as-N -disable-verify` reads its text back, N = 14
+       when it does and prints no `ptr`, else 19.
 A RUN line expecting LLVM to fail on the file (`not llvm-as`, `not opt`, `not llvm-dis`, ...)
 leaves it out: a negative test LLVM 19 may now take only because opaque pointers erased its
 error. So do files neither LLVM reads (newer syntax, CHECK-only text for a `%s.bc`).
@@ -115,8 +116,17 @@ def reference(version, src, work):
         if proc.returncode != 0:
             return None
     else:
-        bc = src
-    text, _ = disassemble(version, bc, work / f"orig{version}.ll")
+        # Disassembled from where nvir's text is assembled: a summary names its module by path.
+        (work / f"as{version}").mkdir(exist_ok=True)
+        bc = work / f"as{version}" / "m.bc"
+        shutil.copyfile(src, bc)
+    out = work / f"orig{version}.ll"
+    text, _ = disassemble(version, bc, out)
+    if text is not None and src.suffix == ".bc":
+        # LLVM round-trips a .bc when it also reads its own disassembly back.
+        proc, _ = assemble(version, out, work / f"re{version}", verify=False)
+        if proc.returncode != 0:
+            return None
     return text
 
 

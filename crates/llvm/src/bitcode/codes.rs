@@ -43,6 +43,8 @@ pub mod block {
     pub const METADATA_ATTACHMENT: u32 = 16;
     pub const TYPE_NEW: u32 = 17;
     pub const USELIST: u32 = 18;
+    pub const MODULE_STRTAB: u32 = 19;
+    pub const GLOBALVAL_SUMMARY: u32 = 20;
     pub const OPERAND_BUNDLE_TAGS: u32 = 21;
     pub const METADATA_KIND: u32 = 22;
     pub const STRTAB: u32 = 23;

@@ -10,6 +10,7 @@ mod metadata;
 mod old_formats;
 mod order;
 mod parallel;
+mod summary;
 mod types;
 
 use super::bitstream::{Bits, Cursor, Entry};
@@ -123,6 +124,8 @@ pub(super) struct Reader<'a> {
     implicit_comdat: rustc_hash::FxHashSet<SymbolId>,
     /// Old debug information LLVM's reader upgrades, gathered while metadata is read.
     di_upgrade: debuginfo::Upgrades,
+    /// A ThinLTO summary's records, made text once the module's names are known.
+    summary: summary::Summary,
 }
 
 /// Reads `data` (starting with the magic). Should reading on several threads fail, the input is
@@ -346,6 +349,7 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         md_placeholders: Vec::new(),
         implicit_comdat: Default::default(),
         di_upgrade: Default::default(),
+        summary: Default::default(),
     };
     match r.c.advance()? {
         Entry::Block(block::MODULE) => r.c.enter()?,
@@ -500,7 +504,15 @@ impl<'a> Reader<'a> {
                         self.c.enter()?;
                         self.sync_scope_block()?;
                     }
-                    // Use lists only order uses; summaries and the rest are not IR.
+                    block::GLOBALVAL_SUMMARY if self.role == Role::Main => {
+                        self.c.enter()?;
+                        self.summary_block(false)?;
+                    }
+                    block::MODULE_STRTAB if self.role == Role::Main => {
+                        self.c.enter()?;
+                        self.summary_block(true)?;
+                    }
+                    // Use lists only order uses; full LTO summaries and the rest are not IR.
                     _ => self.c.skip()?,
                 },
                 Entry::Record(code) => self.module_record(code).map_err(|e| e.in_record(code))?,
@@ -533,7 +545,13 @@ impl<'a> Reader<'a> {
             13 => self.di_upgrade.vst_offset = true,
             15 => {} // METADATA_VALUES_UNUSED
             16 => self.m.source_filename = Some(chars(ops).into()),
-            17 => {} // HASH
+            17 => {
+                let mut h = [0; 5];
+                for (h, &o) in h.iter_mut().zip(ops) {
+                    *h = o & 0xffff_ffff;
+                }
+                self.summary.module_hash = Some(h);
+            }
             _ => return Err(self.unknown(code)),
         }
         Ok(())
@@ -1007,7 +1025,7 @@ impl<'a> Reader<'a> {
                     self.rename_global(sym, name);
                 }
                 // COMBINED_ENTRY belongs to summaries, not to the module.
-                Entry::Record(5) => {}
+                Entry::Record(5) => self.summary.combined_entry(&self.c.ops),
                 Entry::Record(code) => return Err(self.unknown(code)),
             }
         }
@@ -1060,6 +1078,19 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A summary block (or, `paths`, a combined index's module paths), kept for `finish`.
+    fn summary_block(&mut self, paths: bool) -> Result<()> {
+        loop {
+            match self.c.advance()? {
+                Entry::End => return Ok(()),
+                Entry::Eof => return Err(self.err("unexpected end of input")),
+                Entry::Block(_) => self.c.skip()?,
+                Entry::Record(code) if paths => self.summary.module_path_record(code, &self.c.ops),
+                Entry::Record(code) => self.summary.record(code, &self.c.ops),
+            }
+        }
+    }
+
     fn sync_scope_block(&mut self) -> Result<()> {
         loop {
             match self.c.advance()? {
@@ -1101,6 +1132,11 @@ impl<'a> Reader<'a> {
         }
         order::order_structs(&mut self.m, &self.unnamed_structs, &self.struct_lists);
         crate::ir::upgrade::drop_old_debug_info(&mut self.m);
+        let globals: Vec<&str> = self.global_syms.iter().map(|&s| &*self.m.symbols[s].name).collect();
+        let path = self.m.source_filename.as_deref().unwrap_or_default();
+        if let Some(summary) = self.summary.text(&globals, path) {
+            self.m.summary = summary;
+        }
         Ok(())
     }
 
