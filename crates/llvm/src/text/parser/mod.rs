@@ -753,6 +753,82 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// An intrinsic called but never declared: LLVM 19 and later declare it with the call's
+    /// function type, after the module's functions, in name order. (LLVM names an overloaded
+    /// intrinsic called by its bare name, `@llvm.umax`, by its mangled one, `@llvm.umax.i8`,
+    /// from its signature table; without one the name stays as written.)
+    fn declare_called_intrinsics(&mut self) -> PResult<()> {
+        use crate::ir::constant::ConstData;
+        use crate::ir::function::{Function, Param};
+        use crate::ir::instruction::InstKind;
+        use crate::ir::module::GlobalDef;
+        use crate::ir::types::TypeData;
+        use crate::ir::value::Value;
+        let wanted: FxHashSet<SymbolId> =
+            self.sym_uses.keys().copied().filter(|&s| self.m.symbols[s].name.starts_with("llvm.")).collect();
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let mut types: FxHashMap<SymbolId, TypeId> = FxHashMap::default();
+        for (_, f) in self.m.functions.iter() {
+            for (_, inst) in f.insts.iter() {
+                let call = match &inst.kind {
+                    InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => call,
+                    _ => continue,
+                };
+                let Value::Const(c) = call.callee else { continue };
+                let ConstData::Global { global, .. } = self.m.consts[c] else { continue };
+                if !wanted.contains(&global) {
+                    continue;
+                }
+                let first = *types.entry(global).or_insert(call.fn_ty);
+                if first != call.fn_ty {
+                    let at = self.sym_uses[&global].0;
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "'@{}' is called with types '{}' and '{}'",
+                            self.m.symbols[global].name,
+                            self.m.types.to_string(first),
+                            self.m.types.to_string(call.fn_ty)
+                        ),
+                    )
+                    .hint("declare the intrinsic by its mangled name for each type"));
+                }
+            }
+        }
+        let mut called: Vec<(SymbolId, TypeId)> = types.into_iter().collect();
+        called.sort_unstable_by(|a, b| self.m.symbols[a.0].name.as_bytes().cmp(self.m.symbols[b.0].name.as_bytes()));
+        let attrs = self.m.no_attrs();
+        for (sym, ty) in called {
+            let TypeData::Function { params, .. } = self.m.types.get(ty) else { continue };
+            let params = params.iter().map(|&ty| Param { ty, name: Default::default(), attrs }).collect();
+            let f = self.m.functions.push(Function {
+                name: self.m.symbols[sym].name.clone(),
+                props: Default::default(),
+                cc: 0,
+                ty,
+                ret_attrs: attrs,
+                params,
+                fn_attrs: attrs,
+                gc: None,
+                prefix: None,
+                prologue: None,
+                personality: None,
+                is_definition: false,
+                blocks: Default::default(),
+                layout: Default::default(),
+                insts: Default::default(),
+                local_md: Default::default(),
+                debug_records: Default::default(),
+                source: Default::default(),
+            });
+            self.m.symbols[sym].def = Some(GlobalDef::Func(f));
+            self.sym_uses.remove(&sym);
+        }
+        Ok(())
+    }
+
     /// `uselistorder …` only orders use lists, which the IR does not model.
     fn skip_uselistorder(&mut self) -> PResult<()> {
         self.bump()?;
@@ -782,6 +858,9 @@ impl<'a> Parser<'a> {
 
     fn finish(mut self) -> Result<Module, ParseError> {
         self.m.types.set_first_pointer_at(self.dialect_span.and_then(|(_, at)| u32::try_from(at.start).ok()));
+        if self.dialect == Dialect::OpaquePointers && !self.sym_uses.is_empty() {
+            self.declare_called_intrinsics()?;
+        }
         if let Some((s, (at, _))) = self.sym_uses.iter().min_by_key(|(_, (at, _))| at.start) {
             return Err(ParseError::new(*at, format!("use of undefined value '@{}'", self.m.symbols[*s].name)));
         }

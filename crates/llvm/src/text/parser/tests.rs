@@ -76,6 +76,27 @@ fn typed_pointer_syntax_in_an_opaque_module_reads_as_ptr() {
 }
 
 #[test]
+fn called_intrinsics_are_declared() {
+    // LLVM 19 and later declare an intrinsic that is called but not declared, with the call's
+    // type, after the functions and in name order.
+    let src = "define void @f(ptr %p, i32 %x) {\n  call void @llvm.lifetime.start.p0(i64 1, ptr %p)\n  %m = call i32 @llvm.umax.i32(i32 %x, i32 %x)\n  call void @llvm.assume(i1 true)\n  ret void\n}\ndeclare void @g()\n";
+    let out = round_trip(src);
+    let tail = "declare void @g()\n\ndeclare void @llvm.assume(i1)\n\ndeclare void @llvm.lifetime.start.p0(i64, ptr)\n\ndeclare i32 @llvm.umax.i32(i32, i32)\n";
+    assert!(out.ends_with(tail), "{out}");
+    let e = super::parse_module("define void @f(i8 %a, i16 %b) {\n  %x = call i8 @llvm.umax(i8 %a, i8 %a)\n  %y = call i16 @llvm.umax(i16 %b, i16 %b)\n  ret void\n}\n").unwrap_err();
+    // One name called with two types is LLVM's overloaded bare name, which it mangles per type.
+    assert!(
+        e.message().contains("'@llvm.umax' defined with type 'i8 (i8, i8)*' but expected 'i16 (i16, i16)*'"),
+        "{e}"
+    );
+    // Other undefined globals, and intrinsics in the typed dialect, stay errors.
+    assert!(super::parse_module("define void @f() {\n  call void @g()\n  ret void\n}\n").is_err());
+    assert!(
+        super::parse_module("define void @f(i8* %p) {\n  call void @llvm.assume(i1 true)\n  ret void\n}\n").is_err()
+    );
+}
+
+#[test]
 fn forward_references_resolve() {
     let src = "define i32 @f() {\nentry:\n  br label %b\nc:\n  ret i32 %x\nb:\n  %x = add i32 1, 2\n  br label %c\n}\n";
     round_trip(src);
