@@ -74,12 +74,31 @@ const FUNCTION_ONLY: &[&str] = &[
 
 /// What LLVM's readers refuse in instructions and attribute lists they otherwise know, with each
 /// path's message (measured with `scripts/probe/axes.py`).
+/// The reader stops at the first: the first function's first, the functions checked on all cores.
 fn check_reader_rules(cx: &Cx, out: &mut Findings) {
+    use rayon::prelude::*;
+    let functions: Vec<&nvir_llvm::ir::Function> = cx.m.functions.iter().map(|(_, f)| f).collect();
+    let first = functions
+        .par_iter()
+        .with_min_len(64)
+        .map(|f| {
+            let mut found = Findings::default();
+            reader_rules(cx, f, &mut found);
+            found
+        })
+        .find_first(|found| !found.0.is_empty());
+    if let Some(found) = first {
+        out.absorb(found);
+    }
+}
+
+/// [`check_reader_rules`] of one function: its first problem.
+fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, out: &mut Findings) {
     use nvir_llvm::ir::instruction::{Ordering, RmwOp};
     use nvir_llvm::ir::TypeData;
     let m = cx.m;
     let llvm7 = cx.llvm7();
-    for (_, f) in m.functions.iter() {
+    {
         if !llvm7 && f.params.iter().any(|p| matches!(m.types.get(p.ty), TypeData::Label)) {
             out.parse("llvm-reader", "parse invalid type for function argument", f.source.start);
             return;
