@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Times libNVVM's nvvmVerifyProgram on one module, in process (the call alone, best of RUNS).
+"""Times libNVVM's nvvmVerifyProgram on one module, in process (the call alone, RUNS times).
 
     python libnvvm_time.py FILE ARCH [RUNS]      (ARCH: compute_90, compute_100, …)
 
-Prints `seconds result`. Run it with the oracle venv's interpreter (scripts/oracles/setup.sh).
+Prints `best result median` (seconds, the call's return code, seconds). Run it with the oracle
+venv's interpreter (scripts/oracles/setup.sh).
 """
 import ctypes
 import pathlib
+import statistics
 import sys
 import time
 
@@ -24,7 +26,7 @@ def main(argv):
     nvvm = ctypes.CDLL(str(cu13 / "lib" / "libnvvm.so.4"))
     data = pathlib.Path(path).read_bytes()
     opt = ctypes.c_char_p(f"-arch={arch}".encode())
-    best, result = None, None
+    times, result = [], None
     for _ in range(runs):
         prog = ctypes.c_void_p()
         nvvm.nvvmCreateProgram(ctypes.byref(prog))
@@ -33,8 +35,8 @@ def main(argv):
         result = nvvm.nvvmVerifyProgram(prog, 1, ctypes.byref(opt))
         t = time.perf_counter() - t0
         nvvm.nvvmDestroyProgram(ctypes.byref(prog))
-        best = t if best is None else min(best, t)
-    print(f"{best:.3f} {result}")
+        times.append(t)
+    print(f"{min(times):.3f} {result} {statistics.median(times):.3f}")
     return 0
 
 
