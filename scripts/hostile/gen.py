@@ -772,6 +772,44 @@ def bc_handbuilt():
     for i in range(20_000):
         w.rec(8, [2, 0, 1, 0, 0, 0, 0, 0, 0, 0])   # FUNCTION v1: [type, cc, isproto, linkage, ...]
     w.end(); write("bc_hb_20k_protos_10k_params.bc", w.done())
+    # A body declaring as many blocks as there are bits before it (1 MB skipped ahead of it),
+    # with one instruction: blocks are bounded by the records left in the body.
+    w = BW(); module_start(w)
+    bc_types(w, [(2, []), (21, [0, 0])])
+    w.rec(8, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0])   # FUNCTION v1 with a body
+    w.enter(99, 3)
+    w.words += bytes(1 << 20)
+    w.end()
+    w.enter(FUNCTION, 4)
+    w.rec(1, [8 << 20])                       # DECLAREBLOCKS
+    w.rec(10, [])                             # ret void
+    w.end()
+    w.end(); write("bc_hb_declareblocks_8m.bc", w.done())
+    # A metadata node naming a node as far ahead as there are bits before it (8 MB skipped).
+    w = BW(); module_start(w)
+    w.enter(99, 3)
+    w.words += bytes(8 << 20)
+    w.end()
+    w.enter(METADATA, 4)
+    w.rec(3, [(64 << 20) + 1])                # NODE !{!67108864}
+    w.end()
+    w.end(); write("bc_hb_md_forward_64m.bc", w.done())
+    # Pre-3.3 attribute lists, each naming parameter 65535 only (a slot for every parameter
+    # before it): slots are bounded in total, as in the newer form.
+    w = BW(); module_start(w)
+    w.enter(PARAMATTR, 4)
+    for i in range(20_000):
+        w.rec(1, [65535, 1 << 4])
+    w.end()
+    w.end(); write("bc_hb_old_attr_slots_20k.bc", w.done())
+    # A type table sized as there are bits before it (8 MB skipped): the size hint is checked
+    # against the records left in the table.
+    w = BW(); module_start(w)
+    w.enter(99, 3)
+    w.words += bytes(8 << 20)
+    w.end()
+    bc_types(w, [(1, [16 << 20]), (7, [32])])
+    w.end(); write("bc_hb_numentry_after_8m.bc", w.done())
     # Wrapper header variants.
     good = BW(); module_start(good); good.end(); g = good.done()
     write("bc_wrap_offset_past_end.bc", wrapper(g, offset=1 << 31))

@@ -206,25 +206,88 @@ impl BitWriter {
     }
     /// A block of unabbreviated records (`code`, operands), abbreviation width 3.
     fn block(&mut self, outer_width: u32, id: u64, records: &[(u64, &[u64])]) {
+        let at = self.enter(outer_width, id);
+        for (code, ops) in records {
+            self.record(*code, ops);
+        }
+        self.end(at);
+    }
+    /// Enters block `id` (abbreviation width 3); the result is for [`BitWriter::end`].
+    fn enter(&mut self, outer_width: u32, id: u64) -> usize {
         self.put(1, outer_width);
         self.vbr(id, 8);
         self.vbr(3, 4);
         self.align32();
         let len_at = self.out.len();
         self.put(0, 32);
-        for (code, ops) in records {
-            self.put(3, 3);
-            self.vbr(*code, 6);
-            self.vbr(ops.len() as u64, 6);
-            for &o in *ops {
-                self.vbr(o, 6);
-            }
+        len_at
+    }
+    /// An unabbreviated record in a block of width 3.
+    fn record(&mut self, code: u64, ops: &[u64]) {
+        self.put(3, 3);
+        self.vbr(code, 6);
+        self.vbr(ops.len() as u64, 6);
+        for &o in ops {
+            self.vbr(o, 6);
         }
+    }
+    /// Ends the block entered at `len_at`.
+    fn end(&mut self, len_at: usize) {
         self.put(0, 3);
         self.align32();
         let words = ((self.out.len() - len_at - 4) / 4) as u32;
         self.out[len_at..len_at + 4].copy_from_slice(&words.to_le_bytes());
     }
+    /// A block the reader skips, of `bytes` zero bytes.
+    fn filler(&mut self, bytes: usize) {
+        let at = self.enter(3, 99);
+        self.out.resize(self.out.len() + bytes, 0);
+        self.end(at);
+    }
+}
+
+/// A module block (in a file with an identification block) whose contents `body` writes.
+fn module_of(body: impl FnOnce(&mut BitWriter)) -> Vec<u8> {
+    let mut w = BitWriter { out: b"BC\xC0\xDE".to_vec(), ..Default::default() };
+    let producer: Vec<u64> = b"Test1.0".iter().map(|&b| u64::from(b)).collect();
+    w.block(2, 13, &[(1, &producer), (2, &[0])]);
+    let at = w.enter(2, 8);
+    w.record(1, &[1]);
+    body(&mut w);
+    w.end(at);
+    w.out
+}
+
+/// Counts that make memory are bounded by what the records after them could hold, not by the
+/// bits before them (each found as a few hundred kilobytes of input taking gigabytes).
+#[test]
+fn counts_are_bounded_by_the_records_that_can_follow() {
+    // A body declaring as many blocks as there are bits before it, then one instruction.
+    let bytes = module_of(|w| {
+        w.block(3, 17, &[(2, &[]), (21, &[0, 0])]);
+        w.record(8, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        w.filler(64 << 10);
+        w.block(3, 12, &[(1, &[500_000]), (10, &[])]);
+    });
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("bad block count 500000"), "{e}");
+    // A metadata node naming a node as far ahead as there are bits before it, at the end.
+    let bytes = module_of(|w| {
+        w.filler(64 << 10);
+        w.block(3, 15, &[(3, &[500_001])]);
+    });
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("metadata id 500000 out of range"), "{e}");
+    // Pre-3.3 attribute lists each naming a high parameter (65,536 slots per 4-byte record).
+    let bytes = module_of(|w| {
+        let at = w.enter(3, 9);
+        for _ in 0..2_000 {
+            w.record(1, &[65_535, 1 << 4]);
+        }
+        w.end(at);
+    });
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("more parameter slots than the input could use"), "{e}");
 }
 
 fn module_with(records: &[(u64, &[u64])]) -> Vec<u8> {

@@ -174,6 +174,7 @@ pub enum Entry {
     Eof,
 }
 
+#[derive(Clone)]
 struct Scope {
     id: u32,
     width: u32,
@@ -195,6 +196,7 @@ struct Base {
 const OPS_KEPT: usize = 1 << 16;
 
 /// Walks blocks and records.
+#[derive(Clone)]
 pub struct Cursor<'a> {
     bits: Bits<'a>,
     width: u32,
@@ -261,6 +263,12 @@ impl<'a> Cursor<'a> {
     /// The current block id (`None` at the top level).
     pub fn block(&self) -> Option<u32> {
         self.block
+    }
+
+    /// At most how many more entries the current block can hold: one takes at least its
+    /// abbreviation id's width in bits.
+    pub fn entries_left(&self) -> u64 {
+        self.block_end.saturating_sub(self.bits.pos()) / u64::from(self.width.max(1))
     }
 
     /// Moves to bit `pos`, at the top level (for reading a block found earlier).

@@ -8,6 +8,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::num::NonZeroU32;
+use std::sync::Arc;
 use thin_vec::ThinVec;
 
 /// A reference to a `T` in an arena.
@@ -284,15 +285,46 @@ impl<T> std::ops::IndexMut<Handle<T>> for Arena<T> {
     }
 }
 
+/// The entries at the front of a [`UniqueArena`] that several clones share (a reader's
+/// threads): read-only while shared.
+type Shared<T> = Arc<IndexSet<T, FxBuildHasher>>;
+
 /// A hash-consing arena: equal values share one handle. Values are immutable once inserted.
-#[derive(Debug, Clone)]
+///
+/// Its first entries may be shared with its clones (`share`): those hold the same values under
+/// the same handles, and what each adds after them is its own.
+#[derive(Clone)]
 pub struct UniqueArena<T> {
+    shared: Option<Shared<T>>,
     set: IndexSet<T, FxBuildHasher>,
 }
 
 impl<T> Default for UniqueArena<T> {
     fn default() -> Self {
-        UniqueArena { set: IndexSet::default() }
+        UniqueArena { shared: None, set: IndexSet::default() }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for UniqueArena<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Set<'a, T>(&'a UniqueArena<T>);
+        impl<T: fmt::Debug> fmt::Debug for Set<'_, T> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_set().entries(self.0.values()).finish()
+            }
+        }
+        f.debug_struct("UniqueArena").field("set", &Set(self)).finish()
+    }
+}
+
+impl<T> UniqueArena<T> {
+    /// How many entries are shared (handles below this).
+    fn front(&self) -> usize {
+        self.shared.as_ref().map_or(0, |s| s.len())
+    }
+
+    fn values(&self) -> impl Iterator<Item = &T> {
+        self.shared.iter().flat_map(|s| s.iter()).chain(self.set.iter())
     }
 }
 
@@ -301,60 +333,110 @@ impl<T: Eq + Hash> UniqueArena<T> {
     pub fn new() -> Self {
         Self::default()
     }
-    /// The handle of `value`, inserting it if it is new.
+
+    /// Adds `value`, or finds the equal value already present.
     pub fn insert(&mut self, value: T) -> Handle<T> {
-        let (i, _) = self.set.insert_full(value);
-        Handle::from_index(i)
-    }
-    /// The handle of `value`, inserting it if it is new, and whether it was.
-    pub fn insert_full(&mut self, value: T) -> (Handle<T>, bool) {
-        let (i, new) = self.set.insert_full(value);
-        (Handle::from_index(i), new)
-    }
-    /// Replaces the value at `h` (for a reader that learns part of a value late). Returns
-    /// `false`, changing nothing, if an equal value is already at another handle.
-    pub fn replace(&mut self, h: Handle<T>, value: T) -> bool {
-        self.set.replace_index(h.index(), value).is_ok()
+        self.insert_full(value).0
     }
 
-    /// The handle of a value equivalent to `key` (which must hash as `T` does), if present.
+    /// Like [`insert`](Self::insert), also saying whether the value is new.
+    pub fn insert_full(&mut self, value: T) -> (Handle<T>, bool) {
+        if let Some(i) = self.shared.as_ref().and_then(|s| s.get_index_of(&value)) {
+            return (Handle::from_index(i), false);
+        }
+        let (i, new) = self.set.insert_full(value);
+        (Handle::from_index(self.front() + i), new)
+    }
+
+    /// Replaces the value at `h` (keeping its handle), unless an equal value is elsewhere: then
+    /// nothing changes and the result is `false`. A shared entry is copied out first.
+    pub fn replace(&mut self, h: Handle<T>, value: T) -> bool
+    where
+        T: Clone,
+    {
+        let (i, front) = (h.index(), self.front());
+        match self.find(&value) {
+            Some(other) if other != h => return false,
+            Some(_) => return true,
+            None => {}
+        }
+        match &mut self.shared {
+            Some(s) if i < front => Arc::make_mut(s).replace_index(i, value).is_ok(),
+            _ => self.set.replace_index(i - front, value).is_ok(),
+        }
+    }
+
+    /// The handle of the value equal to `key` (a borrowed form of it), if present.
     pub fn find_by<Q: Hash + indexmap::Equivalent<T> + ?Sized>(&self, key: &Q) -> Option<Handle<T>> {
-        self.set.get_index_of(key).map(Handle::from_index)
+        if let Some(i) = self.shared.as_ref().and_then(|s| s.get_index_of(key)) {
+            return Some(Handle::from_index(i));
+        }
+        self.set.get_index_of(key).map(|i| Handle::from_index(self.front() + i))
     }
-    /// The handle of `value` if present.
+
+    /// The handle of `value`, if present.
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
-        self.set.get_index_of(value).map(Handle::from_index)
+        self.find_by(value)
     }
-    /// The number of distinct values.
+
+    /// The number of values.
     pub fn len(&self) -> usize {
-        self.set.len()
+        self.front() + self.set.len()
     }
-    /// Makes room for `n` more values.
+
+    /// Room for `n` more values.
     pub fn reserve(&mut self, n: usize) {
         self.set.reserve(n)
     }
-    /// Whether it is empty.
+
+    /// Whether there are no values.
     pub fn is_empty(&self) -> bool {
-        self.set.is_empty()
+        self.len() == 0
     }
-    /// Values with their handles, in insertion order.
+
+    /// `(handle, value)` pairs in insertion order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> {
-        self.set.iter().enumerate().map(|(i, v)| (Handle::from_index(i), v))
+        Exact { inner: self.values().enumerate(), left: self.len() }.map(|(i, v)| (Handle::from_index(i), v))
     }
-    /// The values, moved out in insertion order.
-    pub fn into_values(self) -> impl ExactSizeIterator<Item = T> {
-        self.set.into_iter()
+
+    /// The values in insertion order (shared ones copied unless this arena holds the last
+    /// reference).
+    pub fn into_values(self) -> impl ExactSizeIterator<Item = T>
+    where
+        T: Clone,
+    {
+        let left = self.len();
+        let front = self.shared.map(|s| Arc::try_unwrap(s).unwrap_or_else(|s| (*s).clone())).unwrap_or_default();
+        Exact { inner: front.into_iter().chain(self.set), left }
     }
-    /// The value, if the handle is in range.
+
+    /// The value at `h`, if in range.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
-        self.set.get_index(h.index())
+        let (i, front) = (h.index(), self.front());
+        match &self.shared {
+            Some(s) if i < front => s.get_index(i),
+            _ => self.set.get_index(i - front),
+        }
+    }
+
+    /// Shares every value present with every clone made from now on: the values stay under
+    /// the same handles, read-only while shared, and what each clone adds is its own (several
+    /// threads reading one module each hold a clone, rather than a copy of every value).
+    pub(crate) fn share(&mut self)
+    where
+        T: Clone,
+    {
+        if !self.set.is_empty() {
+            let all: IndexSet<T, FxBuildHasher> = std::mem::take(self).into_values().collect();
+            self.shared = Some(Arc::new(all));
+        }
     }
 }
 
-/// Equal when they hold equal values under the same handles (insertion order counts).
 impl<T: PartialEq> PartialEq for UniqueArena<T> {
     fn eq(&self, other: &Self) -> bool {
-        self.set.len() == other.set.len() && self.set.iter().eq(other.set.iter())
+        let len = |a: &Self| a.shared.as_ref().map_or(0, |s| s.len()) + a.set.len();
+        len(self) == len(other) && self.values().eq(other.values())
     }
 }
 impl<T: Eq> Eq for UniqueArena<T> {}
@@ -362,7 +444,11 @@ impl<T: Eq> Eq for UniqueArena<T> {}
 impl<T: Eq + Hash> std::ops::Index<Handle<T>> for UniqueArena<T> {
     type Output = T;
     fn index(&self, h: Handle<T>) -> &T {
-        &self.set[h.index()]
+        let (i, front) = (h.index(), self.front());
+        match &self.shared {
+            Some(s) if i < front => &s[i],
+            _ => &self.set[i - front],
+        }
     }
 }
 

@@ -417,6 +417,15 @@ impl Module {
         self.consts.insert(c)
     }
 
+    /// Shares the types, constants and attribute sets present with every copy of the module
+    /// made from now on (by `clone`: a reader's threads) rather than copying them into each;
+    /// what a copy adds is its own.
+    pub(crate) fn share_tables(&mut self) {
+        self.types.share();
+        self.consts.share();
+        self.attrs.share();
+    }
+
     /// The sync scope of a name, added if new; `None` past [`super::instruction::ScopeId::LIMIT`]
     /// names (LLVM holds at most 255).
     pub fn sync_scope(&mut self, name: &str) -> Option<super::instruction::ScopeId> {

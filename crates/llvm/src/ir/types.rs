@@ -261,6 +261,11 @@ impl Types {
         self.depth.reserve(n);
     }
 
+    /// Shares the types present with every copy made from now on (see [`UniqueArena::share`]).
+    pub(crate) fn share(&mut self) {
+        self.unique.share();
+    }
+
     /// The handle of a type, interning it.
     pub fn intern(&mut self, t: TypeData) -> TypeId {
         let typed = match &t {

@@ -257,9 +257,25 @@ impl Reader<'_> {
         Ok(())
     }
 
-    pub(super) fn attr_block(&mut self) -> Result<()> {
+    /// Makes parameter slots in `list` up to index `i`. A short record may name a high index,
+    /// so slots are bounded in total, over every list of the input.
+    fn param_slots(&mut self, list: &mut AttrList, i: usize) -> Result<()> {
         /// Parameter slots attribute lists may make in any input (more in inputs of more bytes).
         const MAX_ATTR_SLOTS: u64 = 1 << 20;
+        if i >= 1 << 16 {
+            return Err(self.err("parameter index out of range"));
+        }
+        if list.params.len() <= i {
+            self.attr_slots += (i + 1 - list.params.len()) as u64;
+            if self.attr_slots > MAX_ATTR_SLOTS.max(self.c.len_bits() / 8) {
+                return Err(self.err("attribute lists name more parameter slots than the input could use"));
+            }
+            list.params.resize(i + 1, None);
+        }
+        Ok(())
+    }
+
+    pub(super) fn attr_block(&mut self) -> Result<()> {
         loop {
             match self.c.advance()? {
                 Entry::End => return Ok(()),
@@ -286,20 +302,7 @@ impl Reader<'_> {
                             0 => list.ret = Some(set),
                             i => {
                                 let i = (i - 1) as usize;
-                                if i >= 1 << 16 {
-                                    return Err(self.err("parameter index out of range"));
-                                }
-                                if list.params.len() <= i {
-                                    // Slots are made up to the highest index named: a short
-                                    // record may name a high one, so their total is bounded.
-                                    self.attr_slots += (i + 1 - list.params.len()) as u64;
-                                    if self.attr_slots > MAX_ATTR_SLOTS.max(self.c.len_bits() / 8) {
-                                        return Err(self.err(
-                                            "attribute lists name more parameter slots than the input could use",
-                                        ));
-                                    }
-                                    list.params.resize(i + 1, None);
-                                }
+                                self.param_slots(&mut list, i)?;
                                 list.params[i] = Some(set);
                             }
                         }
@@ -356,12 +359,7 @@ impl Reader<'_> {
                 0 => list.ret = Some(set),
                 i => {
                     let i = (i - 1) as usize;
-                    if i >= 1 << 16 {
-                        return Err(self.err("parameter index out of range"));
-                    }
-                    if list.params.len() <= i {
-                        list.params.resize(i + 1, None);
-                    }
+                    self.param_slots(&mut list, i)?;
                     list.params[i] = Some(set);
                 }
             }

@@ -251,7 +251,7 @@ static LAYOUTS: &[Layout] = &[
 
 /// Debug information of old bitcode that LLVM's reader upgrades once a module-level metadata
 /// block is read (`MetadataLoader::upgradeDebugInfo`), and what it needs for that.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Upgrades {
     /// Old compile units' `subprograms:` lists (metadata id of the unit, of the list): each
     /// listed subprogram gets `unit:` the unit (before LLVM 3.9 the unit listed them).

@@ -677,11 +677,12 @@ impl Reader<'_> {
         match code {
             1 => {
                 let n = self.next_op(o)?;
-                if n == 0 || n > self.c.pos() || !self.body.blocks.is_empty() {
+                // Each block ends in a terminator: a record of its own in what is left of the body.
+                if n == 0 || n > self.c.entries_left() || !self.body.blocks.is_empty() {
                     return Err(self.err(format!("bad block count {n}")));
                 }
                 let func = &mut self.func;
-                // Bounded by the input read so far, as the blocks made below are.
+                // Bounded by the records left in the body, as the blocks made below are.
                 func.blocks.reserve_exact(n as usize);
                 func.layout.reserve_exact(n as usize);
                 self.body.blocks.reserve(n as usize);

@@ -30,8 +30,11 @@ impl Reader<'_> {
     pub(super) fn md_ref(&mut self, id: u64) -> Result<MdId> {
         let i = usize::try_from(id).map_err(|_| self.err("metadata id too large"))?;
         if i >= self.mds.len() {
-            // Forward references are bounded by the records that can still come.
-            if i as u64 > self.c.pos() {
+            // Forward references are bounded by the records that can still come, each one id in
+            // at least three bits (an abbreviated record in a block whose ids take three bits; two
+            // bits leave room for unabbreviated records only, of 14 bits or more).
+            let left = self.c.len_bits().saturating_sub(self.c.pos()) / 3;
+            if i - self.mds.len() >= usize::try_from(left).unwrap_or(usize::MAX) {
                 return Err(self.err(format!("metadata id {id} out of range")));
             }
             self.mds.resize(i + 1, None);

@@ -55,7 +55,7 @@ pub(super) struct Reader<'a> {
     options: crate::ParseOptions,
     role: Role,
     /// The helpers, until the first function body.
-    crew: Option<parallel::Crew>,
+    crew: Option<parallel::Crew<'a>>,
     m: Module,
     ident: Identification,
     version: u64,
@@ -144,10 +144,8 @@ pub(super) fn read(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
 enum Role {
     /// Reads the module.
     Main,
-    /// Reads the module's tables alongside the main reader and stops at the first function
-    /// body, to read chunks of bodies for it (see `parallel`).
-    Helper,
-    /// A helper reading chunks of bodies.
+    /// A helper reading chunks of bodies, from a copy of the main reader at the first body (see
+    /// `parallel`).
     Copy,
 }
 
@@ -170,20 +168,16 @@ fn read_once(data: &[u8], options: crate::ParseOptions) -> Result<Read> {
             plans.push(tx);
             let post = parallel::Post { id, plan, done: done_tx.clone() };
             // Should no thread be had, the main reader reads that helper's chunks itself.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let Ok(mut r) = start(data, options, Role::Helper) else { return };
-                if r.module().is_ok() {
-                    parallel::help(r, post);
-                }
-            });
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || parallel::help(post));
         }
         drop(done_tx);
         read_main(data, options, Some(parallel::Crew { plans, done }))
     })
 }
 
-/// How many of `most` helpers are worth their memory. Each holds a copy of the module's tables
-/// (types, constants, metadata, attributes) for the whole read, to read a share of the function
+/// How many of `most` helpers are worth their memory. Each holds a copy of the module's metadata
+/// and value tables (types, constants and attribute sets are shared) and what it adds to them for
+/// the whole read, to read a share of the function
 /// bodies: that pays where the bodies others than the largest (a body is read by one thread)
 /// outweigh the tables [`TABLE_SHARE`] times per helper. A module of tables alone (globals,
 /// attribute groups, annotations) or of one function gets none, which would otherwise double
@@ -240,7 +234,7 @@ fn shares(data: &[u8]) -> Option<Shares> {
     Some(Shares { tables: (end - start).saturating_sub(bodies), bodies, largest })
 }
 
-fn read_main(data: &[u8], options: crate::ParseOptions, crew: Option<parallel::Crew>) -> Result<Read> {
+fn read_main<'a>(data: &'a [u8], options: crate::ParseOptions, crew: Option<parallel::Crew<'a>>) -> Result<Read> {
     let mut r = start(data, options, Role::Main)?;
     r.crew = crew;
     let producer = r.ident.producer.clone();
@@ -476,9 +470,6 @@ impl<'a> Reader<'a> {
                     }
                     block::FUNCTION => {
                         self.resolve_pending()?;
-                        if self.role == Role::Helper {
-                            return Ok(());
-                        }
                         if self.walk.is_none() {
                             self.walk = Some(!order::globals_reach_all(&self.m));
                         }

@@ -6,13 +6,14 @@
 //! Bodies depend on each other only through the module's shared tables, which they add to
 //! (function-local constants, debug locations, types such as `<4 x i1>`).
 //!
-//! Helper threads start with the read: each reads the module's tables into a reader of its own
-//! (reading is deterministic, so they hold what the main reader holds, which is checked), stops
-//! at the first function body, and waits for the main reader's [`Plan`]. It then sheds what
-//! bodies do not use (function headers but for the parts a body needs, global variables, names),
-//! which it would otherwise hold to the end of the read beside the main reader's. A body is read
-//! into a function taken out of the module (or, in a helper, made from what it kept of the
-//! header), and a helper hands over the body only: the main reader keeps the header.
+//! At the first function body the main reader makes each helper a reader of its own, a copy of
+//! itself as far as bodies use it (`Reader::fork`): the types, constants and attribute sets are
+//! shared rather than copied (new ones each adds are its own), function headers are reduced to
+//! the parts a body needs, and global variables and names stay with the main reader. A helper
+//! reads nothing before that and allocates nothing it would free early (memory an allocator
+//! keeps for a while after it is freed). A body is read into a function taken out of the module
+//! (or, in a helper, made from what it kept of the header), and a helper hands over the body
+//! only: the main reader keeps the header.
 //!
 //! Chunks take turns: every `threads`-th is the main reader's to read in place, the others the
 //! helpers'. The main reader goes through the chunks in order, reading its own and merging the
@@ -39,7 +40,7 @@ use crate::bitcode::error::BitcodeError;
 use crate::ir::attrs::AttrSetId;
 use crate::ir::constant::ConstId;
 use crate::ir::function::{Function, Param};
-use crate::ir::module::FuncId;
+use crate::ir::module::{FuncId, Module, Symbol};
 use crate::ir::remap::{Additions, Base, Remap};
 use crate::ir::types::{NamedStructId, TypeId};
 use crate::ir::value::Value;
@@ -70,18 +71,11 @@ pub(super) struct Done {
     out: Result<Option<ChunkOut>>,
 }
 
-/// What the main reader has read before the first function body, as far as bodies refer to it:
-/// a helper's reader must hold the same.
-type Fingerprint = (Base, usize, usize, usize);
-
 /// The chunks, and who has which.
 pub(super) struct Plan {
     spans: Vec<Span>,
     cuts: Vec<usize>,
     threads: usize,
-    fingerprint: Fingerprint,
-    /// Whether bodies are walked for the struct order (not when the globals reach every struct).
-    walk: bool,
     claimed: Vec<AtomicBool>,
     /// The chunk the main reader reads or merges.
     here: AtomicUsize,
@@ -118,15 +112,15 @@ impl Plan {
 }
 
 /// The main reader's end of its helpers.
-pub(super) struct Crew {
-    pub(super) plans: Vec<mpsc::Sender<Arc<Plan>>>,
+pub(super) struct Crew<'a> {
+    pub(super) plans: Vec<mpsc::Sender<(Arc<Plan>, Box<Reader<'a>>)>>,
     pub(super) done: mpsc::Receiver<Done>,
 }
 
 /// A helper's end.
-pub(super) struct Post {
+pub(super) struct Post<'a> {
     pub(super) id: usize,
-    pub(super) plan: mpsc::Receiver<Arc<Plan>>,
+    pub(super) plan: mpsc::Receiver<(Arc<Plan>, Box<Reader<'a>>)>,
     pub(super) done: mpsc::Sender<Done>,
 }
 
@@ -159,17 +153,10 @@ fn cut_points(spans: &[Span], threads: usize, min_bits: u64) -> Vec<usize> {
     cuts
 }
 
-/// A helper's work once its reader stands at the first function body: chunks of the main
-/// reader's plan, until none are left or one cannot be merged.
-pub(super) fn help(mut r: Reader<'_>, post: Post) {
-    let Ok(plan) = post.plan.recv() else { return };
-    if r.fingerprint() != plan.fingerprint {
-        return;
-    }
-    r.shed();
-    r.role = Role::Copy;
-    r.reuniqued = false;
-    r.walk = Some(plan.walk);
+/// A helper's work: chunks of the main reader's plan, read into the copy of the main reader it
+/// comes with, until none are left or one cannot be merged.
+pub(super) fn help(post: Post<'_>) {
+    let Ok((plan, mut r)) = post.plan.recv() else { return };
     let mut after = 0;
     while let Some(k) = plan.claim(after) {
         after = k + 1;
@@ -179,6 +166,10 @@ pub(super) fn help(mut r: Reader<'_>, post: Post) {
             break;
         }
     }
+    // The shared tables go before the helper says it is gone (see `bodies_in_parallel`).
+    drop(r);
+    drop(plan);
+    drop(post);
 }
 
 impl<'a> Reader<'a> {
@@ -219,19 +210,19 @@ impl<'a> Reader<'a> {
         }
         self.struct_lists.resize(self.m.functions.len(), None);
         let n = cuts.len();
+        // The helpers' readers share the tables as they stand rather than copy them.
+        self.m.share_tables();
         let plan = Arc::new(Plan {
             spans,
             cuts,
             threads,
-            fingerprint: self.fingerprint(),
-            walk: self.walk == Some(true),
             claimed: (0..n).map(|_| AtomicBool::new(false)).collect(),
             here: AtomicUsize::new(0),
             halt: AtomicBool::new(false),
         });
         for tx in &crew.plans {
             // A helper that is gone takes no chunks.
-            let _ = tx.send(Arc::clone(&plan));
+            let _ = tx.send((Arc::clone(&plan), Box::new(self.fork())));
         }
         let base = Base::of(&self.m);
         let mut remaps: Vec<Remap> = (1..threads).map(|_| Remap::new(base)).collect();
@@ -270,14 +261,13 @@ impl<'a> Reader<'a> {
         })();
         plan.halt.store(true, Relaxed);
         result?;
+        // Every chunk is in: the helpers have nothing left to claim. Once each has dropped its
+        // reader, the shared tables are this reader's alone again, to change in place.
         self.next_body = plan.spans.len();
+        drop(plan);
+        while crew.done.recv().is_ok() {}
         self.c.jump(at)?;
         Ok(true)
-    }
-
-    /// What bodies refer to, in sizes (see [`Fingerprint`]).
-    fn fingerprint(&self) -> Fingerprint {
-        (Base::of(&self.m), self.values.len(), self.mds.len(), self.bodies.len())
     }
 
     /// Reads the function blocks at `spans`, the bodies from number `first` on.
@@ -406,30 +396,85 @@ fn body_into(header: &mut Function, f: Function) {
     header.debug_records = f.debug_records;
 }
 
-impl Reader<'_> {
-    /// Drops what a helper reading bodies does not use: function headers (but for the parameters
-    /// of those with bodies), global variables, aliases, ifuncs and global names. The main reader
-    /// holds them all; a helper's copy would cost about as much memory again.
-    fn shed(&mut self) {
-        let mut funcs = std::mem::take(&mut self.m.functions);
-        let mut lean: Vec<Lean> = (0..funcs.len()).map(|_| Lean::default()).collect();
+impl<'a> Reader<'a> {
+    /// A helper's reader, standing where this one stands at the first body: what reading bodies
+    /// uses, with this reader's types, constants and attribute sets (shared, see
+    /// [`Module::share_tables`]) rather than copies, and of the functions only the headers of
+    /// those with bodies, reduced to what a body needs. Global variables, aliases, ifuncs and
+    /// global names stay here: a helper's copy of the module would cost about as much memory
+    /// again, for the whole read.
+    fn fork(&self) -> Reader<'a> {
+        let m = &self.m;
+        let mut copy = Module {
+            source_filename: m.source_filename.clone(),
+            data_layout: m.data_layout.clone(),
+            triple: m.triple.clone(),
+            types: m.types.clone(),
+            consts: m.consts.clone(),
+            attrs: m.attrs.clone(),
+            asms: m.asms.clone(),
+            metadata: m.metadata.clone(),
+            sync_scopes: m.sync_scopes.clone(),
+            ..Module::default()
+        };
+        for (_, sym) in m.symbols.iter() {
+            copy.symbols.push(Symbol { name: Box::default(), def: sym.def });
+        }
+        let mut lean: Vec<Lean> = (0..m.functions.len()).map(|_| Lean::default()).collect();
         for &f in &self.bodies {
-            let h = &mut funcs[f];
+            let h = &m.functions[f];
             let rare = [h.prefix, h.prologue, h.personality];
             lean[f.index()] = Lean {
                 head: Some((h.ty, h.ret_attrs, h.fn_attrs)),
-                params: std::mem::take(&mut h.params),
+                params: h.params.clone(),
                 rare: rare.iter().any(Option::is_some).then(|| Box::new(rare)),
             };
         }
-        drop(funcs);
-        self.lean = Some(lean);
-        self.m.globals = Default::default();
-        self.m.aliases = Default::default();
-        self.m.ifuncs = Default::default();
-        self.m.comdats = Vec::new();
-        for (_, s) in self.m.symbols.iter_mut() {
-            s.name = Box::default();
+        let void = copy.types.void();
+        Reader {
+            c: self.c.clone(),
+            names: Default::default(),
+            options: self.options,
+            role: Role::Copy,
+            crew: None,
+            m: copy,
+            ident: self.ident.clone(),
+            version: self.version,
+            strtab: self.strtab,
+            types: self.types.clone(),
+            unnamed_structs: self.unnamed_structs.clone(),
+            attr_groups: Default::default(),
+            attr_slots: self.attr_slots,
+            param_count: self.param_count,
+            attr_lists: self.attr_lists.clone(),
+            sections: self.sections.clone(),
+            gc_names: self.gc_names.clone(),
+            comdats: self.comdats.clone(),
+            values: self.values.clone(),
+            global_syms: self.global_syms.clone(),
+            pending: Vec::new(),
+            bodies: self.bodies.clone(),
+            next_body: self.next_body,
+            mds: self.mds.clone(),
+            md_open: self.md_open,
+            md_reunique: self.md_reunique,
+            md_kinds: self.md_kinds.clone(),
+            bundle_tags: self.bundle_tags.clone(),
+            sync_names: self.sync_names.clone(),
+            block_addresses: Vec::new(),
+            cur_fn: None,
+            func: super::vacant(),
+            lean: Some(lean),
+            shipped: Vec::new(),
+            body: super::function::Body::new(void),
+            struct_lists: Vec::new(),
+            walk: self.walk,
+            seen: Default::default(),
+            reuniqued: false,
+            md_placeholders: Vec::new(),
+            implicit_comdat: self.implicit_comdat.clone(),
+            di_upgrade: self.di_upgrade.clone(),
+            summary: Default::default(),
         }
     }
 }

@@ -34,9 +34,10 @@ impl Reader<'_> {
             let simple = |t: TypeData| Some(t);
             let t = match code {
                 1 => {
-                    // NUMENTRY: a size hint, checked against the input before reserving.
+                    // NUMENTRY: a size hint, checked against the records the block can still
+                    // hold before reserving.
                     let n = self.op(0)?;
-                    if n <= self.c.pos() / 4 {
+                    if n <= self.c.entries_left() {
                         raw.reserve(n as usize);
                         self.m.types.reserve(n as usize);
                     }
