@@ -73,6 +73,37 @@ fn memory_text(v: u64) -> String {
     parts.join(", ")
 }
 
+/// `captures(…)` (LLVM 21+) from `other << 4 | ret`, each a set of capture components (bits:
+/// address-is-null 1, address 2, read-provenance 4, provenance 8), as LLVM prints it.
+fn captures_text(v: u64) -> String {
+    let components = |c: u64| {
+        if c == 0 {
+            return "none".to_string();
+        }
+        let mut parts = Vec::new();
+        if c & 3 == 1 {
+            parts.push("address_is_null");
+        } else if c & 2 != 0 {
+            parts.push("address");
+        }
+        if c & 12 == 4 {
+            parts.push("read_provenance");
+        } else if c & 8 != 0 {
+            parts.push("provenance");
+        }
+        parts.join(", ")
+    };
+    let (other, ret) = ((v >> 4) & 15, v & 15);
+    let mut parts = Vec::new();
+    if other != 0 || other == ret {
+        parts.push(components(other));
+    }
+    if other != ret {
+        parts.push(format!("ret: {}", components(ret)));
+    }
+    parts.join(", ")
+}
+
 /// `allockind("…")`.
 fn allockind_text(v: u64) -> String {
     const NAMES: [&str; 6] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
@@ -186,6 +217,7 @@ impl Reader<'_> {
                         }
                         "allockind" => Attr::Raw(k, Some(allockind_text(v).into())),
                         "memory" => Attr::Raw(k, Some(memory_text(v).into())),
+                        "captures" => Attr::Raw(k, Some(captures_text(v).into())),
                         "nofpclass" => Attr::Raw(k, Some(nofpclass_text(v).into())),
                         _ => Attr::Int(k, v),
                     });

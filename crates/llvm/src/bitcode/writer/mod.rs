@@ -833,6 +833,10 @@ impl<'m> Writer<'m> {
                         let bits = if self.modern { memory_bits_modern(s) } else { memory_bits(s) };
                         out.extend([1, code(*k)?, bits.ok_or_else(bad)?]);
                     }
+                    ("captures", Some(s)) => {
+                        let bits = captures_bits(s).ok_or_else(bad)?;
+                        out.extend([1, code(*k)?, bits]);
+                    }
                     ("nofpclass", Some(s)) => {
                         let mask = nofpclass_bits(s).ok_or_else(bad)?;
                         out.extend([1, code(*k)?, mask]);
@@ -1987,6 +1991,32 @@ fn memory_bits_modern(text: &str) -> Option<u64> {
         }
     }
     Some((1 << 56) | locs.iter().enumerate().map(|(i, l)| l.unwrap_or(default) << (2 * i)).sum::<u64>())
+}
+
+/// `captures(…)` as LLVM 21+ encodes it: `other << 4 | ret` (`ret:` components, when not written,
+/// are the others).
+fn captures_bits(text: &str) -> Option<u64> {
+    let (mut other, mut ret, mut in_ret) = (0u64, None::<u64>, false);
+    for part in text.split(',') {
+        let mut w = part.trim();
+        if let Some(rest) = w.strip_prefix("ret:") {
+            (in_ret, w) = (true, rest.trim());
+        }
+        let c = match w {
+            "none" => 0,
+            "address_is_null" => 1,
+            "address" => 3,
+            "read_provenance" => 4,
+            "provenance" => 12,
+            _ => return None,
+        };
+        if in_ret {
+            ret = Some(ret.unwrap_or(0) | c);
+        } else {
+            other |= c;
+        }
+    }
+    Some((other << 4) | ret.unwrap_or(other))
 }
 
 fn memory_access(w: &str) -> Option<u64> {
