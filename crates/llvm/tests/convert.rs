@@ -80,7 +80,7 @@ fn compiles_at_90(bytes: &[u8]) -> Result<(), String> {
 fn real_producers_convert_to_llvm7() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/llvm");
     let mut converted = 0;
-    for dir in ["clang19", "nvvm20", "numba"] {
+    for dir in ["clang19", "llvm22", "nvvm20", "numba"] {
         let mut files: Vec<_> = std::fs::read_dir(root.join(dir)).unwrap().flatten().map(|e| e.path()).collect();
         files.sort();
         for path in files.iter().filter(|p| p.extension().is_some_and(|x| x == "ll" || x == "bc")) {
@@ -311,14 +311,14 @@ fn what_libnvvm_llvm7_fails_on_is_refused_with_its_place() {
         ),
         ("define void @f(i33 %a) {\n  ret void\n}\n", "define", "an i33 parameter or result has no LLVM 7 NVPTX form"),
         (
-            "define void @f(double %d) {\n  %o = call i16 asm \"// $0 $1 $2\", \"=h,r,f\"(i32 0, double %d)\n  ret void\n}\n",
+            "define void @f(double %d) noinline optnone {\n  %o = call i16 asm \"// $0 $1 $2\", \"=h,r,f\"(i32 0, double %d)\n  ret void\n}\n",
             "%o",
             "inline assembly takes a `double` through a `f` (.f32 register) operand",
         ),
         (
-            "define void @f() {\n  %o = call { float, i32 } asm \"// $0 $1\", \"=f,=d,~{memory}\"()\n  ret void\n}\n",
+            "define void @f() {\n  %o = call { i64, i1 } asm \"// $0 $1\", \"=f,=d,~{memory}\"()\n  ret void\n}\n",
             "%o",
-            "inline assembly returns a `i32` through a `d` (.f64 register) operand",
+            "inline assembly returns a `i64` through a `f` (.f32 register) operand",
         ),
     ];
     for (src, at, why) in cases {
@@ -330,11 +330,88 @@ fn what_libnvvm_llvm7_fails_on_is_refused_with_its_place() {
 }
 
 /// Inline assembly whose operand types LLVM 7's back end puts in `f`/`d` registers converts:
-/// only the measured failures are refused.
+/// only the measured failures are refused, and a `double` through an `f` operand fails only
+/// where LLVM 7 does not optimize (`optnone`).
 #[test]
 fn inline_asm_operands_llvm7_takes_convert() {
-    let src = "define void @f(double %d, i32 %i) {\n  %o = call { double, float } asm sideeffect \"// $0 $1 $2 $3 $4\", \"=d,=f,d,f,h\"(double %d, i32 %i, i32 %i)\n  ret void\n}\n";
+    let src = "define void @f(double %d, i32 %i) {\n  %o = call { double, float } asm sideeffect \"// $0 $1 $2 $3 $4 $5\", \"=d,=f,d,f,h,f\"(double %d, i32 %i, i32 %i, double %d)\n  ret void\n}\n";
     convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_BC).unwrap();
+}
+
+/// `i8`/`i16` atomics (the OpenMP device runtime's) become `cmpxchg` loops on their aligned
+/// 32-bit word, as LLVM's atomic expansion writes them: LLVM 7's NVPTX has no narrower atomics.
+#[test]
+fn narrow_atomics_become_word_cmpxchg_loops() {
+    let src = "define void @f(ptr addrspace(3) %s, ptr %p, i8 %a, i16 %b, ptr addrspace(1) %out) {\n\
+               entry:\n\
+               %x = atomicrmw add ptr addrspace(3) %s, i8 %a monotonic, align 1\n\
+               %y = atomicrmw max ptr %p, i16 %b seq_cst, align 2\n\
+               %n = atomicrmw nand ptr %p, i16 %y acquire, align 2\n\
+               %c = cmpxchg ptr addrspace(3) %s, i8 %x, i8 %a acq_rel monotonic, align 1\n\
+               %w = cmpxchg weak ptr %p, i16 %n, i16 %b monotonic monotonic, align 2\n\
+               %v = extractvalue { i8, i1 } %c, 0\n\
+               %ok = extractvalue { i16, i1 } %w, 1\n\
+               br i1 %ok, label %yes, label %no\n\
+               yes:\n  br label %no\n\
+               no:\n\
+               %r = phi i8 [ %v, %entry ], [ %a, %yes ]\n\
+               store i8 %r, ptr addrspace(1) %out\n\
+               ret void\n}\n";
+    for opts in [LLVM7_LL, LLVM7_BC] {
+        let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &opts).unwrap();
+        compiles_at_90(&out.bytes).unwrap();
+        let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
+        for want in
+            ["atomicrmw add i8 became", "atomicrmw max i16 became", "atomicrmw nand i16", "cmpxchg i8", "cmpxchg i16"]
+        {
+            assert!(notes.iter().any(|n| n.contains(want)), "{want}: {notes:?}");
+        }
+        if opts.emit == Emit::Text {
+            let text = String::from_utf8(out.bytes).unwrap();
+            assert!(
+                !text.contains("atomicrmw") && !text.contains("cmpxchg i8") && !text.contains("cmpxchg i16"),
+                "{text}"
+            );
+            assert_eq!(text.matches("cmpxchg i32 addrspace(3)*").count(), 2, "{text}");
+            assert_eq!(text.matches("cmpxchg i32*").count(), 3, "{text}");
+        }
+    }
+}
+
+/// A `cmpxchg` whose failure ordering is stronger than its success ordering (the OpenMP device
+/// runtime's `__atomic_compare_exchange` calls) gets a success ordering covering both.
+#[test]
+fn cmpxchg_success_orderings_cover_failure_for_llvm7() {
+    let src = "define void @f(ptr addrspace(1) %p, i32 %a, i32 %b) {\n\
+               %x = cmpxchg ptr addrspace(1) %p, i32 %a, i32 %b monotonic acquire, align 4\n\
+               %y = cmpxchg ptr addrspace(1) %p, i32 %a, i32 %b release acquire, align 4\n\
+               %z = cmpxchg ptr addrspace(1) %p, i32 %a, i32 %b acquire seq_cst, align 4\n\
+               %w = cmpxchg ptr addrspace(1) %p, i32 %a, i32 %b release monotonic, align 4\n\
+               ret void\n}\n";
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes.clone()).unwrap();
+    for want in ["%b acquire acquire", "%b acq_rel acquire", "%b seq_cst seq_cst", "%b release monotonic"] {
+        assert!(text.contains(want), "{want}: {text}");
+    }
+    assert!(out.notes.iter().any(|n| n.to_string().contains("strengthened `cmpxchg`")), "{:?}", out.notes);
+    compiles_at_90(&out.bytes).unwrap();
+}
+
+/// `writeonly` on a pointer parameter the body never uses (clang 19 -O2 on an unused `byval`
+/// parameter) and on a function that touches no memory: LLVM 7 infers `readnone` there and
+/// refuses both, so the attribute is left out; where memory is touched it stays.
+#[test]
+fn writeonly_where_llvm7_infers_readnone_is_left_out() {
+    let src = "%struct.C = type { i32 }\n\
+               define void @f(ptr writeonly byval(%struct.C) align 4 %c) #0 {\n  ret void\n}\n\
+               define void @g(ptr writeonly %p) #0 {\n  store i32 1, ptr %p\n  ret void\n}\n\
+               attributes #0 = { writeonly nounwind }\n";
+    let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &LLVM7_LL).unwrap();
+    let text = String::from_utf8(out.bytes.clone()).unwrap();
+    assert!(text.contains("define void @f(%struct.C* byval align 4 %c) nounwind {"), "{text}");
+    assert!(text.contains("writeonly %p) writeonly nounwind {"), "{text}");
+    assert!(out.notes.iter().any(|n| n.to_string().contains("left out writeonly")), "{:?}", out.notes);
+    compiles_at_90(&out.bytes).unwrap();
 }
 
 /// A getelementptr constant's `inrange(a, b)` (LLVM 19, which clang 19 writes for vtable
@@ -392,6 +469,56 @@ define void @f() !dbg !3 {
     }
     assert!(notes.iter().any(|n| n.contains("DICompileUnit field nameTableKind")), "{notes:?}");
     compiles_at_90(&llvm7_bitcode(src)).unwrap();
+}
+
+/// What clang 19 writes with `-g` that LLVM 7's text has no form for: `!DIAssignID` attachments
+/// (assignment tracking) and a `DIGlobalVariable` without a name (a string literal). Both are
+/// left out, with notes, and the rest of the debug info stays.
+#[test]
+fn assignment_ids_and_nameless_global_variables_are_left_out() {
+    let src = r#"
+@.str = private unnamed_addr addrspace(4) constant [3 x i8] c"hi\00", align 1, !dbg !7
+@g = addrspace(1) global i32 0, align 4, !dbg !10
+define void @f() !dbg !3 {
+  %a = alloca i32, align 4, !DIAssignID !6
+  store i32 1, ptr %a, align 4, !DIAssignID !12, !dbg !5
+  ret void, !dbg !5
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!13}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug, globals: !14, splitDebugInlining: false)
+!1 = !DIFile(filename: "k.cu", directory: "/tmp")
+!2 = !DISubroutineType(types: !{})
+!3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !2, scopeLine: 3, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DILocation(line: 4, column: 1, scope: !3)
+!6 = distinct !DIAssignID()
+!7 = !DIGlobalVariableExpression(var: !8, expr: !DIExpression())
+!8 = distinct !DIGlobalVariable(scope: null, file: !1, line: 4, type: !9, isLocal: true, isDefinition: true)
+!9 = !DICompositeType(tag: DW_TAG_array_type, baseType: !4, size: 96, elements: !{})
+!10 = !DIGlobalVariableExpression(var: !11, expr: !DIExpression())
+!11 = distinct !DIGlobalVariable(name: "g", scope: !0, file: !1, line: 1, type: !4, isLocal: false, isDefinition: true)
+!12 = distinct !DIAssignID()
+!13 = !{i32 2, !"Debug Info Version", i32 3}
+!14 = !{!7, !10}
+"#;
+    for opts in [LLVM7_LL, LLVM7_BC] {
+        let out = convert(nvir_llvm::parse_bytes(src.as_bytes()).unwrap(), &opts).unwrap();
+        let notes: Vec<String> = out.notes.iter().map(|n| n.to_string()).collect();
+        assert!(notes.iter().any(|n| n.contains("left out !DIAssignID attachments")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("left out 1 nameless DIGlobalVariable")), "{notes:?}");
+        compiles_at_90(&out.bytes).unwrap();
+        if opts.emit == Emit::Text {
+            let text = String::from_utf8(out.bytes).unwrap();
+            assert!(!text.contains("DIAssignID") && !text.contains("DIGlobalVariable(scope: null"), "{text}");
+            assert!(
+                text.contains("!DIGlobalVariable(name: \"g\"")
+                    && text.contains("@g = addrspace(1) global i32 0, align 4, !dbg"),
+                "{text}"
+            );
+            assert!(!text.contains("c\"hi\\00\", align 1, !dbg"), "{text}");
+        }
+    }
 }
 
 #[test]

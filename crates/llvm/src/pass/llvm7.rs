@@ -56,6 +56,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     aliases_ptxas_takes(m, &mut notes)?;
     extern_weak_declarations(m, &mut notes);
     indirect_byval_alignment(m, &mut notes);
+    memory_attrs_llvm7_infers_away(m, &mut notes);
     kernels_returning_values(m)?;
     unsupported_operations(m)?;
     asm_operand_types(m)?;
@@ -68,14 +69,25 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
             .iter()
             .filter(|(_, x)| match &x.kind {
                 InstKind::AtomicRmw { op, ty, .. } => {
-                    !op.in_llvm7() || (*op == RmwOp::Xchg && matches!(m.types.get(*ty), TypeData::Float(_)))
+                    !op.in_llvm7()
+                        || (*op == RmwOp::Xchg && matches!(m.types.get(*ty), TypeData::Float(_)))
+                        || partword(m, *ty)
                 }
+                InstKind::CmpXchg(x) => partword(m, x.ty),
                 _ => false,
             })
             .map(|(id, _)| id)
             .collect();
         for id in todo {
-            lower_one(m, fid, id, &mut notes)?;
+            let narrow = match &m.functions[fid].insts[id].kind {
+                InstKind::AtomicRmw { ty, .. } => partword(m, *ty),
+                _ => true,
+            };
+            if narrow {
+                lower_partword(m, fid, id, &mut notes)?;
+            } else {
+                lower_one(m, fid, id, &mut notes)?;
+            }
         }
     }
     lower_min_max(m);
@@ -83,7 +95,10 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     lower_to_asm(m);
     nvvm_calls_compile(m)?;
     lower_atomic_loads_stores(m, &mut notes);
+    cmpxchg_success_covers_failure(m, &mut notes);
     lower_fences_and_freezes(m, &mut notes)?;
+    assignment_ids(m, &mut notes);
+    nameless_global_variables(m, &mut notes);
     debug_info_fields(m, &mut notes)?;
     module_flags(m, &mut notes);
     debug_records_to_calls(m, &mut notes)?;
@@ -393,23 +408,64 @@ fn unsupported_operations(m: &Module) -> Result<(), PassError> {
     Ok(())
 }
 
+/// A `cmpxchg` whose failure ordering is stronger than its success ordering (LLVM 13+ allows
+/// it; clang 19 writes `monotonic acquire`, `release seq_cst`, … for `__atomic_compare_exchange`)
+/// gets the success ordering that covers both, as LLVM's own atomic expansion merges them:
+/// LLVM 7's reader refuses the module otherwise. A stronger ordering only removes behaviours.
+fn cmpxchg_success_covers_failure(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::instruction::Ordering as O;
+    let mut changed = false;
+    for (_, f) in m.functions.iter_mut() {
+        for (_, i) in f.insts.iter_mut() {
+            let InstKind::CmpXchg(x) = &mut i.kind else { continue };
+            let merged = match (x.success.ordering, x.failure) {
+                (_, O::SeqCst) => O::SeqCst,
+                (O::Monotonic | O::Unordered, O::Acquire) => O::Acquire,
+                (O::Release, O::Acquire) => O::AcqRel,
+                (s, _) => s,
+            };
+            if merged != x.success.ordering {
+                x.success.ordering = merged;
+                changed = true;
+            }
+        }
+    }
+    if changed {
+        notes.push(Note {
+            function: None,
+            message: "strengthened `cmpxchg` success orderings weaker than their failure ordering: LLVM 7 \
+                      needs the success ordering to be at least as strong"
+                .into(),
+        });
+    }
+}
+
 /// The inline-assembly operands libNVVM's LLVM 7 back end fails on ("scalar-to-vector conversion
 /// failed, possible invalid constraint for vector type") where compute_100 compiles them: by
-/// direction, constraint and type. Measured with libNVVM 13.5 at compute_90 on each of `h r l f d
-/// c n` × `i1 i8 i16 i32 i64 half float double <2 x half> <2 x i16> <4 x i8> <2 x float>`, in a
-/// function LLVM 7 compiles without optimizing (`optnone`, or `-opt=0`); optimized, it fails on a
-/// subset of these, which one depending on the operand's value, so all of them are refused.
-const LLVM7_ASM_FAILURES: &[(bool, &str, &[&str])] = &[
+/// direction, constraint and type. Measured with libNVVM 13.5 at compute_90 (default options)
+/// on each of `h r l f d c n` × `i1 i8 i16 i32 i64 half float double <2 x half> <2 x i16>
+/// <4 x i8> <2 x float>`, inputs both constant and loaded: in an `optnone` function, which
+/// LLVM 7 compiles without optimizing, this set; in any other function, [`LLVM7_ASM_FAILURES`].
+/// (With `-opt=0` every function fails as an `optnone` one does.)
+const LLVM7_ASM_FAILURES_OPTNONE: &[(bool, &str, &[&str])] = &[
     (false, "f", &["double", "<2 x half>"]),
     (false, "d", &["<2 x half>"]),
     (true, "f", &["i1", "i8", "i16", "i64", "<2 x half>"]),
     (true, "d", &["i1", "i8", "i16", "i32", "<2 x i16>", "<4 x i8>"]),
 ];
 
-/// Refuses, at the call, inline assembly with an operand [`LLVM7_ASM_FAILURES`] lists: an `f`
-/// (`.f32` register) or `d` (`.f64` register) operand whose type LLVM 7 cannot put there.
+/// What [`LLVM7_ASM_FAILURES_OPTNONE`] measured for a function LLVM 7 optimizes (a `<2 x half>`
+/// input fails when it is a constant, and is refused whatever it is).
+const LLVM7_ASM_FAILURES: &[(bool, &str, &[&str])] =
+    &[(false, "d", &["<2 x half>"]), (true, "f", &["i1", "i64"]), (true, "d", &["i1", "<2 x i16>", "<4 x i8>"])];
+
+/// Refuses, at the call, inline assembly with an operand [`LLVM7_ASM_FAILURES`] (or, in an
+/// `optnone` function, [`LLVM7_ASM_FAILURES_OPTNONE`]) lists: an `f` (`.f32` register) or `d`
+/// (`.f64` register) operand whose type LLVM 7 cannot put there.
 fn asm_operand_types(m: &Module) -> Result<(), PassError> {
     for (_, f) in m.functions.iter() {
+        let optnone = m.attrs[f.fn_attrs].0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == "optnone"));
+        let table = if optnone { LLVM7_ASM_FAILURES_OPTNONE } else { LLVM7_ASM_FAILURES };
         for (id, inst) in f.insts.iter() {
             let call = match &inst.kind {
                 InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => call,
@@ -443,9 +499,7 @@ fn asm_operand_types(m: &Module) -> Result<(), PassError> {
                 let Some(ty) = ty else { continue };
                 let code = std::str::from_utf8(rest).unwrap_or("");
                 let name = m.types.to_string(ty);
-                let bad = LLVM7_ASM_FAILURES
-                    .iter()
-                    .any(|(o, k, tys)| *o == output && *k == code && tys.contains(&name.as_str()));
+                let bad = table.iter().any(|(o, k, tys)| *o == output && *k == code && tys.contains(&name.as_str()));
                 if bad {
                     let reg = if code == "f" { ".f32" } else { ".f64" };
                     return Err(PassError::at(
@@ -503,6 +557,84 @@ fn drop_select_phi_flags(m: &mut Module) {
     }
 }
 
+/// `!DIAssignID` attachments (assignment tracking, LLVM 17+; clang 19 writes them on allocas
+/// and stores at -O1 and above with -g) are left out, with a note: they only tie stores to
+/// `llvm.dbg.assign` calls, which become nothing ([`drop_hints`]) or `llvm.dbg.value` calls.
+fn assignment_ids(m: &mut Module, notes: &mut Vec<Note>) {
+    let Some(kind) = m.metadata.find_kind("DIAssignID") else { return };
+    let mut dropped = false;
+    for (_, f) in m.functions.iter_mut() {
+        for (_, i) in f.insts.iter_mut() {
+            let n = i.metadata.len();
+            i.metadata.retain(|a| a.kind != kind);
+            dropped |= i.metadata.len() != n;
+        }
+    }
+    if dropped {
+        notes.push(Note {
+            function: None,
+            message: "left out !DIAssignID attachments: LLVM 7 has no assignment tracking".into(),
+        });
+    }
+}
+
+/// A `DIGlobalVariable` without a name (clang 18+ describes string literals so) has no LLVM 7
+/// text form: LLVM 7's parser requires a non-empty `name:` (measured: libNVVM at compute_90
+/// refuses it missing or empty). Its `DIGlobalVariableExpression`s leave the globals' `!dbg`
+/// attachments and the lists that hold them, with a note: LLVM 7-era producers described no
+/// such variables.
+fn nameless_global_variables(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::metadata::{MdField, MdId, MdNode};
+    let md = &m.metadata;
+    let named = |fields: &[(Box<str>, MdField)]| {
+        fields.iter().any(|(n, v)| {
+            &**n == "name"
+                && match v {
+                    MdField::Str(s) => !s.is_empty(),
+                    MdField::Ref(r) => matches!(md.get(*r), MdNode::String(s) if !s.is_empty()),
+                    _ => false,
+                }
+        })
+    };
+    let nameless: Vec<MdId> = md
+        .iter()
+        .filter(|(_, n)| matches!(n, MdNode::Special { kind, fields, .. } if &**kind == "DIGlobalVariable" && !named(fields)))
+        .map(|(id, _)| id)
+        .collect();
+    if nameless.is_empty() {
+        return;
+    }
+    let gone: Vec<MdId> = md
+        .iter()
+        .filter(|(_, n)| match n {
+            MdNode::Special { kind, fields, .. } if &**kind == "DIGlobalVariableExpression" => {
+                fields.iter().any(|(f, v)| &**f == "var" && matches!(v, MdField::Ref(r) if nameless.contains(r)))
+            }
+            _ => false,
+        })
+        .map(|(id, _)| id)
+        .collect();
+    let dbg = md.find_kind("dbg");
+    for (_, g) in m.globals.iter_mut() {
+        g.props.metadata.retain(|a| !(Some(a.kind) == dbg && gone.contains(&a.node)));
+    }
+    for i in 0..m.metadata.len() {
+        let id = MdId::from_index(i);
+        let MdNode::Tuple { distinct, ops } = m.metadata.get(id) else { continue };
+        if ops.iter().flatten().any(|o| gone.contains(o)) {
+            let ops = ops.iter().filter(|o| !o.is_some_and(|o| gone.contains(&o))).copied().collect();
+            m.metadata.define(id, MdNode::Tuple { distinct: *distinct, ops });
+        }
+    }
+    notes.push(Note {
+        function: None,
+        message: format!(
+            "left out {} nameless DIGlobalVariable(s) (string literals): LLVM 7's text form requires a name",
+            nameless.len()
+        ),
+    });
+}
+
 /// `DI*` fields LLVM 7 lacks, in its terms: `spFlags` becomes `isLocal`, `isDefinition`,
 /// `isOptimized` and `virtuality` (the flags LLVM 7 has no field for are left out, with a note);
 /// `emissionKind: DebugDirectivesOnly` (LLVM 8+) becomes `LineTablesOnly`, which gives PTX the
@@ -519,6 +651,10 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
         let id = MdId::from_index(i);
         let MdNode::Special { distinct, kind, fields } = m.metadata.get(id) else { continue };
         let Some(dk) = DiKind::from_name(kind) else { continue };
+        // What [`assignment_ids`] left unreferenced; writers skip it.
+        if dk == DiKind::AssignId {
+            continue;
+        }
         if !dk.spec().versions.contains(v7) {
             return Err(PassError::module(format!("!{kind} (LLVM {}) has no LLVM 7 form", dk.spec().versions)));
         }
@@ -1355,6 +1491,324 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
     Ok(())
 }
 
+/// Whether an atomic on `ty` is narrower than the 32 bits LLVM 7's NVPTX back end has atomics
+/// for (libNVVM at compute_90: "Atomic operations on non-i32/i64/i128 types are not supported").
+fn partword(m: &Module, ty: crate::ir::TypeId) -> bool {
+    matches!(m.types.get(ty), TypeData::Int(8 | 16))
+}
+
+/// An `i8`/`i16` `atomicrmw` or `cmpxchg` as the loop over its aligned 32-bit word that LLVM's
+/// own atomic expansion writes for targets without narrow atomics (the OpenMP device runtime
+/// has them; newer libNVVM expands them so). The word holding the value is `p & ~3`, the value
+/// sits `(p & 3) * 8` bits up (NVPTX is little-endian):
+///
+/// ```text
+///   %word = inttoptr (and (ptrtoint %p), -4) to i32*  ; %shift, %mask = 0xff.. << %shift
+///   %init = load i32, i32* %word
+/// loop:
+///   %old = phi i32 [ %init, %block ], [ %got, %loop ]
+///   %v = trunc (lshr %old, %shift)                    ; the atomicrmw's own value
+///   %merged = or (and %old, ~%mask), (shl (zext <op> %v, %x), %shift)
+///   %pair = cmpxchg i32* %word, i32 %old, i32 %merged <orderings>
+///   br (extractvalue %pair, 1), label %end, label %loop
+/// ```
+///
+/// A `cmpxchg` compares and swaps the whole word with the other bytes as last seen, and tries
+/// again only while those other bytes changed (a strong one; a weak one tries once).
+fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>) -> Result<(), PassError> {
+    use crate::ir::function::Block;
+    use crate::ir::instruction::{Atomic, BinOp, CastOp, CmpXchg, InsertValue, IntPredicate};
+    use crate::ir::types::StructBody;
+    use crate::ir::Instruction;
+    type Push<'a> = dyn FnMut(&mut Function, &mut Vec<InstId>, crate::ir::TypeId, InstKind, &str) -> Value + 'a;
+    enum Kind {
+        Rmw(RmwOp, Value),
+        Cas { cmp: Value, new: Value, weak: bool, failure: Ordering },
+    }
+    let (kind, ptr_ty, ptr, ty, atomic, volatile) = match m.functions[fid].insts[id].kind.clone() {
+        InstKind::AtomicRmw { op, ptr_ty, ptr, ty, value, atomic, volatile, .. } => {
+            (Kind::Rmw(op, value), ptr_ty, ptr, ty, atomic, volatile)
+        }
+        InstKind::CmpXchg(x) => (
+            Kind::Cas { cmp: x.cmp, new: x.new, weak: x.weak, failure: x.failure },
+            x.ptr_ty,
+            x.ptr,
+            x.ty,
+            x.success,
+            x.volatile,
+        ),
+        _ => return Ok(()),
+    };
+    if let Kind::Rmw(op, _) = kind {
+        if matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin) {
+            return Err(PassError::at(
+                &m.functions[fid],
+                Some(id),
+                format!("atomicrmw {} on an integer", op.keyword()),
+            ));
+        }
+    }
+    let TypeData::Pointer { addr_space, .. } = *m.types.get(ptr_ty) else {
+        return Err(PassError::at(&m.functions[fid], Some(id), "an atomic on a non-pointer"));
+    };
+    let TypeData::Int(width) = *m.types.get(ty) else { return Ok(()) };
+    let (i1, i32t, i64t) = (m.types.int(1), m.types.int(32), m.types.int(64));
+    let wptr = m.types.intern(TypeData::Pointer { addr_space, pointee: Some(i32t) });
+    let pair32 = m.types.intern(TypeData::Struct(StructBody { fields: [i32t, i1].into(), packed: false }));
+    let void = m.types.void();
+    let mut b = Builder::new(m, Dialect::TypedPointers);
+    let c64 = |b: &mut Builder, v| Value::Const(b.const_int(i64t, v));
+    let (minus4, three) = (c64(&mut b, -4), c64(&mut b, 3));
+    let ones = Value::Const(b.const_int(i32t, (1i128 << width) - 1));
+    let all = Value::Const(b.const_int(i32t, -1));
+    let zero = Value::Const(b.const_int(ty, 0));
+    let one = Value::Const(b.const_int(ty, 1));
+    let minus1 = Value::Const(b.const_int(ty, -1));
+    let result_ty = m.functions[fid].insts[id].ty;
+    let undef_pair = Value::Const(m.constant(ConstData::Undef(result_ty)));
+    let f = &mut m.functions[fid];
+    let Some((block, pos)) =
+        f.layout.iter().find_map(|&b| f.blocks[b].insts.iter().position(|&i| i == id).map(|k| (b, k)))
+    else {
+        return Ok(());
+    };
+    let mut names = super::FreshNames::of(f);
+    let (loop_name, retry_name, end_name) =
+        (names.fresh("atomic.loop"), names.fresh("atomic.retry"), names.fresh("atomic.end"));
+    let mut new = |f: &mut Function, ty, kind, stem: &str| {
+        let name = names.fresh(stem);
+        f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() })
+    };
+    let mut push = |f: &mut Function, list: &mut Vec<InstId>, ty, kind, stem: &str| {
+        let i = new(f, ty, kind, stem);
+        list.push(i);
+        Value::Inst(i)
+    };
+    let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
+    let bin = |op, lhs, rhs| InstKind::Binary { op, flags: 0, fmf: FastMath::default(), lhs, rhs };
+    let icmp = |pred, t, lhs, rhs| InstKind::ICmp { pred, flags: 0, ty: t, lhs, rhs };
+    let select =
+        |cond, then_v, else_v| InstKind::Select { fmf: FastMath::default(), cond_ty: i1, cond, then_v, else_v };
+    let term = |f: &mut Function, kind| {
+        f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata: ThinVec::new() })
+    };
+    // The word, the shift and the masks, before the loop.
+    let mut pre: Vec<InstId> = Vec::new();
+    let addr = push(f, &mut pre, i64t, cast(CastOp::PtrToInt, ptr_ty, ptr), "atomic.addr");
+    let waddr = push(f, &mut pre, i64t, bin(BinOp::And, addr, minus4), "atomic.waddr");
+    let word = push(f, &mut pre, wptr, cast(CastOp::IntToPtr, i64t, waddr), "atomic.word");
+    let low = push(f, &mut pre, i64t, bin(BinOp::And, addr, three), "atomic.low");
+    let bits = push(f, &mut pre, i64t, bin(BinOp::Shl, low, three), "atomic.bits");
+    let shift = push(f, &mut pre, i32t, cast(CastOp::Trunc, i64t, bits), "atomic.shift");
+    let mask = push(f, &mut pre, i32t, bin(BinOp::Shl, ones, shift), "atomic.mask");
+    let keep = push(f, &mut pre, i32t, bin(BinOp::Xor, mask, all), "atomic.keep");
+    let place = |f: &mut Function, list: &mut Vec<InstId>, v: Value, push: &mut Push<'_>| {
+        let wide = push(f, list, i32t, cast(CastOp::ZExt, ty, v), "atomic.wide");
+        push(f, list, i32t, bin(BinOp::Shl, wide, shift), "atomic.placed")
+    };
+    let load = InstKind::Load { ty: i32t, ptr_ty: wptr, ptr: word, align: None, volatile, atomic: None };
+    let init = push(f, &mut pre, i32t, load, "atomic.init");
+    let loop_b = f.blocks.push(Block { name: loop_name, insts: Vec::new() });
+    let end_b = f.blocks.push(Block { name: end_name, insts: Vec::new() });
+    let rest: Vec<InstId> = f.blocks[block].insts.split_off(pos + 1);
+    f.blocks[block].insts.pop();
+    let mut body: Vec<InstId> = Vec::new();
+    let mut after: Vec<InstId> = Vec::new();
+    let mut retry: Option<(crate::ir::function::BlockId, Vec<InstId>)> = None;
+    let scope = Atomic { ordering: atomic.ordering, scope: atomic.scope };
+    let what;
+    match kind {
+        Kind::Rmw(op, value) => {
+            what = format!("atomicrmw {} i{width}", op.keyword());
+            let old = push(
+                f,
+                &mut body,
+                i32t,
+                InstKind::Phi { fmf: FastMath::default(), incoming: Vec::new() },
+                "atomic.old",
+            );
+            let Value::Inst(phi) = old else { unreachable!() };
+            let down = push(f, &mut body, i32t, bin(BinOp::LShr, old, shift), "atomic.down");
+            // The atomicrmw itself becomes the narrow old value.
+            f.insts[id].kind = cast(CastOp::Trunc, i32t, down);
+            body.push(id);
+            let v = Value::Inst(id);
+            let pick = |pred, f: &mut Function, body: &mut Vec<InstId>, push: &mut Push<'_>| {
+                let c = push(f, body, i1, icmp(pred, ty, v, value), "atomic.cmp");
+                push(f, body, ty, select(c, v, value), "atomic.new")
+            };
+            let newv = match op {
+                RmwOp::Xchg => value,
+                RmwOp::Add => push(f, &mut body, ty, bin(BinOp::Add, v, value), "atomic.new"),
+                RmwOp::Sub => push(f, &mut body, ty, bin(BinOp::Sub, v, value), "atomic.new"),
+                RmwOp::And => push(f, &mut body, ty, bin(BinOp::And, v, value), "atomic.new"),
+                RmwOp::Or => push(f, &mut body, ty, bin(BinOp::Or, v, value), "atomic.new"),
+                RmwOp::Xor => push(f, &mut body, ty, bin(BinOp::Xor, v, value), "atomic.new"),
+                RmwOp::Nand => {
+                    let a = push(f, &mut body, ty, bin(BinOp::And, v, value), "atomic.and");
+                    push(f, &mut body, ty, bin(BinOp::Xor, a, minus1), "atomic.new")
+                }
+                RmwOp::Max => pick(IntPredicate::Sgt, f, &mut body, &mut push),
+                RmwOp::Min => pick(IntPredicate::Sle, f, &mut body, &mut push),
+                RmwOp::UMax => pick(IntPredicate::Ugt, f, &mut body, &mut push),
+                RmwOp::UMin => pick(IntPredicate::Ule, f, &mut body, &mut push),
+                RmwOp::UIncWrap => {
+                    let c = push(f, &mut body, i1, icmp(IntPredicate::Uge, ty, v, value), "atomic.wrap");
+                    let inc = push(f, &mut body, ty, bin(BinOp::Add, v, one), "atomic.inc");
+                    push(f, &mut body, ty, select(c, zero, inc), "atomic.new")
+                }
+                RmwOp::UDecWrap => {
+                    let z = push(f, &mut body, i1, icmp(IntPredicate::Eq, ty, v, zero), "atomic.zero");
+                    let a = push(f, &mut body, i1, icmp(IntPredicate::Ugt, ty, v, value), "atomic.above");
+                    let c = push(f, &mut body, i1, bin(BinOp::Or, z, a), "atomic.wrap");
+                    let dec = push(f, &mut body, ty, bin(BinOp::Sub, v, one), "atomic.dec");
+                    push(f, &mut body, ty, select(c, value, dec), "atomic.new")
+                }
+                RmwOp::USubCond | RmwOp::USubSat => {
+                    let cond = op == RmwOp::USubCond;
+                    let pred = if cond { IntPredicate::Uge } else { IntPredicate::Ugt };
+                    let c = push(f, &mut body, i1, icmp(pred, ty, v, value), "atomic.ge");
+                    let d = push(f, &mut body, ty, bin(BinOp::Sub, v, value), "atomic.diff");
+                    push(f, &mut body, ty, select(c, d, if cond { v } else { zero }), "atomic.new")
+                }
+                RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin => unreachable!("refused above"),
+            };
+            let placed = place(f, &mut body, newv, &mut push);
+            let others = push(f, &mut body, i32t, bin(BinOp::And, old, keep), "atomic.others");
+            let merged = push(f, &mut body, i32t, bin(BinOp::Or, others, placed), "atomic.merged");
+            let failure = match atomic.ordering {
+                Ordering::AcqRel => Ordering::Acquire,
+                Ordering::Release => Ordering::Monotonic,
+                o => o,
+            };
+            let cx = CmpXchg {
+                ptr_ty: wptr,
+                ptr: word,
+                ty: i32t,
+                cmp: old,
+                new: merged,
+                success: scope,
+                failure,
+                weak: false,
+                volatile,
+                align: None,
+            };
+            let pair = push(f, &mut body, pair32, InstKind::CmpXchg(Box::new(cx)), "atomic.pair");
+            let ext = |i| InstKind::ExtractValue { agg_ty: pair32, agg: pair, indices: [i].into_iter().collect() };
+            let got = push(f, &mut body, i32t, ext(0), "atomic.got");
+            let ok = push(f, &mut body, i1, ext(1), "atomic.ok");
+            if let InstKind::Phi { incoming, .. } = &mut f.insts[phi].kind {
+                incoming.extend([(init, block), (got, loop_b)]);
+            }
+            body.push(term(f, InstKind::CondBr { cond: ok, then_bb: end_b, else_bb: loop_b }));
+        }
+        Kind::Cas { cmp, new: newv, weak, failure } => {
+            what = format!("cmpxchg i{width}");
+            let placed_new = place(f, &mut pre, newv, &mut push);
+            let placed_cmp = place(f, &mut pre, cmp, &mut push);
+            let init_others = push(f, &mut pre, i32t, bin(BinOp::And, init, keep), "atomic.initothers");
+            let others = push(
+                f,
+                &mut body,
+                i32t,
+                InstKind::Phi { fmf: FastMath::default(), incoming: Vec::new() },
+                "atomic.others",
+            );
+            let Value::Inst(phi) = others else { unreachable!() };
+            let full_new = push(f, &mut body, i32t, bin(BinOp::Or, others, placed_new), "atomic.fullnew");
+            let full_cmp = push(f, &mut body, i32t, bin(BinOp::Or, others, placed_cmp), "atomic.fullcmp");
+            let cx = CmpXchg {
+                ptr_ty: wptr,
+                ptr: word,
+                ty: i32t,
+                cmp: full_cmp,
+                new: full_new,
+                success: scope,
+                failure,
+                weak: false,
+                volatile,
+                align: None,
+            };
+            let pair = push(f, &mut body, pair32, InstKind::CmpXchg(Box::new(cx)), "atomic.pair");
+            let ext = |i| InstKind::ExtractValue { agg_ty: pair32, agg: pair, indices: [i].into_iter().collect() };
+            let got = push(f, &mut body, i32t, ext(0), "atomic.got");
+            let ok = push(f, &mut body, i1, ext(1), "atomic.ok");
+            let mut incoming = vec![(init_others, block)];
+            if weak {
+                body.push(term(f, InstKind::Br(end_b)));
+            } else {
+                let retry_b = f.blocks.push(Block { name: retry_name, insts: Vec::new() });
+                body.push(term(f, InstKind::CondBr { cond: ok, then_bb: end_b, else_bb: retry_b }));
+                let mut r = Vec::new();
+                let now = push(f, &mut r, i32t, bin(BinOp::And, got, keep), "atomic.nowothers");
+                let moved = push(f, &mut r, i1, icmp(IntPredicate::Ne, i32t, now, others), "atomic.moved");
+                r.push(term(f, InstKind::CondBr { cond: moved, then_bb: loop_b, else_bb: end_b }));
+                incoming.push((now, retry_b));
+                retry = Some((retry_b, r));
+            }
+            if let InstKind::Phi { incoming: inc, .. } = &mut f.insts[phi].kind {
+                *inc = incoming;
+            }
+            let down = push(f, &mut after, i32t, bin(BinOp::LShr, got, shift), "atomic.down");
+            let narrow = push(f, &mut after, ty, cast(CastOp::Trunc, i32t, down), "atomic.value");
+            let pair_ty = result_ty;
+            let first = InsertValue {
+                agg_ty: pair_ty,
+                agg: undef_pair,
+                elt_ty: ty,
+                elt: narrow,
+                indices: [0].into_iter().collect(),
+            };
+            let half = push(f, &mut after, pair_ty, InstKind::InsertValue(Box::new(first)), "atomic.half");
+            f.insts[id].kind = InstKind::InsertValue(Box::new(InsertValue {
+                agg_ty: pair_ty,
+                agg: half,
+                elt_ty: i1,
+                elt: ok,
+                indices: [1].into_iter().collect(),
+            }));
+            after.push(id);
+        }
+    }
+    let jump = term(f, InstKind::Br(loop_b));
+    pre.push(jump);
+    f.blocks[block].insts.extend(pre);
+    f.blocks[loop_b].insts = body;
+    // What followed the atomic ends the new block, and its successors' phis now come from it.
+    if let Some(&last) = rest.last() {
+        let mut succ = Vec::new();
+        f.insts[last].kind.for_each_successor(|s| succ.push(s));
+        for s in succ {
+            let ids = f.blocks[s].insts.clone();
+            for i in ids {
+                if let InstKind::Phi { incoming, .. } = &mut f.insts[i].kind {
+                    for (_, from) in incoming.iter_mut() {
+                        if *from == block {
+                            *from = end_b;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    after.extend(rest);
+    f.blocks[end_b].insts = after;
+    let at = f.layout.iter().position(|&b| b == block).map_or(f.layout.len(), |k| k + 1);
+    f.layout.insert(at, loop_b);
+    let mut next = at + 1;
+    if let Some((retry_b, r)) = retry {
+        f.blocks[retry_b].insts = r;
+        f.layout.insert(next, retry_b);
+        next += 1;
+    }
+    f.layout.insert(next, end_b);
+    notes.push(Note {
+        function: Some(f.name.clone()),
+        message: format!("{what} became a cmpxchg loop on its 32-bit word: LLVM 7's NVPTX has no narrower atomics"),
+    });
+    Ok(())
+}
+
 /// Internal and private symbols whose names PTX cannot spell (`<str>`, `another-str`) get names
 /// it can: libNVVM's LLVM 7 path renames such a symbol only for a `.` and refuses the module for
 /// the other characters ("Symbol name with unsupported characters", measured at compute_90).
@@ -1544,6 +1998,74 @@ fn indirect_byval_alignment(m: &mut Module, notes: &mut Vec<Note>) {
             notes.push(Note {
                 function: Some(m.functions[fid].name.clone()),
                 message: "byval arguments of indirect calls became align 4, as LLVM 7 declares them".into(),
+            });
+        }
+    }
+}
+
+/// LLVM 7's compiler infers `readnone` for a function that touches no memory and for a pointer
+/// parameter it never uses, then its verifier refuses that next to `writeonly`,
+/// `inaccessiblememonly` or `inaccessiblemem_or_argmemonly` ("Broken function found"; measured
+/// at compute_90, and clang 19 writes `writeonly` on an unused `byval` parameter at -O2). Those
+/// attributes are left out where that happens, with a note: each only narrows what the function
+/// may do, and the inferred `readnone` says more.
+fn memory_attrs_llvm7_infers_away(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::attrs::{AttrKind, AttrSet, AttrSetId};
+    const FN_ATTRS: [&str; 3] = ["writeonly", "inaccessiblememonly", "inaccessiblemem_or_argmemonly"];
+    let kinds: Vec<AttrKind> = FN_ATTRS.iter().filter_map(|n| AttrKind::from_name(n)).collect();
+    let Some(writeonly) = AttrKind::from_name("writeonly") else { return };
+    let without = |m: &mut Module, set: AttrSetId, drop: &[AttrKind]| -> Option<AttrSetId> {
+        let old = &m.attrs[set].0;
+        if !old.iter().any(|a| a.kind().is_some_and(|k| drop.contains(&k))) {
+            return None;
+        }
+        let kept: Vec<_> = old.iter().filter(|a| !a.kind().is_some_and(|k| drop.contains(&k))).cloned().collect();
+        Some(m.attrs.insert(AttrSet(kept.into())))
+    };
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        let f = &m.functions[fid];
+        let mut touches_memory = false;
+        let mut used = rustc_hash::FxHashSet::default();
+        for (_, inst) in f.insts.iter() {
+            touches_memory |= matches!(
+                inst.kind,
+                InstKind::Load { .. }
+                    | InstKind::Store { .. }
+                    | InstKind::Call { .. }
+                    | InstKind::Invoke { .. }
+                    | InstKind::AtomicRmw { .. }
+                    | InstKind::CmpXchg(_)
+                    | InstKind::Fence(_)
+            );
+            inst.kind.for_each_operand(|v| {
+                if let Value::Arg(a) = v {
+                    used.insert(a);
+                }
+            });
+        }
+        let unused_pointers: Vec<usize> = (0..f.params.len())
+            .filter(|&k| !used.contains(&(k as u32)) && matches!(m.types.get(f.params[k].ty), TypeData::Pointer { .. }))
+            .collect();
+        let mut changed = false;
+        if !touches_memory {
+            if let Some(set) = without(m, m.functions[fid].fn_attrs, &kinds) {
+                m.functions[fid].fn_attrs = set;
+                changed = true;
+            }
+        }
+        for k in unused_pointers {
+            if let Some(set) = without(m, m.functions[fid].params[k].attrs, &[writeonly]) {
+                m.functions[fid].params[k].attrs = set;
+                changed = true;
+            }
+        }
+        if changed {
+            notes.push(Note {
+                function: Some(m.functions[fid].name.clone()),
+                message: "left out writeonly/inaccessiblememonly where the function or parameter touches no memory: \
+                          LLVM 7 infers readnone there and refuses both"
+                    .into(),
             });
         }
     }
