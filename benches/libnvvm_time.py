@@ -3,8 +3,9 @@
 
     python libnvvm_time.py FILE ARCH [RUNS]      (ARCH: compute_90, compute_100, …)
 
-Prints `best result median` (seconds, the call's return code, seconds). Run it with the oracle
-venv's interpreter (scripts/oracles/setup.sh).
+Prints `best result median cpu` (wall seconds, the call's return code, wall seconds, and the
+median CPU seconds of the process during the call, which a loaded machine moves less). Run it
+with the oracle venv's interpreter (scripts/oracles/setup.sh).
 """
 import ctypes
 import pathlib
@@ -26,17 +27,18 @@ def main(argv):
     nvvm = ctypes.CDLL(str(cu13 / "lib" / "libnvvm.so.4"))
     data = pathlib.Path(path).read_bytes()
     opt = ctypes.c_char_p(f"-arch={arch}".encode())
-    times, result = [], None
+    times, cpus, result = [], [], None
     for _ in range(runs):
         prog = ctypes.c_void_p()
         nvvm.nvvmCreateProgram(ctypes.byref(prog))
         nvvm.nvvmAddModuleToProgram(prog, data, ctypes.c_size_t(len(data)), b"input.ll")
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         result = nvvm.nvvmVerifyProgram(prog, 1, ctypes.byref(opt))
-        t = time.perf_counter() - t0
+        t, c = time.perf_counter() - t0, time.process_time() - c0
         nvvm.nvvmDestroyProgram(ctypes.byref(prog))
         times.append(t)
-    print(f"{min(times):.3f} {result} {statistics.median(times):.3f}")
+        cpus.append(c)
+    print(f"{min(times):.3f} {result} {statistics.median(times):.3f} {statistics.median(cpus):.3f}")
     return 0
 
 

@@ -46,9 +46,10 @@ echo "module: $module ($mb MB); $runs runs each; cores: $(nproc); load before: $
 "$nvir" verify "$module" --arch compute_100 >/dev/null 2>&1 || die "nvir does not accept the module at compute_100"
 for arch in ${ARCHS:-compute_100 compute_90}; do
   times nvir "$nvir" verify "$module" --arch "$arch"
-  read -r lb rc lm < <("$py" benches/libnvvm_time.py "$module" "$arch" "$runs")
+  read -r lb rc lm lc < <("$py" benches/libnvvm_time.py "$module" "$arch" "$runs")
   nm=$(median nvir) nb=$(best nvir) nc=$(median nvir.cpu)
-  printf '%-12s median: nvir %6ss (cpu %6ss)  libNVVM call %6ss  libNVVM/nvir %s\n' "$arch" "$nm" "$nc" "$lm" "$(ratio "$lm" "$nm")"
+  printf '%-12s median: nvir %6ss (cpu %6ss)  libNVVM call %6ss (cpu %6ss)  libNVVM/nvir %s (cpu %s)\n' "$arch" \
+    "$nm" "$nc" "$lm" "$lc" "$(ratio "$lm" "$nm")" "$(ratio "$lc" "$nc")"
   printf '%-12s best:   nvir %6ss                libNVVM call %6ss  libNVVM/nvir %s   (libNVVM result %s)\n' "" "$nb" "$lb" "$(ratio "$lb" "$nb")" "$rc"
 done
 if command -v opt-14 >/dev/null && [ -z "${ARCHS:-}" ]; then
