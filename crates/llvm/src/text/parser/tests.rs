@@ -69,6 +69,9 @@ fn typed_pointer_syntax_in_an_opaque_module_reads_as_ptr() {
         round_trip("@a = global ptr null\n@b = external global i32 addrspace(3)*\n@c = external global void ()*\n");
     assert!(out.contains("@b = external global ptr addrspace(3)\n"), "{out}");
     assert!(out.contains("@c = external global ptr\n"), "{out}");
+    // A pointer to a function returning `ptr` is a pointer too; only `ptr*` itself is refused.
+    let out = round_trip("@a = global ptr null\n@d = external global ptr () addrspace(1)* addrspace(2)*\n");
+    assert!(out.contains("@d = external global ptr addrspace(2)\n"), "{out}");
     let e = super::parse_module("@a = global ptr null\n@b = global ptr* null\n").unwrap_err();
     assert!(e.message().contains("'ptr*' is invalid"), "{e}");
     let e = super::parse_module("@a = global ptr null\n@b = global void* null\n").unwrap_err();

@@ -110,6 +110,9 @@ impl Parser<'_> {
                         self.note_dialect(Dialect::OpaquePointers, start)?;
                         self.bump()?;
                         let addr_space = if self.is_kw(Keyword::Addrspace) { self.parse_addrspace()? } else { 0 };
+                        if self.tok.kind == TokenKind::Star {
+                            return self.err("'ptr*' is invalid; use 'ptr' instead");
+                        }
                         let p = self.opaque_ptr_type(addr_space);
                         return self.type_suffixes(p);
                     }
@@ -217,9 +220,6 @@ impl Parser<'_> {
     /// (`ptr addrspace(N)`), as LLVM 17 and later read typed pointer syntax (they have no other).
     fn pointer_to(&mut self, ty: TypeId, addr_space: u32, at: nvir_diag::Span) -> PResult<TypeId> {
         if self.dialect == Dialect::OpaquePointers {
-            if matches!(self.m.types.get(ty), TypeData::Pointer { .. }) {
-                return Err(ParseError::new(at, "'ptr*' is invalid; use 'ptr' instead"));
-            }
             self.check_pointee_type(ty, at)?;
             return Ok(self.opaque_ptr_type(addr_space));
         }
