@@ -186,8 +186,6 @@ impl<'a> Parser<'a> {
         let base = Base::of(&self.m);
         let len = self.src.len();
         let end_of = |k: usize| cuts.get(k + 1).copied().unwrap_or(len);
-        // Every copy shares the tables as they stand rather than copying them.
-        self.m.share_tables();
         let snapshot = self.fork(start, start);
         let next = AtomicUsize::new(1);
         let halt = AtomicBool::new(false);
