@@ -858,7 +858,7 @@ impl<'a> Parser<'a> {
 
     fn finish(mut self) -> Result<Module, ParseError> {
         self.m.types.set_first_pointer_at(self.dialect_span.and_then(|(_, at)| u32::try_from(at.start).ok()));
-        if self.dialect == Dialect::OpaquePointers && !self.sym_uses.is_empty() {
+        if self.dialect != Dialect::TypedPointers && !self.sym_uses.is_empty() {
             self.declare_called_intrinsics()?;
         }
         if let Some((s, (at, _))) = self.sym_uses.iter().min_by_key(|(_, (at, _))| at.start) {

@@ -92,6 +92,9 @@ fn called_intrinsics_are_declared() {
         e.message().contains("'@llvm.umax' defined with type 'i8 (i8, i8)*' but expected 'i16 (i16, i16)*'"),
         "{e}"
     );
+    // A module with no pointer at all is not typed either.
+    let out = round_trip("define i8 @f(i8 %a) {\n  %r = call i8 @llvm.bitreverse.i8(i8 %a)\n  ret i8 %r\n}\n");
+    assert!(out.ends_with("declare i8 @llvm.bitreverse.i8(i8)\n"), "{out}");
     // Other undefined globals, and intrinsics in the typed dialect, stay errors.
     assert!(super::parse_module("define void @f() {\n  call void @g()\n  ret void\n}\n").is_err());
     assert!(
