@@ -792,7 +792,10 @@ impl<'m> Validator<'m> {
     fn bad_type(&self, t: &TypeData) -> Option<String> {
         let types = self.types();
         match t {
-            TypeData::Int(n) if *n == 0 || *n > 1 << 23 => Some(format!("integer width {n} out of 1 … 8388608")),
+            // LLVM 7.0.1 reads up to 2^24 - 1 bits; LLVM 17 and later up to 2^23.
+            TypeData::Int(n) if *n == 0 || *n > crate::text::token::MAX_INT_BITS_LLVM7 => {
+                Some(format!("integer width {n} out of 1 … {}", crate::text::token::MAX_INT_BITS_LLVM7))
+            }
             TypeData::Pointer { pointee: Some(p), .. }
                 if matches!(types.get(*p), TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token) =>
             {

@@ -560,6 +560,15 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether a type is an integer (or a vector of them).
+    pub(super) fn is_int_or_int_vector(&self, ty: TypeId) -> bool {
+        match self.m.types.get(ty) {
+            TypeData::Int(_) => true,
+            TypeData::Vector { elem, .. } => matches!(self.m.types.get(*elem), TypeData::Int(_)),
+            _ => false,
+        }
+    }
+
     /// Wrap/exact/disjoint flags of a binary operator from their bitcode bits.
     pub(super) fn wrap_flags(&self, op: crate::ir::instruction::BinOp, raw: u64) -> u8 {
         use crate::ir::instruction::BinOp::*;
@@ -606,10 +615,16 @@ impl Reader<'_> {
         let TypeData::Pointer { addr_space, pointee } = *self.m.types.get(base_ptr) else {
             return Err(self.err("getelementptr base is not a pointer"));
         };
+        if pointee.is_some_and(|p| p != source) {
+            return Err(self.err("explicit getelementptr type does not match the pointee type of its base"));
+        }
         let mut cur = source;
         for (i, &(t, v)) in operands.iter().enumerate() {
             if let TypeData::Vector { len, scalable, .. } = *self.m.types.get(t) {
-                vec_len = vec_len.or(Some((len, scalable)));
+                if vec_len.is_some_and(|l| l != (len, scalable)) {
+                    return Err(self.err("getelementptr vector index has a wrong number of elements"));
+                }
+                vec_len = Some((len, scalable));
             }
             if i < 2 {
                 continue;

@@ -550,6 +550,9 @@ impl Reader<'_> {
         let fn_ty = explicit.map(|t| self.ty(t)).transpose()?;
         let (callee, cty) = self.value_type(o)?;
         let fn_ty = match fn_ty {
+            Some(t) if self.pointee_of(cty).is_some_and(|p| p != t) => {
+                return Err(self.err("explicit call type does not match the pointee type of the callee"))
+            }
             Some(t) => t,
             None => self.pointee_of(cty).ok_or_else(|| self.err("call through a pointer without a function type"))?,
         };
@@ -697,6 +700,9 @@ impl Reader<'_> {
                 let rhs = self.value_of(o, ty)?;
                 let float = self.is_fp(ty);
                 let op = codes::binop(self.next_op(o)?, float).ok_or_else(|| self.err("unknown binary opcode"))?;
+                if !float && !self.is_int_or_int_vector(ty) {
+                    return Err(self.err(format!("{} of a value that is not an integer", op.keyword())));
+                }
                 let raw = if o.has() { self.next_op(o)? } else { 0 };
                 let (fl, fm) =
                     if op.is_float() { (0, fmf(raw)) } else { (self.wrap_flags(op, raw), FastMath::default()) };
@@ -982,7 +988,11 @@ impl Reader<'_> {
                 let (ptr, ptr_ty) = self.value_type(o)?;
                 let extra = if code == 41 { 4 } else { 2 };
                 let ty = if o.left() == extra + 1 {
-                    self.ty(self.next_op(o)?)?
+                    let ty = self.ty(self.next_op(o)?)?;
+                    if self.pointee_of(ptr_ty).is_some_and(|p| p != ty) {
+                        return Err(self.err("explicit load type does not match the pointee type of the pointer"));
+                    }
+                    ty
                 } else {
                     self.pointee_of(ptr_ty).ok_or_else(|| self.err("old-style load without a typed pointer"))?
                 };

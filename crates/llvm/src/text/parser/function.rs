@@ -532,7 +532,11 @@ impl<'a> Parser<'a> {
                     self.expect(TokenKind::RParen, "')' after '...'")?;
                     break;
                 }
+                let ty_at = sp(self.tok);
                 let ty = self.parse_type()?;
+                if matches!(self.m.types.get(ty), TypeData::Void | TypeData::Label | TypeData::Function { .. }) {
+                    return Err(ParseError::new(ty_at, "invalid type for function argument"));
+                }
                 let attrs = self.param_attrs()?;
                 if matches!(self.tok.kind, TokenKind::AttrGroupId(_)) {
                     return self.err("expected ')' at end of argument list");
@@ -1186,6 +1190,12 @@ impl<'a> Parser<'a> {
             Keyword::Ret => {
                 let ty = self.parse_type()?;
                 if ty == void {
+                    if fs.ret_ty != void {
+                        return Err(ParseError::new(
+                            at,
+                            format!("value doesn't match function result type '{}'", self.type_name_of(fs.ret_ty)),
+                        ));
+                    }
                     (void, InstKind::Ret(None))
                 } else {
                     let v = self.value_of(fs, ty)?;
@@ -1340,7 +1350,11 @@ impl<'a> Parser<'a> {
             }
             Keyword::Phi => {
                 let fmf = self.fmf()?;
+                let ty_at = sp(self.tok);
                 let ty = self.parse_type()?;
+                if !self.m.types.is_first_class(ty) {
+                    return Err(ParseError::new(ty_at, "phi node must have first class type"));
+                }
                 let mut incoming = Vec::new();
                 // A phi may have no incoming values (in a block nothing branches to).
                 while self.tok.kind == TokenKind::LSquare {
@@ -1483,7 +1497,14 @@ impl<'a> Parser<'a> {
             Keyword::Alloca => {
                 let inalloca = self.eat_kw(Keyword::Inalloca)?;
                 let swifterror = self.eat_kw(Keyword::Swifterror)?;
+                let ty_at = sp(self.tok);
                 let ty = self.parse_type()?;
+                if matches!(
+                    self.m.types.get(ty),
+                    TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Function { .. } | TypeData::Token
+                ) {
+                    return Err(ParseError::new(ty_at, "invalid type for alloca"));
+                }
                 let mut count = None;
                 let mut align = None;
                 let mut addr_space = None;

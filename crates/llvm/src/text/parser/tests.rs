@@ -328,3 +328,34 @@ fn attribute_groups_follow_llvm() {
     let e = super::parse_module("define #3 i32 @f() {\n  ret i32 0\n}\n").unwrap_err();
     assert_eq!(e.message(), "expected type");
 }
+
+/// What LLVM's reader refuses, the reader refuses with LLVM's message at the offending type or
+/// instruction, rather than accepting a module the validator then rejects (the cases of LLVM's
+/// own `test/Assembler` "invalid" files; each parsed before and failed validation).
+#[test]
+fn types_llvm_refuses_in_a_place_are_refused_there() {
+    let cases = [
+        ("define void @f(label %bb) {\nbb:\n  ret void\n}\n", "label", "invalid type for function argument"),
+        ("define void @f() {\n  %a = alloca i32 (i32)\n  ret void\n}\n", "i32 (i32)", "invalid type for alloca"),
+        (
+            "define void @f() {\n  ret void\nb:\n  %p = phi void ()\n  ret void\n}\n",
+            "void ()",
+            "phi node must have first class type",
+        ),
+        ("define i8* @f() {\n  ret void\n}\n", "ret", "value doesn't match function result type 'i8*'"),
+        (
+            "@G = global [4 x [4 x i32]] zeroinitializer\ndefine <4 x ptr> @f() {\n  ret <4 x ptr> getelementptr ([4 x [4 x i32]], ptr @G, i32 0, <4 x i32> zeroinitializer, <8 x i32> zeroinitializer)\n}\n",
+            "getelementptr",
+            "getelementptr vector index has a wrong number of elements",
+        ),
+    ];
+    for (src, at, msg) in cases {
+        let e = super::parse_module(src).unwrap_err();
+        assert!(e.message().contains(msg), "{src}: {e}");
+        assert!(src[e.span().start..].starts_with(at), "{src}: {e} at {:?}", &src[e.span().start..]);
+    }
+    // LLVM 7.0.1 reads integers up to 2^24 - 1 bits (LLVM 17 and later: 2^23), and so does the
+    // validator.
+    let m = super::parse_module("@g = external global i16777215\n").unwrap();
+    crate::ir::validate(&m).unwrap();
+}

@@ -878,6 +878,16 @@ impl Parser<'_> {
         at: Span,
     ) -> PResult<TypeId> {
         let base = tys.first().copied().ok_or_else(|| ParseError::new(at, "getelementptr needs a base pointer"))?;
+        // Every vector among the base and the indices has one length (LLVM's message).
+        let mut lanes = None;
+        for &t in tys {
+            if let TypeData::Vector { len, scalable, .. } = self.m.types.get(t) {
+                if lanes.is_some_and(|l| l != (*len, *scalable)) {
+                    return Err(ParseError::new(at, "getelementptr vector index has a wrong number of elements"));
+                }
+                lanes = Some((*len, *scalable));
+            }
+        }
         let (base_ptr, mut vec_len) = match self.m.types.get(base) {
             TypeData::Vector { len, elem, scalable } => (*elem, Some((*len, *scalable))),
             _ => (base, None),
@@ -914,9 +924,6 @@ impl Parser<'_> {
                 TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
                 _ => return Err(ParseError::new(at, "invalid getelementptr indices")),
             };
-        }
-        if let Some((_, s)) = vec_len {
-            let _ = s;
         }
         if let Some(&t) = tys.get(1) {
             if let TypeData::Vector { len, scalable, .. } = self.m.types.get(t) {
