@@ -790,13 +790,41 @@ def grammar():
         "define void @h(i1 %c) {\n  br i1 %c, label %a, label %a\na:\n  ret void\n}\nuselistorder_bb @h, %a, { 1, 0 }\n" + fn("  ret void"))
 
 
+def di_module(cu_extra="", sp_extra="", other=None):
+    """A module with valid debug information: compile unit !1 (plus `cu_extra`), subprogram !6
+    (plus `sp_extra`) and, when given, the node `other` as !12 in a named list."""
+    tail = ("!llvm.dbg.cu = !{!1}\n!llvm.module.flags = !{!9}\n"
+            f"!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug{cu_extra})\n"
+            "!2 = !DIFile(filename: \"a.c\", directory: \"/\")\n"
+            f"!6 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true{sp_extra})\n"
+            "!8 = !DILocation(line: 1, column: 2, scope: !6)\n"
+            "!9 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+            "!10 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+            "!11 = !DISubroutineType(types: !{null})\n"
+            + (f"!12 = {other}\n!named = !{{!12}}\n" if other else "")
+            + "!13 = distinct !DIGlobalVariable(name: \"g\", scope: !1, file: !2, type: !10, isLocal: false, isDefinition: true)\n"
+            + "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}\n")
+    return module("define void @f() !dbg !6 {\n  ret void, !dbg !8\n}\n", tail=tail)
+
+
+def di_fields():
+    """Every debug-info node kind × every field nvir's reader or LLVM 22's knows, with a value LLVM
+    22 takes (`data/di-fields.json`, from `di_fields.py`): which fields each of libNVVM's readers
+    takes, on which kind."""
+    rows = json.loads((HERE / "data" / "di-fields.json").read_text())
+    from di_fields import module_for
+    for r in rows:
+        yield f"{r['kind']}_{r['field']}", module_for(r["kind"], r["field"], r["value"])
+    yield "plain", di_module()
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
     "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version, "annotations": annotations,
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
     "multi_error": multi_error, "attrgroup": attr_groups,
-    "grammar": grammar,
+    "grammar": grammar, "difields": di_fields,
 }
 
 

@@ -526,7 +526,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
 const NEWER_DI_FIELDS: &[(&str, &[&str])] = &[
     ("DICompileUnit", &["nameTableKind", "rangesBaseAddress", "sysroot", "sdk"]),
     ("DISubprogram", &["spFlags", "targetFuncName", "annotations", "keyInstructions"]),
-    ("DIBasicType", &["flags", "num_extra_inhabitants"]),
+    ("DIBasicType", &["flags", "num_extra_inhabitants", "dataSize"]),
     (
         "DIDerivedType",
         &[
@@ -540,16 +540,28 @@ const NEWER_DI_FIELDS: &[(&str, &[&str])] = &[
     ),
     (
         "DICompositeType",
-        &["dataLocation", "associated", "allocated", "rank", "annotations", "num_extra_inhabitants", "specification"],
+        &[
+            "dataLocation",
+            "associated",
+            "allocated",
+            "rank",
+            "annotations",
+            "num_extra_inhabitants",
+            "specification",
+            "enumKind",
+            "bitStride",
+        ],
     ),
     ("DIModule", &["apinotes", "file", "line", "isDecl"]),
-    ("DIGlobalVariable", &["annotations"]),
+    ("DIGlobalVariable", &["annotations", "templateParams"]),
     ("DILocalVariable", &["annotations"]),
     ("DISubrange", &["stride", "upperBound"]),
     ("DILocation", &["isImplicitCode", "atomGroup", "atomRank"]),
-    ("DILabel", &["column"]),
+    ("DILabel", &["column", "isArtificial", "coroSuspendIdx"]),
     ("DITemplateTypeParameter", &["defaulted"]),
     ("DITemplateValueParameter", &["defaulted"]),
+    ("DIImportedEntity", &["elements"]),
+    ("DIStringType", &["stringLocationExpression"]),
 ];
 
 /// Debug-info nodes newer than LLVM 7.

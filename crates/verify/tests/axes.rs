@@ -21,6 +21,34 @@ const KNOWN: &[(&str, &str)] = &[
     ("grammar/const_splat_", "_global"),
     // The modern path stops at `uselistorder_bb`; nvir's reader skips use-list orders unrecorded.
     ("grammar/uselistorder_bb_", "_two"),
+    // Debug-info fields (`difields/`, every kind × field of nvir's and LLVM 22's readers). LLVM
+    // 7's verifier checks the kinds in a compile unit's and a subprogram's lists; nvir does not.
+    ("difields/DICompileUnit_", "enums"),
+    ("difields/DICompileUnit_", "globals"),
+    ("difields/DICompileUnit_", "imports"),
+    ("difields/DICompileUnit_", "macros"),
+    ("difields/DICompileUnit_", "retainedTypes"),
+    ("difields/DISubprogram_", "declaration"),
+    ("difields/DISubprogram_", "retainedNodes"),
+    ("difields/DISubprogram_", "templateParams"),
+    ("difields/DISubprogram_", "thrownTypes"),
+    // A value of another kind than the field's (a number for a flag or a tuple, a lone checksum),
+    // or an LLVM 7-only field on the modern path: nvir's reader takes it.
+    ("difields/GenericDINode_", "operands"),
+    ("difields/DIFile_", "checksum"),
+    ("difields/DIFile_", "checksumkind"),
+    ("difields/DICompileUnit_", "gnuPubnames"),
+    ("difields/DIModule_", "isysroot"),
+    // Tags and macinfo types the verifiers refuse on these kinds.
+    ("difields/DITemplateValueParameter_", "tag"),
+    ("difields/DIStringType_", "tag"),
+    ("difields/DIMacroFile_", "type"),
+    // LLVM 22's verifier: a type's line needs a file.
+    ("difields/DIDerivedType_", "line"),
+    ("difields/DICompositeType_", "line"),
+    // Kinds newer than LLVM 19, which nvir's reader does not know and the modern path reads.
+    ("difields/DISubrangeType_", ""),
+    ("difields/DIFixedPointType_", ""),
 ];
 
 fn known(probe: &str) -> bool {

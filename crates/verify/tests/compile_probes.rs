@@ -135,8 +135,10 @@ fn compile_verdicts_agree_with_the_axes_probes() {
 /// does not make yet, and `-Fi8`'s crash of the verifier; the second batch (annotations,
 /// identifiers, inline asm) found compile-stage rules not modelled yet: inline-asm inputs the
 /// compiler takes, variables in other address spaces that compile when used, crashes on
-/// property-only annotation nodes).
-const FLOOR_COMPILE_AXES: f64 = 97.5;
+/// property-only annotation nodes); the debug-info field batch (`difields/`, 311 of 352) misses
+/// what its verdicts miss (`KNOWN` in `tests/axes.rs`) and a compiler crash. Measured: 8,153 of
+/// 8,374.
+const FLOOR_COMPILE_AXES: f64 = 97.3;
 
 /// `nvvmCompileProgram`'s verdict on the intrinsic probes (`corpus/probes/intrinsics.jsonl`,
 /// `scripts/probe/run.py`: every intrinsic of LLVM's `Intrinsics.td` trees with its usual

@@ -753,7 +753,10 @@ mod tests {
             }
             for field in spec.fields {
                 let ctx = format!("{kind}.{}", field.name);
-                assert!(!field.name.is_empty() && field.name.bytes().all(|b| b.is_ascii_alphanumeric()), "{ctx}");
+                assert!(
+                    !field.name.is_empty() && field.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+                    "{ctx}"
+                );
                 // A field exists only where its kind does.
                 for v in LlvmVersion::ALL {
                     if field.available_in(v) {
@@ -834,7 +837,10 @@ mod tests {
     #[test]
     fn dilocation() {
         assert_eq!(field_names(DiKind::Location, V7), ["line", "column", "scope", "inlinedAt"]);
-        assert_eq!(field_names(DiKind::Location, V19), ["line", "column", "scope", "inlinedAt", "isImplicitCode"]);
+        assert_eq!(
+            field_names(DiKind::Location, V19),
+            ["line", "column", "scope", "inlinedAt", "isImplicitCode", "atomGroup", "atomRank"]
+        );
         let implicit = field_by_name(DiKind::Location, "isImplicitCode").unwrap();
         assert_eq!(implicit.versions, Versions::LLVM19_ONLY);
         assert_eq!(implicit.versions.describe(), "LLVM 19 only");
@@ -896,7 +902,7 @@ mod tests {
             .filter(|f| f.llvm19.print != Print::Never)
             .map(|f| f.name)
             .collect();
-        assert_eq!(v19.len(), 23);
+        assert_eq!(v19.len(), 24);
         assert_eq!(
             printed19,
             [
@@ -919,6 +925,7 @@ mod tests {
                 "thrownTypes",
                 "annotations",
                 "targetFuncName",
+                "keyInstructions",
             ]
         );
     }

@@ -164,6 +164,8 @@ pub(super) static KINDS: [KindSpec; DiKind::COUNT] = [
         f("scope", B, MD_NONNULL, REQ, NO_DEFAULT, ALWAYS),
         f("inlinedAt", B, MD, OPT, NULL, EMPTY),
         f("isImplicitCode", V19, BOOL, OPT, FALSE, DEFAULT).note("added in LLVM 8"),
+        f("atomGroup", V19, U64, OPT, ZERO, EMPTY).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
+        f("atomRank", V19, ValueKind::Unsigned { max: u8::MAX as u64 }, OPT, ZERO, EMPTY).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
     ]),
     kind!(Expression, "DIExpression", B, Expression, Allowed; []),
     kind!(GlobalVariableExpression, "DIGlobalVariableExpression", B, Fields, Allowed; [
@@ -198,6 +200,8 @@ pub(super) static KINDS: [KindSpec; DiKind::COUNT] = [
         f("align", B, U32, OPT, ZERO, EMPTY),
         f("encoding", B, ATE, OPT, ZERO, EMPTY),
         f("flags", V19, FLAGS, OPT, ZERO, EMPTY).note("added in LLVM 8"),
+        f("num_extra_inhabitants", V19, U32, OPT, ZERO, EMPTY).note("added in LLVM 20; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
+        f("dataSize", V19, U32, OPT, ZERO, EMPTY).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
     ]),
     kind!(DerivedType, "DIDerivedType", B, Fields, Allowed; [
         f("tag", B, TAG, REQ, NO_DEFAULT, ALWAYS),
@@ -245,6 +249,10 @@ pub(super) static KINDS: [KindSpec; DiKind::COUNT] = [
         f("allocated", V19, MD, OPT, NULL, EMPTY),
         f("rank", V19, BOUND, OPT, NULL, EMPTY).note("an integer rank is printed even when 0"),
         f("annotations", V19, MD, OPT, NULL, EMPTY),
+        f("num_extra_inhabitants", V19, U32, OPT, ZERO, EMPTY).note("added in LLVM 20; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
+        f("specification", V19, MD, OPT, NULL, EMPTY).note("added in LLVM 20; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
+        f("enumKind", V19, U32, OPT, ZERO, EMPTY).note("added in LLVM 21, as a number here; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
+        f("bitStride", V19, BOUND, OPT, NULL, EMPTY).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
     ]),
     kind!(SubroutineType, "DISubroutineType", B, Fields, Allowed; [
         f("flags", B, FLAGS, OPT, ZERO, EMPTY),
@@ -316,6 +324,7 @@ pub(super) static KINDS: [KindSpec; DiKind::COUNT] = [
         f("thrownTypes", B, MD, OPT, NULL, EMPTY),
         f("annotations", V19, MD, OPT, NULL, EMPTY),
         f("targetFuncName", V19, STR, OPT, NULL, EMPTY),
+        f("keyInstructions", V19, BOOL, OPT, FALSE, DEFAULT).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
     ]),
     kind!(LexicalBlock, "DILexicalBlock", B, Fields, Allowed; [
         f("scope", B, MD_NONNULL, REQ, NO_DEFAULT, ALWAYS),
@@ -388,6 +397,9 @@ pub(super) static KINDS: [KindSpec; DiKind::COUNT] = [
         f("name", B, STR, REQ, NO_DEFAULT, EMPTY),
         f("file", B, MD, REQ, NO_DEFAULT, EMPTY),
         f("line", B, LINE, REQ, NO_DEFAULT, EMPTY),
+        f("column", V19, COLUMN, OPT, ZERO, EMPTY).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
+        f("isArtificial", V19, BOOL, OPT, FALSE, DEFAULT).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
+        f("coroSuspendIdx", V19, U32, OPT, ZERO, EMPTY).note("added in LLVM 21; libNVVM's modern path reads it (LLVM 22; measured: difields/ of scripts/probe/axes.py)"),
     ]),
     kind!(ObjCProperty, "DIObjCProperty", B, Fields, Allowed; [
         f("name", B, STR, OPT, NULL, EMPTY),

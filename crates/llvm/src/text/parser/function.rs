@@ -454,7 +454,10 @@ impl<'a> Parser<'a> {
     }
 
     fn type_name_of(&self, t: TypeId) -> String {
-        self.m.types.to_string(t)
+        // A reader that upgrades typed pointers names them as it holds them: `ptr addrspace(N)`.
+        let mut s = String::new();
+        self.m.types.write_in(t, &mut s, !self.check_pointees);
+        s
     }
 
     /// A global's value type and address space.

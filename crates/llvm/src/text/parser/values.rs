@@ -343,7 +343,10 @@ impl Parser<'_> {
     }
 
     fn type_name(&self, ty: TypeId) -> String {
-        self.m.types.to_string(ty)
+        // A reader that upgrades typed pointers names them as it holds them: `ptr addrspace(N)`.
+        let mut s = String::new();
+        self.m.types.write_in(ty, &mut s, !self.check_pointees);
+        s
     }
 
     /// LLVM's error for a cast its opcode cannot make, at the opcode.
