@@ -220,25 +220,7 @@ fn memory_attrs(cx: &Cx, f: &Function, out: &mut Findings) {
     if !memory_attrs.iter().any(|a| has(f.fn_attrs, a)) && !f.params.iter().any(|p| has(p.attrs, "writeonly")) {
         return;
     }
-    let mut touches_memory = false;
-    let mut used_args = rustc_hash::FxHashSet::default();
-    for (_, inst) in f.insts.iter() {
-        touches_memory |= matches!(
-            inst.kind,
-            InstKind::Load { .. }
-                | InstKind::Store { .. }
-                | InstKind::Call { .. }
-                | InstKind::Invoke { .. }
-                | InstKind::AtomicRmw { .. }
-                | InstKind::CmpXchg(_)
-                | InstKind::Fence(_)
-        );
-        inst.kind.for_each_operand(|v| {
-            if let Value::Arg(a) = v {
-                used_args.insert(a);
-            }
-        });
-    }
+    let (touches_memory, used_args) = f.memory_and_used_params();
     let refused = memory_attrs.into_iter().find(|a| !touches_memory && has(f.fn_attrs, a)).or_else(|| {
         f.params
             .iter()

@@ -26,10 +26,9 @@
 //! assert!(text.contains("%s = add i32 %a, %b"), "{text}");
 //! ```
 
-use super::arena::Arena;
 use super::attrs::AttrSetId;
 use super::constant::{ApInt, ConstData, ConstId};
-use super::function::{Block, BlockId, FnSource, Function, Param};
+use super::function::{Block, BlockId, Function, Param};
 use super::instruction::{
     flags, Align, BinOp, CallSite, CastOp, FastMath, FloatPredicate, InstId, InstKind, Instruction, IntPredicate,
     TailKind,
@@ -249,26 +248,10 @@ impl<'m> Builder<'m> {
                 Param { ty, name, attrs }
             })
             .collect();
-        let f = self.m.functions.push(Function {
-            name: name.into(),
-            props: GlobalProps::default(),
-            cc: 0,
-            ty,
-            ret_attrs: attrs,
-            params,
-            fn_attrs: attrs,
-            gc: None,
-            prefix: None,
-            prologue: None,
-            personality: None,
-            is_definition: names.is_some(),
-            blocks: Arena::new(),
-            layout: ThinVec::new(),
-            insts: Arena::new(),
-            local_md: Arena::new(),
-            debug_records: ThinVec::new(),
-            source: FnSource::default(),
-        });
+        let f = self
+            .m
+            .functions
+            .push(Function { is_definition: names.is_some(), ..Function::declaration(name.into(), ty, params, attrs) });
         self.claim(name, GlobalDef::Func(f))?;
         Ok(f)
     }

@@ -208,6 +208,58 @@ pub struct DebugRecord {
 }
 
 impl Function {
+    /// A declaration: `name` of function type `ty` with `params`, the C calling convention and
+    /// `attrs` (the module's empty set, usually) as its return and function attributes; no body.
+    pub fn declaration(name: Box<str>, ty: TypeId, params: ThinVec<Param>, attrs: AttrSetId) -> Function {
+        Function {
+            name,
+            props: GlobalProps::default(),
+            cc: 0,
+            ty,
+            ret_attrs: attrs,
+            params,
+            fn_attrs: attrs,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            is_definition: false,
+            blocks: Arena::new(),
+            layout: ThinVec::new(),
+            insts: Arena::new(),
+            local_md: Arena::new(),
+            debug_records: ThinVec::new(),
+            source: FnSource::default(),
+        }
+    }
+
+    /// Whether any instruction may touch memory (a load, store, call, invoke, atomic or fence),
+    /// and the numbers of the parameters some instruction uses: what LLVM 7 infers `readnone`
+    /// and unused-parameter attributes from.
+    pub fn memory_and_used_params(&self) -> (bool, rustc_hash::FxHashSet<u32>) {
+        use super::instruction::InstKind;
+        let mut touches_memory = false;
+        let mut used = rustc_hash::FxHashSet::default();
+        for (_, inst) in self.insts.iter() {
+            touches_memory |= matches!(
+                inst.kind,
+                InstKind::Load { .. }
+                    | InstKind::Store { .. }
+                    | InstKind::Call { .. }
+                    | InstKind::Invoke { .. }
+                    | InstKind::AtomicRmw { .. }
+                    | InstKind::CmpXchg(_)
+                    | InstKind::Fence(_)
+            );
+            inst.kind.for_each_operand(|v| {
+                if let Value::Arg(a) = v {
+                    used.insert(a);
+                }
+            });
+        }
+        (touches_memory, used)
+    }
+
     /// Where instruction `i` starts in the text it was read from.
     pub fn inst_offset(&self, i: InstId) -> Option<u32> {
         self.source.insts.get(i.index()).copied()

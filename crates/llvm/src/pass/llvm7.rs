@@ -35,7 +35,7 @@ use super::pointers::mangle;
 use super::{Note, PassError};
 use crate::ir::build::Builder;
 use crate::ir::constant::ConstData;
-use crate::ir::function::Function;
+use crate::ir::function::{BlockId, Function};
 use crate::ir::instruction::{CallSite, FastMath, InstId, InstKind, Ordering, RmwOp, TailKind};
 use crate::ir::module::{FuncId, Module};
 use crate::ir::types::{Dialect, FloatKind, TypeData};
@@ -229,7 +229,7 @@ fn drop_hints(m: &mut Module, notes: &mut Vec<Note>) {
             },
             _ => false,
         };
-        let mut gone: Vec<(crate::ir::function::BlockId, Vec<InstId>)> = Vec::new();
+        let mut gone: Vec<(BlockId, Vec<InstId>)> = Vec::new();
         for &b in f.layout.iter() {
             let insts = &f.blocks[b].insts;
             if insts.iter().any(|&id| is_hint(id)) {
@@ -1465,20 +1465,7 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
     f.blocks[loop_b].insts = body;
     // What followed the atomicrmw ends the new block, and its successors' phis now come from it.
     if let Some(&term) = rest.last() {
-        let mut succ = Vec::new();
-        f.insts[term].kind.for_each_successor(|s| succ.push(s));
-        for s in succ {
-            let ids = f.blocks[s].insts.clone();
-            for i in ids {
-                if let InstKind::Phi { incoming, .. } = &mut f.insts[i].kind {
-                    for (_, from) in incoming.iter_mut() {
-                        if *from == block {
-                            *from = end_b;
-                        }
-                    }
-                }
-            }
-        }
+        phis_now_come_from(f, term, block, end_b);
     }
     f.blocks[end_b].insts = rest;
     let at = f.layout.iter().position(|&b| b == block).map_or(f.layout.len(), |k| k + 1);
@@ -1614,7 +1601,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
     f.blocks[block].insts.pop();
     let mut body: Vec<InstId> = Vec::new();
     let mut after: Vec<InstId> = Vec::new();
-    let mut retry: Option<(crate::ir::function::BlockId, Vec<InstId>)> = None;
+    let mut retry: Option<(BlockId, Vec<InstId>)> = None;
     let scope = Atomic { ordering: atomic.ordering, scope: atomic.scope };
     let what;
     match kind {
@@ -1776,20 +1763,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
     f.blocks[loop_b].insts = body;
     // What followed the atomic ends the new block, and its successors' phis now come from it.
     if let Some(&last) = rest.last() {
-        let mut succ = Vec::new();
-        f.insts[last].kind.for_each_successor(|s| succ.push(s));
-        for s in succ {
-            let ids = f.blocks[s].insts.clone();
-            for i in ids {
-                if let InstKind::Phi { incoming, .. } = &mut f.insts[i].kind {
-                    for (_, from) in incoming.iter_mut() {
-                        if *from == block {
-                            *from = end_b;
-                        }
-                    }
-                }
-            }
-        }
+        phis_now_come_from(f, last, block, end_b);
     }
     after.extend(rest);
     f.blocks[end_b].insts = after;
@@ -2025,25 +1999,7 @@ fn memory_attrs_llvm7_infers_away(m: &mut Module, notes: &mut Vec<Note>) {
     for i in 0..m.functions.len() {
         let fid = FuncId::from_index(i);
         let f = &m.functions[fid];
-        let mut touches_memory = false;
-        let mut used = rustc_hash::FxHashSet::default();
-        for (_, inst) in f.insts.iter() {
-            touches_memory |= matches!(
-                inst.kind,
-                InstKind::Load { .. }
-                    | InstKind::Store { .. }
-                    | InstKind::Call { .. }
-                    | InstKind::Invoke { .. }
-                    | InstKind::AtomicRmw { .. }
-                    | InstKind::CmpXchg(_)
-                    | InstKind::Fence(_)
-            );
-            inst.kind.for_each_operand(|v| {
-                if let Value::Arg(a) = v {
-                    used.insert(a);
-                }
-            });
-        }
+        let (touches_memory, used) = f.memory_and_used_params();
         let unused_pointers: Vec<usize> = (0..f.params.len())
             .filter(|&k| !used.contains(&(k as u32)) && matches!(m.types.get(f.params[k].ty), TypeData::Pointer { .. }))
             .collect();
@@ -2264,6 +2220,25 @@ fn lower_ptrmask(m: &mut Module) {
                 out.extend([int, and, id]);
             }
             m.functions[fid].blocks[b].insts = out;
+        }
+    }
+}
+
+/// After a block is split, the phis of the successors of `term` (the terminator that moved to
+/// `to`) take their incoming edges from `to` instead of `from`.
+fn phis_now_come_from(f: &mut Function, term: InstId, from: BlockId, to: BlockId) {
+    let mut succ = Vec::new();
+    f.insts[term].kind.for_each_successor(|s| succ.push(s));
+    for s in succ {
+        for k in 0..f.blocks[s].insts.len() {
+            let i = f.blocks[s].insts[k];
+            if let InstKind::Phi { incoming, .. } = &mut f.insts[i].kind {
+                for (_, b) in incoming.iter_mut() {
+                    if *b == from {
+                        *b = to;
+                    }
+                }
+            }
         }
     }
 }

@@ -380,26 +380,7 @@ fn read_identification(c: &mut Cursor<'_>) -> Result<Identification> {
 
 /// A function with nothing in it: what stands in the module for one whose body is being read.
 fn vacant() -> Function {
-    Function {
-        name: Box::default(),
-        props: GlobalProps::default(),
-        cc: 0,
-        ty: TypeId::from_index(0),
-        ret_attrs: AttrSetId::from_index(0),
-        params: ThinVec::new(),
-        fn_attrs: AttrSetId::from_index(0),
-        gc: None,
-        prefix: None,
-        prologue: None,
-        personality: None,
-        is_definition: false,
-        blocks: Default::default(),
-        layout: ThinVec::new(),
-        insts: Default::default(),
-        local_md: Default::default(),
-        debug_records: ThinVec::new(),
-        source: Default::default(),
-    }
+    Function::declaration(Box::default(), TypeId::from_index(0), ThinVec::new(), AttrSetId::from_index(0))
 }
 
 /// The bytes of a record's operands taken as characters.

@@ -537,7 +537,8 @@ impl<'a> Parser<'a> {
                 }
                 let ty_at = sp(self.tok);
                 let ty = self.parse_type()?;
-                if matches!(self.m.types.get(ty), TypeData::Void | TypeData::Label | TypeData::Function { .. }) {
+                // (LLVM 7.0.1 takes a `label` parameter, libNVVM's LLVM 7 path too; LLVM 14 does not.)
+                if matches!(self.m.types.get(ty), TypeData::Void | TypeData::Function { .. }) {
                     return Err(ParseError::new(ty_at, "invalid type for function argument"));
                 }
                 let attrs = self.param_attrs()?;

@@ -803,26 +803,7 @@ impl<'a> Parser<'a> {
         for (sym, ty) in called {
             let TypeData::Function { params, .. } = self.m.types.get(ty) else { continue };
             let params = params.iter().map(|&ty| Param { ty, name: Default::default(), attrs }).collect();
-            let f = self.m.functions.push(Function {
-                name: self.m.symbols[sym].name.clone(),
-                props: Default::default(),
-                cc: 0,
-                ty,
-                ret_attrs: attrs,
-                params,
-                fn_attrs: attrs,
-                gc: None,
-                prefix: None,
-                prologue: None,
-                personality: None,
-                is_definition: false,
-                blocks: Default::default(),
-                layout: Default::default(),
-                insts: Default::default(),
-                local_md: Default::default(),
-                debug_records: Default::default(),
-                source: Default::default(),
-            });
+            let f = self.m.functions.push(Function::declaration(self.m.symbols[sym].name.clone(), ty, params, attrs));
             self.m.symbols[sym].def = Some(GlobalDef::Func(f));
             self.sym_uses.remove(&sym);
         }
