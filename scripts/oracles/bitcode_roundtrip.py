@@ -126,6 +126,10 @@ def main():
     corpus = args.root / "corpus"
     jobs = []
     for bc in sorted((corpus / "llvm").glob("*/*.bc")):
+        if bc.parent.name == "llvm22":
+            # LLVM 22's bitcode holds syntax LLVM 19 cannot read back (usub_cond, captures(...)),
+            # so llvm-as-19 is no oracle for it; it is convert_check's input.
+            continue
         version = 14 if bc.parent.name == "clang14" else 19
         jobs.append(("dis", bc, version, False))
     cu13 = cu13_dir()
@@ -135,9 +139,10 @@ def main():
     else:
         print("note: libdevice.10.bc not found in the nvidia-nvvm wheel (run setup.sh, use its python)")
     jobs += [("verifier", ll, None, False) for ll in sorted((corpus / "verifier").rglob("*.ll"))]
-    # The reader's own debug-info sources (debug_info*.NN.ll), assembled by llvm-as-NN.
+    # The reader's own versioned sources (NAME.NN.ll), assembled by llvm-as-NN; other sources there
+    # (objc_property.ll) have their bitcode committed beside them and tests of their own.
     jobs += [("source", ll, int(ll.suffixes[-2][1:]), False) for ll in sorted((REPO / "crates/llvm/tests/bitcode").glob("*.ll"))
-             if not ll.name.endswith(".dis.ll")]
+             if not ll.name.endswith(".dis.ll") and len(ll.suffixes) >= 2 and ll.suffixes[-2][1:].isdigit()]
 
     def one(job):
         kind, path, version, multiset = job
