@@ -1603,6 +1603,19 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
     let mut after: Vec<InstId> = Vec::new();
     let mut retry: Option<(BlockId, Vec<InstId>)> = None;
     let scope = Atomic { ordering: atomic.ordering, scope: atomic.scope };
+    // The compare-exchange of the whole word, `cmp` to `new`.
+    let word_cas = |cmp, new, failure| CmpXchg {
+        ptr_ty: wptr,
+        ptr: word,
+        ty: i32t,
+        cmp,
+        new,
+        success: scope,
+        failure,
+        weak: false,
+        volatile,
+        align: None,
+    };
     let what;
     match kind {
         Kind::Rmw(op, value) => {
@@ -1668,18 +1681,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
                 Ordering::Release => Ordering::Monotonic,
                 o => o,
             };
-            let cx = CmpXchg {
-                ptr_ty: wptr,
-                ptr: word,
-                ty: i32t,
-                cmp: old,
-                new: merged,
-                success: scope,
-                failure,
-                weak: false,
-                volatile,
-                align: None,
-            };
+            let cx = word_cas(old, merged, failure);
             let pair = push(f, &mut body, pair32, InstKind::CmpXchg(Box::new(cx)), "atomic.pair");
             let ext = |i| InstKind::ExtractValue { agg_ty: pair32, agg: pair, indices: [i].into_iter().collect() };
             let got = push(f, &mut body, i32t, ext(0), "atomic.got");
@@ -1704,18 +1706,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
             let Value::Inst(phi) = others else { unreachable!() };
             let full_new = push(f, &mut body, i32t, bin(BinOp::Or, others, placed_new), "atomic.fullnew");
             let full_cmp = push(f, &mut body, i32t, bin(BinOp::Or, others, placed_cmp), "atomic.fullcmp");
-            let cx = CmpXchg {
-                ptr_ty: wptr,
-                ptr: word,
-                ty: i32t,
-                cmp: full_cmp,
-                new: full_new,
-                success: scope,
-                failure,
-                weak: false,
-                volatile,
-                align: None,
-            };
+            let cx = word_cas(full_cmp, full_new, failure);
             let pair = push(f, &mut body, pair32, InstKind::CmpXchg(Box::new(cx)), "atomic.pair");
             let ext = |i| InstKind::ExtractValue { agg_ty: pair32, agg: pair, indices: [i].into_iter().collect() };
             let got = push(f, &mut body, i32t, ext(0), "atomic.got");

@@ -67,7 +67,18 @@ pub fn print_module(m: &Module, syntax: Syntax) -> Result<Printed, PrintError> {
 pub fn print_module_to(m: &Module, syntax: Syntax, w: &mut dyn std::io::Write) -> Result<Vec<String>, PrintError> {
     valid(m)?;
     let (prepared, notes) = prepare(m, syntax)?;
-    let mut p = Printer::new(prepared.as_ref().unwrap_or(m), syntax, Some(w))?;
+    write_prepared(prepared.as_ref().unwrap_or(m), syntax, notes, w)
+}
+
+/// Prints a module its syntax's pass has already run on, to `w`, returning `notes` and the
+/// printer's own.
+fn write_prepared(
+    m: &Module,
+    syntax: Syntax,
+    notes: Vec<String>,
+    w: &mut dyn std::io::Write,
+) -> Result<Vec<String>, PrintError> {
+    let mut p = Printer::new(m, syntax, Some(w))?;
     p.notes = notes;
     p.run()?;
     p.spill(0);
@@ -87,14 +98,7 @@ pub fn print_module_in_place_to(
 ) -> Result<Vec<String>, PrintError> {
     valid(m)?;
     let notes = prepare_in_place(m, syntax)?.unwrap_or_default();
-    let mut p = Printer::new(m, syntax, Some(w))?;
-    p.notes = notes;
-    p.run()?;
-    p.spill(0);
-    if let Some(e) = p.write_error.take() {
-        return Err(PrintError(format!("cannot write the output: {e}")));
-    }
-    Ok(std::mem::take(&mut p.notes))
+    write_prepared(m, syntax, notes, w)
 }
 
 /// [`prepare`] on the module itself: `None` when it prints as it is.
