@@ -60,20 +60,34 @@ fn assert_contains(text: &str, wants: &[&str]) {
 }
 
 fn compiles_at_90(bytes: &[u8]) -> Result<(), String> {
-    let target = nvir_verify::Target::parse("compute_90", false).unwrap();
-    // As the CLI judges each: bitcode by its records (field names are text syntax), text as read.
-    let findings = if nvir_llvm::bitcode::is_bitcode(bytes) {
-        let r = nvir_llvm::bitcode::read_with_ident(bytes).map_err(|e| e.to_string())?;
-        nvir_verify::verify_bitcode(&r.module, &target, &r.ident.producer.unwrap_or_default())
-    } else {
-        let m = nvir_verify::parse_text(bytes, &target).map_err(|e| e.to_string())?;
-        nvir_verify::verify_as_read(&m, &target)
-    };
+    let findings = findings_at_90(bytes)?;
     if nvir_verify::compiles(&findings) {
         Ok(())
     } else {
         Err(format!("{findings:?}"))
     }
+}
+
+/// Whether nvir predicts that libNVVM's verifier at compute_90 accepts the bytes, too.
+fn verified_at_90(bytes: &[u8]) -> Result<(), String> {
+    let findings = findings_at_90(bytes)?;
+    if nvir_verify::accepts(&findings) {
+        Ok(())
+    } else {
+        Err(format!("{findings:?}"))
+    }
+}
+
+fn findings_at_90(bytes: &[u8]) -> Result<Vec<nvir_verify::Finding>, String> {
+    let target = nvir_verify::Target::parse("compute_90", false).unwrap();
+    // As the CLI judges each: bitcode by its records (field names are text syntax), text as read.
+    Ok(if nvir_llvm::bitcode::is_bitcode(bytes) {
+        let r = nvir_llvm::bitcode::read_with_ident(bytes).map_err(|e| e.to_string())?;
+        nvir_verify::verify_bitcode(&r.module, &target, &r.ident.producer.unwrap_or_default())
+    } else {
+        let m = nvir_verify::parse_text(bytes, &target).map_err(|e| e.to_string())?;
+        nvir_verify::verify_as_read(&m, &target)
+    })
 }
 
 #[test]
@@ -686,7 +700,7 @@ fn nvvm_intrinsics_libnvvm_llvm7_cannot_compile_are_refused() {
 
 /// Module-level forms LLVM 7's NVPTX back end writes PTX ptxas refuses for (each measured at
 /// compute_90 with ptxas for sm_90): local names PTX cannot spell are renamed, `extern_weak`
-/// declarations become external, `byval` arguments of indirect calls (and of calls through a
+/// declarations become external (of variables, too, which libNVVM's verifier refuses), `byval` arguments of indirect calls (and of calls through a
 /// cast of a function) get `align 4`, aliased
 /// functions lose `noreturn`, module flags of a merge behavior LLVM 7 lacks are left out.
 #[test]
@@ -697,6 +711,8 @@ fn module_level_forms_become_what_ptxas_takes() {
 @another-str = internal global i32 0
 @al = alias void (), ptr @stop
 declare extern_weak float @weak_fn(float)
+@weak_var = extern_weak addrspace(1) global i32, align 4
+@unused_weak_var = extern_weak addrspace(1) global i32, align 4
 declare void @other(i32)
 define internal void @stop() noreturn {
   unreachable
@@ -708,6 +724,7 @@ define void @f(ptr %fp) {
   call void @other(ptr byval(%h2) null)
   %l = load i8, ptr @"<str>", align 1
   store i32 1, ptr @another-str, align 4
+  %w = load i32, ptr addrspace(1) @weak_var, align 4
   ret void
 }
 !llvm.module.flags = !{!0, !1}
@@ -721,6 +738,8 @@ define void @f(ptr %fp) {
             "@_str_ = private constant [2 x i8]",
             "@another_str = internal global i32 0",
             "declare float @weak_fn(float)",
+            "@weak_var = external addrspace(1) global i32, align 4",
+            "@unused_weak_var = external addrspace(1) global i32, align 4",
             "(%h2* byval align 4 null)",
             "(i8* byval align 4 null)",
             "!llvm.module.flags = !{!",
@@ -729,7 +748,9 @@ define void @f(ptr %fp) {
     assert!(!text.contains("noreturn") && !text.contains("PIC Level") && !text.contains("extern_weak"), "{text}");
     // A call through a cast of a function is indirect to the back end too.
     assert_eq!(text.matches("byval align 4 null)").count(), 3, "{text}");
-    compiles_at_90(&llvm7_bitcode(src)).unwrap();
+    let bitcode = llvm7_bitcode(src);
+    compiles_at_90(&bitcode).unwrap();
+    verified_at_90(&bitcode).unwrap();
 }
 
 /// What LLVM 7's path has no form for at module level is refused: an alias whose prototype

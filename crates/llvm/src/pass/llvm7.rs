@@ -1865,10 +1865,14 @@ fn aliases_ptxas_takes(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), Pass
     Ok(())
 }
 
-/// `extern_weak` declarations become plain external ones: LLVM 7's NVPTX back end (and the
-/// modern one) declares them `.weak`, which ptxas takes only with a body ("Unresolved extern
-/// function", measured at compute_90). A function the link does not define is then a link error
-/// rather than a null address.
+/// `extern_weak` declarations become plain external ones. Of a function, LLVM 7's NVPTX back end
+/// (and the modern one) writes a `.weak` declaration, which ptxas takes only with a body
+/// ("Unresolved extern function", measured at compute_90): a function the link does not define is
+/// then a link error rather than a null address. Of a variable, libNVVM's verifier refuses the
+/// linkage below compute_100 ("extern_weak linkage is not supported", measured at compute_90),
+/// while its compiler writes the same `.weak .global` definition either way; clang leaves such
+/// declarations of `threadIdx` and its kin in every CUDA module it compiles without
+/// optimization.
 fn extern_weak_declarations(m: &mut Module, notes: &mut Vec<Note>) {
     use crate::ir::module::Linkage;
     for (_, f) in m.functions.iter_mut() {
@@ -1877,6 +1881,18 @@ fn extern_weak_declarations(m: &mut Module, notes: &mut Vec<Note>) {
             notes.push(Note {
                 function: None,
                 message: format!("extern_weak @{} became external: ptxas takes no weak declaration", f.name),
+            });
+        }
+    }
+    for (_, g) in m.globals.iter_mut() {
+        if g.init.is_none() && g.props.linkage == Linkage::ExternWeak {
+            g.props.linkage = Linkage::External;
+            notes.push(Note {
+                function: None,
+                message: format!(
+                    "extern_weak @{} became external: libNVVM's verifier refuses the linkage below compute_100",
+                    g.name
+                ),
             });
         }
     }
