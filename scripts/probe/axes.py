@@ -817,6 +817,105 @@ def di_fields():
         yield f"{r['kind']}_{r['field']}", module_for(r["kind"], r["field"], r["value"])
     yield "plain", di_module()
 
+# Types the atomic instructions take, beyond the integer and float sizes `atomics` probes: odd
+# widths, sizes no power of two bytes, vectors, aggregates and pointers, in each operation.
+ATOMIC_TYPES = ["i1", "i24", "i48", "i256", "x86_fp80", "fp128", "bfloat", "<2 x float>", "<2 x i32>", "<4 x half>",
+                "<2 x i8*>", "{ i32, float }", "[2 x i32]", "i8*", "i32 addrspace(3)*"]
+RMW_OPS = ["xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin", "fadd", "fsub", "fmax",
+           "fmin", "uinc_wrap", "udec_wrap"]
+
+
+def type_tag(ty):
+    """A probe-name tag for a type (vectors `v`, arrays `a`, structs `s`)."""
+    return {"<": "v", "[": "a", "{": "s"}.get(ty[0], "") + safe(ty)
+
+
+def atomic_types():
+    for ty in ATOMIC_TYPES:
+        p = f"{ptr(ty, 1)} %p, {ty} %x"
+        for op in RMW_OPS:
+            yield f"rmw_{op}_{type_tag(ty)}", module(fn(f"  %r = atomicrmw {op} {ptr(ty, 1)} %p, {ty} %x seq_cst\n  ret void", p))
+        yield f"cmpxchg_{type_tag(ty)}", module(fn(
+            f"  %r = cmpxchg {ptr(ty, 1)} %p, {ty} %x, {ty} %x seq_cst seq_cst\n  ret void", p))
+        yield f"load_{type_tag(ty)}", module(fn(
+            f"  %r = load atomic {ty}, {ptr(ty, 1)} %p acquire, align 8\n  ret void", p))
+        yield f"store_{type_tag(ty)}", module(fn(
+            f"  store atomic {ty} %x, {ptr(ty, 1)} %p release, align 8\n  ret void", p))
+
+
+def init_spaces():
+    """A variable in each address space holding a pointer into each address space, initialized
+    each way (none, `undef`, `null`, `zeroinitializer`, a variable's address, an `addrspacecast`
+    from each space), plain and inside a struct, external and internal-and-used: which
+    initializers libNVVM refuses, and which of a variable's problems it names first."""
+    src_spaces = [0, 1, 3, 4]
+    for g in [0, 1, 3, 4, 5]:
+        for p in [0, 1, 3, 4, 5, 6, 101]:
+            ty = ptr("i32", p)
+            inits = {"undef": "undef", "null": "null", "zero": "zeroinitializer"}
+            if p in src_spaces:
+                inits[f"var{p}"] = f"@h{p}"
+            for s in src_spaces:
+                if s != p:
+                    inits[f"asc{s}"] = f"addrspacecast ({ptr('i32', s)} @h{s} to {ty})"
+            for key, init in inits.items():
+                for wrap in ["plain", "struct"]:
+                    vty, vinit = (ty, init) if wrap == "plain" else (f"{{ i32, {ty} }}", f"{{ i32 0, {ty} {init} }}")
+                    if wrap == "struct" and init in ("undef", "zeroinitializer"):
+                        continue
+                    for link in ["", "internal "]:
+                        use = f"  %v = load {vty}, {ptr(vty, g)} @g\n" if link else ""
+                        yield (f"g{g}_p{p}_{key}_{wrap}_{link.strip() or 'external'}", module(
+                            "".join(f"@h{s} = addrspace({s}) global i32 {'undef' if s == 3 else '0'}\n".replace(" addrspace(0)", "")
+                                    for s in src_spaces)
+                            + f"@g = {link}{'addrspace(%d) ' % g if g else ''}global {vty} {vinit}\n" + fn(use + "  ret void")))
+    # Two variables with one problem each, in both orders: which libNVVM names first.
+    problems = {
+        "asc": "addrspace(1) global i32 addrspace(3)* addrspacecast (i32 addrspace(1)* @h1 to i32 addrspace(3)*)",
+        "space": "addrspace(7) global i32 0",
+        "shared_init": "internal addrspace(3) global i32 1",
+        "shared_ptr": "internal addrspace(3) global i32 addrspace(3)* null",
+        "name": "addrspace(1) global i32 0",
+        "fp128": "addrspace(1) global fp128 0xL0",
+    }
+    for a, ta in problems.items():
+        for b, tb in problems.items():
+            if a == b:
+                continue
+            na = '@"a.x"' if a == "name" else "@a"
+            nb = '@"b.x"' if b == "name" else "@b"
+            use = "".join(f"  %{v} = load i32, i32 addrspace(3)* @{v}\n" for v, t in (("a", a), ("b", b))
+                          if t == "shared_init")
+            yield f"order_{a}_{b}", module("@h1 = addrspace(1) global i32 0\n" + f"{na} = {ta}\n{nb} = {tb}\n"
+                                           + fn(use + "  ret void"))
+
+
+def numbering():
+    """Numbered values, arguments and block labels in and out of order (LLVM 22 reads gaps, LLVM
+    7 does not, and reads `N:` as a name)."""
+    for entry in ["", "0:\n"]:
+        for n in [1, 2, 5]:
+            for after in ["", "  %v = add i32 %a, 1\n", "  %{m} = add i32 %a, 1\n", "  %w = add i32 %a, 1\n"]:
+                m = n + 1
+                body = f"{entry}  br label %{n}\n{n}:\n{after.format(m=m)}  ret void"
+                tag = {0: "none", 1: "unnamed", 2: "numbered", 3: "named"}[["", "  %v = add i32 %a, 1\n",
+                                                                           "  %{m} = add i32 %a, 1\n",
+                                                                           "  %w = add i32 %a, 1\n"].index(after)]
+                if tag == "unnamed":
+                    body = body.replace("%v = ", f"%{m} = ")
+                    tag = "next"
+                yield f"label_{'entry0' if entry else 'implicit'}_{n}_{tag}", module(fn(body, "i32 %a"))
+    yield "label_two", module(fn("  br label %1\n1:\n  br label %2\n2:\n  ret void", "i32 %a"))
+    yield "label_phi", module(fn("  br label %1\n1:\n  %2 = phi i32 [ %a, %0 ]\n  ret void", "i32 %a"))
+    yield "label_named_then_numbered", module(fn("  br label %b\nb:\n  br label %2\n2:\n  ret void", "i32 %a"))
+    yield "label_unused", module(fn("  ret void\n1:\n  ret void", "i32 %a"))
+    yield "label_then_bad", module(fn("  br label %1\n1:\n  %x = add i32 %a, %nope\n  ret void", "i32 %a"))
+    for body in ["%0 = add i32 %a, 1\n  %1 = add i32 %0, 1", "%1 = add i32 %a, 1", "%0 = add i32 %a, 1\n  %2 = add i32 %0, 1",
+                 "%1 = add i32 %a, 1\n  %0 = add i32 %1, 1", "%0 = add i32 %a, 1\n  %0 = add i32 %a, 2"]:
+        yield f"value_{safe(body)[:40]}", module(fn(f"  {body}\n  ret void", "i32 %a"))
+    for params in ["i32 %0", "i32 %1", "i32 %0, i32 %1", "i32 %0, i32 %2", "i32, i32 %1", "i32 %a, i32 %0"]:
+        yield f"args_{safe(params)}", module(fn("  ret void", params))
+
 
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
@@ -824,7 +923,8 @@ GROUPS = {
     "datalayout": datalayout, "triple": triple, "nvvmir_version": nvvmir_version, "annotations": annotations,
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
     "multi_error": multi_error, "attrgroup": attr_groups,
-    "grammar": grammar, "difields": di_fields,
+    "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
+    "numbering": numbering,
 }
 
 

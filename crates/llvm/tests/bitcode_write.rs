@@ -216,6 +216,28 @@ fn captures_round_trips_through_modern_bitcode() {
     assert_eq!(print(&back, Syntax::Faithful).unwrap().text, print(&m, Syntax::Faithful).unwrap().text);
 }
 
+/// A name of digits written quoted (`@"3"`) is a name, not a numbered global: it prints quoted,
+/// keeps its digits beside unnamed globals, and round-trips through both bitcode layouts.
+#[test]
+fn quoted_numeric_names_stay_names() {
+    let src = "@0 = addrspace(1) global i32 0\n@\"7\" = addrspace(1) global i32 addrspace(1)* @0\n\
+               define void @\"12\"() {\n  ret void\n}\n\
+               define void @k() {\n  call void @\"12\"()\n  %v = load i32 addrspace(1)*, i32 addrspace(1)* addrspace(1)* @\"7\"\n  ret void\n}\n";
+    let m = parse(src).unwrap();
+    let text = print(&m, Syntax::Faithful).unwrap().text;
+    assert!(text.contains("@0 = addrspace(1) global i32 0"), "{text}");
+    assert!(text.contains("@\"7\" = addrspace(1) global i32 addrspace(1)* @0"), "{text}");
+    assert!(text.contains("define void @\"12\"()") && text.contains("call void @\"12\"()"), "{text}");
+    assert!(m.globals.iter().any(|(_, g)| &*g.name == "7" && g.props.numeric_name));
+    let back = bitcode::read(&bitcode::write_as(&m, bitcode::Layout::Llvm7).unwrap()).unwrap();
+    assert_eq!(print(&back, Syntax::Faithful).unwrap().text, text);
+    // The modern layout writes opaque pointers; the names are the same.
+    let back = bitcode::read(&bitcode::write_as(&m, bitcode::Layout::Modern).unwrap()).unwrap();
+    let modern = print(&back, Syntax::Faithful).unwrap().text;
+    assert!(modern.contains("@0 = addrspace(1) global i32 0\n@\"7\" = addrspace(1) global ptr addrspace(1) @0"));
+    assert!(modern.contains("define void @\"12\"()") && modern.contains("call void @\"12\"()"), "{modern}");
+}
+
 /// Debug records and the debug-info records whose modern layout differs from LLVM 7's
 /// (`DISubprogram` with `spFlags`, `DIGlobalVariable` version 2, `DICompileUnit`'s later fields)
 /// round-trip through the modern layout (LLVM 22 reads this module's bitcode as it reads the

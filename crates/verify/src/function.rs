@@ -67,6 +67,9 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                         out.error("llvm-cmpxchg-type", "cmpxchg operand must have integer or pointer type", at());
                         out.help("compare and swap the value's bits: bitcast it to an integer of its width");
                     }
+                    InstKind::CmpXchg(x) => atomic_size(atomic_bits(cx.m, x.ty), out, &at),
+                    // Sizes the readers let through (`i1`: a byte stored).
+                    InstKind::AtomicRmw { ty, .. } => atomic_size(atomic_bits(cx.m, *ty), out, &at),
                     _ => {}
                 }
             }
@@ -74,31 +77,43 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
     });
 }
 
-/// LLVM's verifier on an atomic load or store (measured: the modern path names a byte type too):
-/// an integer, pointer or floating-point value of a power-of-two size of at least a byte.
-fn atomic_access(cx: &Cx, ty: TypeId, what: &str, out: &mut Findings, at: &dyn Fn() -> Location) {
-    use nvir_llvm::ir::FloatKind;
-    let bits = match cx.m.types.get(ty) {
-        TypeData::Int(w) => *w,
-        TypeData::Pointer { .. } => 64,
-        TypeData::Float(k) => match k {
-            FloatKind::Half | FloatKind::BFloat => 16,
-            FloatKind::Float => 32,
-            FloatKind::Double => 64,
-            FloatKind::X86Fp80 => 80,
-            _ => 128,
+/// The width in bits of a value an atomic instruction accesses: an integer, floating-point or
+/// pointer value, or a vector of them; `None` for other types.
+pub(crate) fn atomic_bits(m: &nvir_llvm::Module, ty: TypeId) -> Option<u64> {
+    match m.types.get(ty) {
+        TypeData::Int(w) => Some(u64::from(*w)),
+        TypeData::Pointer { .. } => Some(64),
+        TypeData::Float(k) => Some(u64::from(k.bits())),
+        TypeData::Vector { len, elem, scalable: false } => match m.types.get(*elem) {
+            TypeData::Vector { .. } => None,
+            _ => atomic_bits(m, *elem).map(|b| b * u64::from(*len)),
         },
-        _ => {
-            let kinds = if cx.llvm7() {
-                "integer, pointer, or floating point"
-            } else {
-                "integer, byte, pointer, or floating point"
-            };
-            out.error("llvm-atomic-type", format!("atomic {what} operand must have {kinds} type!"), at());
-            out.help("load or store the value's bits as an integer of its width");
-            return;
-        }
+        _ => None,
+    }
+}
+
+/// LLVM's verifier on an atomic load or store: an integer, pointer or floating-point value (the
+/// modern path: or a vector of them) of a power-of-two size of at least a byte (measured, the
+/// `atomictypes/` axis: the modern path names a byte type too).
+fn atomic_access(cx: &Cx, ty: TypeId, what: &str, out: &mut Findings, at: &dyn Fn() -> Location) {
+    let vector = matches!(cx.m.types.get(ty), TypeData::Vector { .. });
+    let bits = atomic_bits(cx.m, ty).filter(|_| !(vector && cx.llvm7()));
+    let Some(bits) = bits else {
+        let kinds = if cx.llvm7() {
+            "integer, pointer, or floating point"
+        } else {
+            "integer, byte, pointer, floating point, or vector"
+        };
+        out.error("llvm-atomic-type", format!("atomic {what} operand must have {kinds} type!"), at());
+        out.help("load or store the value's bits as an integer of its width");
+        return;
     };
+    atomic_size(Some(bits), out, at);
+}
+
+/// LLVM's verifier on the size an atomic instruction accesses.
+fn atomic_size(bits: Option<u64>, out: &mut Findings, at: &dyn Fn() -> Location) {
+    let Some(bits) = bits else { return };
     if bits < 8 {
         out.error("llvm-atomic-type", "atomic memory access' size must be byte-sized", at());
     } else if !bits.is_power_of_two() {
@@ -407,7 +422,19 @@ fn atomic_space(s: u32) -> bool {
 /// Atomic operand types: i32, i64 and (xchg only, for atomicrmw) i128; floats go to the
 /// floating-point atomics.
 fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &dyn Fn() -> Location) {
+    use nvir_llvm::ir::FloatKind;
+    let fp_op = matches!(op, Some(RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin));
     match cx.m.types.get(ty) {
+        // Measured on the modern path (`atomictypes/`): `xchg` of a pointer, the floating-point
+        // operations on vectors of floats.
+        TypeData::Pointer { .. } if op == Some(RmwOp::Xchg) && !cx.llvm7() => {}
+        TypeData::Vector { .. } if fp_op && !cx.llvm7() => {}
+        TypeData::Float(FloatKind::Fp128) if op == Some(RmwOp::FAdd) => {
+            out.error("nvvm-atomic-op", "atomicrmw does not support operation: 'fadd'.", at());
+        }
+        TypeData::Float(FloatKind::Fp128) if op.is_some_and(|o| o != RmwOp::Xchg) => {
+            out.error("nvvm-atomic-type", "Atomic operations on i128 types are only supported for xchg operation", at())
+        }
         TypeData::Int(32 | 64) | TypeData::Float(_) => {}
         TypeData::Int(128) => {
             if op.is_some_and(|o| o != RmwOp::Xchg) {

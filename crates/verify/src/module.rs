@@ -4,7 +4,7 @@
 use crate::{Cx, Findings, Location};
 use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
-use nvir_llvm::ir::module::{GlobalDef, Linkage};
+use nvir_llvm::ir::module::{GlobalDef, GlobalProps, Linkage};
 use nvir_llvm::ir::{ConstId, MdId, MdNode, Module, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -323,12 +323,29 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
             out.warning("nvvm-global-ctors", format!("{name} is not supported."), at());
         }
         // One variable's rules in libNVVM's order (measured on every pair of problems on one
-        // variable): section, address space, shared initializer, name and linkage, type.
+        // variable): section, address space, initializer address space, shared initializer, name
+        // and linkage, type.
         let space = g.props.addr_space;
         check_section(space, g.props.section.as_deref(), out, &at);
         if !matches!(space, 0 | 1 | 3 | 4) {
             out.error("nvvm-global-addrspace", "Invalid address space for global variable", at());
             out.help("globals live in the generic (0), global (1), shared (3) or constant (4) address space");
+        }
+        // A pointer outside the generic, global and constant spaces, or taken out of the shared
+        // space, as the whole initializer (measured, the `initspace/` axis: inside an aggregate
+        // either passes), before the shared-initializer rule.
+        if let Some(init) = g.init {
+            let from_shared = match &m.consts[init] {
+                ConstData::Expr(e) if e.op == ExprOp::Cast(CastOp::AddrSpaceCast) => {
+                    e.operands.first().is_some_and(|&o| pointer_space(m, m.const_ty(o)) == 3)
+                }
+                _ => false,
+            };
+            let pointer = matches!(m.types.get(g.ty), TypeData::Pointer { .. });
+            if from_shared || (pointer && !matches!(pointer_space(m, g.ty), 0 | 1 | 4)) {
+                out.error("nvvm-initializer-addrspace", "Invalid address space for global constant initializer", at());
+                out.help("initialize the pointer with the address of a generic, global or constant variable");
+            }
         }
         if space == 3 {
             if let Some(init) = g.init {
@@ -338,7 +355,7 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
                 }
             }
         }
-        check_name_and_linkage(name, g.props.linkage, g.source, out);
+        check_name_and_linkage(name, &g.props, g.source, out);
         if cx.texsurf.contains(name) {
             if !matches!(space, 0 | 1) {
                 out.error("nvvm-texsurf", "Texture/surface variables must be global address space", at());
@@ -352,9 +369,6 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
         }
         if let Some(init) = g.init {
             let found = contents.of(m, init);
-            if found & SPACE_CAST != 0 {
-                out.error("nvvm-initializer-addrspace", "Invalid address space for global constant initializer", at());
-            }
             if found & BLOCK_ADDRESS != 0 {
                 out.error("nvvm-blockaddress", "blockaddress is not supported", at());
             }
@@ -530,28 +544,17 @@ pub(crate) fn referenced(m: &Module) -> FxHashSet<&str> {
     out
 }
 
-/// In an initializer: an `addrspacecast` from a specific address space to another.
-const SPACE_CAST: u8 = 1;
 /// In an initializer: a `blockaddress`.
-const BLOCK_ADDRESS: u8 = 2;
+const BLOCK_ADDRESS: u8 = 1;
 
-/// What each constant holds, anywhere inside it ([`SPACE_CAST`], [`BLOCK_ADDRESS`]), found once
-/// per constant however many initializers share it.
+/// What each constant holds, anywhere inside it ([`BLOCK_ADDRESS`]), found once per constant
+/// however many initializers share it.
 #[derive(Default)]
 struct Contents(FxHashMap<ConstId, u8>);
 
 impl Contents {
-    fn own(m: &Module, c: &ConstData) -> u8 {
+    fn own(_: &Module, c: &ConstData) -> u8 {
         match c {
-            ConstData::Expr(e) if e.op == ExprOp::Cast(CastOp::AddrSpaceCast) => {
-                let from = e.operands.first().map(|&o| pointer_space(m, m.const_ty(o)));
-                let to = pointer_space(m, e.ty);
-                if from.is_some_and(|f| f != 0) && to != 0 {
-                    SPACE_CAST
-                } else {
-                    0
-                }
-            }
             ConstData::BlockAddress { .. } => BLOCK_ADDRESS,
             _ => 0,
         }
@@ -627,20 +630,22 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
         if cx.dropped(&f.name, f.props.linkage, !f.is_definition) {
             continue;
         }
-        check_name_and_linkage(&f.name, f.props.linkage, f.source.start, out);
+        check_name_and_linkage(&f.name, &f.props, f.source.start, out);
     }
     for (_, a) in m.aliases.iter() {
-        check_name_and_linkage(&a.name, a.props.linkage, None, out);
+        check_name_and_linkage(&a.name, &a.props, None, out);
     }
 }
 
-fn check_name_and_linkage(name: &str, linkage: Linkage, offset: Option<u32>, out: &mut Findings) {
+fn check_name_and_linkage(name: &str, props: &GlobalProps, offset: Option<u32>, out: &mut Findings) {
+    let linkage = props.linkage;
     let at = || Location::Global { name: name.to_string(), offset };
     // Measured over 25 names x 5 linkages, functions and variables: local names may also hold
     // `.` and `-` (the backend renames those); `llvm.` and `nvvm.` names are reserved ones.
     let local = matches!(linkage, Linkage::Internal | Linkage::Private);
     let reserved = name.starts_with("llvm.") || name.starts_with("nvvm.");
-    let numbered = name.bytes().all(|b| b.is_ascii_digit());
+    // A numbered global (`@3`) has no name; `@"3"` is one, measured like the others.
+    let numbered = !props.numeric_name && name.bytes().all(|b| b.is_ascii_digit());
     let valid = if local {
         matches!(name.bytes().next(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'$' | b'_' | b'.' | b'-'))
             && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'$' | b'_' | b'.' | b'-'))

@@ -194,6 +194,13 @@ fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, out: &mut Findings) {
                         (!matches!(t, TypeData::Int(_)))
                             .then(|| format!("parse atomicrmw {k} operand must be an integer"))
                     }
+                    .or_else(|| {
+                        // The size stored, in whole bytes (measured: `i24` and `x86_fp80` stop
+                        // here, `i1`, stored as a byte, passes to the verifier).
+                        let bytes = crate::function::atomic_bits(m, *ty)?.div_ceil(8);
+                        (!bytes.is_power_of_two())
+                            .then(|| "parse atomicrmw operand must have a power-of-two byte size".into())
+                    })
                 }
                 // The readers' check of an inline asm's type against its constraints: as many
                 // results as direct outputs (`=r`, not `=*m`).
@@ -248,11 +255,11 @@ fn llvm7_misnumbered(m: &nvir_llvm::Module, f: &nvir_llvm::ir::Function, label_a
     };
     let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
     let mut label = None;
-    for (k, &b) in f.layout.iter().enumerate() {
+    for &b in &f.layout {
         let block = &f.blocks[b];
         let first_at = block.insts.first().and_then(|i| starts.get(i.index())).copied();
         if block.name.is_none() {
-            if label.is_none() && k > 0 && first_at.is_some_and(|s| s > label_at) {
+            if label.is_none() && first_at.is_some_and(|s| s > label_at) {
                 label = Some(next);
             }
             next += 1;
@@ -356,25 +363,34 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 None,
             ));
         }
-        if let Some(at) = f.source.numbered_label {
+        if let Some((at, used)) = f.source.numbered_label {
             // LLVM 7 reads `N:` as a block *named* "N", which takes no number: the next unnamed
-            // value, numbered N+1 in the text, is where its reader stops, expecting `%N`.
-            found.push(match llvm7_misnumbered(m, f, at) {
-                Some((n, inst_at)) => (
+            // value, numbered N+1 in the text, is where its reader stops, expecting `%N`. With no
+            // unnamed value after it, the reader stops at the function's end, where the smallest
+            // `%N` used as a label is still undefined; a label nothing uses passes (measured:
+            // the `numbering/` axis).
+            let stop = match llvm7_misnumbered(m, f, at) {
+                Some((n, inst_at)) => Some((
                     Some(inst_at),
                     "nvvm-llvm7-syntax",
                     format!("parse instruction expected to be numbered '%{n}': numbered block labels (`{n}:`) are LLVM 8+ syntax"),
                     DOWNGRADE,
                     None,
-                ),
-                None => (
-                    Some(at),
-                    "nvvm-llvm7-syntax",
-                    "parse instruction expected to be numbered: numbered block labels (`3:`) are LLVM 8+ syntax".into(),
-                    DOWNGRADE,
-                    None,
-                ),
-            });
+                )),
+                None => used.map(|label| {
+                    (
+                        f.source.insts.iter().copied().max().or(Some(at)),
+                        "nvvm-llvm7-syntax",
+                        format!(
+                            "parse use of undefined value '%{label}': numbered block labels (`{label}:`) are LLVM 8+ \
+                             syntax, which LLVM 7 reads as names"
+                        ),
+                        DOWNGRADE,
+                        None,
+                    )
+                }),
+            };
+            found.extend(stop);
         }
         for (i, inst) in f.insts.iter() {
             let what = newer_instruction(m, inst).map(|newer| match newer {
@@ -391,7 +407,10 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                     Token::After(","),
                 ),
             });
-            let what = what.or_else(|| newer_flags(inst)).or_else(|| newer_operand_syntax(m, inst));
+            let what = what
+                .or_else(|| llvm7_rmw_width(m, inst))
+                .or_else(|| newer_flags(inst))
+                .or_else(|| newer_operand_syntax(m, inst));
             if let Some((what, token)) = what {
                 found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE, Some(token)));
             }
@@ -486,18 +505,19 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         found.push((None, "nvvm-llvm7-syntax", message, DOWNGRADE, Some(Token::Word(word))));
     }
     // Types LLVM 7 does not know.
-    let newer_type = m.types.iter().find_map(|(_, t)| match t {
+    let newer = |t: &nvir_llvm::ir::TypeData| match t {
         nvir_llvm::ir::TypeData::Vector { scalable: true, .. } => Some("vscale"),
         nvir_llvm::ir::TypeData::Float(nvir_llvm::ir::FloatKind::BFloat) => Some("bfloat"),
         nvir_llvm::ir::TypeData::X86Amx => Some("x86_amx"),
         nvir_llvm::ir::TypeData::TargetExt { .. } => Some("target"),
         _ => None,
-    });
+    };
+    let newer_type = m.types.iter().find_map(|(_, t)| newer(t));
     if let Some(t) = newer_type {
         // `<vscale x …>`: LLVM 7 reads `<` as the start of a vector, then wants its length.
         let expected = if t == "vscale" { "expected number in address space" } else { "expected type" };
         found.push((
-            None,
+            first_type_use(m, &|t| newer(t).is_some()),
             "nvvm-llvm7-syntax",
             format!("parse {expected}: `{t}` is newer than LLVM 7, whose reader does not know it"),
             DOWNGRADE,
@@ -591,6 +611,46 @@ pub(crate) fn newer_instruction(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Ins
         }
         _ => None,
     }
+}
+
+/// Where a type `bad` picks out is first written, as far as the IR keeps places: a variable's
+/// type, a function's signature, an instruction's result.
+fn first_type_use(m: &nvir_llvm::Module, bad: &dyn Fn(&nvir_llvm::ir::TypeData) -> bool) -> Option<u32> {
+    use nvir_llvm::ir::{TypeData, TypeId};
+    fn holds(m: &nvir_llvm::Module, t: TypeId, bad: &dyn Fn(&TypeData) -> bool, depth: u32) -> bool {
+        let d = m.types.get(t);
+        if bad(d) {
+            return true;
+        }
+        if depth > 16 {
+            return false;
+        }
+        let inner = |t: TypeId| holds(m, t, bad, depth + 1);
+        match d {
+            TypeData::Pointer { pointee, .. } => pointee.is_some_and(inner),
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => inner(*elem),
+            TypeData::Struct(body) => body.fields.iter().any(|&f| inner(f)),
+            TypeData::Function { ret, params, .. } => inner(*ret) || params.iter().any(|&p| inner(p)),
+            _ => false,
+        }
+    }
+    let globals = m.globals.iter().filter(|(_, g)| holds(m, g.ty, bad, 0)).filter_map(|(_, g)| g.source);
+    let functions = m.functions.iter().filter_map(|(_, f)| {
+        if holds(m, f.ty, bad, 0) {
+            return f.source.start;
+        }
+        f.insts.iter().find(|(_, i)| holds(m, i.ty, bad, 0)).and_then(|(i, _)| f.source.insts.get(i.index()).copied())
+    });
+    globals.chain(functions).min()
+}
+
+/// LLVM 7's reader on `atomicrmw` of an integer: a power-of-two width of at least a byte
+/// (measured: the `atomictypes/` axis; its other types stop at [`newer_instruction`]).
+fn llvm7_rmw_width(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction) -> Option<(String, Token)> {
+    let InstKind::AtomicRmw { ty, .. } = &inst.kind else { return None };
+    let nvir_llvm::ir::TypeData::Int(w) = m.types.get(*ty) else { return None };
+    (*w < 8 || !w.is_power_of_two())
+        .then(|| ("parse atomicrmw operand must be power-of-two byte-sized integer".into(), Token::After(",")))
 }
 
 /// `byval(T)`, `sret(T)`, `inalloca(T)` with a type: LLVM 7 writes them bare.

@@ -2,8 +2,9 @@
 //! recorded by `scripts/probe/axes.py`): one minimal module per value of each axis a rule depends
 //! on (address-space pairs, global address space × initializer × linkage, every type in every
 //! operation, every parameter attribute on every type, data layouts, triples, `!nvvmir.version`
-//! forms, atomics, and every pair of 25 single problems in one module, in both orders, for the
-//! order of libNVVM's checks), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
+//! forms, atomics and the types each atomic instruction takes, a variable's initializer in each
+//! address space pair, numbered values and labels, and every pair of 25 single problems in one
+//! module, in both orders, for the order of libNVVM's checks), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
 //! path) and compute_100 (modern path). Runs where libNVVM crashed are left out.
 
 use nvir_verify::{accepts, Severity, Target};
@@ -12,9 +13,6 @@ use std::path::Path;
 /// Probes nvir is known to get wrong, with why; each entry must still disagree somewhere (the
 /// list only shrinks).
 const KNOWN: &[(&str, &str)] = &[
-    // `@"0"` is a named global libNVVM refuses; nvir's IR keeps it as the numbered `@0`.
-    ("identifiers/", "_0_17"),
-    ("identifiers/", "_42_18"),
     // `splat (T v)` is read as the vector of copies it means: nothing in the IR tells LLVM 7's
     // path that the text used a constant form its reader does not know.
     ("grammar/const_splat_", "_operand"),

@@ -167,8 +167,10 @@ pub struct FnSource {
     /// The first explicitly numbered argument (`i32 %0` in the header): LLVM 8+ syntax, which
     /// libNVVM's LLVM 7 reader rejects and the IR does not otherwise keep.
     pub numbered_argument: Option<u32>,
-    /// The first numbered block label (`3:`): LLVM 8+ syntax, likewise.
-    pub numbered_label: Option<u32>,
+    /// The first numbered block label (`3:`), where it starts, and the smallest number written as
+    /// a label and used as one (`%3`). LLVM 8+ syntax, likewise; LLVM 7 reads `3:` as a name, so
+    /// such a use stays undefined there.
+    pub numbered_label: Option<(u32, Option<u32>)>,
 }
 
 /// The kinds of debug record.

@@ -75,6 +75,16 @@ pub fn write_ident(s: &str, out: &mut String) {
     }
 }
 
+/// Writes a global's name (without its `@`): as [`write_ident`], but a name of digits that is not
+/// a numbered global (`numeric`: it was written `@"3"`) is quoted, as LLVM writes it.
+pub fn write_global_ident(s: &str, numeric: bool, out: &mut String) {
+    if numeric {
+        write_quoted(s.as_bytes(), out);
+    } else {
+        write_ident(s, out);
+    }
+}
+
 /// Writes a local value's or block's name (without its sigil): as [`write_ident`], but a name of
 /// digits is quoted (`%"2"`), since unquoted it would be a numbered value, as LLVM writes it.
 pub fn write_local_ident(s: &str, out: &mut String) {

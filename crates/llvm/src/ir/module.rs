@@ -143,6 +143,9 @@ pub struct GlobalProps {
     pub unnamed_addr: UnnamedAddr,
     /// `addrspace(N)`.
     pub addr_space: u32,
+    /// The name is digits written quoted (`@"3"`): a named global, where `@3` is the fourth
+    /// unnamed one. Both keep the digits as their name.
+    pub numeric_name: bool,
     /// Whether `addrspace(N)` was written.
     pub explicit_addr_space: bool,
     /// `section "…"`.
@@ -405,6 +408,16 @@ impl Module {
         let mut m = Module::default();
         m.attrs.insert(AttrSet::default());
         m
+    }
+
+    /// The shared properties of what a global name is defined as (`None` while undefined).
+    pub fn global_props(&self, sym: SymbolId) -> Option<&GlobalProps> {
+        Some(match self.symbols[sym].def? {
+            GlobalDef::Var(v) => &self.globals[v].props,
+            GlobalDef::Func(f) => &self.functions[f].props,
+            GlobalDef::Alias(a) => &self.aliases[a].props,
+            GlobalDef::IFunc(i) => &self.ifuncs[i].props,
+        })
     }
 
     /// The empty attribute set.

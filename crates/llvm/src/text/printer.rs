@@ -19,7 +19,7 @@ use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
 use crate::ir::module::{BlockName, GlobalProps, Module, SymbolId};
 use crate::ir::types::{FloatKind, TypeData, TypeId};
 use crate::ir::value::Value;
-use crate::ir::{write_ident, write_local_ident, write_md_name, write_quoted};
+use crate::ir::{write_global_ident, write_ident, write_local_ident, write_md_name, write_quoted};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
@@ -307,7 +307,7 @@ impl<'m> Printer<'m> {
         }
         for (_, g) in m.globals.iter() {
             self.out.push('@');
-            write_ident(&g.name, &mut self.out);
+            write_global_ident(&g.name, g.props.numeric_name, &mut self.out);
             self.out.push_str(" = ");
             self.props_prefix(&g.props, g.init.is_none());
             if g.props.thread_local.keyword() != "" {
@@ -356,7 +356,7 @@ impl<'m> Printer<'m> {
         for (name, props, ty, target, keyword) in aliases.chain(ifuncs) {
             // LLVM's printIndirectSymbol.
             self.out.push('@');
-            write_ident(name, &mut self.out);
+            write_global_ident(name, props.numeric_name, &mut self.out);
             self.out.push_str(" = ");
             self.props_prefix(props, false);
             if props.thread_local.keyword() != "" {
@@ -520,7 +520,8 @@ impl<'m> Printer<'m> {
 
     fn global_name(&mut self, g: SymbolId) {
         self.out.push('@');
-        write_ident(&self.m.symbols[g].name, &mut self.out);
+        let numeric = self.m.global_props(g).is_some_and(|p| p.numeric_name);
+        write_global_ident(&self.m.symbols[g].name, numeric, &mut self.out);
     }
 
     fn const_value(&mut self, c: ConstId) {
@@ -941,7 +942,7 @@ impl<'m> Printer<'m> {
         self.attrs_then_space(f.ret_attrs);
         self.ty(ret);
         self.out.push_str(" @");
-        write_ident(&f.name, &mut self.out);
+        write_global_ident(&f.name, f.props.numeric_name, &mut self.out);
         self.out.push('(');
         for (i, p) in f.params.iter().enumerate() {
             if i > 0 {

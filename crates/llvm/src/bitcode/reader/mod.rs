@@ -1078,6 +1078,19 @@ impl<'a> Reader<'a> {
     /// Numbers unnamed globals and structs, orders named structs as LLVM prints them.
     fn finish(&mut self) -> Result<()> {
         self.resolve_pending()?;
+        // A name of digits is a name (`@"3"`), not a numbered global.
+        let numeric: Vec<GlobalDef> = (self.m.symbols.iter())
+            .filter(|(_, s)| !s.name.is_empty() && s.name.bytes().all(|b| b.is_ascii_digit()))
+            .filter_map(|(_, s)| s.def)
+            .collect();
+        for d in numeric {
+            match d {
+                GlobalDef::Var(v) => self.m.globals[v].props.numeric_name = true,
+                GlobalDef::Func(f) => self.m.functions[f].props.numeric_name = true,
+                GlobalDef::Alias(a) => self.m.aliases[a].props.numeric_name = true,
+                GlobalDef::IFunc(i) => self.m.ifuncs[i].props.numeric_name = true,
+            }
+        }
         // Unnamed globals are numbered in slot order: variables, aliases, ifuncs, functions.
         let mut unnamed: Vec<SymbolId> = Vec::new();
         let order = |d: &GlobalDef| match d {

@@ -1063,9 +1063,10 @@ impl<'m> Writer<'m> {
         at
     }
 
-    /// A global's name in the string table: (offset, size); numbered globals are unnamed.
-    fn strtab_name(&mut self, name: &str) -> (u64, u64) {
-        if is_numbered(name) {
+    /// A global's name in the string table: (offset, size); numbered globals are unnamed (a name
+    /// of digits written `@"3"`, `numeric`, is a name).
+    fn strtab_name(&mut self, name: &str, numeric: bool) -> (u64, u64) {
+        if is_numbered(name) && !numeric {
             return (0, 0);
         }
         (self.add_strtab(name), name.len() as u64)
@@ -1360,7 +1361,7 @@ impl<'m> Writer<'m> {
     /// The fields an alias and an ifunc record begin with: [name, type, address space, target,
     /// linkage].
     fn indirect_head(&mut self, name: &str, ty: TypeId, target: ConstId, p: &GlobalProps) -> Result<Vec<u64>> {
-        let (off, len) = self.strtab_name(name);
+        let (off, len) = self.strtab_name(name, p.numeric_name);
         let id = self.module_value(target).ok_or_else(|| WriteError::new(format!("@{name}: target not numbered")))?;
         Ok(vec![
             off,
@@ -1475,7 +1476,7 @@ impl<'m> Writer<'m> {
             s.record(16, &v, Some(ab));
         }
         for (_, g) in m.globals.iter() {
-            let (off, len) = self.strtab_name(&g.name);
+            let (off, len) = self.strtab_name(&g.name, g.props.numeric_name);
             let p = &g.props;
             let init = match g.init {
                 Some(c) => {
@@ -1538,7 +1539,7 @@ impl<'m> Writer<'m> {
             }
         }
         for (_, f) in m.functions.iter() {
-            let (off, len) = self.strtab_name(&f.name);
+            let (off, len) = self.strtab_name(&f.name, f.props.numeric_name);
             let p = &f.props;
             let opt = |x: &Option<(TypeId, Value)>| -> Result<u64> {
                 match x {

@@ -98,8 +98,10 @@ pub(super) struct FnState<'a> {
     pending_groups: Option<(AttrSetId, super::GroupRefs)>,
     /// Where each instruction starts, by handle.
     inst_src: Vec<u32>,
-    /// The first numbered block label.
+    /// Where the first numbered block label starts.
     numbered_label: Option<u32>,
+    /// The numbers written as block labels (`N:`), in text order.
+    label_numbers: Vec<u32>,
     /// Scratch buffers for `getelementptr`: operands, their types, constant indices.
     gep_ops: Vec<(TypeId, Value)>,
     gep_tys: Vec<TypeId>,
@@ -128,6 +130,7 @@ impl FnState<'_> {
             records: Vec::new(),
             inst_src: Vec::new(),
             numbered_label: None,
+            label_numbers: Vec::new(),
             gep_ops: Vec::new(),
             gep_tys: Vec::new(),
             gep_idx: Vec::new(),
@@ -155,6 +158,7 @@ impl FnState<'_> {
         self.records.clear();
         self.inst_src.clear();
         self.numbered_label = None;
+        self.label_numbers.clear();
     }
 }
 
@@ -253,8 +257,8 @@ impl<'a> Parser<'a> {
     }
 
     /// The name of a `@x = …` / `define … @x(` token (`what`: "variable" or "function"); numbered
-    /// globals must come in order.
-    fn global_name(&mut self, t: Token, what: &'static str) -> PResult<Box<str>> {
+    /// globals must come in order. `.1`: the name is digits written quoted (`@"3"`).
+    fn global_name(&mut self, t: Token, what: &'static str) -> PResult<(Box<str>, bool)> {
         match t.kind {
             TokenKind::GlobalId(n) => {
                 if self.first_global_num.is_none() {
@@ -268,12 +272,13 @@ impl<'a> Parser<'a> {
                 if let Some(expected) = next_number(&mut self.next_global_num, n, sp(t), "variable", "@")? {
                     self.misnumbered(t.start, what, expected);
                 }
-                Ok(n.to_string().into())
+                Ok((n.to_string().into(), false))
             }
             _ => {
                 let name = self.value_str(t)?;
                 if !name.is_empty() {
-                    return Ok(name);
+                    let numeric = name.bytes().all(|b| b.is_ascii_digit());
+                    return Ok((name, numeric));
                 }
                 // `@""` has no name: LLVM numbers it as the next unnamed global (a parallel worker
                 // does not know that number: the input is read again sequentially).
@@ -283,16 +288,16 @@ impl<'a> Parser<'a> {
                 let n = self.next_global_num;
                 self.first_global_num.get_or_insert(n);
                 next_number(&mut self.next_global_num, n, sp(t), "variable", "@")?;
-                Ok(n.to_string().into())
+                Ok((n.to_string().into(), false))
             }
         }
     }
 
     pub(super) fn global_definition(&mut self) -> PResult<()> {
         let t = self.bump()?;
-        let name = self.global_name(t, "variable")?;
+        let (name, numeric_name) = self.global_name(t, "variable")?;
         self.expect(TokenKind::Equal, "'='")?;
-        let mut props = GlobalProps::default();
+        let mut props = GlobalProps { numeric_name, ..GlobalProps::default() };
         let explicit_linkage = self.global_props_prefix(&mut props)?;
         let externally_initialized = self.eat_kw(Keyword::ExternallyInitialized)?;
         let sym = self.symbol(&name);
@@ -520,7 +525,8 @@ impl<'a> Parser<'a> {
             return self.err(format!("expected a function name (@name), found {}", self.describe()));
         }
         self.bump()?;
-        let name = self.global_name(nt, "function")?;
+        let (name, numeric_name) = self.global_name(nt, "function")?;
+        props.numeric_name = numeric_name;
         self.expect(TokenKind::LParen, "'(' to start the parameter list")?;
         let mut params = Vec::new();
         let mut vararg = false;
@@ -741,7 +747,10 @@ impl<'a> Parser<'a> {
         f.debug_records = crate::ir::thin_exact(fs.records.drain(..));
         fs.inst_src.resize(f.insts.len(), 0);
         f.source.insts = crate::ir::thin_exact(fs.inst_src.drain(..));
-        f.source.numbered_label = fs.numbered_label.take();
+        f.source.numbered_label = fs.numbered_label.take().map(|at| {
+            let referenced = |n: &&u32| fs.block_nums.get(**n).is_some_and(|b| fs.block_uses.contains_key(&b));
+            (at, fs.label_numbers.iter().find(referenced).copied())
+        });
         Ok(())
     }
 
@@ -784,6 +793,7 @@ impl<'a> Parser<'a> {
             TokenKind::LabelId(n) => {
                 self.bump()?;
                 fs.numbered_label.get_or_insert(t.start);
+                fs.label_numbers.push(n);
                 next_number(&mut fs.next_num, n, sp(t), "label", "")?;
                 match fs.block_nums.get(n) {
                     Some(b) => b,

@@ -944,14 +944,15 @@ const SHOWN: usize = 80;
 
 /// Numbered globals (`@N`) take their slot numbers, as LLVM numbers unnamed globals: variables,
 /// then aliases, ifuncs and functions, each in definition order. Written numbers may skip
-/// (`@5`, `@10`) or come in another order (`define @0` before `@1 = global`).
+/// (`@5`, `@10`) or come in another order (`define @0` before `@1 = global`). Names of digits
+/// written quoted (`@"3"`) are names, and keep theirs.
 fn renumber_globals(m: &mut Module) {
     use crate::ir::module::GlobalDef;
     let numbered = |name: &str| !name.is_empty() && name.bytes().all(|c| c.is_ascii_digit());
     let mut syms: Vec<((u8, usize), SymbolId)> = m
         .symbols
         .iter()
-        .filter(|(_, s)| numbered(&s.name))
+        .filter(|&(id, s)| numbered(&s.name) && !m.global_props(id).is_some_and(|p| p.numeric_name))
         .filter_map(|(id, s)| {
             let key = match s.def? {
                 GlobalDef::Var(g) => (0, g.index()),
