@@ -863,12 +863,17 @@ def init_spaces():
                     vty, vinit = (ty, init) if wrap == "plain" else (f"{{ i32, {ty} }}", f"{{ i32 0, {ty} {init} }}")
                     if wrap == "struct" and init in ("undef", "zeroinitializer"):
                         continue
-                    for link in ["", "internal "]:
-                        use = f"  %v = load {vty}, {ptr(vty, g)} @g\n" if link else ""
+                    # `live`: internal, and read by a volatile load the compiler keeps.
+                    for link in ["", "internal ", "live "]:
+                        if link == "live " and (g not in (3, 5) or wrap != "plain"):
+                            continue
+                        volatile = "volatile " if link == "live " else ""
+                        use = f"  %v = load {volatile}{vty}, {ptr(vty, g)} @g\n" if link else ""
+                        linkage = "internal " if link == "live " else link
                         yield (f"g{g}_p{p}_{key}_{wrap}_{link.strip() or 'external'}", module(
                             "".join(f"@h{s} = addrspace({s}) global i32 {'undef' if s == 3 else '0'}\n".replace(" addrspace(0)", "")
                                     for s in src_spaces)
-                            + f"@g = {link}{'addrspace(%d) ' % g if g else ''}global {vty} {vinit}\n" + fn(use + "  ret void")))
+                            + f"@g = {linkage}{'addrspace(%d) ' % g if g else ''}global {vty} {vinit}\n" + fn(use + "  ret void")))
     # Two variables with one problem each, in both orders: which libNVVM names first.
     problems = {
         "asc": "addrspace(1) global i32 addrspace(3)* addrspacecast (i32 addrspace(1)* @h1 to i32 addrspace(3)*)",

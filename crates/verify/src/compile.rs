@@ -43,9 +43,10 @@ impl<'m> Lookup<'m> {
         defs.get(name).copied()
     }
 
-    /// The global values a body or an initializer refers to.
+    /// The global values an initializer or a body refers to, as the compiler keeps them (a load
+    /// whose value goes unused does not count).
     fn referenced(&self) -> &rustc_hash::FxHashSet<&'m str> {
-        self.used.get_or_init(|| crate::module::referenced(self.m))
+        self.used.get_or_init(|| crate::module::referenced(self.m, true))
     }
 
     fn var(&self, name: &str) -> Option<&'m nvir_llvm::ir::module::GlobalVar> {
@@ -311,7 +312,7 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
                 let local = matches!(g.props.linkage, Linkage::Internal | Linkage::Private);
                 let emitted = g.init.is_some() && (!local || names.referenced().contains(&*g.name));
                 match g.props.addr_space {
-                    5 => !llvm7 && nonzero(m, g.init),
+                    5 => !llvm7 && nonzero(m, g.init) && emitted,
                     _ => emitted,
                 }
             }
@@ -352,7 +353,10 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
         "nvvm-fn-personality" => function_of_location(names, &f.location)
             .is_none_or(|func| func.insts.iter().any(|(_, i)| matches!(i.kind, InstKind::Resume(..)))),
         // The modern path refuses a shared variable's initial value unless it is zero.
-        "nvvm-shared-init" => !llvm7 && shared_init_nonzero(cx, names, &f.location),
+        "nvvm-shared-init" => !llvm7 && shared_init_nonzero(cx, names, &f.location) && emitted(names, &f.location),
+        "nvvm-initializer-addrspace" => {
+            global_of_location(names, &f.location).is_some_and(|g| unsupported_space_cast(m, g))
+        }
         "nvvm-intrinsic-arg" | "nvvm-intrinsic-definition" => true,
         // On a call site, LLVM 7's compiler lets `jumptable` pass.
         "llvm-attr-jumptable" if llvm7 => !matches!(f.location, Location::Instruction { .. }),
@@ -516,13 +520,26 @@ fn global_of_location<'m>(names: &Lookup<'m>, at: &Location) -> Option<&'m nvir_
     names.var(name)
 }
 
-/// Whether an initializer is something other than zero, `undef` or `poison`.
+/// Whether an initializer is something other than zero, `undef` or `poison`. In an aggregate,
+/// an address does not count (measured, the `initspace/` axis: `{ i32 0, ptr @h }` in the shared
+/// space compiles, `ptr @h` does not).
 fn nonzero(m: &Module, init: Option<ConstId>) -> bool {
-    init.is_some_and(|c| match &m.consts[c] {
-        ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) | ConstData::Null(_) => false,
-        ConstData::Int { value: nvir_llvm::ir::constant::ApInt::Small(v), .. } => *v != 0,
-        _ => true,
-    })
+    fn value(m: &Module, c: ConstId, inner: bool, depth: u32) -> bool {
+        match &m.consts[c] {
+            ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) | ConstData::Null(_) => false,
+            ConstData::Int { value: nvir_llvm::ir::constant::ApInt::Small(v), .. } => *v != 0,
+            ConstData::Global { .. } | ConstData::Expr(_) if inner => false,
+            ConstData::Struct { fields: elems, .. }
+            | ConstData::Array { elems, .. }
+            | ConstData::Vector { elems, .. }
+                if depth < 16 =>
+            {
+                elems.iter().any(|&e| value(m, e, true, depth + 1))
+            }
+            _ => true,
+        }
+    }
+    init.is_some_and(|c| value(m, c, false, 0))
 }
 
 /// Whether an `llvm-attr-type` finding is about the function's return (not a parameter): the
@@ -596,6 +613,15 @@ fn inst_has_effect(names: &Lookup, at: &Location) -> bool {
     )
 }
 
+/// Whether the compiler emits the variable a finding is on: one of external linkage, or a local
+/// one something other than a load whose value goes unused refers to (measured, the `initspace/`
+/// axis: its `internal` variables are read by such a load, its `live` ones by a volatile one).
+fn emitted(names: &Lookup, at: &Location) -> bool {
+    global_of_location(names, at).is_none_or(|g| {
+        !matches!(g.props.linkage, Linkage::Internal | Linkage::Private) || names.referenced().contains(&*g.name)
+    })
+}
+
 fn shared_init_nonzero(cx: &Cx, names: &Lookup, at: &Location) -> bool {
     let Location::Global { name, .. } = at else { return true };
     names.var(name).is_none_or(|g| nonzero(cx.m, g.init))
@@ -648,7 +674,8 @@ fn static_initializers(cx: &Cx, out: &mut Findings) {
     let mut seen = rustc_hash::FxHashSet::default();
     for (_, g) in m.globals.iter() {
         let Some(init) = g.init else { continue };
-        if let Some(op) = unsupported_expr(m, init, &mut seen) {
+        let op = unsupported_space_cast(m, g).then_some("addrspacecast");
+        if let Some(op) = op.or_else(|| unsupported_expr(m, init, &mut seen)) {
             out.compile_error(
                 "nvvm-static-init",
                 format!("Unsupported expression in static initializer: {op} (in `@{}`)", g.name),
@@ -659,6 +686,23 @@ fn static_initializers(cx: &Cx, out: &mut Findings) {
             );
         }
     }
+}
+
+/// A variable of external linkage in the generic, global or constant space whose initializer
+/// is an `addrspacecast` into a space other than the generic one (from generic into global
+/// passes); inside an aggregate it passes (measured, the `initspace/` axis, both paths).
+fn unsupported_space_cast(m: &Module, g: &nvir_llvm::ir::module::GlobalVar) -> bool {
+    use nvir_llvm::ir::instruction::CastOp;
+    if matches!(g.props.linkage, Linkage::Internal | Linkage::Private) || !matches!(g.props.addr_space, 0 | 1 | 4) {
+        return false;
+    }
+    let Some(ConstData::Expr(e)) = g.init.map(|c| &m.consts[c]) else { return false };
+    if e.op != ExprOp::Cast(CastOp::AddrSpaceCast) {
+        return false;
+    }
+    let from = e.operands.first().map_or(0, |&o| crate::module::pointer_space(m, m.const_ty(o)));
+    let to = crate::module::pointer_space(m, e.ty);
+    !(to == 0 || (to == 1 && from == 0))
 }
 
 /// The first arithmetic on an address in a constant, as its opcode.

@@ -510,15 +510,34 @@ pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
     out
 }
 
-/// The names of the global values a function body or a global's initializer refers to.
-pub(crate) fn referenced(m: &Module) -> FxHashSet<&str> {
+/// The names of the global values a function body, a global's initializer or metadata refers to;
+/// `live`: those the compiler keeps (not metadata, not a load whose value goes unused).
+pub(crate) fn referenced(m: &Module, live: bool) -> FxHashSet<&str> {
     let mut seen: FxHashSet<ConstId> = Default::default();
     let mut work: Vec<ConstId> = Vec::new();
     for (_, g) in m.globals.iter() {
         work.extend(g.init);
     }
     for (_, f) in m.functions.iter() {
-        for (_, inst) in f.insts.iter() {
+        // `live`: a load whose value nothing uses is one the compiler removes.
+        let used: FxHashSet<nvir_llvm::ir::InstId> = if live {
+            let mut used = FxHashSet::default();
+            for (_, inst) in f.insts.iter() {
+                inst.kind.for_each_operand(|v| {
+                    if let Value::Inst(i) = v {
+                        used.insert(i);
+                    }
+                });
+            }
+            used
+        } else {
+            FxHashSet::default()
+        };
+        for (id, inst) in f.insts.iter() {
+            if live && matches!(inst.kind, nvir_llvm::ir::InstKind::Load { volatile: false, .. }) && !used.contains(&id)
+            {
+                continue;
+            }
             inst.kind.for_each_operand(|v| {
                 if let Value::Const(c) = v {
                     work.push(c)
@@ -526,9 +545,11 @@ pub(crate) fn referenced(m: &Module) -> FxHashSet<&str> {
             });
         }
     }
-    for (_, node) in m.metadata.iter() {
-        if let MdNode::Value(_, Value::Const(c)) = node {
-            work.push(*c);
+    if !live {
+        for (_, node) in m.metadata.iter() {
+            if let MdNode::Value(_, Value::Const(c)) = node {
+                work.push(*c);
+            }
         }
     }
     let mut out: FxHashSet<&str> = Default::default();
