@@ -922,6 +922,26 @@ def numbering():
         yield f"args_{safe(params)}", module(fn("  ret void", params))
 
 
+def di_words():
+    """Every `DIFlag*` name and every `DW_OP_*` name nvir's debug-info table knows (LLVM 7's and
+    LLVM 19's, `crates/llvm/src/ir/di_table.rs`), each written where LLVM writes it: a flag on a
+    basic type and on a subprogram, an operation in an expression (with the operands LLVM's
+    expression check wants, where the table has them): which names each path's reader takes."""
+    table = (HERE.parent.parent / "crates" / "llvm" / "src" / "ir" / "di_table.rs").read_text()
+    flags = sorted(set(re.findall(r'nv\("(DIFlag\w+)"', table))) + ["DIFlagZero"]
+    for flag in flags:
+        yield f"flag_basic_{flag}", di_module(
+            other=f'!DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed, flags: {flag})')
+        yield f"flag_sp_{flag}", di_module(sp_extra=f", flags: {flag}")
+    arity = {}
+    for lo, hi, n in re.findall(r"op\((0x[0-9a-f]+), (0x[0-9a-f]+), (\d+),", table):
+        for code in range(int(lo, 16), int(hi, 16) + 1):
+            arity[code] = int(n)
+    for name, code in re.findall(r'nv\("(DW_OP_\w+)", (0x[0-9a-f]+)', table):
+        args = "".join(", 1" for _ in range(arity.get(int(code, 16), 0)))
+        yield f"op_{name}", di_module(other=f"!DIExpression({name}{args})")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -929,7 +949,7 @@ GROUPS = {
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
     "multi_error": multi_error, "attrgroup": attr_groups,
     "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
-    "numbering": numbering,
+    "numbering": numbering, "diwords": di_words,
 }
 
 

@@ -292,6 +292,7 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     module::check_llvm_globals(&cx, &mut out);
     function::check_llvm_first(&cx, &mut out);
     module::check_module_flags(&cx, &mut out);
+    module::check_di_expressions(&cx, &mut out);
     module::check_global_values(&cx, &mut out);
     module::check_globals(&cx, &mut out);
     module::check_target(&cx, &mut out);

@@ -459,23 +459,27 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
     // Debug-info fields and nodes newer than LLVM 7 (its reader: `invalid field 'X'`, `expected
     // metadata type`). Metadata follows the code, so these come after what a body holds.
     for (_, node) in m.metadata.iter() {
-        let nvir_llvm::ir::MdNode::Special { kind, fields, .. } = node else { continue };
-        if NEWER_DI_NODES.contains(&&**kind) {
-            found.push((None, "nvvm-llvm7-syntax", "parse expected metadata type".into(), DOWNGRADE, None));
-            break;
+        if let nvir_llvm::ir::MdNode::Special { kind, fields, .. } = node {
+            if NEWER_DI_NODES.contains(&&**kind) {
+                found.push((None, "nvvm-llvm7-syntax", "parse expected metadata type".into(), DOWNGRADE, None));
+                break;
+            }
+            let newer = NEWER_DI_FIELDS.iter().find(|(k, _)| *k == &**kind).and_then(|(_, names)| {
+                fields.iter().find_map(|(name, _)| names.iter().copied().find(|n| *n == &**name))
+            });
+            if let Some(name) = newer {
+                found.push((
+                    None,
+                    "nvvm-llvm7-syntax",
+                    format!("parse invalid field '{name}': LLVM 7's `{kind}` has no `{name}:`"),
+                    DOWNGRADE,
+                    Some(Token::Word(name)),
+                ));
+                break;
+            }
         }
-        let newer = NEWER_DI_FIELDS
-            .iter()
-            .find(|(k, _)| *k == &**kind)
-            .and_then(|(_, names)| fields.iter().find_map(|(name, _)| names.iter().copied().find(|n| *n == &**name)));
-        if let Some(name) = newer {
-            found.push((
-                None,
-                "nvvm-llvm7-syntax",
-                format!("parse invalid field '{name}': LLVM 7's `{kind}` has no `{name}:`"),
-                DOWNGRADE,
-                Some(Token::Word(name)),
-            ));
+        if let Some((message, word)) = unknown_di_word(node, true) {
+            found.push((None, "nvvm-llvm7-syntax", message, DOWNGRADE, Some(Token::Word(word))));
             break;
         }
     }
@@ -798,5 +802,43 @@ fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
         );
         out.help("write the type: `byval(%struct.S)` (`nvir print --syntax modern` does)");
         out.token(Token::After("byval"));
+        return;
+    }
+    // Debug-info words LLVM 22 does not know (metadata follows the code).
+    if let Some((message, word)) = cx.m.metadata.iter().find_map(|(_, node)| unknown_di_word(node, false)) {
+        out.parse("nvvm-modern-syntax", message, None);
+        out.token(Token::Word(word));
+        out.help("write the flags and operations LLVM 22 knows (`nvir print --syntax modern` does)");
+    }
+}
+
+/// The first `DIFlag*` name or `DW_OP_*` operation in a debug-info node that a path's reader does
+/// not know, with its reader's message (measured, the `diwords/` axis: every name of the table in
+/// a flag and an expression on both paths). `DIFlagZero` is a name neither reader takes; LLVM 7's
+/// reader says "flag flag".
+fn unknown_di_word(node: &nvir_llvm::ir::MdNode, llvm7: bool) -> Option<(String, &'static str)> {
+    use nvir_llvm::ir::di::{LlvmVersion, DI_FLAGS, DW_OP};
+    use nvir_llvm::ir::metadata::{ExprElem, MdField};
+    use nvir_llvm::ir::MdNode;
+    let version = if llvm7 { LlvmVersion::Llvm7 } else { LlvmVersion::Llvm19 };
+    match node {
+        MdNode::Special { fields, .. } => fields.iter().find_map(|(_, value)| {
+            let MdField::Word(w) = value else { return None };
+            w.split('|').map(str::trim).find_map(|flag| {
+                if !flag.starts_with("DIFlag") || (flag != "DIFlagZero" && DI_FLAGS.value_of(flag, version).is_some()) {
+                    return None;
+                }
+                let word = DI_FLAGS.lookup(flag).map_or("DIFlagZero", |e| e.name);
+                let flags = if llvm7 { "flag flag" } else { "flag" };
+                Some((format!("parse invalid debug info {flags} '{flag}'"), word))
+            })
+        }),
+        MdNode::Expression(elems) if llvm7 => elems.iter().find_map(|e| match e {
+            ExprElem::Op(op) if DW_OP.value_of(op, version).is_none() => {
+                DW_OP.lookup(op).map(|e| (format!("parse invalid DWARF op '{op}'"), e.name))
+            }
+            _ => None,
+        }),
+        _ => None,
     }
 }
