@@ -114,10 +114,10 @@ fn held_out_probes_agree_with_libnvvm() {
     }
 }
 
-/// Floors on the committed draws (seeds 101, 202, 303, 404, 505 and 606), as measured (the lower arch), as the
-/// README states them. They are below the bar for unseen modules (99.5 % of verdicts, 97 % of first
-/// errors): raise them as the remaining families (per-path grammar, numbering, debug-info fields)
-/// are measured in.
-const FLOOR_VERDICTS: f64 = 98.4;
-const FLOOR_FIRST: f64 = 93.3;
-const FLOOR_COMPILES: f64 = 91.2;
+/// Floors on the committed draws (seeds 101, 202, 303, 404, 505, 606 and 707), as measured (the
+/// lower arch), as the README states them. They are below the bar for unseen modules (99.5 % of
+/// verdicts, 97 % of first errors): raise them as the remaining families (per-path grammar,
+/// debug-info rules, the order of problems in different globals and functions) are measured in.
+const FLOOR_VERDICTS: f64 = 99.4;
+const FLOOR_FIRST: f64 = 96.5;
+const FLOOR_COMPILES: f64 = 93.3;
