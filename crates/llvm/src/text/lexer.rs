@@ -196,8 +196,46 @@ impl<'a> Lexer<'a> {
     /// First position at or after `i` not in `class`.
     #[inline(always)]
     fn run_end(&self, mut i: usize, class: u8) -> usize {
+        // Names run long (`%struct.HeapTupleHeaderData`): four bytes a step while four are left,
+        // which spares three of every four bound checks and loop branches.
+        let src = self.src;
+        while let Some([a, b, c, d]) = src.get(i..i + 4).and_then(|q| <[u8; 4]>::try_from(q).ok()) {
+            if CLASS[a as usize] & class == 0 {
+                return i;
+            }
+            if CLASS[b as usize] & class == 0 {
+                return i + 1;
+            }
+            if CLASS[c as usize] & class == 0 {
+                return i + 2;
+            }
+            if CLASS[d as usize] & class == 0 {
+                return i + 3;
+            }
+            i += 4;
+        }
         while self.is(i, class) {
             i += 1;
+        }
+        i
+    }
+
+    /// First position at or after `i` that is not blank (or the input's end).
+    #[inline(always)]
+    fn skip_blanks(&self, mut i: usize) -> usize {
+        let src = self.src;
+        while let Some(&c) = src.get(i) {
+            if CLASS[c as usize] & BLANK == 0 {
+                break;
+            }
+            i += 1;
+            // Most tokens follow one blank or none; the long runs (the padding before a block's
+            // `; preds = …` comment) are skipped eight spaces a step.
+            if c == b' ' && src.get(i) == Some(&b' ') {
+                while src.get(i..i + 8).and_then(|q| <[u8; 8]>::try_from(q).ok()) == Some([b' '; 8]) {
+                    i += 8;
+                }
+            }
         }
         i
     }
@@ -208,8 +246,7 @@ impl<'a> Lexer<'a> {
         loop {
             // Blanks are a quarter of a typical file: skip them before dispatching. NUL counts as blank here,
             // so this loop checks the bound itself rather than relying on `at`.
-            let rest = src.get(self.pos..).unwrap_or(&[]);
-            let start = self.pos + rest.iter().take_while(|&&c| CLASS[c as usize] & BLANK != 0).count();
+            let start = self.skip_blanks(self.pos);
             let Some(&c) = src.get(start) else {
                 return Token { kind: TokenKind::Eof, start: start as u32, end: start as u32 };
             };
