@@ -71,7 +71,12 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
     let dbg_intrinsics = symbols
         .iter()
         .any(|(_, s)| matches!(&*s.name, "llvm.dbg.declare" | "llvm.dbg.value" | "llvm.dbg.label" | "llvm.dbg.assign"));
-    if !dbg_intrinsics && loop_kind.is_none() && debug_kinds.iter().all(Option::is_none) {
+    // A loop's properties lose only debug locations: with none in the module, they stay.
+    let loops_keep = || {
+        loop_kind.is_none()
+            || !metadata.iter().any(|(_, n)| matches!(n, MdNode::Special { kind, .. } if &**kind == "DILocation"))
+    };
+    if !dbg_intrinsics && debug_kinds.iter().all(Option::is_none) && loops_keep() {
         // Nothing in a body to drop but debug records: skip the walk over every instruction.
         for (_, f) in functions.iter_mut() {
             changed |= !f.debug_records.is_empty();
