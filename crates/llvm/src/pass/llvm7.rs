@@ -49,6 +49,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
         return Err(PassError::module("lowering atomics needs typed pointers"));
     }
     let mut notes = Vec::new();
+    super::ctors::lower(m, &mut notes)?;
     odd_wide_parameters(m)?;
     packed_half_results(m)?;
     rename_unspellable_local_names(m, &mut notes);
@@ -797,20 +798,10 @@ fn annotated_kernels(m: &Module) -> Vec<Box<str>> {
     out
 }
 
-/// Refuses a kernel (`ptx_kernel`, or marked in `!nvvm.annotations`) that returns a value, and
-/// `@llvm.global_ctors`/`@llvm.global_dtors`: LLVM 7's NVPTX back end writes an `.entry` with a
-/// return parameter, which ptxas rejects, and has no global constructors (libNVVM refuses the
-/// module as broken); both measured at compute_90.
+/// Refuses a kernel (`ptx_kernel`, or marked in `!nvvm.annotations`) that returns a value: LLVM
+/// 7's NVPTX back end writes an `.entry` with a return parameter, which ptxas rejects (measured
+/// at compute_90).
 fn kernels_returning_values(m: &Module) -> Result<(), PassError> {
-    for (_, g) in m.globals.iter() {
-        if matches!(&*g.name, "llvm.global_ctors" | "llvm.global_dtors") {
-            return Err(PassError {
-                function: None,
-                offset: g.source,
-                message: format!("@{}: libNVVM's LLVM 7 path has no global constructors or destructors", g.name),
-            });
-        }
-    }
     let annotated = annotated_kernels(m);
     for (_, f) in m.functions.iter() {
         let TypeData::Function { ret, .. } = m.types.get(f.ty) else { continue };

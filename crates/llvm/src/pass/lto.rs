@@ -10,11 +10,11 @@ use crate::ir::constant::{ConstData, ConstExpr, ConstId, ExprOp};
 use crate::ir::instruction::CastOp;
 use crate::ir::metadata::MdNode;
 use crate::ir::module::{GlobalDef, Linkage, Module, SymbolId};
-use crate::ir::types::Dialect;
+use crate::ir::types::{Dialect, TypeData};
 use crate::ir::value::Value;
 
 /// The global a constant names, through casts.
-fn symbol_of(m: &Module, mut c: ConstId) -> Option<SymbolId> {
+pub(crate) fn symbol_of(m: &Module, mut c: ConstId) -> Option<SymbolId> {
     for _ in 0..16 {
         match &m.consts[c] {
             ConstData::Global { global, .. } => return Some(*global),
@@ -78,6 +78,20 @@ pub fn keep_kernels(m: &mut Module) -> Vec<Note> {
         return Vec::new();
     }
     let names: Vec<String> = missing.iter().map(|&s| format!("@{}", m.symbols[s].name)).collect();
+    add_to_used(m, &missing);
+    vec![Note {
+        function: None,
+        message: format!(
+            "added {} to @llvm.used, so that link-time optimization keeps {}",
+            names.join(", "),
+            if names.len() == 1 { "it" } else { "them" }
+        ),
+    }]
+}
+
+/// Appends `symbols` to `@llvm.used` (creating it if needed) as `i8*` (`ptr`), each through a
+/// `bitcast`, or an `addrspacecast` from another address space, as LLVM's `appendToUsed` does.
+pub(crate) fn add_to_used(m: &mut Module, symbols: &[SymbolId]) {
     let typed = m.types.dialect() == Some(Dialect::TypedPointers);
     let mut b = Builder::new(m, if typed { Dialect::TypedPointers } else { Dialect::OpaquePointers });
     let i8t = b.int(8);
@@ -91,14 +105,17 @@ pub fn keep_kernels(m: &mut Module) -> Vec<Note> {
             }
         }
     }
-    for s in missing {
+    for &s in symbols {
         let addr = b.address_of(s);
         let m = b.module();
-        let c = if m.const_ty(addr) == elem {
+        let ty = m.const_ty(addr);
+        let c = if ty == elem {
             addr
         } else {
+            let other_space = matches!(m.types.get(ty), TypeData::Pointer { addr_space, .. } if *addr_space != 0);
+            let op = if other_space { CastOp::AddrSpaceCast } else { CastOp::BitCast };
             m.constant(ConstData::Expr(Box::new(ConstExpr {
-                op: ExprOp::Cast(CastOp::BitCast),
+                op: ExprOp::Cast(op),
                 ty: elem,
                 flags: 0,
                 operands: Box::new([addr]),
@@ -127,12 +144,4 @@ pub fn keep_kernels(m: &mut Module) -> Vec<Note> {
     }
     // The old array, if any, is left unreferenced.
     crate::ir::remap::compact_consts(m);
-    vec![Note {
-        function: None,
-        message: format!(
-            "added {} to @llvm.used, so that link-time optimization keeps {}",
-            names.join(", "),
-            if names.len() == 1 { "it" } else { "them" }
-        ),
-    }]
 }

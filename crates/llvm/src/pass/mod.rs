@@ -14,6 +14,7 @@
 //! - [`lto::keep_kernels`]: every kernel listed in `@llvm.used`, which nvJitLink's link-time
 //!   optimization needs to keep it.
 
+mod ctors;
 pub mod downgrade;
 pub mod llvm7;
 pub mod lto;
