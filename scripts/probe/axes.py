@@ -942,6 +942,31 @@ def di_words():
         yield f"op_{name}", di_module(other=f"!DIExpression({name}{args})")
 
 
+def swift_error():
+    """A `swifterror` parameter of each type, used each way: which uses LLVM's verifier lets a
+    swifterror value have on each path, and which types the attribute takes."""
+    types = ["i8**", "i8*", "i64", "i8 addrspace(1)*", "float**", "i8* addrspace(1)*", "{ i8* }*"]
+    for ty in types:
+        pointee = ty[:-1] if ty.endswith("*") else None
+        uses = {"none": "", "bitcast": f"  %u = bitcast {ty} %p to {ty}\n"}
+        if pointee:
+            uses["load"] = f"  %u = load {pointee}, {ty} %p\n"
+            uses["store_ptr"] = f"  store {pointee} zeroinitializer, {ty} %p\n" if "{" in pointee else \
+                f"  store {pointee} {'null' if pointee.endswith('*') else '0.0'}, {ty} %p\n"
+            uses["gep"] = f"  %u = getelementptr {pointee}, {ty} %p, i64 1\n"
+            uses["store_value"] = f"  store {ty} %p, {ty}* %q\n"
+        uses["call_swifterror"] = f"  call void @h({ty} swifterror %p)\n"
+        uses["call_plain"] = f"  call void @g({ty} %p)\n"
+        uses["ptrtoint"] = f"  %u = ptrtoint {ty} %p to i64\n" if pointee else ""
+        decls = f"declare void @h({ty} swifterror)\ndeclare void @g({ty})\n"
+        for use, body in uses.items():
+            if not body and use != "none":
+                continue
+            yield f"{safe(ty)}_{use}", module(decls + fn(body + "  ret void", f"{ty} swifterror %p, {ty}* %q"))
+    yield "two_params", module(fn("  ret void", "i8** swifterror %p, i8** swifterror %q"))
+    yield "alloca_swifterror", module(fn("  %a = alloca swifterror i8*\n  ret void"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -949,7 +974,7 @@ GROUPS = {
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
     "multi_error": multi_error, "attrgroup": attr_groups,
     "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
-    "numbering": numbering, "diwords": di_words,
+    "numbering": numbering, "diwords": di_words, "swifterror": swift_error,
 }
 
 
