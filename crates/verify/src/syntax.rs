@@ -424,10 +424,36 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             a => a.kind().filter(|k| !k.info().llvm7 || typed_byval(a)).map(|k| k.info().name),
         })
     };
+    // In an attribute group, the reader stops where the group is written ("unterminated
+    // attribute group"), wherever it is used; a function attribute written in the header stops
+    // it at the function.
+    let mut grouped: Vec<&str> = Vec::new();
+    for g in &m.attr_group_sources {
+        let first = g.attrs.iter().find_map(|a| match a {
+            Attr::Str(..) => None,
+            a => a.kind().filter(|k| !k.info().llvm7 || typed_byval(a)).map(|k| k.info().name),
+        });
+        if let Some(name) = first {
+            if grouped.is_empty() {
+                found.push((
+                    Some(g.at),
+                    "nvvm-llvm7-syntax",
+                    format!("parse unterminated attribute group: `{name}` is newer than LLVM 7, whose reader does not know it"),
+                    DOWNGRADE,
+                    Some(Token::Word(name)),
+                ));
+            }
+            grouped.push(name);
+        }
+    }
     for (_, f) in m.functions.iter() {
         let lists = std::iter::once(f.ret_attrs).chain(f.params.iter().map(|p| p.attrs));
         let param = lists.clone().find_map(newer);
-        let (name, expected) = match (param, newer(f.fn_attrs)) {
+        let in_header = newer(f.fn_attrs).filter(|name| !grouped.contains(name));
+        let (name, expected) = match (param, in_header) {
+            // Return attributes come before the return type: LLVM 7 takes the unknown word
+            // for the type.
+            (Some(name), _) if newer(f.ret_attrs).is_some() => (name, "expected type"),
             (Some(name), _) => (name, "expected ')' at end of argument list"),
             (None, Some(name)) if f.is_definition => (name, "expected '{' in function body"),
             (None, Some(name)) => (name, "expected top-level entity"),
@@ -701,6 +727,17 @@ fn newer_operand_syntax(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction
             Some(("parse expected metadata after comma: `align` on `cmpxchg` is LLVM 13+".into(), Token::Word("align")))
         }
         InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => {
+            // Return attributes come first, where LLVM 7 wants the return type.
+            let ret = m.attrs[call.ret_attrs].0.iter().find_map(|a| match a {
+                Attr::Str(..) => None,
+                a => a.kind().filter(|k| !k.info().llvm7).map(|k| k.info().name),
+            });
+            if let Some(name) = ret {
+                return Some((
+                    format!("parse expected type: `{name}` is newer than LLVM 7, whose reader does not know it"),
+                    Token::Word(name),
+                ));
+            }
             let name = call.args.iter().find_map(|a| {
                 m.attrs[a.attrs].0.iter().find_map(|a| match a {
                     Attr::Str(..) => None,

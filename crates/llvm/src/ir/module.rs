@@ -388,6 +388,19 @@ pub struct Module {
     /// (`@0` then `@2`): LLVM 19+ syntax, which LLVM 18 and older refuse and the IR does not
     /// otherwise keep (values are numbered afresh).
     pub misnumbered: Option<Misnumbered>,
+    /// In text it was read from, each `attributes #N = { … }` group where it is written, with
+    /// its attributes: a reader older than an attribute stops at the group, not where the
+    /// group is used. Bitcode and built modules have none.
+    pub attr_group_sources: Vec<AttrGroupSource>,
+}
+
+/// An attribute group as written (see [`Module::attr_group_sources`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttrGroupSource {
+    /// The byte offset of `attributes`.
+    pub at: u32,
+    /// Its attributes, in written order.
+    pub attrs: Box<[crate::ir::attrs::Attr]>,
 }
 
 /// A number written past the next one (see [`Module::misnumbered`]).

@@ -3,6 +3,7 @@
 
 use super::{sp, PResult, ParseError, Parser};
 use crate::ir::attrs::{Attr, AttrForm, AttrKind, AttrSet, AttrSetId};
+use crate::ir::module::AttrGroupSource;
 use crate::text::token::{Keyword, KeywordClass, TokenKind};
 
 /// An attribute list looked up in the set arena without boxing it first (hashes as
@@ -211,6 +212,7 @@ impl Parser<'_> {
 
     /// `attributes #N = { … }`.
     pub(super) fn attribute_group(&mut self) -> PResult<()> {
+        let at = self.tok.start;
         self.expect_kw(Keyword::Attributes)?;
         let t = self.tok;
         let TokenKind::AttrGroupId(n) = t.kind else {
@@ -226,6 +228,7 @@ impl Parser<'_> {
         if attrs.is_empty() {
             return Err(ParseError::new(sp(t), "attribute group has no attributes"));
         }
+        self.m.attr_group_sources.push(AttrGroupSource { at, attrs: attrs.clone().into() });
         self.attr_groups.insert(n, attrs);
         Ok(())
     }
