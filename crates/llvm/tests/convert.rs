@@ -920,3 +920,41 @@ define ptx_kernel void @k(ptr %out) {
     );
     compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
+
+/// `llvm.vector.reduce.*` (LLVM 12+), which LLVM 7 has only as `llvm.experimental.*` and
+/// libNVVM's verifier does not list, becomes the scalar chain it stands for: integer operators,
+/// `icmp` and `select` for the min/max ones, and for `fadd`/`fmul` the ordered chain from the
+/// start value with the call's flags. (libNVVM compiles the result at compute_90 and ptxas takes
+/// it: measured live by `convert_check.py`.)
+#[test]
+fn vector_reductions_become_scalar_chains() {
+    let src = r#"
+declare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)
+declare i16 @llvm.vector.reduce.smax.v2i16(<2 x i16>)
+declare float @llvm.vector.reduce.fadd.v2f32(float, <2 x float>)
+define ptx_kernel void @k(ptr %out, <4 x i32> %v, <2 x i16> %h, <2 x float> %f) {
+  %r = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %v)
+  store i32 %r, ptr %out, align 4
+  %s = call i16 @llvm.vector.reduce.smax.v2i16(<2 x i16> %h)
+  store i16 %s, ptr %out, align 2
+  %x = call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.0, <2 x float> %f)
+  store float %x, ptr %out, align 4
+  ret void
+}
+"#;
+    let text = llvm7_text(src);
+    assert_contains(
+        &text,
+        &[
+            "%reduce.0 = extractelement <4 x i32> %v, i32 0",
+            "%reduce.2 = add i32 %reduce.0, %reduce.1",
+            "%r = add i32 %reduce.4, %reduce.5",
+            "%reduce.8 = icmp sgt i16 %reduce.6, %reduce.7",
+            "%s = select i1 %reduce.8, i16 %reduce.6, i16 %reduce.7",
+            "%reduce.10 = fadd reassoc float 0x8000000000000000, %reduce.9",
+            "%x = fadd reassoc float %reduce.10, %reduce.11",
+        ],
+    );
+    assert!(!text.contains("call i32 @llvm.vector.reduce"), "{text}");
+    compiles_at_90(&llvm7_bitcode(src)).unwrap();
+}

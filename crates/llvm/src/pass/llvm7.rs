@@ -13,7 +13,8 @@
 //!
 //! Integer `llvm.smax`/`smin`/`umax`/`umin`/`abs` (LLVM 12+) and `llvm.usub.sat`/`uadd.sat`
 //! (LLVM 8+), which LLVM 7 would take for external functions, become `icmp` and `select` (with a
-//! `sub` or `add`). Calls of optimizer hints LLVM 7 lacks (`llvm.experimental.noalias.scope.decl`,
+//! `sub` or `add`); `llvm.vector.reduce.*` (LLVM 12+) becomes the scalar chain it stands for.
+//! Calls of optimizer hints LLVM 7 lacks (`llvm.experimental.noalias.scope.decl`,
 //! …) are left out.
 //!
 //! The intrinsics are relaxed (`monotonic`) at the scope the PTX `atom` instruction has by
@@ -91,6 +92,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
             }
         }
     }
+    lower_reductions(m);
     lower_min_max(m);
     lower_ptrmask(m);
     lower_to_asm(m);
@@ -1163,6 +1165,152 @@ fn lower_min_max(m: &mut Module) {
                 f.insts[id].kind =
                     InstKind::Select { fmf: FastMath::default(), cond_ty: bool_ty, cond: cmp, then_v, else_v };
                 out.push(id);
+            }
+            m.functions[fid].blocks[b].insts = out;
+        }
+    }
+}
+
+/// Calls of `llvm.vector.reduce.*` (LLVM 12+; LLVM 7 has only `llvm.experimental.vector.reduce.*`,
+/// which libNVVM's verifier does not list) on fixed vectors become the scalar operations they
+/// stand for, element 0 first: `add`, `mul`, `and`, `or`, `xor`, an `icmp` and `select` for
+/// `smax`, `smin`, `umax` and `umin`, and for `fadd`/`fmul` the ordered chain from the start
+/// value with the call's fast-math flags (an unordered reduction may take any order, this one
+/// included). `fmax`/`fmin`/`fmaximum`/`fminimum` are left to the unknown-intrinsic refusal.
+fn lower_reductions(m: &mut Module) {
+    use crate::ir::instruction::{BinOp, IntPredicate};
+    use crate::ir::Instruction;
+    for i in 0..m.functions.len() {
+        let fid = FuncId::from_index(i);
+        if !m.functions[fid].is_definition {
+            continue;
+        }
+        let layout: Vec<_> = m.functions[fid].layout.to_vec();
+        let mut names = super::FreshNames::of(&m.functions[fid]);
+        for b in layout {
+            let old = std::mem::take(&mut m.functions[fid].blocks[b].insts);
+            let mut out = Vec::with_capacity(old.len());
+            for id in old {
+                let f = &m.functions[fid];
+                let found = match &f.insts[id].kind {
+                    InstKind::Call { call, .. } => match call.callee {
+                        Value::Const(c) => match &m.consts[c] {
+                            ConstData::Global { global, .. } => {
+                                let name = &*m.symbols[*global].name;
+                                name.strip_prefix("llvm.vector.reduce.").and_then(|r| r.split_once('.')).map(
+                                    |(op, _)| {
+                                        (
+                                            op.to_string(),
+                                            call.fmf,
+                                            call.args.iter().map(|a| a.value).collect::<Vec<_>>(),
+                                        )
+                                    },
+                                )
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some((op, fmf, args)) = found else {
+                    out.push(id);
+                    continue;
+                };
+                enum Step {
+                    Bin(BinOp),
+                    Pick(IntPredicate),
+                }
+                let (step, ordered) = match op.as_str() {
+                    "add" => (Step::Bin(BinOp::Add), false),
+                    "mul" => (Step::Bin(BinOp::Mul), false),
+                    "and" => (Step::Bin(BinOp::And), false),
+                    "or" => (Step::Bin(BinOp::Or), false),
+                    "xor" => (Step::Bin(BinOp::Xor), false),
+                    "smax" => (Step::Pick(IntPredicate::Sgt), false),
+                    "smin" => (Step::Pick(IntPredicate::Slt), false),
+                    "umax" => (Step::Pick(IntPredicate::Ugt), false),
+                    "umin" => (Step::Pick(IntPredicate::Ult), false),
+                    "fadd" => (Step::Bin(BinOp::FAdd), true),
+                    "fmul" => (Step::Bin(BinOp::FMul), true),
+                    _ => {
+                        out.push(id);
+                        continue;
+                    }
+                };
+                let Some(&vec) = args.get(usize::from(ordered)) else {
+                    out.push(id);
+                    continue;
+                };
+                let ty = f.insts[id].ty;
+                let Some(vec_ty) = m.type_of(f, vec) else {
+                    out.push(id);
+                    continue;
+                };
+                let TypeData::Vector { len, scalable: false, .. } = *m.types.get(vec_ty) else {
+                    out.push(id);
+                    continue;
+                };
+                if len < 2 && !ordered {
+                    out.push(id);
+                    continue;
+                }
+                let i32t = m.types.int(32);
+                let i1 = m.types.int(1);
+                let idx: Vec<Value> = (0..len)
+                    .map(|k| {
+                        Value::Const(
+                            m.constant(ConstData::Int { ty: i32t, value: crate::ir::ApInt::from_i128(k.into(), 32) }),
+                        )
+                    })
+                    .collect();
+                let f = &mut m.functions[fid];
+                let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
+                    let name = names.fresh("reduce");
+                    let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
+                    out.push(id);
+                    Value::Inst(id)
+                };
+                let mut acc = if ordered { args.first().copied() } else { None };
+                let step_kind = |lhs, rhs, fmf| match step {
+                    Step::Bin(op) => InstKind::Binary { op, flags: 0, fmf, lhs, rhs },
+                    Step::Pick(pred) => InstKind::ICmp { pred, flags: 0, ty, lhs, rhs },
+                };
+                for (k, &at) in idx.iter().enumerate() {
+                    let e = push(f, ty, InstKind::ExtractElement { vec_ty, vec, idx_ty: i32t, idx: at }, &mut out);
+                    let last = k + 1 == idx.len();
+                    acc = Some(match acc {
+                        None => e,
+                        Some(a) => {
+                            let (kind, then_v, else_v) = match step {
+                                Step::Bin(_) => {
+                                    (step_kind(a, e, if ordered { fmf } else { FastMath::default() }), a, e)
+                                }
+                                Step::Pick(_) => (step_kind(a, e, FastMath::default()), a, e),
+                            };
+                            let result_kind = match step {
+                                Step::Bin(_) => kind,
+                                Step::Pick(_) => {
+                                    let cmp = push(f, i1, kind, &mut out);
+                                    InstKind::Select {
+                                        fmf: FastMath::default(),
+                                        cond_ty: i1,
+                                        cond: cmp,
+                                        then_v,
+                                        else_v,
+                                    }
+                                }
+                            };
+                            if last {
+                                f.insts[id].kind = result_kind;
+                                out.push(id);
+                                Value::Inst(id)
+                            } else {
+                                push(f, ty, result_kind, &mut out)
+                            }
+                        }
+                    });
+                }
             }
             m.functions[fid].blocks[b].insts = out;
         }
