@@ -60,6 +60,12 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     }
     if !opts.llvm7 {
         if opts.emit == Emit::Bitcode {
+            // Typed pointers become opaque in place: the module is the conversion's to change,
+            // and a copy to upgrade would hold it twice.
+            if m.types.dialect() == Some(Dialect::TypedPointers) {
+                validate(&m).map_err(|e| PassError::module(format!("invalid module: {e}")))?;
+                crate::pass::opaque::upgrade(&mut m).map_err(|e| PassError::module(e.to_string()))?;
+            }
             let bytes = crate::bitcode::write_as(&m, crate::bitcode::Layout::Modern)
                 .map_err(|e| PassError::module(e.to_string()))?;
             return Ok(Converted { bytes, notes });

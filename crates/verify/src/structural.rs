@@ -13,11 +13,11 @@ pub(crate) fn check(f: &Function, out: &mut Findings) {
         inst: i,
         offset: f.inst_offset(i),
     };
-    // Where each instruction is: its block and position.
-    let mut place: Vec<Option<(BlockId, usize)>> = vec![None; f.insts.len()];
+    // Where each instruction is: its block and position (eight bytes an instruction).
+    let mut place: Vec<Option<(BlockId, u32)>> = vec![None; f.insts.len()];
     for &b in &f.layout {
         for (pos, &i) in f.blocks[b].insts.iter().enumerate() {
-            place[i.index()] = Some((b, pos));
+            place[i.index()] = Some((b, pos as u32));
         }
     }
     for &b in &f.layout {
@@ -38,7 +38,7 @@ pub(crate) fn check(f: &Function, out: &mut Findings) {
             let mut ok = !matches!(f.insts[i].kind, InstKind::Phi { .. });
             f.insts[i].kind.for_each_operand(|v| {
                 if let Value::Inst(d) = v {
-                    ok &= matches!(place[d.index()], Some((db, dpos)) if db == b && dpos < pos);
+                    ok &= matches!(place[d.index()], Some((db, dpos)) if db == b && (dpos as usize) < pos);
                 }
             });
             ok
@@ -69,7 +69,7 @@ pub(crate) fn check(f: &Function, out: &mut Findings) {
                 kind.for_each_operand(|v| {
                     if let Value::Inst(d) = v {
                         let dominated = match place[d.index()] {
-                            Some((db, dpos)) if db == b => dpos < pos,
+                            Some((db, dpos)) if db == b => (dpos as usize) < pos,
                             Some((db, _)) => dom.dominates(db, b),
                             None => false,
                         };

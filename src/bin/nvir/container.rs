@@ -5,7 +5,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use nvir::{report, ColorChoice, Format, FormatArg, InputArg, OutputArg, EXIT_INVALID, EXIT_OK};
 use nvir_container::tags::{parse_tag, parse_value};
 use nvir_container::{self as nc, Container, Policy, Target, Variant, Version};
-use nvir_diag::{render_json, Diagnostic, Source};
+use nvir_diag::{render_json, Diagnostic, Source, SourceContent};
 use std::fmt::Write;
 
 #[derive(Subcommand)]
@@ -510,72 +510,107 @@ fn set_version(c: &mut Container<'_>, kv: &str) -> Result<()> {
 fn wrap(a: WrapArgs, color: ColorChoice) -> Result<u8> {
     let input = a.input.read()?;
     let format = a.format.format;
-    let llvm7 = !a.arch.new_nvvm();
     let mut diags: Vec<Diagnostic> = Vec::new();
-    let text_in = nvir::verify::diagnostic_text(&input.bytes);
-    let fail = |d: Diagnostic, diags: &mut Vec<Diagnostic>, src: &Source<'_>| {
-        diags.push(d);
-        report(diags, src, format, color)
-    };
-    let binary = Source::binary(&input.name, &input.bytes);
-    // The payload: the module converted for the arch, or (--raw) the bitcode as given.
-    let payload: std::borrow::Cow<'_, [u8]> = if a.raw {
+    // The payload: the module converted for the arch, or (--raw) the bitcode as given. A
+    // converted input is not needed again (what is reported about the payload quotes no source),
+    // so it is freed before the payload is read back and checked.
+    let (payload, name) = if a.raw {
         if let Err(e) = nc::check_bitcode(&input.bytes) {
             let d = Diagnostic::error(e.to_string())
                 .with_code("container-wrap")
                 .with_span(nvir_diag::Span::at(0, 4.min(input.bytes.len())))
                 .with_help("make bitcode with `nvir as` or `nvir convert` (LLVM IR text), or drop --raw to convert");
-            return Ok(fail(d, &mut diags, &binary));
+            diags.push(d);
+            return Ok(report(&diags, &Source::binary(&input.name, &input.bytes), format, color));
         }
-        std::borrow::Cow::Borrowed(&input.bytes[..])
+        (input.bytes, input.name)
     } else {
-        let m = match nvir::bitcode_input(&input.bytes) {
-            Err(e) => return Ok(fail(Diagnostic::error(format!("{e:#}")).with_code("bc-input"), &mut diags, &binary)),
-            Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
-                Ok(m) => m,
-                Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-read"), &mut diags, &binary)),
-            },
-            Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&input.bytes) {
-                Ok(m) => m,
-                Err(e) => return Ok(fail(e.to_diagnostic(), &mut diags, &Source::text(&input.name, &text_in))),
-            },
-        };
-        let opts = nvir_llvm::convert::Options {
-            llvm7,
-            emit: nvir_llvm::convert::Emit::Bitcode,
-            keep_kernels: a.ir_level == nc::IR_LEVEL_LTO,
-        };
-        match nvir_llvm::convert::convert(m, &opts) {
-            Ok(c) => {
-                diags.extend(c.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")));
-                std::borrow::Cow::Owned(c.bytes)
-            }
-            Err(e) => {
-                let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
-                if let (Some(at), false) = (e.offset, text_in.is_empty()) {
-                    d = d.with_span(nvir_diag::Span::at(at as usize, 1));
-                }
-                if let Some(func) = &e.function {
-                    d = d.with_note(format!("in function @{func}"));
-                }
-                return Ok(fail(d, &mut diags, &Source::text(&input.name, &text_in)));
-            }
+        match convert_for_wrap(input, &a, &mut diags, format, color) {
+            Ok(converted) => converted,
+            Err(status) => return Ok(status),
         }
     };
+    let src = Source { name: &name, content: SourceContent::None };
     if let Some(d) = check_payload(&payload, &a.arch, a.raw) {
         let error = d.is_error();
         diags.push(d);
         if error {
-            return Ok(report(&diags, &binary, format, color));
+            return Ok(report(&diags, &src, format, color));
         }
     }
     let c = match nc::wrap(&payload, &a.arch, a.ir_level) {
         Ok(c) => c,
-        Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("container-wrap"), &mut diags, &binary)),
+        Err(e) => {
+            diags.push(Diagnostic::error(e.to_string()).with_code("container-wrap"));
+            return Ok(report(&diags, &src, format, color));
+        }
     };
-    let status = report(&diags, &binary, format, color);
+    let status = report(&diags, &src, format, color);
     a.output.write_binary(&nc::write(&c)?)?;
     Ok(status)
+}
+
+/// Reads `input` as a module and converts it for `a.arch`: the bitcode and the input's name, or
+/// (the error reported) the exit status. The input and the module read from it are freed by
+/// the time it returns.
+fn convert_for_wrap(
+    mut input: nvir::Input,
+    a: &WrapArgs,
+    diags: &mut Vec<Diagnostic>,
+    format: Format,
+    color: ColorChoice,
+) -> std::result::Result<(Vec<u8>, String), u8> {
+    let mut fail = |d: Diagnostic, src: &Source<'_>| {
+        diags.push(d);
+        report(diags, src, format, color)
+    };
+    let m = match nvir::bitcode_input(&input.bytes) {
+        Err(e) => {
+            let d = Diagnostic::error(format!("{e:#}")).with_code("bc-input");
+            return Err(fail(d, &Source::binary(&input.name, &input.bytes)));
+        }
+        Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
+            Ok(m) => m,
+            Err(e) => {
+                let d = Diagnostic::error(e.to_string()).with_code("bc-read");
+                return Err(fail(d, &Source::binary(&input.name, &input.bytes)));
+            }
+        },
+        Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&input.bytes) {
+            Ok(m) => m,
+            Err(e) => {
+                let text_in = nvir::verify::diagnostic_text(&input.bytes);
+                return Err(fail(e.to_diagnostic(), &Source::text(&input.name, &text_in)));
+            }
+        },
+    };
+    // Bitcode is not quoted again: it is freed before the conversion (text stays, for where a
+    // conversion error is).
+    if nvir::verify::is_binary(&input.bytes) {
+        input.bytes = Vec::new();
+    }
+    let opts = nvir_llvm::convert::Options {
+        llvm7: !a.arch.new_nvvm(),
+        emit: nvir_llvm::convert::Emit::Bitcode,
+        keep_kernels: a.ir_level == nc::IR_LEVEL_LTO,
+    };
+    match nvir_llvm::convert::convert(m, &opts) {
+        Ok(c) => {
+            diags.extend(c.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")));
+            Ok((c.bytes, input.name))
+        }
+        Err(e) => {
+            let text_in = nvir::verify::diagnostic_text(&input.bytes);
+            let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
+            if let (Some(at), false) = (e.offset, text_in.is_empty()) {
+                d = d.with_span(nvir_diag::Span::at(at as usize, 1));
+            }
+            if let Some(func) = &e.function {
+                d = d.with_note(format!("in function @{func}"));
+            }
+            Err(fail(d, &Source::text(&input.name, &text_in)))
+        }
+    }
 }
 
 /// What is wrong with a payload for `arch`: an error (it does not read, its pointer dialect is

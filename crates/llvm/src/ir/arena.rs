@@ -123,7 +123,13 @@ impl<T> Arena<T> {
             self.first.push(value);
         } else {
             match self.rest.last_mut() {
-                Some(last) if last.len() < chunk::<T>() => last.push(value),
+                Some(last) if last.len() < chunk::<T>() => {
+                    // A chunk cut to its length by `take_exact` grows back to a chunk, no more.
+                    if last.len() == last.capacity() {
+                        last.reserve_exact(chunk::<T>() - last.len());
+                    }
+                    last.push(value)
+                }
                 _ => {
                     let mut run = Vec::with_capacity(chunk::<T>());
                     run.push(value);
@@ -159,10 +165,15 @@ impl<T> Arena<T> {
     /// Moves the entities out into an arena of their size, leaving this one empty with its
     /// capacity (a builder reuses one arena and keeps only what each result needs). Entities in
     /// one run are copied into a run of exactly their number; an arena that has grown into
-    /// chunks is moved out whole instead (it holds room for less than a chunk more), leaving
-    /// this one with none: gathering the chunks into one run would need twice the memory.
+    /// chunks is moved out whole instead, its last chunk cut to what it holds, leaving this one
+    /// with none: gathering the chunks into one run would need twice the memory.
     pub fn take_exact(&mut self) -> Self {
         if !self.rest.is_empty() {
+            // The last chunk gives back the room it has left (up to a chunk's worth, which a
+            // module of many mid-sized bodies would otherwise hold once per body).
+            if let Some(last) = self.rest.last_mut() {
+                last.shrink_to_fit();
+            }
             return std::mem::take(self);
         }
         let mut items = Vec::with_capacity(self.first.len());
@@ -507,6 +518,14 @@ mod tests {
             assert_eq!(c.push(at), Handle::from_index(at), "from {at}");
             assert_eq!(c[Handle::from_index(at)], at);
         }
+        // A chunked arena taken out keeps no room in its last chunk, and grows back as before.
+        let mut d = Arena::new();
+        (0..chunk::<usize>() + 5).for_each(|i| _ = d.push(i));
+        let mut d = d.take_exact();
+        assert_eq!(d.rest.last().map(|c| (c.len(), c.capacity())), Some((5, 5)));
+        (chunk::<usize>() + 5..3 * chunk::<usize>()).for_each(|i| assert_eq!(d.push(i), Handle::from_index(i)));
+        assert!(d.rest.iter().all(|c| c.capacity() == chunk::<usize>()), "cut chunks grow back to a chunk only");
+        assert!(d.iter().all(|(h, &v)| h.index() == v));
         let tail = b.split_off(chunk::<usize>() + 5);
         assert_eq!(
             (b.len(), tail.len(), tail[0]),

@@ -56,7 +56,7 @@ pub use metadata::{MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedM
 pub use module::{GlobalDef, GlobalProps, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId};
 pub use types::{Dialect, FloatKind, TypeData, TypeId, Types};
 pub use valid::{validate, validate_as_opaque, validate_ssa, Place, ValidationError, ValidationErrors};
-pub use value::{Name, Value};
+pub use value::{Name, Str, Value};
 
 /// Whether an identifier can be written without quotes: `[-a-zA-Z$._][-a-zA-Z$._0-9]*`, or all
 /// digits (a numbered value).

@@ -6,6 +6,7 @@ use super::constant::{ConstData, ConstId};
 use super::function::Function;
 use super::metadata::{MdAttachment, Metadata};
 use super::types::{TypeId, Types};
+use super::value::Str;
 use thin_vec::ThinVec;
 
 /// A global variable.
@@ -149,11 +150,11 @@ pub struct GlobalProps {
     /// Whether `addrspace(N)` was written.
     pub explicit_addr_space: bool,
     /// `section "…"`.
-    pub section: Option<Box<str>>,
+    pub section: Option<Str>,
     /// `partition "…"`.
-    pub partition: Option<Box<str>>,
+    pub partition: Option<Str>,
     /// `comdat` / `comdat($name)`: the comdat's name.
-    pub comdat: Option<Box<str>>,
+    pub comdat: Option<Str>,
     /// `align N`.
     pub align: Option<u64>,
     /// Attachments (`!dbg !3`).
@@ -178,7 +179,7 @@ pub struct GlobalVar {
     /// Attributes (LLVM 11+ `#0` on globals).
     pub attrs: AttrSetId,
     /// `code_model "…"` (LLVM 18+).
-    pub code_model: Option<Box<str>>,
+    pub code_model: Option<Str>,
     /// Sanitizer flags (LLVM 15+), [`sanitizer`] bits: `no_sanitize_address`, … .
     pub sanitizer: u8,
     /// Where its definition starts in the text it was read from.

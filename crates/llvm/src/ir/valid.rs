@@ -25,6 +25,7 @@ use super::module::{FuncId, GlobalDef, GlobalVarId, Module, SymbolId};
 use super::types::{TypeData, TypeId, Types};
 use super::value::Value;
 use std::fmt;
+use std::hash::BuildHasher;
 
 /// Where a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -223,8 +224,8 @@ struct Validator<'m> {
     m: &'m Module,
     /// Whether typed pointers' pointee types must agree with their uses.
     pointees: bool,
-    /// The names of the function being checked (kept to reuse its table).
-    names: rustc_hash::FxHashSet<&'m [u8]>,
+    /// The names of the function being checked, by number (kept to reuse its table).
+    names: hashbrown::HashTable<u32>,
     errors: Vec<ValidationError>,
     more: usize,
 }
@@ -661,11 +662,12 @@ impl<'m> Validator<'m> {
         let Some(&entry) = f.layout.first() else { return };
         let at = |i: InstId| Place::Instruction(fid, i);
         // Where each instruction is (block, position), and each block's predecessor edges.
-        let mut place: Vec<(BlockId, usize)> = vec![(entry, usize::MAX); f.insts.len()];
+        // (Eight bytes an instruction: a body of a million instructions holds this beside them.)
+        let mut place: Vec<(BlockId, u32)> = vec![(entry, u32::MAX); f.insts.len()];
         let mut preds: Vec<Vec<BlockId>> = vec![Vec::new(); f.blocks.len()];
         for &b in &f.layout {
             for (pos, &i) in f.blocks[b].insts.iter().enumerate() {
-                place[i.index()] = (b, pos);
+                place[i.index()] = (b, pos as u32);
             }
             if let Some(&last) = f.blocks[b].insts.last() {
                 f.insts[last].kind.for_each_successor(|s| preds[s.index()].push(b));
@@ -696,7 +698,7 @@ impl<'m> Validator<'m> {
                     let once = into.clone().filter(|&&p| p == db).count() == 1;
                     once && dom.dominates(to, b) && into.all(|&p| p == db || dom.dominates(to, p))
                 }
-                None if db == b => pos.is_some_and(|pos| dpos < pos),
+                None if db == b => pos.is_some_and(|pos| (dpos as usize) < pos),
                 None => dom.dominates(db, b),
             }
         };
@@ -1206,14 +1208,37 @@ impl<'m> Validator<'m> {
                 self.error(Place::Instruction(fid, t), "a terminator in the middle of a block");
             }
         }
-        // Parameters, blocks and instructions share the function's names.
+        // Parameters, blocks and instructions share the function's names. The table holds each
+        // name as a number (a parameter's, then a block's, then an instruction's index), five
+        // bytes a slot: a body of a million names would take 17 a slot as a set of slices.
+        let (np, nb) = (f.params.len(), f.blocks.len());
+        let name_of = |id: u32| -> &[u8] {
+            let id = id as usize;
+            let name = match id.checked_sub(np) {
+                None => &f.params[id].name,
+                Some(b) if b < nb => &f.blocks[BlockId::from_index(b)].name,
+                Some(b) => &f.insts[InstId::from_index(b - nb)].name,
+            };
+            name.as_bytes().unwrap_or_default()
+        };
+        let hash = |n: &[u8]| rustc_hash::FxBuildHasher.hash_one(n);
+        let params_named = f.params.iter().enumerate().filter(|(_, p)| !p.name.is_none()).map(|(i, _)| i);
+        let blocks_named = f.layout.iter().filter(|&&b| !f.blocks[b].name.is_none()).map(|&b| np + b.index());
+        let insts_named = f.layout.iter().flat_map(|&b| &f.blocks[b].insts);
+        let insts_named = insts_named.filter(|&&i| !f.insts[i].name.is_none()).map(|&i| np + nb + i.index());
+        let named = || params_named.clone().chain(blocks_named.clone()).chain(insts_named.clone());
         let mut names = std::mem::take(&mut self.names);
         names.clear();
-        names.reserve(f.params.len() + f.layout.len() + f.insts.len());
-        let params_named = f.params.iter().filter_map(|p| p.name.as_bytes());
-        let blocks_named = f.layout.iter().filter_map(|&b| f.blocks[b].name.as_bytes());
-        let insts_named = f.layout.iter().flat_map(|&b| &f.blocks[b].insts).filter_map(|&i| f.insts[i].name.as_bytes());
-        if let Some(dup) = params_named.chain(blocks_named).chain(insts_named).find(|n| !names.insert(n)) {
+        names.reserve(named().count(), |&o| hash(name_of(o)));
+        let dup = named().filter_map(|id| u32::try_from(id).ok()).find_map(|id| {
+            let (n, h) = (name_of(id), hash(name_of(id)));
+            if names.find(h, |&o| name_of(o) == n).is_some() {
+                return Some(n);
+            }
+            names.insert_unique(h, id, |&o| hash(name_of(o)));
+            None
+        });
+        if let Some(dup) = dup {
             let msg = format!("the name %{} is given to two values or blocks", String::from_utf8_lossy(dup));
             self.error(place, msg);
         }

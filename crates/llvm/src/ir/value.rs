@@ -79,6 +79,66 @@ impl std::fmt::Debug for Text {
     }
 }
 
+/// A string behind one pointer (its length and bytes in one shared allocation): what a global's
+/// rarely written strings (`section`, `partition`, `comdat`, `code_model`) are held in, so that
+/// `None` costs eight bytes rather than a `Box<str>`'s sixteen. Reads as a `str`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Str(Text);
+
+impl Str {
+    /// The string `s`.
+    pub fn new(s: &str) -> Str {
+        Str(Text::new(s))
+    }
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl std::ops::Deref for Str {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl From<&str> for Str {
+    fn from(s: &str) -> Str {
+        Str::new(s)
+    }
+}
+
+impl From<String> for Str {
+    fn from(s: String) -> Str {
+        Str::new(&s)
+    }
+}
+
+impl From<std::borrow::Cow<'_, str>> for Str {
+    fn from(s: std::borrow::Cow<'_, str>) -> Str {
+        Str::new(&s)
+    }
+}
+
+impl From<Box<str>> for Str {
+    fn from(s: Box<str>) -> Str {
+        Str::new(&s)
+    }
+}
+
+impl std::fmt::Debug for Str {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for Str {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Names made so far, by text: [`NameTable::name`] gives an equal name the same allocation.
 ///
 /// The table keeps the first [`NameTable::KEPT`] distinct names: real modules repeat a few
@@ -111,6 +171,17 @@ impl NameTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_str_reads_as_its_text_in_one_pointer() {
+        let s: Str = "llvm.metadata".into();
+        assert_eq!(
+            (&*s, s.len(), format!("{s}"), format!("{s:?}")),
+            ("llvm.metadata", 13, s.to_string(), "\"llvm.metadata\"".into())
+        );
+        assert_eq!(s, Str::from(String::from("llvm.metadata")));
+        assert_eq!(std::mem::size_of::<Option<Str>>(), 8);
+    }
 
     #[test]
     fn a_name_table_shares_equal_names() {

@@ -1038,6 +1038,8 @@ impl<'m> Printer<'m> {
                 self.out.push_str("  ");
                 self.instruction(f, &slots, i, &f.insts[i]);
                 self.out.push('\n');
+                // A body of a million instructions is handed over as it is printed, not held.
+                self.spill(SPILL);
             }
         }
         self.out.push_str("}\n");

@@ -347,7 +347,19 @@ impl Reader<'_> {
                                     Entry::Record(code @ (1 | 2)) => {
                                         let id = self.op(0)?;
                                         let bytes = super::chars(&self.c.ops[1..]);
-                                        names.push((code == 2, id, self.names.name(&String::from_utf8_lossy(&bytes))));
+                                        let name = self.names.name(&String::from_utf8_lossy(&bytes));
+                                        // Named at once when what it names is read (the table
+                                        // follows the instructions): a body of a million named
+                                        // values holds no list of them. After one that must
+                                        // wait, the rest wait too, so the last name still wins.
+                                        let name = if names.is_empty() {
+                                            self.name_now(code == 2, id, name)
+                                        } else {
+                                            Some(name)
+                                        };
+                                        if let Some(name) = name {
+                                            names.push((code == 2, id, name));
+                                        }
                                     }
                                     Entry::Record(code) => return Err(self.unknown(code)),
                                 }
@@ -390,6 +402,27 @@ impl Reader<'_> {
             self.m.functions[f] = func;
         }
         Ok(())
+    }
+
+    /// Names a block or a value of this body already read; gives the name back otherwise (for
+    /// [`finish_body`](Self::finish_body) to apply, or to refuse, once the body is read).
+    fn name_now(&mut self, is_bb: bool, id: u64, name: Name) -> Option<Name> {
+        if is_bb {
+            match self.body.blocks.get(id as usize) {
+                Some(&b) => self.func.blocks[b].name = name,
+                None => return Some(name),
+            }
+            return None;
+        }
+        let Some(k) = (id as usize).checked_sub(self.values.len()) else { return Some(name) };
+        match self.body.vals.get(k) {
+            Some(&(Value::Arg(a), _)) if a & FORWARD == 0 && (a as usize) < self.func.params.len() => {
+                self.func.params[a as usize].name = name
+            }
+            Some(&(Value::Inst(i), _)) => self.func.insts[i].name = name,
+            _ => return Some(name),
+        }
+        None
     }
 
     fn finish_body(&mut self, attachments: Vec<(u64, Vec<u64>)>, names: Vec<(bool, u64, Name)>) -> Result<()> {

@@ -72,9 +72,9 @@ pub(super) struct Reader<'a> {
     /// Parameters of the functions read so far (bounded by the input's size).
     param_count: u64,
     attr_lists: Vec<std::sync::Arc<AttrList>>,
-    sections: Vec<Box<str>>,
+    sections: Vec<crate::ir::Str>,
     gc_names: Vec<Box<str>>,
-    comdats: Vec<Box<str>>,
+    comdats: Vec<crate::ir::Str>,
     /// Module-level values: globals, then constants, with their types (bodies ask for them at
     /// every use, and the constants table is large and far away in memory).
     values: Vec<(ConstId, TypeId)>,
@@ -505,7 +505,7 @@ impl<'a> Reader<'a> {
                     self.m.module_asm.clear();
                 }
             }
-            5 => self.sections.push(string(ops)),
+            5 => self.sections.push(string(ops).into()),
             6 => {} // DEPLIB: obsolete
             11 => self.gc_names.push(string(ops)),
             12 => self.comdat_record()?,
@@ -557,19 +557,19 @@ impl<'a> Reader<'a> {
                 string(&ops[..n])
             }
         };
-        self.comdats.push(name.clone());
+        self.comdats.push(crate::ir::Str::new(&name));
         self.m.comdats.push(Comdat { name, kind: kind.into() });
         Ok(())
     }
 
-    fn section(&self, raw: u64) -> Result<Option<Box<str>>> {
+    fn section(&self, raw: u64) -> Result<Option<crate::ir::Str>> {
         if raw == 0 {
             return Ok(None);
         }
         self.sections.get(raw as usize - 1).cloned().map(Some).ok_or_else(|| self.err("section id out of range"))
     }
 
-    fn comdat(&self, raw: u64) -> Result<Option<Box<str>>> {
+    fn comdat(&self, raw: u64) -> Result<Option<crate::ir::Str>> {
         if raw == 0 {
             return Ok(None);
         }
@@ -1021,7 +1021,7 @@ impl<'a> Reader<'a> {
         if props.comdat.is_some() {
             return;
         }
-        props.comdat = Some(name.into());
+        props.comdat = Some(crate::ir::Str::new(name));
         if !self.m.comdats.iter().any(|c| &*c.name == name) {
             self.m.comdats.push(Comdat { name: name.into(), kind: "any".into() });
         }

@@ -325,7 +325,7 @@ impl<'a> Parser<'a> {
                 };
                 if self.eat(TokenKind::Comma)? {
                     self.expect_kw(Keyword::Partition)?;
-                    props.partition = Some(self.parse_string_utf8()?);
+                    props.partition = Some(self.parse_string_utf8()?.into());
                 }
                 // An alias or ifunc lives in its target's address space.
                 let target_ty = self.m.const_ty(target);
@@ -368,20 +368,22 @@ impl<'a> Parser<'a> {
                     match self.tok.kind {
                         TokenKind::Keyword(Keyword::Section) => {
                             self.bump()?;
-                            gv.props.section = Some(self.parse_string_utf8()?);
+                            gv.props.section = Some(self.parse_string_utf8()?.into());
                         }
                         TokenKind::Keyword(Keyword::Partition) => {
                             self.bump()?;
-                            gv.props.partition = Some(self.parse_string_utf8()?);
+                            gv.props.partition = Some(self.parse_string_utf8()?.into());
                         }
-                        TokenKind::Keyword(Keyword::Comdat) => gv.props.comdat = Some(self.comdat_ref(&gv.name)?),
+                        TokenKind::Keyword(Keyword::Comdat) => {
+                            gv.props.comdat = Some(self.comdat_ref(&gv.name)?.into())
+                        }
                         TokenKind::Keyword(Keyword::Align) => {
                             self.bump()?;
                             gv.props.align = Some(self.parse_align_value()?);
                         }
                         TokenKind::Keyword(Keyword::CodeModel) => {
                             self.bump()?;
-                            gv.code_model = Some(self.parse_string_utf8()?);
+                            gv.code_model = Some(self.parse_string_utf8()?.into());
                         }
                         TokenKind::Keyword(
                             Keyword::NoSanitizeAddress
@@ -625,13 +627,13 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 TokenKind::Keyword(Keyword::Section) => {
                     self.bump()?;
-                    f.props.section = Some(self.parse_string_utf8()?);
+                    f.props.section = Some(self.parse_string_utf8()?.into());
                 }
                 TokenKind::Keyword(Keyword::Partition) => {
                     self.bump()?;
-                    f.props.partition = Some(self.parse_string_utf8()?);
+                    f.props.partition = Some(self.parse_string_utf8()?.into());
                 }
-                TokenKind::Keyword(Keyword::Comdat) => f.props.comdat = Some(self.comdat_ref(&name)?),
+                TokenKind::Keyword(Keyword::Comdat) => f.props.comdat = Some(self.comdat_ref(&name)?.into()),
                 TokenKind::Keyword(Keyword::Align) => {
                     self.bump()?;
                     f.props.align = Some(self.parse_align_value()?);
