@@ -171,7 +171,10 @@ fn archive<'a>(bytes: &'a [u8], out: &mut impl Sink<'a>, seen: &mut Seen) -> Res
     let ar = ArchiveFile::parse(bytes).map_err(|e| host_err(e, 0, None, "ar archive"))?;
     for member in ar.members() {
         let member = member.map_err(|e| host_err(e, 0, None, "ar archive"))?;
+        // Members may all name one long string of the GNU name table: each keeps at most
+        // `MAX_SECTION_NAME` bytes of it, so listings stay bounded by the input.
         let name = member.name();
+        let name = &name[..name.len().min(MAX_SECTION_NAME)];
         let (start, _) = member.file_range();
         let data = member.data(bytes).map_err(|e| host_err(e, start, Some(name), "ar member"))?;
         match detect(data) {

@@ -290,6 +290,80 @@ fn counts_are_bounded_by_the_records_that_can_follow() {
     assert!(e.contains("more parameter slots than the input could use"), "{e}");
 }
 
+/// Modules LLVM's reader refuses are refused here too, at their record, rather than read into a
+/// module that does not validate.
+#[test]
+fn invalid_modules_llvm_refuses_are_refused() {
+    // A function definition (FUNCTION record, isproto 0) whose function block never comes.
+    let bytes = module_of(|w| {
+        w.block(3, 17, &[(2, &[]), (21, &[0, 0])]);
+        w.record(8, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    });
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("is a definition but has no function block (0 blocks for 1 definitions)"), "{e}");
+    assert!(e.contains("at bit"), "{e}");
+    // An i32 global whose initializer is an i64 constant (LLVM's invalid-initializer.bc).
+    let bytes = module_of(|w| {
+        w.block(3, 17, &[(7, &[32]), (7, &[64])]);
+        w.record(7, &[0, 2, 1, 0, 0, 0]);
+        w.block(3, 11, &[(1, &[1]), (4, &[2])]);
+    });
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("initializer (value 0) is not of the global's type"), "{e}");
+    // A select constant with an i64 condition, and one whose arms are not of its type.
+    let select = |cond_ty: u64, arm_ty: u64| {
+        module_of(|w| {
+            w.block(3, 17, &[(7, &[32]), (7, &[64]), (7, &[1])]);
+            let c: &[u64] = &[1];
+            w.block(3, 11, &[(1, &[cond_ty]), (4, &[2]), (1, &[arm_ty]), (4, &[4]), (1, c), (13, &[0, 1, 1])]);
+        })
+    };
+    let e = bitcode::read(&select(1, 1)).unwrap_err().to_string();
+    assert!(e.contains("select constant's condition is not i1"), "{e}");
+    let e = bitcode::read(&select(2, 0)).unwrap_err().to_string();
+    assert!(e.contains("select constant's operands are not of its type"), "{e}");
+    assert!(bitcode::read(&select(2, 1)).is_ok());
+}
+
+/// What a few bits of bitcode may make is bounded: operands that take no bits, and names that
+/// records copy by id from a shared string.
+#[test]
+fn shared_and_free_operands_are_bounded() {
+    // An abbreviation of ten literal operands after its code, then used a thousand times.
+    let bytes = module_of(|w| {
+        w.put(2, 3);
+        w.vbr(11, 5);
+        for v in [99, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] {
+            w.put(1, 1);
+            w.vbr(v, 8);
+        }
+        for _ in 0..1000 {
+            w.put(4, 3);
+        }
+    });
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("abbreviation with 10 operands that take no bits"), "{e}");
+    // A 20 KB section name named by a thousand globals: 20 MB of copies from 20 KB.
+    let bytes = module_of(|w| {
+        w.block(3, 17, &[(7, &[32])]);
+        w.record(5, &[u64::from(b's'); 20_000]);
+        for _ in 0..1000 {
+            w.record(7, &[0, 2, 0, 0, 0, 1]);
+        }
+    });
+    let e = bitcode::read(&bytes).unwrap_err().to_string();
+    assert!(e.contains("names copied from shared string ranges add up to more than"), "{e}");
+    // As many copies as a legitimate module makes read.
+    let bytes = module_of(|w| {
+        w.block(3, 17, &[(7, &[32])]);
+        w.record(5, &[u64::from(b's'); 200]);
+        for _ in 0..1000 {
+            w.record(7, &[0, 2, 0, 0, 0, 1]);
+        }
+    });
+    assert_eq!(bitcode::read(&bytes).unwrap().globals.len(), 1000);
+}
+
 fn module_with(records: &[(u64, &[u64])]) -> Vec<u8> {
     let mut w = BitWriter { out: b"BC\xC0\xDE".to_vec(), ..Default::default() };
     let producer: Vec<u64> = b"Test1.0".iter().map(|&b| u64::from(b)).collect();

@@ -496,6 +496,16 @@ impl<'a> Cursor<'a> {
         if ops.is_empty() || matches!(ops[0], AbbrevOp::Array | AbbrevOp::Blob) {
             return Err(self.err(at, "abbreviation without a scalar record code"));
         }
+        // Operands that take no bits (literals, zero-width fields) cost a record using the
+        // abbreviation nothing: many of them would let a few bits a record make any number of
+        // operands. LLVM's writer puts at most three after the record code.
+        let free = ops[1..].iter().filter(|op| matches!(op, AbbrevOp::Literal(_))).count();
+        if free > MAX_FREE_OPS {
+            return Err(self.err(
+                at,
+                format!("abbreviation with {free} operands that take no bits (nvir reads at most {MAX_FREE_OPS})"),
+            ));
+        }
         Ok(ops.into())
     }
 
@@ -551,6 +561,9 @@ impl<'a> Cursor<'a> {
         }
     }
 }
+
+/// Operands after the record code an abbreviation may give without reading bits.
+const MAX_FREE_OPS: usize = 8;
 
 /// One scalar operand.
 #[inline(always)]

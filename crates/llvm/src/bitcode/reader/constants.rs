@@ -318,6 +318,27 @@ impl Reader<'_> {
             7 => {
                 let elems = ops.iter().map(|&id| val(self, id)).collect::<Result<Vec<_>>>()?;
                 let m = &self.m;
+                // LLVM reads each element as the aggregate's element (or field) type: another
+                // type is an invalid record there (its test `invalid-initializer.bc`).
+                let fields: Option<&[TypeId]> = match m.types.get(ty) {
+                    TypeData::Struct(b) => Some(&b.fields),
+                    TypeData::Named(n) => m.types.named(*n).body.as_ref().map(|b| &b.fields[..]),
+                    _ => None,
+                };
+                let elem_ty = |i: usize| match m.types.get(ty) {
+                    TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Some(*elem),
+                    _ => fields.and_then(|f| f.get(i).copied()),
+                };
+                if fields.is_some_and(|f| f.len() != elems.len()) {
+                    return Err(self.err("struct constant with the wrong number of fields"));
+                }
+                if let Some(i) =
+                    elems.iter().enumerate().position(|(i, &e)| elem_ty(i).is_some_and(|t| t != m.const_ty(e)))
+                {
+                    return Err(
+                        self.err(format!("aggregate constant's element {i} is not of the aggregate's element type"))
+                    );
+                }
                 match m.types.get(ty).clone() {
                     TypeData::Struct(_) | TypeData::Named(_) => ConstData::Struct { ty, fields: elems.into() },
                     TypeData::Array { len, elem } => {
@@ -404,6 +425,24 @@ impl Reader<'_> {
                     .iter()
                     .map(|&i| val(self, i))
                     .collect::<Result<Vec<_>>>()?;
+                // LLVM reads the condition as i1 (or a vector of as many i1) and the arms as
+                // the record's type: anything else is an invalid record there.
+                let types = &self.m.types;
+                let cond_ok = match types.get(self.m.const_ty(v[0])) {
+                    TypeData::Int(1) => true,
+                    TypeData::Vector { len, elem, scalable } => {
+                        types.int_width(*elem) == Some(1)
+                            && matches!(types.get(ty), TypeData::Vector { len: l, scalable: s, .. }
+                                if l == len && s == scalable)
+                    }
+                    _ => false,
+                };
+                if !cond_ok {
+                    return Err(self.err("select constant's condition is not i1 or a vector of i1 of its length"));
+                }
+                if self.m.const_ty(v[1]) != ty || self.m.const_ty(v[2]) != ty {
+                    return Err(self.err("select constant's operands are not of its type"));
+                }
                 ConstData::Expr(Box::new(expr(ExprOp::Select, ty, 0, v)))
             }
             14 => {

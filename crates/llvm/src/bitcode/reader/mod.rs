@@ -39,7 +39,8 @@ struct AttrList {
 
 /// A global value awaiting an operand that may come later in the value table.
 enum Pending {
-    Init(GlobalVarId, u64),
+    /// A global's initializer: the global, the value id, and where its record starts.
+    Init(GlobalVarId, u64, u64),
     Aliasee(crate::ir::module::AliasId, u64),
     Resolver(crate::ir::module::IFuncId, u64),
     Prefix(FuncId, u64),
@@ -74,6 +75,12 @@ pub(super) struct Reader<'a> {
     attr_lists: Vec<std::sync::Arc<AttrList>>,
     sections: Vec<crate::ir::Str>,
     gc_names: Vec<Box<str>>,
+    /// Bytes of names the module's globals carry from ranges records share (string table
+    /// names, and section, GC and comdat names each global names by id): bounded by the input's
+    /// size, as each costs a record a few bits (and each is printed with its global).
+    name_bytes: std::cell::Cell<u64>,
+    /// The names in `m.comdats`.
+    comdat_names: rustc_hash::FxHashSet<Box<str>>,
     comdats: Vec<crate::ir::Str>,
     /// Module-level values: globals, then constants, with their types (bodies ask for them at
     /// every use, and the constants table is large and far away in memory).
@@ -318,6 +325,8 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         attr_lists: Vec::new(),
         sections: Vec::new(),
         gc_names: Vec::new(),
+        name_bytes: std::cell::Cell::new(0),
+        comdat_names: Default::default(),
         comdats: Vec::new(),
         values: Vec::new(),
         global_syms: Vec::new(),
@@ -416,7 +425,20 @@ impl<'a> Reader<'a> {
     fn module(&mut self) -> Result<()> {
         loop {
             match self.c.advance()? {
-                Entry::End => return Ok(()),
+                Entry::End => {
+                    // A definition whose body never comes: LLVM cannot materialize it either.
+                    if let Some(&f) = self.bodies.get(self.next_body) {
+                        let name = &self.m.functions[f].name;
+                        let shown: String = name.chars().take(64).collect();
+                        return Err(self.err(format!(
+                            "function @{shown}{} is a definition but has no function block ({} blocks for {} definitions)",
+                            if shown.len() < name.len() { "…" } else { "" },
+                            self.next_body,
+                            self.bodies.len()
+                        )));
+                    }
+                    return Ok(());
+                }
                 Entry::Eof => return Err(self.err("unexpected end of input in the module block")),
                 Entry::Block(id) => match id {
                     block::PARAMATTR_GROUP => {
@@ -539,6 +561,7 @@ impl<'a> Reader<'a> {
         let Some(end) = end else {
             return Err(self.err(format!("name at {off}+{len} is outside the string table")));
         };
+        self.copy_name(len)?;
         let bytes = &self.strtab[off as usize..end as usize];
         Ok((Some(String::from_utf8_lossy(bytes).into()), 2))
     }
@@ -558,22 +581,47 @@ impl<'a> Reader<'a> {
             }
         };
         self.comdats.push(crate::ir::Str::new(&name));
+        self.comdat_names.insert(name.clone());
         self.m.comdats.push(Comdat { name, kind: kind.into() });
         Ok(())
     }
 
-    fn section(&self, raw: u64) -> Result<Option<crate::ir::Str>> {
+    /// Counts `len` bytes of a name copied from a shared range (see `name_bytes`).
+    fn copy_name(&self, len: u64) -> Result<()> {
+        /// Name bytes any input may copy; larger inputs four per byte.
+        const FREE: u64 = 16 << 20;
+        let total = self.name_bytes.get().saturating_add(len);
+        self.name_bytes.set(total);
+        let bound = FREE.max(self.c.len_bits() / 8 * 4);
+        if total > bound {
+            return Err(self.err(format!(
+                "names copied from shared string ranges add up to more than {bound} bytes (4 per input byte)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// A name from a table of names records refer to by id, copied.
+    fn shared_name<T: Clone + std::ops::Deref<Target = str>>(
+        &self,
+        table: &[T],
+        raw: u64,
+        what: &str,
+    ) -> Result<Option<T>> {
         if raw == 0 {
             return Ok(None);
         }
-        self.sections.get(raw as usize - 1).cloned().map(Some).ok_or_else(|| self.err("section id out of range"))
+        let name = table.get(raw as usize - 1).ok_or_else(|| self.err(format!("{what} id out of range")))?;
+        self.copy_name(name.len() as u64)?;
+        Ok(Some(name.clone()))
+    }
+
+    fn section(&self, raw: u64) -> Result<Option<crate::ir::Str>> {
+        self.shared_name(&self.sections, raw, "section")
     }
 
     fn comdat(&self, raw: u64) -> Result<Option<crate::ir::Str>> {
-        if raw == 0 {
-            return Ok(None);
-        }
-        self.comdats.get(raw as usize - 1).cloned().map(Some).ok_or_else(|| self.err("comdat id out of range"))
+        self.shared_name(&self.comdats, raw, "comdat")
     }
 
     fn align(&self, raw: u64) -> Result<Option<u64>> {
@@ -742,7 +790,7 @@ impl<'a> Reader<'a> {
             self.implicit_comdat.insert(sym);
         }
         if r[2] != 0 {
-            self.pending.push(Pending::Init(id, r[2] - 1));
+            self.pending.push(Pending::Init(id, r[2] - 1, self.c.start));
         }
         Ok(())
     }
@@ -784,12 +832,7 @@ impl<'a> Reader<'a> {
         let mut props = self.props_common(linkage, r[7]);
         props.align = self.align(r[5])?;
         props.section = self.section(r[6])?;
-        let gc = match get(8) {
-            Some(g) if g > 0 => {
-                Some(self.gc_names.get(g as usize - 1).cloned().ok_or_else(|| self.err("gc id out of range"))?)
-            }
-            _ => None,
-        };
+        let gc = self.shared_name(&self.gc_names, get(8).unwrap_or(0), "gc")?;
         props.unnamed_addr = Self::unnamed_addr(get(9).unwrap_or(0));
         if !matches!(linkage, Linkage::Internal | Linkage::Private) {
             props.dll = Self::dll(get(11).unwrap_or(match r[3] {
@@ -951,7 +994,20 @@ impl<'a> Reader<'a> {
                     .ok_or_else(|| self.err(format!("global operand {v} out of range")))
             };
             match p {
-                Pending::Init(g, v) => self.m.globals[g].init = Some(get(v)?),
+                Pending::Init(g, v, at) => {
+                    let c = get(v)?;
+                    // An initializer of another type than the global's: LLVM's verifier
+                    // refuses the module, and nothing here could print or write it.
+                    if self.m.const_ty(c) != self.m.globals[g].ty {
+                        return Err(BitcodeError::at(
+                            at,
+                            format!("initializer (value {v}) is not of the global's type"),
+                        )
+                        .in_block(Some(block::MODULE))
+                        .in_record(7));
+                    }
+                    self.m.globals[g].init = Some(c);
+                }
                 Pending::Aliasee(a, v) => self.m.aliases[a].aliasee = get(v)?,
                 Pending::Resolver(a, v) => self.m.ifuncs[a].resolver = get(v)?,
                 Pending::Prefix(f, v) | Pending::Prologue(f, v) | Pending::Personality(f, v) => {
@@ -1022,7 +1078,7 @@ impl<'a> Reader<'a> {
             return;
         }
         props.comdat = Some(crate::ir::Str::new(name));
-        if !self.m.comdats.iter().any(|c| &*c.name == name) {
+        if self.comdat_names.insert(name.into()) {
             self.m.comdats.push(Comdat { name: name.into(), kind: "any".into() });
         }
     }
@@ -1128,34 +1184,39 @@ impl<'a> Reader<'a> {
     /// Names each `blockaddress` block as the printer numbers it: a named block by its name, an
     /// unnamed one by its slot (arguments, blocks and results numbered in order).
     fn name_block_addresses(&mut self) -> Result<()> {
+        use crate::ir::module::BlockName;
+        // Each function's block names are made once: a module may take the address of every
+        // block of a large function.
+        let mut names: rustc_hash::FxHashMap<FuncId, Vec<BlockName>> = Default::default();
         for (c, bb) in std::mem::take(&mut self.block_addresses) {
             let ConstData::BlockAddress { ty, func, .. } = self.m.consts[c] else { continue };
-            let Some(GlobalDef::Func(f)) = self.m.symbols[func].def else { continue };
-            let f = &self.m.functions[f];
-            let Some(&target) = f.layout.get(bb as usize) else {
+            let Some(GlobalDef::Func(fid)) = self.m.symbols[func].def else { continue };
+            let f = &self.m.functions[fid];
+            let types = &self.m.types;
+            let list = names.entry(fid).or_insert_with(|| {
+                // Slots as the printer numbers them: unnamed arguments, blocks and results.
+                let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
+                let mut list = Vec::with_capacity(f.layout.len());
+                for &b in &f.layout {
+                    let block = &f.blocks[b];
+                    list.push(match block.name.as_str() {
+                        Some(n) => BlockName::Named(n.into()),
+                        None => BlockName::Numbered(next),
+                    });
+                    next += u32::from(block.name.is_none());
+                    for &i in &block.insts {
+                        let inst = &f.insts[i];
+                        next += u32::from(inst.name.is_none() && !matches!(types.get(inst.ty), TypeData::Void));
+                    }
+                }
+                list
+            });
+            let Some(block) = list.get(bb as usize).cloned() else {
                 return Err(BitcodeError::at(
                     0,
                     format!("blockaddress of block {bb}, which @{} does not have", f.name),
                 ));
             };
-            let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
-            let mut name = None;
-            for &b in &f.layout {
-                let block = &f.blocks[b];
-                if b == target {
-                    name = Some(match block.name.as_str() {
-                        Some(n) => crate::ir::module::BlockName::Named(n.into()),
-                        None => crate::ir::module::BlockName::Numbered(next),
-                    });
-                    break;
-                }
-                next += u32::from(block.name.is_none());
-                for &i in &block.insts {
-                    let inst = &f.insts[i];
-                    next += u32::from(inst.name.is_none() && !matches!(self.m.types.get(inst.ty), TypeData::Void));
-                }
-            }
-            let block = name.expect("the target is in the layout");
             // Replaced once per constant (equal blockaddresses share one).
             let _ = self.m.consts.replace(c, ConstData::BlockAddress { ty, func, block });
         }

@@ -449,6 +449,8 @@ impl<'a> Reader<'a> {
             attr_lists: self.attr_lists.clone(),
             sections: self.sections.clone(),
             gc_names: self.gc_names.clone(),
+            name_bytes: self.name_bytes.clone(),
+            comdat_names: Default::default(),
             comdats: self.comdats.clone(),
             values: self.values.clone(),
             global_syms: self.global_syms.clone(),

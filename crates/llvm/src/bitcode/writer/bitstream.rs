@@ -273,6 +273,16 @@ impl BitWriter {
         self.record_blob(code, vals, None, abbrev);
     }
 
+    /// An unabbreviated record of bytes (a string), written from them as they are.
+    pub(super) fn record_bytes(&mut self, code: u32, bytes: &[u8]) {
+        self.emit(UNABBREV_RECORD, self.width);
+        self.emit_vbr(u64::from(code), 6);
+        self.emit_vbr(bytes.len() as u64, 6);
+        for &b in bytes {
+            self.emit_vbr(u64::from(b), 6);
+        }
+    }
+
     /// A record whose abbreviation ends in a blob.
     pub(super) fn record_blob(&mut self, code: u32, vals: &[u64], blob: Option<&[u8]>, abbrev: Option<u32>) {
         let Some(id) = abbrev else {

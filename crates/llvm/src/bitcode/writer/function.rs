@@ -12,7 +12,7 @@ use crate::ir::metadata::{MdId, MdNode};
 use crate::ir::module::{AsmId, BlockName, FuncId};
 use crate::ir::types::{TypeData, TypeId};
 use crate::ir::{InstId, Value};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 // Abbreviation ids `BLOCKINFO` gives function and symbol table blocks.
 const LOAD_AB: u32 = 4;
@@ -33,6 +33,8 @@ const VST_BBENTRY6_AB: u32 = 7;
 pub(super) struct Locals {
     pub(super) consts: FxHashMap<ConstId, u32>,
     pub(super) asms: Vec<(AsmId, u32)>,
+    /// The ids of `asms`, by asm.
+    asm_ids: FxHashMap<AsmId, u32>,
     /// An `i32 1` the function's constants hold for allocas without a count, when the module
     /// has no such constant.
     pub(super) one: Option<(TypeId, u32)>,
@@ -58,27 +60,42 @@ pub(super) enum FnMd {
     List(Vec<u64>),
 }
 
-/// The position of a `blockaddress` block in its function's layout.
-pub(super) fn block_index(f: &Function, name: &BlockName, types: &crate::ir::Types) -> Option<usize> {
-    match name {
-        BlockName::Named(n) => f.layout.iter().position(|&b| f.blocks[b].name.as_str() == Some(&**n)),
-        BlockName::Numbered(k) => {
-            // Slots as the printer numbers them: unnamed arguments, blocks and results.
-            let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
-            for (i, &b) in f.layout.iter().enumerate() {
-                let block = &f.blocks[b];
-                if block.name.is_none() {
-                    if next == *k {
-                        return Some(i);
-                    }
+/// The positions of a function's blocks in its layout, by the names `blockaddress` uses: made
+/// once per function, as a module may name every block of a large function.
+pub(super) struct BlockIndex {
+    named: FxHashMap<Box<str>, usize>,
+    numbered: FxHashMap<u32, usize>,
+}
+
+impl BlockIndex {
+    pub(super) fn new(f: &Function, types: &crate::ir::Types) -> Self {
+        let (mut named, mut numbered) = (FxHashMap::default(), FxHashMap::default());
+        // Slots as the printer numbers them: unnamed arguments, blocks and results.
+        let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
+        for (i, &b) in f.layout.iter().enumerate() {
+            let block = &f.blocks[b];
+            match block.name.as_str() {
+                Some(n) => {
+                    named.entry(n.into()).or_insert(i);
+                }
+                None => {
+                    numbered.entry(next).or_insert(i);
                     next += 1;
                 }
-                for &inst in &block.insts {
-                    let x = &f.insts[inst];
-                    next += u32::from(x.name.is_none() && !matches!(types.get(x.ty), TypeData::Void));
-                }
             }
-            None
+            for &inst in &block.insts {
+                let x = &f.insts[inst];
+                next += u32::from(x.name.is_none() && !matches!(types.get(x.ty), TypeData::Void));
+            }
+        }
+        BlockIndex { named, numbered }
+    }
+
+    /// The position of a `blockaddress` block in the function's layout.
+    pub(super) fn get(&self, name: &BlockName) -> Option<usize> {
+        match name {
+            BlockName::Named(n) => self.named.get(&**n).copied(),
+            BlockName::Numbered(k) => self.numbered.get(k).copied(),
         }
     }
 }
@@ -99,12 +116,12 @@ impl Writer<'_> {
         matches!(self.types.get(t), TypeData::Void)
     }
 
-    fn scope_id(&self, a: &Atomic, scopes: &[String]) -> u64 {
+    fn scope_id(&self, a: &Atomic, scopes: &super::NameList) -> u64 {
         match a.scope {
             None => 1,
             Some(s) => {
                 let name = self.m.sync_scopes.get(s.index()).unwrap_or("");
-                scopes.iter().position(|n| n == name).unwrap_or(1) as u64
+                scopes.position(name).unwrap_or(1) as u64
             }
         }
     }
@@ -115,6 +132,7 @@ impl Writer<'_> {
         let mut l = Locals { arg_base: self.n_values, ..Default::default() };
         let mut roots: Vec<ConstId> = Vec::new();
         let mut asms: Vec<AsmId> = Vec::new();
+        let mut asm_seen: FxHashSet<AsmId> = FxHashSet::default();
         let mut needs_one = false;
         let local_mds = self.local_mds(f)?;
         for &b in &f.layout {
@@ -122,7 +140,7 @@ impl Writer<'_> {
                 let inst = &f.insts[i];
                 inst.kind.for_each_operand(|v| match v {
                     Value::Const(c) => roots.push(c),
-                    Value::Asm(a) if !asms.contains(&a) => asms.push(a),
+                    Value::Asm(a) if asm_seen.insert(a) => asms.push(a),
                     _ => {}
                 });
                 match &inst.kind {
@@ -145,6 +163,7 @@ impl Writer<'_> {
         let mut next = self.n_values + f.params.len() as u32;
         for a in asms {
             l.asms.push((a, next));
+            l.asm_ids.insert(a, next);
             next += 1;
         }
         let m = self.m;
@@ -221,7 +240,7 @@ impl Writer<'_> {
             Value::Inst(i) => l.inst(i).ok_or_else(missing)?,
             Value::Md(id) => self.md.id(id)? as u32,
             Value::LocalMd(lm) => *l.local_md.get(&lm).ok_or_else(missing)?,
-            Value::Asm(a) => l.asms.iter().find(|(x, _)| *x == a).map(|(_, id)| *id).ok_or_else(missing)?,
+            Value::Asm(a) => *l.asm_ids.get(&a).ok_or_else(missing)?,
         })
     }
 
@@ -413,8 +432,8 @@ struct Cx<'a, 'm> {
     id: u32,
     /// Position in the layout by block index (`u64::MAX`: not in the layout).
     blocks: &'a [u64],
-    scopes: &'a [String],
-    tags: &'a [String],
+    scopes: &'a super::NameList,
+    tags: &'a super::NameList,
 }
 
 impl Cx<'_, '_> {
@@ -490,7 +509,7 @@ impl Cx<'_, '_> {
 
     fn bundles(&self, s: &mut BitWriter, c: &CallSite) -> Result<()> {
         for b in c.bundles.iter() {
-            let tag = self.tags.iter().position(|t| **t == *b.tag).unwrap_or(0) as u64;
+            let tag = self.tags.position(&b.tag).unwrap_or(0) as u64;
             let mut v = vec![tag];
             for &(_, x) in &b.inputs {
                 self.push_vt(&mut v, x)?;

@@ -145,8 +145,8 @@ pub(super) struct Writer<'m> {
     fn_ids: Vec<u32>,
     var_ids: Vec<u32>,
     /// Operand bundle tags and sync scope names, LLVM 7's own first.
-    tags: Vec<String>,
-    scopes: Vec<String>,
+    tags: NameList,
+    scopes: NameList,
     /// Module-level constants in value order, and their ids.
     mod_consts: Vec<ConstId>,
     /// Value id by constant index (`u32::MAX`: none).
@@ -162,13 +162,13 @@ pub(super) struct Writer<'m> {
     md: metadata::MdTable,
     /// Metadata kind ids by the module's kind index.
     kind_ids: Vec<u64>,
-    kind_names: Vec<String>,
+    kind_names: NameList,
     /// Bundle tags, LLVM 7's own first.
-    bundle_tags: Vec<String>,
+    bundle_tags: NameList,
     strtab: Vec<u8>,
     strtab_at: FxHashMap<Vec<u8>, u64>,
-    sections: Vec<String>,
-    gcs: Vec<String>,
+    sections: NameList,
+    gcs: NameList,
     comdat_ids: FxHashMap<String, u64>,
 }
 
@@ -450,13 +450,59 @@ fn alloca_space(layout: Option<&[u8]>) -> u32 {
         .unwrap_or(0)
 }
 
+/// Names in first-seen order with a hashed index: the writer looks one up for each use (a
+/// section per global, a tag per bundle), so a list scan would be quadratic in the module.
+#[derive(Clone, Default)]
+pub(super) struct NameList {
+    names: Vec<String>,
+    index: hashbrown::HashTable<usize>,
+}
+
+impl NameList {
+    fn hash(name: &str) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(name)
+    }
+
+    /// Where `name` is.
+    pub(super) fn position(&self, name: &str) -> Option<usize> {
+        self.index.find(Self::hash(name), |&i| self.names[i] == name).copied()
+    }
+
+    /// Where `name` is, adding it at the end first if it is new (then `.1` is true).
+    pub(super) fn insert(&mut self, name: &str) -> (usize, bool) {
+        if let Some(i) = self.position(name) {
+            return (i, false);
+        }
+        let i = self.names.len();
+        let names = &self.names;
+        self.index.insert_unique(Self::hash(name), i, |&j| Self::hash(&names[j]));
+        self.names.push(name.to_string());
+        (i, true)
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub(super) fn iter(&self) -> std::slice::Iter<'_, String> {
+        self.names.iter()
+    }
+}
+
 impl<'m> Writer<'m> {
     fn new(m: &'m Module, modern: bool) -> Result<Self> {
-        let mut kind_names: Vec<String> = FIXED_KINDS.iter().map(|s| (*s).to_string()).collect();
-        let mut bundle_tags: Vec<String> = FIXED_BUNDLES.iter().map(|s| (*s).to_string()).collect();
-        if modern {
-            kind_names.extend(FIXED_KINDS_MODERN.iter().map(|s| (*s).to_string()));
-            bundle_tags.extend(FIXED_BUNDLES_MODERN.iter().map(|s| (*s).to_string()));
+        let mut kind_names = NameList::default();
+        let mut bundle_tags = NameList::default();
+        for k in FIXED_KINDS.iter().chain(if modern { FIXED_KINDS_MODERN } else { &[] }) {
+            kind_names.insert(k);
+        }
+        for t in FIXED_BUNDLES.iter().chain(if modern { FIXED_BUNDLES_MODERN } else { &[] }) {
+            bundle_tags.insert(t);
         }
         let mut w = Writer {
             m,
@@ -470,8 +516,8 @@ impl<'m> Writer<'m> {
             sym_ids: Vec::new(),
             fn_ids: Vec::new(),
             var_ids: Vec::new(),
-            tags: Vec::new(),
-            scopes: Vec::new(),
+            tags: NameList::default(),
+            scopes: NameList::default(),
             mod_consts: Vec::new(),
             const_ids: Vec::new(),
             n_values: 0,
@@ -485,8 +531,8 @@ impl<'m> Writer<'m> {
             bundle_tags,
             strtab: Vec::new(),
             strtab_at: FxHashMap::default(),
-            sections: Vec::new(),
-            gcs: Vec::new(),
+            sections: NameList::default(),
+            gcs: NameList::default(),
             comdat_ids: FxHashMap::default(),
         };
         let insts: usize = m.functions.iter().map(|(_, f)| f.insts.len()).sum();
@@ -1028,14 +1074,7 @@ impl<'m> Writer<'m> {
     fn enumerate_kinds(&mut self) {
         let md = &self.m.metadata;
         for k in 0..md.kinds_len() {
-            let name = md.kind_name(crate::ir::MdKind(k as u32)).to_string();
-            let id = match self.kind_names.iter().position(|n| *n == name) {
-                Some(i) => i,
-                None => {
-                    self.kind_names.push(name);
-                    self.kind_names.len() - 1
-                }
-            };
+            let (id, _) = self.kind_names.insert(md.kind_name(crate::ir::MdKind(k as u32)));
             self.kind_ids.push(id as u64);
         }
     }
@@ -1354,8 +1393,7 @@ impl<'m> Writer<'m> {
     }
 
     fn string_record(s: &mut BitWriter, code: u32, text: &[u8]) {
-        let v: Vec<u64> = text.iter().map(|&b| u64::from(b)).collect();
-        s.record(code, &v, None);
+        s.record_bytes(code, text);
     }
 
     /// The fields an alias and an ifunc record begin with: [name, type, address space, target,
@@ -1388,7 +1426,7 @@ impl<'m> Writer<'m> {
     }
 
     fn section_id(&self, p: &GlobalProps) -> u64 {
-        p.section.as_deref().and_then(|n| self.sections.iter().position(|s| s == n)).map_or(0, |i| i as u64 + 1)
+        p.section.as_deref().and_then(|n| self.sections.position(n)).map_or(0, |i| i as u64 + 1)
     }
 
     fn comdat_id(&self, p: &GlobalProps) -> u64 {
@@ -1415,24 +1453,21 @@ impl<'m> Writer<'m> {
             max_align = max_align.max(g.props.align.unwrap_or(0));
             max_gty = max_gty.max(self.ty(g.ty));
             if let Some(sec) = &g.props.section {
-                if !self.sections.iter().any(|x| **x == **sec) {
+                if self.sections.insert(sec).1 {
                     Self::string_record(s, 5, sec.as_bytes());
-                    self.sections.push(sec.to_string());
                 }
             }
         }
         for (_, f) in m.functions.iter() {
             max_align = max_align.max(f.props.align.unwrap_or(0));
             if let Some(sec) = &f.props.section {
-                if !self.sections.iter().any(|x| **x == **sec) {
+                if self.sections.insert(sec).1 {
                     Self::string_record(s, 5, sec.as_bytes());
-                    self.sections.push(sec.to_string());
                 }
             }
             if let Some(gc) = &f.gc {
-                if !self.gcs.iter().any(|x| **x == **gc) {
+                if self.gcs.insert(gc).1 {
                     Self::string_record(s, 11, gc.as_bytes());
-                    self.gcs.push(gc.to_string());
                 }
             }
         }
@@ -1550,7 +1585,7 @@ impl<'m> Writer<'m> {
                     _ => Ok(0),
                 }
             };
-            let gc = f.gc.as_deref().and_then(|g| self.gcs.iter().position(|x| x == g)).map_or(0, |i| i as u64 + 1);
+            let gc = f.gc.as_deref().and_then(|g| self.gcs.position(g)).map_or(0, |i| i as u64 + 1);
             let mut v = vec![
                 off,
                 len,
@@ -1675,6 +1710,7 @@ impl<'m> Writer<'m> {
             last_ty = Some(i32t);
             s.record(4, &[rotate(1)], Some(integer));
         }
+        let mut block_indexes: FxHashMap<FuncId, function::BlockIndex> = FxHashMap::default();
         for &c in consts {
             let data = &self.m.consts[c];
             let ty = data.ty();
@@ -1753,7 +1789,9 @@ impl<'m> Writer<'m> {
                         return Err(WriteError::new("blockaddress of a non-function"));
                     };
                     let fun = &self.m.functions[f];
-                    let index = function::block_index(fun, bb, &self.types).ok_or_else(|| {
+                    let index =
+                        block_indexes.entry(f).or_insert_with(|| function::BlockIndex::new(fun, &self.types)).get(bb);
+                    let index = index.ok_or_else(|| {
                         WriteError::new(format!("blockaddress names a block @{} does not have", fun.name))
                     })?;
                     let fid = self.sym_id(*func).unwrap_or(0);
@@ -1905,7 +1943,7 @@ impl<'m> Writer<'m> {
 
     fn write_bundle_tags(&self, s: &mut BitWriter) {
         s.enter_block(block::OPERAND_BUNDLE_TAGS, 3);
-        for t in &self.tags {
+        for t in self.tags.iter() {
             let v: Vec<u64> = t.bytes().map(u64::from).collect();
             s.record(1, &v, None);
         }
@@ -1913,7 +1951,7 @@ impl<'m> Writer<'m> {
     }
 
     /// LLVM 7's bundle tags, then the module's others in first-use order.
-    fn all_bundle_tags(&self) -> Vec<String> {
+    fn all_bundle_tags(&self) -> NameList {
         let mut tags = self.bundle_tags.clone();
         for (_, f) in self.m.functions.iter() {
             for (_, i) in f.insts.iter() {
@@ -1922,9 +1960,7 @@ impl<'m> Writer<'m> {
                     &i.kind
                 {
                     for b in call.bundles.iter() {
-                        if !tags.iter().any(|t| **t == *b.tag) {
-                            tags.push(b.tag.to_string());
-                        }
+                        tags.insert(&b.tag);
                     }
                 }
             }
@@ -1933,19 +1969,17 @@ impl<'m> Writer<'m> {
     }
 
     /// Sync scope names: LLVM 7's `singlethread` and the system scope, then the module's.
-    fn sync_scope_names(&self) -> Vec<String> {
-        let mut names = vec!["singlethread".to_string(), String::new()];
-        for n in self.m.sync_scopes.iter() {
-            if !names.iter().any(|x| x == n) {
-                names.push(n.to_string());
-            }
+    fn sync_scope_names(&self) -> NameList {
+        let mut names = NameList::default();
+        for n in ["singlethread", ""].into_iter().chain(self.m.sync_scopes.iter()) {
+            names.insert(n);
         }
         names
     }
 
     fn write_sync_scopes(&self, s: &mut BitWriter) {
         s.enter_block(block::SYNC_SCOPE_NAMES, 2);
-        for n in &self.scopes {
+        for n in self.scopes.iter() {
             let v: Vec<u64> = n.bytes().map(u64::from).collect();
             s.record(1, &v, None);
         }

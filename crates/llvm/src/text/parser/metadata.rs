@@ -5,6 +5,7 @@ use crate::ir::di::{DiKind, LlvmVersion};
 use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode, NamedMd};
 use crate::ir::value::Value;
 use crate::text::token::{Keyword, TokenKind};
+use std::collections::hash_map::Entry;
 
 impl Parser<'_> {
     /// The node for slot `!n`, a placeholder if not defined yet.
@@ -46,11 +47,15 @@ impl Parser<'_> {
                 self.expect(TokenKind::Comma, "',' or '}'")?;
             }
         }
-        if let Some(existing) = self.m.metadata.named.iter_mut().find(|n| n.name == name) {
+        let named = &mut self.m.metadata.named;
+        match self.named_md.entry(name) {
             // LLVM appends to a named node defined twice.
-            existing.nodes.extend(nodes);
-        } else {
-            self.m.metadata.named.push(NamedMd { name, nodes });
+            Entry::Occupied(e) => named[*e.get()].nodes.extend(nodes),
+            Entry::Vacant(e) => {
+                let name = e.key().clone();
+                e.insert(named.len());
+                named.push(NamedMd { name, nodes });
+            }
         }
         Ok(())
     }

@@ -93,6 +93,9 @@ type PResult<T> = Result<T, ParseError>;
 /// recurses on nesting; this keeps the stack bounded).
 const MAX_DEPTH: u32 = 256;
 
+/// Elements the splats of any input may copy in all (more for larger inputs: one per byte).
+const SPLAT_ELEMS_FREE: u64 = 1 << 20;
+
 /// Where attribute-group references must be merged in once the groups are known.
 #[derive(Debug, Clone, Copy)]
 enum AttrTarget {
@@ -185,6 +188,8 @@ pub(crate) struct Parser<'a> {
     /// Value and block names read so far, shared.
     names: crate::ir::value::NameTable,
     depth: u32,
+    /// Elements copied by the splats read so far (see [`SPLAT_ELEMS_FREE`]).
+    splat_elems: u64,
     /// Symbols by name: handles hashed by their name in `m.symbols` (no second copy of names).
     symbols: HashTable<SymbolId>,
     /// First use of each not-yet-defined symbol, and the pointer type it was used with.
@@ -199,6 +204,8 @@ pub(crate) struct Parser<'a> {
     type_aliases: FxHashMap<Box<str>, TypeId>,
     type_uses: FxHashMap<crate::ir::types::NamedStructId, Span>,
     md_slots: FxHashMap<u32, MdId>,
+    /// Named metadata read so far, by name: where it is in `m.metadata.named`.
+    named_md: FxHashMap<Box<str>, usize>,
     md_defined: FxHashMap<u32, Span>,
     md_uses: FxHashMap<u32, Span>,
     attr_groups: FxHashMap<u32, Vec<Attr>>,
@@ -277,6 +284,7 @@ impl<'a> Parser<'a> {
             m: Module::new(),
             names: Default::default(),
             depth: 0,
+            splat_elems: 0,
             symbols: HashTable::new(),
             sym_uses: FxHashMap::default(),
             next_global_num: 0,
@@ -286,6 +294,7 @@ impl<'a> Parser<'a> {
             type_aliases: FxHashMap::default(),
             type_uses: FxHashMap::default(),
             md_slots: FxHashMap::default(),
+            named_md: FxHashMap::default(),
             md_defined: FxHashMap::default(),
             md_uses: FxHashMap::default(),
             attr_groups: FxHashMap::default(),

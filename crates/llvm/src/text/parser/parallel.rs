@@ -23,6 +23,7 @@ use crate::ir::remap::{Additions, Base, Remap};
 use crate::text::lexer::Lexer;
 use crate::text::token::TokenKind;
 use nvir_diag::Span;
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
 
@@ -128,6 +129,8 @@ impl<'a> Parser<'a> {
             m: self.m.clone(),
             names: Default::default(),
             depth: 0,
+            // A worker counts its own splats; the merge adds them up (see `merge`).
+            splat_elems: 0,
             symbols: self.symbols.clone(),
             sym_uses: self.sym_uses.clone(),
             next_global_num: self.next_global_num,
@@ -137,6 +140,8 @@ impl<'a> Parser<'a> {
             type_aliases: self.type_aliases.clone(),
             type_uses: Default::default(),
             md_slots: self.md_slots.clone(),
+            // Workers read functions only; named metadata is the main reader's.
+            named_md: FxHashMap::default(),
             md_defined: self.md_defined.clone(),
             md_uses: Default::default(),
             attr_groups: Default::default(),
@@ -302,6 +307,11 @@ impl<'a> Parser<'a> {
                 return Err(());
             }
             self.next_global_num = w.next_global_num;
+        }
+        // Splats past the input's bound are the sequential read's error, at its place.
+        self.splat_elems += w.splat_elems;
+        if self.splat_elems > super::SPLAT_ELEMS_FREE.max(self.src.len() as u64) {
+            return Err(());
         }
         if let Some(m) = w.m.misnumbered {
             self.misnumbered(m.at, m.what, m.expected);

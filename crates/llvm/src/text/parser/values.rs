@@ -2,7 +2,7 @@
 //! then resolved against the type its context gives, as LLVM's reader does: `i8 -1`, `float 1.0`
 //! and `[2 x i8] c"ab"` mean different bits depending on the type.
 
-use super::{sp, PResult, ParseError, Parser};
+use super::{sp, PResult, ParseError, Parser, SPLAT_ELEMS_FREE};
 use crate::ir::constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
 use crate::ir::instruction::{flags, BinOp, CastOp, FloatPredicate, IntPredicate};
 use crate::ir::module::{BlockName, SymbolId};
@@ -556,17 +556,24 @@ impl Parser<'_> {
                 if elem != self.m.const_ty(c) {
                     return Err(ParseError::new(at, "splat value has the wrong type"));
                 }
+                let zero = match &self.m.consts[c] {
+                    ConstData::Zero(_) | ConstData::Null(_) => true,
+                    ConstData::Float { bits, .. } => bits.get() == 0,
+                    _ => self.const_index(c) == Some(0),
+                };
+                // LLVM makes a splat of zero `zeroinitializer`, and one of undef or poison the
+                // vector's undef or poison (`ConstantVector::get`): nothing to copy.
+                if zero {
+                    return Ok(self.m.constant(ConstData::Zero(ty)));
+                }
+                match self.m.consts[c] {
+                    ConstData::Undef(_) => return Ok(self.m.constant(ConstData::Undef(ty))),
+                    ConstData::Poison(_) => return Ok(self.m.constant(ConstData::Poison(ty))),
+                    _ => {}
+                }
                 if scalable {
-                    // LLVM makes a scalable splat of zero `zeroinitializer`, and of any other
-                    // value `shufflevector (insertelement (poison, v, i64 0), poison, zeroinitializer)`.
-                    let zero = match &self.m.consts[c] {
-                        ConstData::Zero(_) | ConstData::Null(_) => true,
-                        ConstData::Float { bits, .. } => bits.get() == 0,
-                        _ => self.const_index(c) == Some(0),
-                    };
-                    if zero {
-                        return Ok(self.m.constant(ConstData::Zero(ty)));
-                    }
+                    // LLVM makes a scalable splat of any other value
+                    // `shufflevector (insertelement (poison, v, i64 0), poison, zeroinitializer)`.
                     let poison = self.m.constant(ConstData::Poison(ty));
                     let i64_ty = self.m.types.int(64);
                     let index = self.m.constant(ConstData::Int { ty: i64_ty, value: ApInt::Small(0) });
@@ -576,6 +583,19 @@ impl Parser<'_> {
                     let mask = self.m.constant(ConstData::Zero(mask_ty));
                     self.expr(ExprOp::ShuffleVector, ty, 0, vec![first, poison, mask], None, vec![])
                 } else {
+                    // Each splat is a vector of copies: a few bytes of text make up to 2^32 of
+                    // them, so the copies of a whole input are bounded by its size.
+                    self.splat_elems += u64::from(len);
+                    if self.splat_elems > (SPLAT_ELEMS_FREE).max(self.src.len() as u64) {
+                        return Err(ParseError::new(
+                            at,
+                            format!(
+                                "splat of {len} elements: the input's splats copy more elements than \
+                                 {} (one per input byte, at least {SPLAT_ELEMS_FREE})",
+                                SPLAT_ELEMS_FREE.max(self.src.len() as u64)
+                            ),
+                        ));
+                    }
                     self.m.constant(ConstData::Vector { ty, elems: vec![c; len as usize].into() })
                 }
             }
