@@ -967,6 +967,60 @@ def swift_error():
     yield "alloca_swifterror", module(fn("  %a = alloca swifterror i8*\n  ret void"))
 
 
+MEM_SPACES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 25, 101, 255]
+
+
+def mem_spaces():
+    """Each memory operation through a pointer of each address space, in a kernel, written in both
+    dialects (typed `i32 addrspace(N)*` and opaque `ptr addrspace(N)`): which spaces each path's
+    compiler takes for which operation. Then calls of other targets' intrinsics, the construct
+    behind the compiler's `unsupported operation`, with their neighbours."""
+    for dialect in ["typed", "opaque"]:
+        for n in MEM_SPACES:
+            if dialect == "typed":
+                p, g = ptr("i32", n), "i32*"
+            else:
+                p, g = (f"ptr addrspace({n})" if n else "ptr"), "ptr"
+            ops = {
+                "load": f"  %v = load i32, {p} %p, align 4\n",
+                "load_used": f"  %v = load i32, {p} %p, align 4\n  store i32 %v, {g} %g, align 4\n",
+                "store": f"  store i32 0, {p} %p, align 4\n",
+                "atomicrmw": f"  %v = atomicrmw add {p} %p, i32 1 seq_cst\n",
+                "cmpxchg": f"  %v = cmpxchg {p} %p, i32 0, i32 1 seq_cst seq_cst\n",
+                "gep": f"  %q = getelementptr i32, {p} %p, i64 1\n",
+                "call": f"  call void @h({p} %p)\n",
+                "unused": "",
+            }
+            if n:
+                ops["cast_to_generic"] = f"  %q = addrspacecast {p} %p to {g}\n"
+                ops["cast_from_generic"] = f"  %q = addrspacecast {g} %g to {p}\n"
+            for op, body in ops.items():
+                decl = f"declare void @h({p})\n" if op == "call" else ""
+                for kind in ["kernel", "func"]:
+                    if kind == "func" and op != "unused":
+                        continue
+                    text = decl + fn(body + "  ret void", f"{p} %p, {g} %g", name="k")
+                    entries = ["void (" + f"{p}, {g}" + ")* @k, !\"kernel\", i32 1"] if dialect == "typed" \
+                        else ['ptr @k, !"kernel", i32 1']
+                    yield f"{dialect}_as{n}_{op}_{kind}", (annotated(text, entries) if kind == "kernel"
+                                                           else module(text))
+    # Another target's intrinsic: its result used, unused, a void one, only declared.
+    for name, ret in [("llvm.amdgcn.workitem.id.x", "i32"), ("llvm.x86.sse2.pause", "void"),
+                      ("llvm.aarch64.isb", "void"), ("llvm.r600.read.tidig.x", "i32"),
+                      ("llvm.nvvm.read.ptx.sreg.tid.x", "i32"), ("llvm.not.an.intrinsic", "i32")]:
+        args = "i32 15" if name == "llvm.aarch64.isb" else ""
+        params = "i32" if args else ""
+        decl = f"declare {ret} @{name}({params})\n"
+        tag = safe(name)
+        if ret == "void":
+            yield f"intr_{tag}_call", module(decl + fn(f"  call void @{name}({args})\n  ret void"))
+        else:
+            yield f"intr_{tag}_unused", module(decl + fn(f"  %c = call {ret} @{name}({args})\n  ret void"))
+            yield f"intr_{tag}_used", module(decl + fn(f"  %c = call {ret} @{name}({args})\n  ret {ret} %c",
+                                                        ret=ret))
+        yield f"intr_{tag}_declared", module(decl + fn("  ret void"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -974,7 +1028,7 @@ GROUPS = {
     "identifiers": identifiers, "inline_asm": inline_asm, "fnprops": fnprops, "metadata": metadata_,
     "multi_error": multi_error, "attrgroup": attr_groups,
     "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
-    "numbering": numbering, "diwords": di_words, "swifterror": swift_error,
+    "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
 }
 
 

@@ -774,6 +774,23 @@ fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
         let space = crate::module::pointer_space(m, t);
         !matches!(space, 0 | 1 | 3 | 4 | 5 | 7 | 101) && (calls || space != 6)
     };
+    // Values something uses: a plain load or a call whose value goes unused is one the compiler
+    // removes (measured, the `memspaces/` axis).
+    let used = std::cell::OnceCell::new();
+    let is_used = |i: nvir_llvm::ir::InstId| {
+        used.get_or_init(|| {
+            let mut used = rustc_hash::FxHashSet::default();
+            for (_, inst) in f.insts.iter() {
+                inst.kind.for_each_operand(|v| {
+                    if let Value::Inst(i) = v {
+                        used.insert(i);
+                    }
+                });
+            }
+            used
+        })
+        .contains(&i)
+    };
     for &b in &f.layout {
         let block = &f.blocks[b];
         for &i in &block.insts {
@@ -782,6 +799,9 @@ fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
                 let space_of = match &inst.kind {
                     InstKind::Store { ptr_ty, .. } if odd(*ptr_ty, false) => Some(*ptr_ty),
                     InstKind::Load { ptr_ty, volatile: true, .. } if odd(*ptr_ty, false) => Some(*ptr_ty),
+                    InstKind::Load { ptr_ty, volatile: false, .. } if odd(*ptr_ty, false) && is_used(i) => {
+                        Some(*ptr_ty)
+                    }
                     InstKind::Call { call, .. }
                         if matches!(call.callee, Value::Const(c) if global_of(m, c).is_some_and(|n| {
                             n.starts_with("llvm.memset") || n.starts_with("llvm.memcpy") || n.starts_with("llvm.memmove")
@@ -828,6 +848,19 @@ fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
                             at(),
                         );
                         out.help("pass the mode as a constant, or use the intrinsic of the mode (llvm.nvvm.shfl.sync.idx.i32, …)");
+                    }
+                    // Another target's intrinsic the compiler keeps (it returns nothing, or its
+                    // value is used): measured on both paths, the `memspaces/intr_*` probes.
+                    if ["llvm.amdgcn.", "llvm.r600.", "llvm.x86.", "llvm.aarch64."].iter().any(|p| name.starts_with(p))
+                        && (is_used(i)
+                            || matches!(m.types.get(call.fn_ty), TypeData::Function { ret, .. } if matches!(m.types.get(*ret), TypeData::Void)))
+                    {
+                        out.compile_error(
+                            "nvvm-foreign-intrinsic",
+                            format!("Error: unsupported operation (a call to {name}, another target's intrinsic)"),
+                            at(),
+                        );
+                        out.help("the NVPTX backend cannot lower other targets' intrinsics: use the llvm.nvvm.* equivalent or leave the call out");
                     }
                     if name == "llvm.nvvm.membar" {
                         membar(cx, call.args.first().map(|a| a.value), out, &at);
