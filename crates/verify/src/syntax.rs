@@ -738,12 +738,23 @@ fn newer_operand_syntax(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction
                     Token::Word(name),
                 ));
             }
-            let name = call.args.iter().find_map(|a| {
+            let (at, name) = call.args.iter().enumerate().find_map(|(i, a)| {
                 m.attrs[a.attrs].0.iter().find_map(|a| match a {
                     Attr::Str(..) => None,
-                    a => a.kind().filter(|k| !k.info().llvm7 || typed_byval(a)).map(|k| k.info().name),
+                    a => a.kind().filter(|k| !k.info().llvm7 || typed_byval(a)).map(|k| (i, k.info().name)),
                 })
             })?;
+            // An argument's type comes before its attributes: an opaque pointer there, or in the
+            // result type or an earlier argument, stops the reader first (`parse expected type`,
+            // the module's first pointer).
+            let opaque = |t| matches!(m.types.get(t), nvir_llvm::ir::TypeData::Pointer { pointee: None, .. });
+            let ret = match m.types.get(call.fn_ty) {
+                nvir_llvm::ir::TypeData::Function { ret, .. } => Some(*ret),
+                _ => None,
+            };
+            if ret.is_some_and(opaque) || call.args[..=at].iter().any(|a| opaque(a.ty)) {
+                return None;
+            }
             Some((
                 format!("parse expected value token: `{name}` is newer than LLVM 7, whose reader does not know it"),
                 Token::Word(name),
