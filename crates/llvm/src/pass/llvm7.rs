@@ -1077,10 +1077,28 @@ enum IntOp {
     UAddSat,
 }
 
-/// `llvm.smax.*` & co. as compare and select, in place of each call.
-fn lower_min_max(m: &mut Module) {
-    use crate::ir::instruction::{BinOp, IntPredicate};
-    use crate::ir::Instruction;
+/// The name of the global a call instruction calls directly, if it is one.
+fn called_name<'m>(m: &'m Module, kind: &InstKind) -> Option<&'m str> {
+    match kind {
+        InstKind::Call { call, .. } => match call.callee {
+            Value::Const(c) => match m.consts[c] {
+                ConstData::Global { global, .. } => Some(&m.symbols[global].name),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Every instruction of every defined function, block by block, offered to `rewrite`, which
+/// either leaves it (returns `false`: it stays where it was) or pushes onto `out` the
+/// instructions that replace it, in order, and returns `true`. New instructions take their
+/// names from the function's [`super::FreshNames`].
+fn rewrite_instructions(
+    m: &mut Module,
+    mut rewrite: impl FnMut(&mut Module, FuncId, InstId, &mut super::FreshNames, &mut Vec<InstId>) -> bool,
+) {
     for i in 0..m.functions.len() {
         let fid = FuncId::from_index(i);
         if !m.functions[fid].is_definition {
@@ -1092,83 +1110,87 @@ fn lower_min_max(m: &mut Module) {
             let old = std::mem::take(&mut m.functions[fid].blocks[b].insts);
             let mut out = Vec::with_capacity(old.len());
             for id in old {
-                let f = &m.functions[fid];
-                let lowered = match &f.insts[id].kind {
-                    InstKind::Call { call, .. } if call.args.len() >= 2 => {
-                        let name = match call.callee {
-                            Value::Const(c) => match m.consts[c] {
-                                ConstData::Global { global, .. } => m.symbols[global].name.clone(),
-                                _ => "".into(),
-                            },
-                            _ => "".into(),
-                        };
-                        let scalar = matches!(m.types.get(f.insts[id].ty), TypeData::Int(_));
-                        let op = match name.strip_prefix("llvm.").map(|n| n.rsplit_once('.').map_or(n, |p| p.0)) {
-                            Some("smax") => Some(IntOp::MinMax(IntPredicate::Sgt)),
-                            Some("smin") => Some(IntOp::MinMax(IntPredicate::Slt)),
-                            Some("umax") => Some(IntOp::MinMax(IntPredicate::Ugt)),
-                            Some("umin") => Some(IntOp::MinMax(IntPredicate::Ult)),
-                            Some("abs") => Some(IntOp::Abs),
-                            Some("usub.sat") => Some(IntOp::USubSat),
-                            Some("uadd.sat") if scalar => Some(IntOp::UAddSat),
-                            _ => None,
-                        };
-                        op.map(|op| (op, call.args[0].value, call.args[1].value))
-                    }
-                    _ => None,
-                };
-                let Some((op, a, bv)) = lowered else {
+                if !rewrite(m, fid, id, &mut names, &mut out) {
                     out.push(id);
-                    continue;
-                };
-                let ty = m.functions[fid].insts[id].ty;
-                let bool_ty = match m.types.get(ty).clone() {
-                    TypeData::Vector { len, scalable, .. } => {
-                        let i1 = m.types.int(1);
-                        m.types.intern(TypeData::Vector { len, elem: i1, scalable })
-                    }
-                    _ => m.types.int(1),
-                };
-                let zero = Value::Const(m.constant(ConstData::Zero(ty)));
-                let ones = match m.types.get(ty) {
-                    TypeData::Int(w) => {
-                        let w = *w;
-                        let words = vec![u64::MAX; (w as usize).div_ceil(64)];
-                        Value::Const(m.constant(ConstData::Int { ty, value: crate::ir::ApInt::from_words(words, w) }))
-                    }
-                    _ => zero,
-                };
-                let f = &mut m.functions[fid];
-                let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
-                    let name = names.fresh("minmax");
-                    let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
-                    out.push(id);
-                    Value::Inst(id)
-                };
-                let bin = |op, lhs, rhs| InstKind::Binary { op, flags: 0, fmf: FastMath::default(), lhs, rhs };
-                let (pred, lhs, rhs, then_v, else_v) = match op {
-                    IntOp::MinMax(p) => (p, a, bv, a, bv),
-                    IntOp::Abs => {
-                        let neg = push(f, ty, bin(BinOp::Sub, zero, a), &mut out);
-                        (IntPredicate::Slt, a, zero, neg, a)
-                    }
-                    IntOp::USubSat => {
-                        let d = push(f, ty, bin(BinOp::Sub, a, bv), &mut out);
-                        (IntPredicate::Ugt, a, bv, d, zero)
-                    }
-                    IntOp::UAddSat => {
-                        let sum = push(f, ty, bin(BinOp::Add, a, bv), &mut out);
-                        (IntPredicate::Ult, sum, a, ones, sum)
-                    }
-                };
-                let cmp = push(f, bool_ty, InstKind::ICmp { pred, flags: 0, ty, lhs, rhs }, &mut out);
-                f.insts[id].kind =
-                    InstKind::Select { fmf: FastMath::default(), cond_ty: bool_ty, cond: cmp, then_v, else_v };
-                out.push(id);
+                }
             }
             m.functions[fid].blocks[b].insts = out;
         }
     }
+}
+
+/// `llvm.smax.*` & co. as compare and select, in place of each call.
+fn lower_min_max(m: &mut Module) {
+    use crate::ir::instruction::{BinOp, IntPredicate};
+    use crate::ir::Instruction;
+    rewrite_instructions(m, |m, fid, id, names, out| {
+        let f = &m.functions[fid];
+        let lowered = match &f.insts[id].kind {
+            InstKind::Call { call, .. } if call.args.len() >= 2 => {
+                let name = called_name(m, &f.insts[id].kind).unwrap_or("");
+                let scalar = matches!(m.types.get(f.insts[id].ty), TypeData::Int(_));
+                let op = match name.strip_prefix("llvm.").map(|n| n.rsplit_once('.').map_or(n, |p| p.0)) {
+                    Some("smax") => Some(IntOp::MinMax(IntPredicate::Sgt)),
+                    Some("smin") => Some(IntOp::MinMax(IntPredicate::Slt)),
+                    Some("umax") => Some(IntOp::MinMax(IntPredicate::Ugt)),
+                    Some("umin") => Some(IntOp::MinMax(IntPredicate::Ult)),
+                    Some("abs") => Some(IntOp::Abs),
+                    Some("usub.sat") => Some(IntOp::USubSat),
+                    Some("uadd.sat") if scalar => Some(IntOp::UAddSat),
+                    _ => None,
+                };
+                op.map(|op| (op, call.args[0].value, call.args[1].value))
+            }
+            _ => None,
+        };
+        let Some((op, a, bv)) = lowered else {
+            return false;
+        };
+        let ty = m.functions[fid].insts[id].ty;
+        let bool_ty = match m.types.get(ty).clone() {
+            TypeData::Vector { len, scalable, .. } => {
+                let i1 = m.types.int(1);
+                m.types.intern(TypeData::Vector { len, elem: i1, scalable })
+            }
+            _ => m.types.int(1),
+        };
+        let zero = Value::Const(m.constant(ConstData::Zero(ty)));
+        let ones = match m.types.get(ty) {
+            TypeData::Int(w) => {
+                let w = *w;
+                let words = vec![u64::MAX; (w as usize).div_ceil(64)];
+                Value::Const(m.constant(ConstData::Int { ty, value: crate::ir::ApInt::from_words(words, w) }))
+            }
+            _ => zero,
+        };
+        let f = &mut m.functions[fid];
+        let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
+            let name = names.fresh("minmax");
+            let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
+            out.push(id);
+            Value::Inst(id)
+        };
+        let bin = |op, lhs, rhs| InstKind::Binary { op, flags: 0, fmf: FastMath::default(), lhs, rhs };
+        let (pred, lhs, rhs, then_v, else_v) = match op {
+            IntOp::MinMax(p) => (p, a, bv, a, bv),
+            IntOp::Abs => {
+                let neg = push(f, ty, bin(BinOp::Sub, zero, a), out);
+                (IntPredicate::Slt, a, zero, neg, a)
+            }
+            IntOp::USubSat => {
+                let d = push(f, ty, bin(BinOp::Sub, a, bv), out);
+                (IntPredicate::Ugt, a, bv, d, zero)
+            }
+            IntOp::UAddSat => {
+                let sum = push(f, ty, bin(BinOp::Add, a, bv), out);
+                (IntPredicate::Ult, sum, a, ones, sum)
+            }
+        };
+        let cmp = push(f, bool_ty, InstKind::ICmp { pred, flags: 0, ty, lhs, rhs }, out);
+        f.insts[id].kind = InstKind::Select { fmf: FastMath::default(), cond_ty: bool_ty, cond: cmp, then_v, else_v };
+        out.push(id);
+        true
+    });
 }
 
 /// Calls of `llvm.vector.reduce.*` (LLVM 12+; LLVM 7 has only `llvm.experimental.vector.reduce.*`,
@@ -1180,141 +1202,99 @@ fn lower_min_max(m: &mut Module) {
 fn lower_reductions(m: &mut Module) {
     use crate::ir::instruction::{BinOp, IntPredicate};
     use crate::ir::Instruction;
-    for i in 0..m.functions.len() {
-        let fid = FuncId::from_index(i);
-        if !m.functions[fid].is_definition {
-            continue;
+    rewrite_instructions(m, |m, fid, id, names, out| {
+        let f = &m.functions[fid];
+        let kind = &f.insts[id].kind;
+        let found = called_name(m, kind)
+            .and_then(|name| name.strip_prefix("llvm.vector.reduce."))
+            .and_then(|r| r.split_once('.'))
+            .zip(match kind {
+                InstKind::Call { call, .. } => Some(call),
+                _ => None,
+            })
+            .map(|((op, _), call)| (op.to_string(), call.fmf, call.args.iter().map(|a| a.value).collect::<Vec<_>>()));
+        let Some((op, fmf, args)) = found else {
+            return false;
+        };
+        enum Step {
+            Bin(BinOp),
+            Pick(IntPredicate),
         }
-        let layout: Vec<_> = m.functions[fid].layout.to_vec();
-        let mut names = super::FreshNames::of(&m.functions[fid]);
-        for b in layout {
-            let old = std::mem::take(&mut m.functions[fid].blocks[b].insts);
-            let mut out = Vec::with_capacity(old.len());
-            for id in old {
-                let f = &m.functions[fid];
-                let found = match &f.insts[id].kind {
-                    InstKind::Call { call, .. } => match call.callee {
-                        Value::Const(c) => match &m.consts[c] {
-                            ConstData::Global { global, .. } => {
-                                let name = &*m.symbols[*global].name;
-                                name.strip_prefix("llvm.vector.reduce.").and_then(|r| r.split_once('.')).map(
-                                    |(op, _)| {
-                                        (
-                                            op.to_string(),
-                                            call.fmf,
-                                            call.args.iter().map(|a| a.value).collect::<Vec<_>>(),
-                                        )
-                                    },
-                                )
-                            }
-                            _ => None,
-                        },
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let Some((op, fmf, args)) = found else {
-                    out.push(id);
-                    continue;
-                };
-                enum Step {
-                    Bin(BinOp),
-                    Pick(IntPredicate),
-                }
-                let (step, ordered) = match op.as_str() {
-                    "add" => (Step::Bin(BinOp::Add), false),
-                    "mul" => (Step::Bin(BinOp::Mul), false),
-                    "and" => (Step::Bin(BinOp::And), false),
-                    "or" => (Step::Bin(BinOp::Or), false),
-                    "xor" => (Step::Bin(BinOp::Xor), false),
-                    "smax" => (Step::Pick(IntPredicate::Sgt), false),
-                    "smin" => (Step::Pick(IntPredicate::Slt), false),
-                    "umax" => (Step::Pick(IntPredicate::Ugt), false),
-                    "umin" => (Step::Pick(IntPredicate::Ult), false),
-                    "fadd" => (Step::Bin(BinOp::FAdd), true),
-                    "fmul" => (Step::Bin(BinOp::FMul), true),
-                    _ => {
-                        out.push(id);
-                        continue;
-                    }
-                };
-                let Some(&vec) = args.get(usize::from(ordered)) else {
-                    out.push(id);
-                    continue;
-                };
-                let ty = f.insts[id].ty;
-                let Some(vec_ty) = m.type_of(f, vec) else {
-                    out.push(id);
-                    continue;
-                };
-                let TypeData::Vector { len, scalable: false, .. } = *m.types.get(vec_ty) else {
-                    out.push(id);
-                    continue;
-                };
-                if len < 2 && !ordered {
-                    out.push(id);
-                    continue;
-                }
-                let i32t = m.types.int(32);
-                let i1 = m.types.int(1);
-                let idx: Vec<Value> = (0..len)
-                    .map(|k| {
-                        Value::Const(
-                            m.constant(ConstData::Int { ty: i32t, value: crate::ir::ApInt::from_i128(k.into(), 32) }),
-                        )
-                    })
-                    .collect();
-                let f = &mut m.functions[fid];
-                let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
-                    let name = names.fresh("reduce");
-                    let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
-                    out.push(id);
-                    Value::Inst(id)
-                };
-                let mut acc = if ordered { args.first().copied() } else { None };
-                let step_kind = |lhs, rhs, fmf| match step {
-                    Step::Bin(op) => InstKind::Binary { op, flags: 0, fmf, lhs, rhs },
-                    Step::Pick(pred) => InstKind::ICmp { pred, flags: 0, ty, lhs, rhs },
-                };
-                for (k, &at) in idx.iter().enumerate() {
-                    let e = push(f, ty, InstKind::ExtractElement { vec_ty, vec, idx_ty: i32t, idx: at }, &mut out);
-                    let last = k + 1 == idx.len();
-                    acc = Some(match acc {
-                        None => e,
-                        Some(a) => {
-                            let (kind, then_v, else_v) = match step {
-                                Step::Bin(_) => {
-                                    (step_kind(a, e, if ordered { fmf } else { FastMath::default() }), a, e)
-                                }
-                                Step::Pick(_) => (step_kind(a, e, FastMath::default()), a, e),
-                            };
-                            let result_kind = match step {
-                                Step::Bin(_) => kind,
-                                Step::Pick(_) => {
-                                    let cmp = push(f, i1, kind, &mut out);
-                                    InstKind::Select {
-                                        fmf: FastMath::default(),
-                                        cond_ty: i1,
-                                        cond: cmp,
-                                        then_v,
-                                        else_v,
-                                    }
-                                }
-                            };
-                            if last {
-                                f.insts[id].kind = result_kind;
-                                out.push(id);
-                                Value::Inst(id)
-                            } else {
-                                push(f, ty, result_kind, &mut out)
-                            }
+        let (step, ordered) = match op.as_str() {
+            "add" => (Step::Bin(BinOp::Add), false),
+            "mul" => (Step::Bin(BinOp::Mul), false),
+            "and" => (Step::Bin(BinOp::And), false),
+            "or" => (Step::Bin(BinOp::Or), false),
+            "xor" => (Step::Bin(BinOp::Xor), false),
+            "smax" => (Step::Pick(IntPredicate::Sgt), false),
+            "smin" => (Step::Pick(IntPredicate::Slt), false),
+            "umax" => (Step::Pick(IntPredicate::Ugt), false),
+            "umin" => (Step::Pick(IntPredicate::Ult), false),
+            "fadd" => (Step::Bin(BinOp::FAdd), true),
+            "fmul" => (Step::Bin(BinOp::FMul), true),
+            _ => return false,
+        };
+        let Some(&vec) = args.get(usize::from(ordered)) else {
+            return false;
+        };
+        let ty = f.insts[id].ty;
+        let Some(vec_ty) = m.type_of(f, vec) else {
+            return false;
+        };
+        let TypeData::Vector { len, scalable: false, .. } = *m.types.get(vec_ty) else {
+            return false;
+        };
+        if len < 2 && !ordered {
+            return false;
+        }
+        let i32t = m.types.int(32);
+        let i1 = m.types.int(1);
+        let idx: Vec<Value> = (0..len)
+            .map(|k| {
+                Value::Const(m.constant(ConstData::Int { ty: i32t, value: crate::ir::ApInt::from_i128(k.into(), 32) }))
+            })
+            .collect();
+        let f = &mut m.functions[fid];
+        let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
+            let name = names.fresh("reduce");
+            let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
+            out.push(id);
+            Value::Inst(id)
+        };
+        let mut acc = if ordered { args.first().copied() } else { None };
+        let step_kind = |lhs, rhs, fmf| match step {
+            Step::Bin(op) => InstKind::Binary { op, flags: 0, fmf, lhs, rhs },
+            Step::Pick(pred) => InstKind::ICmp { pred, flags: 0, ty, lhs, rhs },
+        };
+        for (k, &at) in idx.iter().enumerate() {
+            let e = push(f, ty, InstKind::ExtractElement { vec_ty, vec, idx_ty: i32t, idx: at }, out);
+            let last = k + 1 == idx.len();
+            acc = Some(match acc {
+                None => e,
+                Some(a) => {
+                    let (kind, then_v, else_v) = match step {
+                        Step::Bin(_) => (step_kind(a, e, if ordered { fmf } else { FastMath::default() }), a, e),
+                        Step::Pick(_) => (step_kind(a, e, FastMath::default()), a, e),
+                    };
+                    let result_kind = match step {
+                        Step::Bin(_) => kind,
+                        Step::Pick(_) => {
+                            let cmp = push(f, i1, kind, out);
+                            InstKind::Select { fmf: FastMath::default(), cond_ty: i1, cond: cmp, then_v, else_v }
                         }
-                    });
+                    };
+                    if last {
+                        f.insts[id].kind = result_kind;
+                        out.push(id);
+                        Value::Inst(id)
+                    } else {
+                        push(f, ty, result_kind, out)
+                    }
                 }
-            }
-            m.functions[fid].blocks[b].insts = out;
+            });
         }
-    }
+        true
+    });
 }
 
 fn lower_one(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>) -> Result<(), PassError> {
@@ -2310,64 +2290,36 @@ fn packed_half_results(m: &Module) -> Result<(), PassError> {
 fn lower_ptrmask(m: &mut Module) {
     use crate::ir::instruction::{BinOp, CastOp};
     use crate::ir::Instruction;
-    for i in 0..m.functions.len() {
-        let fid = FuncId::from_index(i);
-        if !m.functions[fid].is_definition {
-            continue;
-        }
-        let mut names = super::FreshNames::of(&m.functions[fid]);
-        let layout: Vec<_> = m.functions[fid].layout.to_vec();
-        for b in layout {
-            let old = std::mem::take(&mut m.functions[fid].blocks[b].insts);
-            let mut out = Vec::with_capacity(old.len());
-            for id in old {
-                let f = &m.functions[fid];
-                let found = match &f.insts[id].kind {
-                    InstKind::Call { call, .. } if call.args.len() == 2 => match call.callee {
-                        Value::Const(c) => match m.consts[c] {
-                            ConstData::Global { global, .. } if m.symbols[global].name.starts_with("llvm.ptrmask.") => {
-                                Some((call.args[0].ty, call.args[0].value, call.args[1].ty, call.args[1].value))
-                            }
-                            _ => None,
-                        },
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let Some((pty, p, ity, mask)) = found else {
-                    out.push(id);
-                    continue;
-                };
-                if !matches!(m.types.get(pty), TypeData::Pointer { .. })
-                    || !matches!(m.types.get(ity), TypeData::Int(_))
-                {
-                    out.push(id);
-                    continue;
-                }
-                let f = &mut m.functions[fid];
-                let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
-                let name = names.fresh("ptrmask.int");
-                let int = f.insts.push(Instruction {
-                    name,
-                    ty: ity,
-                    kind: cast(CastOp::PtrToInt, pty, p),
-                    metadata: ThinVec::new(),
-                });
-                let name = names.fresh("ptrmask.and");
-                let kind = InstKind::Binary {
-                    op: BinOp::And,
-                    flags: 0,
-                    fmf: FastMath::default(),
-                    lhs: Value::Inst(int),
-                    rhs: mask,
-                };
-                let and = f.insts.push(Instruction { name, ty: ity, kind, metadata: ThinVec::new() });
-                f.insts[id].kind = cast(CastOp::IntToPtr, ity, Value::Inst(and));
-                out.extend([int, and, id]);
+    rewrite_instructions(m, |m, fid, id, names, out| {
+        let f = &m.functions[fid];
+        let kind = &f.insts[id].kind;
+        let found = match kind {
+            InstKind::Call { call, .. }
+                if call.args.len() == 2 && called_name(m, kind).is_some_and(|n| n.starts_with("llvm.ptrmask.")) =>
+            {
+                Some((call.args[0].ty, call.args[0].value, call.args[1].ty, call.args[1].value))
             }
-            m.functions[fid].blocks[b].insts = out;
+            _ => None,
+        };
+        let Some((pty, p, ity, mask)) = found else {
+            return false;
+        };
+        if !matches!(m.types.get(pty), TypeData::Pointer { .. }) || !matches!(m.types.get(ity), TypeData::Int(_)) {
+            return false;
         }
-    }
+        let f = &mut m.functions[fid];
+        let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
+        let name = names.fresh("ptrmask.int");
+        let int =
+            f.insts.push(Instruction { name, ty: ity, kind: cast(CastOp::PtrToInt, pty, p), metadata: ThinVec::new() });
+        let name = names.fresh("ptrmask.and");
+        let kind =
+            InstKind::Binary { op: BinOp::And, flags: 0, fmf: FastMath::default(), lhs: Value::Inst(int), rhs: mask };
+        let and = f.insts.push(Instruction { name, ty: ity, kind, metadata: ThinVec::new() });
+        f.insts[id].kind = cast(CastOp::IntToPtr, ity, Value::Inst(and));
+        out.extend([int, and, id]);
+        true
+    });
 }
 
 /// After a block is split, the phis of the successors of `term` (the terminator that moved to
