@@ -911,9 +911,9 @@ impl Parser<'_> {
                 lanes = Some((*len, *scalable));
             }
         }
-        let (base_ptr, mut vec_len) = match self.m.types.get(base) {
-            TypeData::Vector { len, elem, scalable } => (*elem, Some((*len, *scalable))),
-            _ => (base, None),
+        let base_ptr = match self.m.types.get(base) {
+            TypeData::Vector { elem, .. } => *elem,
+            _ => base,
         };
         let &TypeData::Pointer { addr_space, pointee } = self.m.types.get(base_ptr) else {
             return Err(ParseError::new(at, "base of getelementptr must be a pointer"));
@@ -931,10 +931,7 @@ impl Parser<'_> {
             }
         }
         let mut cur = source_ty;
-        for (i, &t) in tys.iter().enumerate().skip(2) {
-            if let TypeData::Vector { len, scalable, .. } = self.m.types.get(t) {
-                vec_len = vec_len.or(Some((*len, *scalable)));
-            }
+        for i in 2..tys.len() {
             cur = match self.m.types.get(cur) {
                 TypeData::Struct(b) => Self::field(&b.fields, idx[i - 1])
                     .ok_or_else(|| ParseError::new(at, "invalid struct index in getelementptr"))?,
@@ -948,16 +945,12 @@ impl Parser<'_> {
                 _ => return Err(ParseError::new(at, "invalid getelementptr indices")),
             };
         }
-        if let Some(&t) = tys.get(1) {
-            if let TypeData::Vector { len, scalable, .. } = self.m.types.get(t) {
-                vec_len = vec_len.or(Some((*len, *scalable)));
-            }
-        }
         let ptr = match pointee {
             Some(_) => self.typed_ptr_type(cur, addr_space),
             None => self.opaque_ptr_type(addr_space),
         };
-        Ok(match vec_len {
+        // A vector base or index makes a vector of pointers, of the one length checked above.
+        Ok(match lanes {
             Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: ptr, scalable }),
             None => ptr,
         })
