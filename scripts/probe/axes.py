@@ -1021,6 +1021,70 @@ def mem_spaces():
         yield f"intr_{tag}_declared", module(decl + fn("  ret void"))
 
 
+def tex_surf():
+    """`llvm.nvvm.texsurf.handle` and its `.internal` form: each first operand (metadata wrapping a
+    variable, the variable itself, a cast of it) × the variable's annotation (texture, surface,
+    none) × its type and space, the second operand the same variable or another, written in both
+    dialects; and the variables' own rules (a texture in each space, of each type)."""
+    for dialect in ["typed", "opaque"]:
+        for vty in ["i64", "i32"]:
+            for space in [1, 0, 3]:
+                if dialect == "typed":
+                    vp = ptr(vty, space)
+                    i8p = ptr("i8", space)
+                    cast = f"{i8p} bitcast ({vp} @tex to {i8p})"
+                    kernel = 'void ()* @k, !"kernel", i32 1'
+                    sfx = f"p{space}{vty}"
+                    sfx8 = f"p{space}i8"
+                    ann = lambda a: f"{vp} @tex, !\"{a}\", i32 1"
+                else:
+                    vp = f"ptr addrspace({space})" if space else "ptr"
+                    i8p = vp
+                    cast = f"{vp} @tex"
+                    kernel = 'ptr @k, !"kernel", i32 1'
+                    sfx = sfx8 = f"p{space}"
+                    ann = lambda a: f"{vp} @tex, !\"{a}\", i32 1"
+                glob = f"@tex = addrspace({space}) global {vty} 0, align 8\n" if space else \
+                    f"@tex = global {vty} 0, align 8\n"
+                glob += f"@other = addrspace({space}) global {vty} 0, align 8\n" if space else \
+                    f"@other = global {vty} 0, align 8\n"
+                for annot in ["texture", "surface", "none"]:
+                    entries = [kernel] + ([ann(annot)] if annot != "none" else [])
+                    tag = f"{dialect}_{vty}_as{space}_{annot}"
+                    calls = {
+                        "md_same": (f"llvm.nvvm.texsurf.handle.{sfx}", f"metadata {vp} @tex, {vp} @tex", vp),
+                        "md_other": (f"llvm.nvvm.texsurf.handle.{sfx}", f"metadata {vp} @tex, {vp} @other", vp),
+                        "md_of_other": (f"llvm.nvvm.texsurf.handle.{sfx}", f"metadata {vp} @other, {vp} @other",
+                                        vp),
+                        "internal_ptr": (f"llvm.nvvm.texsurf.handle.internal.{sfx}", f"{vp} @tex", vp),
+                        "internal_cast": (f"llvm.nvvm.texsurf.handle.internal.{sfx8}", cast, i8p),
+                        "internal_other": (f"llvm.nvvm.texsurf.handle.internal.{sfx}", f"{vp} @other", vp),
+                    }
+                    for case, (name, args, pty) in calls.items():
+                        params = f"metadata, {pty}" if case.startswith("md") else pty
+                        decl = f"declare i64 @{name}({params})\n"
+                        body = f"  %h = call i64 @{name}({args})\n  ret void"
+                        yield f"{tag}_{case}", annotated(glob + decl + fn(body, name="k"), entries)
+                    yield f"{tag}_unused", annotated(glob + fn("  ret void", name="k"), entries)
+        # Where the variable's own rules fall among the other rules on a variable: each space,
+        # initialized or not, with a section or a name libNVVM refuses, of a wrong type too.
+        for space in [0, 1, 3, 4, 5]:
+            for init in ["0", "undef"]:
+                for extra in ["", ', section "tex"', "bad"]:
+                    for vty in ["i64", "i32"]:
+                        name = "tex$1" if extra == "bad" else "tex"
+                        sect = "" if extra == "bad" else extra
+                        vp = (ptr(vty, space) if dialect == "typed" else
+                              (f"ptr addrspace({space})" if space else "ptr"))
+                        q = f'@"{name}"' if extra == "bad" else "@tex"
+                        kernel = 'void ()* @k, !"kernel", i32 1' if dialect == "typed" else 'ptr @k, !"kernel", i32 1'
+                        g = f"{q} = addrspace({space}) global {vty} {init}, align 8{sect}\n"
+                        entries = [kernel, f'{vp} {q}, !"texture", i32 1']
+                        case = f"{dialect}_var_as{space}_{'zero' if init == '0' else 'undef'}_" \
+                               f"{'section' if 'section' in extra else extra or 'plain'}_{vty}"
+                        yield case, annotated(g + fn("  ret void", name="k"), entries)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -1029,6 +1093,7 @@ GROUPS = {
     "multi_error": multi_error, "attrgroup": attr_groups,
     "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
     "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
+    "texsurf": tex_surf,
 }
 
 

@@ -323,13 +323,23 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
             out.warning("nvvm-global-ctors", format!("{name} is not supported."), at());
         }
         // One variable's rules in libNVVM's order (measured on every pair of problems on one
-        // variable): section, address space, initializer address space, shared initializer, name
-        // and linkage, type.
+        // variable): section, address space, texture or surface, initializer address space, shared
+        // initializer, name and linkage, type.
         let space = g.props.addr_space;
         check_section(space, g.props.section.as_deref(), out, &at);
         if !matches!(space, 0 | 1 | 3 | 4) {
             out.error("nvvm-global-addrspace", "Invalid address space for global variable", at());
             out.help("globals live in the generic (0), global (1), shared (3) or constant (4) address space");
+        }
+        // A texture or surface variable's own rules come next (measured, the `texsurf/` axis: before
+        // the shared-initializer rule and the name's).
+        if cx.texsurf.contains(name) {
+            if !matches!(space, 0 | 1) {
+                out.error("nvvm-texsurf", "Texture/surface variables must be global address space", at());
+            }
+            if cx.m.types.int_width(g.ty) != Some(64) {
+                out.error("nvvm-texsurf", "Texture and surface variables must be type i64*", at());
+            }
         }
         // A pointer outside the generic, global and constant spaces, or taken out of the shared
         // space, as the whole initializer (measured, the `initspace/` axis: inside an aggregate
@@ -356,14 +366,6 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
             }
         }
         check_name_and_linkage(name, &g.props, g.source, out);
-        if cx.texsurf.contains(name) {
-            if !matches!(space, 0 | 1) {
-                out.error("nvvm-texsurf", "Texture/surface variables must be global address space", at());
-            }
-            if cx.m.types.int_width(g.ty) != Some(64) {
-                out.error("nvvm-texsurf", "Texture and surface variables must be type i64*", at());
-            }
-        }
         if let Some(t) = unsupported_type(m, g.ty) {
             out.error("nvvm-type", format!("{t} type is not supported"), at());
         }

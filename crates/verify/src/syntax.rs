@@ -285,7 +285,11 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         found.push((
             m.types.first_pointer_at(),
             "nvvm-dialect",
-            "parse expected type: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100".into(),
+            format!(
+                "parse expected {}: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100",
+                // LLVM 7's reader reads a metadata operand's type with a message of its own.
+                if m.types.first_pointer_in_metadata() { "metadata operand" } else { "type" }
+            ),
             "target compute_100+ (or pass --nvvm-latest), whose reader takes opaque pointers; or downgrade the module to typed pointers",
             None,
         ));

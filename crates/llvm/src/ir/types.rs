@@ -236,6 +236,10 @@ pub struct Types {
     opaque_ptrs: usize,
     /// Where the text first wrote a pointer type (its dialect's first evidence), when known.
     first_pointer_at: Option<u32>,
+    /// Whether that first pointer type is the type of a metadata operand (`!{ptr @f}`,
+    /// `metadata ptr %p`), where LLVM 7's reader, which has no `ptr`, names what it expected
+    /// differently.
+    first_pointer_in_metadata: bool,
     /// How deeply each type nests (1 for a type with no component; identified structs count as
     /// 1, as they print by name): readers refuse types deeper than [`MAX_TYPE_DEPTH`], so every
     /// walk over a type, printing included, recurses a bounded number of times.
@@ -432,9 +436,14 @@ impl Types {
     pub fn first_pointer_at(&self) -> Option<u32> {
         self.first_pointer_at
     }
-    /// Records where the first pointer type is written.
-    pub fn set_first_pointer_at(&mut self, at: Option<u32>) {
+    /// Whether the first pointer type written is a metadata operand's type.
+    pub fn first_pointer_in_metadata(&self) -> bool {
+        self.first_pointer_in_metadata
+    }
+    /// Records where the first pointer type is written, and whether as a metadata operand's type.
+    pub fn set_first_pointer_at(&mut self, at: Option<u32>, in_metadata: bool) {
         self.first_pointer_at = at;
+        self.first_pointer_in_metadata = at.is_some() && in_metadata;
     }
 
     /// The pointer dialect the interned pointer types are in (`None` if both are present).

@@ -1910,6 +1910,7 @@ impl<'a> Parser<'a> {
                 }
             }
             _ => {
+                self.md_type_at = t.start as usize;
                 let (ty, v) = self.typed_value(fs)?;
                 Ok(match v {
                     Value::Const(c) => Value::Md(self.m.metadata.intern(MdNode::Value(ty, Value::Const(c)))),

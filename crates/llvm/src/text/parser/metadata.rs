@@ -131,6 +131,7 @@ impl Parser<'_> {
             }
             TokenKind::MetadataVar => self.specialized(None)?,
             _ => {
+                self.md_type_at = t.start as usize;
                 let ty = self.parse_type()?;
                 let at = self.span();
                 let v = self.parse_val_id()?;

@@ -212,7 +212,10 @@ pub(crate) struct Parser<'a> {
     /// Comdat names defined so far (a redefinition is an error).
     comdat_names: FxHashSet<Box<str>>,
     attr_fixups: Vec<(AttrTarget, AttrSetId, GroupRefs)>,
-    dialect_span: Option<(Dialect, Span)>,
+    /// The first pointer type's dialect and place, and whether it is a metadata operand's type.
+    dialect_span: Option<(Dialect, Span, bool)>,
+    /// Where the type of the metadata operand being read starts (see `dialect_span`).
+    md_type_at: usize,
     /// The dialect, from the first pointer type in the input (found by a look ahead that stops
     /// there), so that pointer types the parser makes itself agree with the written ones.
     dialect: Dialect,
@@ -301,6 +304,7 @@ impl<'a> Parser<'a> {
             comdat_names: FxHashSet::default(),
             attr_fixups: Vec::new(),
             dialect_span: None,
+            md_type_at: usize::MAX,
             dialect,
             sym_consts: Vec::new(),
             call_fn_tys: Vec::new(),
@@ -561,11 +565,11 @@ impl<'a> Parser<'a> {
     fn note_dialect(&mut self, d: Dialect, at: Span) -> PResult<()> {
         match self.dialect_span {
             None => {
-                self.dialect_span = Some((d, at));
+                self.dialect_span = Some((d, at, at.start == self.md_type_at));
                 Ok(())
             }
-            Some((seen, _)) if seen == d => Ok(()),
-            Some((_, first)) => {
+            Some((seen, ..)) if seen == d => Ok(()),
+            Some((_, first, _)) => {
                 let (this, other) = match d {
                     Dialect::OpaquePointers => ("an opaque pointer (`ptr`)", "typed pointers"),
                     _ => ("a typed pointer", "opaque pointers (`ptr`)"),
@@ -847,7 +851,8 @@ impl<'a> Parser<'a> {
     }
 
     fn finish(mut self) -> Result<Module, ParseError> {
-        self.m.types.set_first_pointer_at(self.dialect_span.and_then(|(_, at)| u32::try_from(at.start).ok()));
+        let first = self.dialect_span.and_then(|(_, at, md)| Some((u32::try_from(at.start).ok()?, md)));
+        self.m.types.set_first_pointer_at(first.map(|(at, _)| at), first.is_some_and(|(_, md)| md));
         if self.dialect != Dialect::TypedPointers && !self.sym_uses.is_empty() {
             self.declare_called_intrinsics()?;
         }

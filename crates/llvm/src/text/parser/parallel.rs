@@ -148,6 +148,7 @@ impl<'a> Parser<'a> {
             comdat_names: self.comdat_names.clone(),
             attr_fixups: Vec::new(),
             dialect_span: self.dialect_span,
+            md_type_at: usize::MAX,
             dialect: self.dialect,
             common: self.common.clone(),
             sym_consts: self.sym_consts.clone(),
@@ -317,8 +318,10 @@ impl<'a> Parser<'a> {
             self.misnumbered(m.at, m.what, m.expected);
         }
         match (self.dialect_span, w.dialect_span) {
-            (Some((a, _)), Some((b, _))) if a != b => return Err(()),
+            (Some((a, ..)), Some((b, ..))) if a != b => return Err(()),
+            // The module's first pointer is the one written first, whichever reader met it.
             (None, Some(d)) => self.dialect_span = Some(d),
+            (Some((_, at, _)), Some(d)) if d.1.start < at.start => self.dialect_span = Some(d),
             _ => {}
         }
         let mut r = Remap::new(*base);
