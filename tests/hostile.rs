@@ -25,14 +25,6 @@ fn commands(path: &Path) -> &'static [&'static [&'static str]] {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let ext = name.rsplit('.').next().unwrap_or("");
     match ext {
-        // Writing 20,000 negative 8M-bit integers as bitcode takes every word of each (LLVM's
-        // reader zero-extends missing words): gigabytes from 600 KB, an open cause of its own.
-        "ll" if name == "widest_negative_ints.ll" => &[
-            &["verify", "--arch", "compute_90", "IN"],
-            &["verify", "--arch", "compute_100", "--format", "json", "IN"],
-            &["print", "IN", "-o", "OUT"],
-            &["print", "--syntax", "llvm7", "IN", "-o", "OUT"],
-        ],
         "ll" => &[
             &["verify", "--arch", "compute_90", "IN"],
             &["verify", "--arch", "compute_100", "--format", "json", "IN"],

@@ -189,6 +189,7 @@ impl LlvmModule {
             llvm7: t.path == nvir_verify::Path::Llvm7,
             emit: nvir_llvm::convert::Emit::Bitcode,
             keep_kernels,
+            max_output: u64::MAX,
         };
         let module = self.module.clone();
         match py.allow_threads(|| nvir_llvm::convert::convert(module, &opts)) {

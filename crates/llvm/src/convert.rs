@@ -36,6 +36,9 @@ pub struct Options {
     /// List every kernel in `@llvm.used` (for LTO-IR: nvJitLink's link-time optimization drops
     /// a kernel it does not list).
     pub keep_kernels: bool,
+    /// The most bytes of bitcode to write ([`crate::bitcode::write_as_limited`]; `u64::MAX`:
+    /// no limit). Text is bounded by the printer's own budget for constants written at each use.
+    pub max_output: u64,
 }
 
 /// A converted module: its bytes and what the conversion changed.
@@ -66,8 +69,8 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
                 validate(&m).map_err(|e| PassError::module(format!("invalid module: {e}")))?;
                 crate::pass::opaque::upgrade(&mut m).map_err(|e| PassError::module(e.to_string()))?;
             }
-            let bytes = crate::bitcode::write_as(&m, crate::bitcode::Layout::Modern)
-                .map_err(|e| PassError::module(e.to_string()))?;
+            let bytes = crate::bitcode::write_as_limited(&m, crate::bitcode::Layout::Modern, opts.max_output)
+                .map_err(write_error)?;
             return Ok(Converted { bytes, notes });
         }
         let printed = print_module(&m, Syntax::Modern).map_err(|e| PassError::module(e.to_string()))?;
@@ -81,9 +84,16 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
     validate_ssa(&m).map_err(|e| PassError::module(format!("the passes made invalid IR (a bug): {e}")))?;
     let bytes = match opts.emit {
         Emit::Text => print_module(&m, Syntax::Llvm7).map_err(|e| PassError::module(e.to_string()))?.text.into_bytes(),
-        Emit::Bitcode => crate::bitcode::write(&m).map_err(|e| PassError::module(e.to_string()))?,
+        Emit::Bitcode => {
+            crate::bitcode::write_as_limited(&m, crate::bitcode::Layout::Llvm7, opts.max_output).map_err(write_error)?
+        }
     };
     Ok(Converted { bytes, notes })
+}
+
+/// A writer's error as the conversion's, keeping where in the text it is.
+fn write_error(e: crate::bitcode::WriteError) -> PassError {
+    PassError { function: None, offset: e.offset(), message: e.to_string() }
 }
 
 /// The triple, data layout and IR version libNVVM's compiler takes.

@@ -8,8 +8,8 @@ use nvir_llvm::ir::{validate, Dialect, TypeData};
 use nvir_llvm::Module;
 use std::path::Path;
 
-const LLVM7_BC: Options = Options { llvm7: true, emit: Emit::Bitcode, keep_kernels: false };
-const LLVM7_LL: Options = Options { llvm7: true, emit: Emit::Text, keep_kernels: false };
+const LLVM7_BC: Options = Options { llvm7: true, emit: Emit::Bitcode, keep_kernels: false, max_output: u64::MAX };
+const LLVM7_LL: Options = Options { llvm7: true, emit: Emit::Text, keep_kernels: false, max_output: u64::MAX };
 
 fn read(path: &Path) -> Module {
     let bytes = std::fs::read(path).unwrap();
@@ -214,7 +214,8 @@ fn what_llvm7_lacks_is_refused_with_its_place() {
 fn typed_modules_go_to_the_modern_path_as_opaque_text() {
     let src = "define void @f(float* %p) {\n  store float 1.0, float* %p\n  ret void\n}\n";
     let m = nvir_llvm::parse_bytes(src.as_bytes()).unwrap();
-    let out = convert(m, &Options { llvm7: false, emit: Emit::Text, keep_kernels: false }).unwrap();
+    let out =
+        convert(m, &Options { llvm7: false, emit: Emit::Text, keep_kernels: false, max_output: u64::MAX }).unwrap();
     let text = String::from_utf8(out.bytes).unwrap();
     assert!(text.contains("define void @f(ptr %p)"), "{text}");
     assert!(text.contains("target datalayout = \"e-p:64:64:64"), "{text}");

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use clap::ValueEnum;
-use nvir::{ColorChoice, FormatArg, InputArg, OutputArg};
+use nvir::{ColorChoice, FormatArg, InputArg, OutputArg, OutputLimitArg};
 use nvir_diag::{Diagnostic, Source, SourceContent};
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -25,6 +25,8 @@ pub struct Args {
     /// Which bitcode layout to write.
     #[arg(long, value_enum, default_value_t = DialectArg::Llvm7)]
     dialect: DialectArg,
+    #[command(flatten)]
+    limit: OutputLimitArg,
     #[command(flatten)]
     format: FormatArg,
 }
@@ -57,17 +59,21 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         DialectArg::Llvm7 => nvir_llvm::bitcode::Layout::Llvm7,
         DialectArg::Modern => nvir_llvm::bitcode::Layout::Modern,
     };
+    let max = a.limit.limit(input.bytes.len());
     let written = if from_text {
-        nvir_llvm::bitcode::write_as_read(&m, layout)
+        nvir_llvm::bitcode::write_as_read_limited(&m, layout, max)
     } else {
-        nvir_llvm::bitcode::write_as(&m, layout)
+        nvir_llvm::bitcode::write_as_limited(&m, layout, max)
     };
     // The process ends next: freeing the module's many small allocations one by one would be
     // work nobody sees (the operating system takes the memory back at once).
     std::mem::forget(m);
     let bytes = match written {
         Ok(b) => b,
-        Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-write"), &no_source)),
+        Err(e) => {
+            let (d, text) = nvir::write_error_diagnostic(&e, from_text.then_some(&input.bytes[..]));
+            return Ok(fail(d, &Source::text(&input.name, &text)));
+        }
     };
     a.output.write_binary(&bytes)?;
     Ok(0)

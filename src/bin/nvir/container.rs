@@ -102,6 +102,8 @@ pub struct WrapArgs {
     #[arg(long)]
     raw: bool,
     #[command(flatten)]
+    limit: nvir::OutputLimitArg,
+    #[command(flatten)]
     format: FormatArg,
 }
 
@@ -584,6 +586,7 @@ fn convert_for_wrap(
             }
         },
     };
+    let max_output = a.limit.limit(input.bytes.len());
     // Bitcode is not quoted again: it is freed before the conversion (text stays, for where a
     // conversion error is).
     if nvir::verify::is_binary(&input.bytes) {
@@ -593,6 +596,7 @@ fn convert_for_wrap(
         llvm7: !a.arch.new_nvvm(),
         emit: nvir_llvm::convert::Emit::Bitcode,
         keep_kernels: a.ir_level == nc::IR_LEVEL_LTO,
+        max_output,
     };
     match nvir_llvm::convert::convert(m, &opts) {
         Ok(c) => {
@@ -607,6 +611,9 @@ fn convert_for_wrap(
             }
             if let Some(func) = &e.function {
                 d = d.with_note(format!("in function @{func}"));
+            }
+            if e.message.contains(nvir_llvm::bitcode::OVER_LIMIT) {
+                d = d.with_help(nvir::OVER_LIMIT_HELP);
             }
             Err(fail(d, &Source::text(&input.name, &text_in)))
         }

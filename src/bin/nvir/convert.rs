@@ -4,7 +4,7 @@
 use anyhow::Result;
 use clap::ValueEnum;
 use nvir::verify as v;
-use nvir::{ColorChoice, FormatArg, InputArg, OutputArg};
+use nvir::{ColorChoice, FormatArg, InputArg, OutputArg, OutputLimitArg};
 use nvir_diag::{Diagnostic, Source, SourceContent};
 use nvir_llvm::convert::{convert, Emit, Options};
 use nvir_verify::Target;
@@ -30,6 +30,8 @@ pub struct Args {
     /// What to write.
     #[arg(long, value_enum, default_value_t = EmitArg::Bc)]
     emit: EmitArg,
+    #[command(flatten)]
+    limit: OutputLimitArg,
     #[command(flatten)]
     format: FormatArg,
 }
@@ -63,22 +65,30 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         EmitArg::Ll => Emit::Text,
     };
     let text_in = v::diagnostic_text(&input.bytes);
-    let converted =
-        match convert(m, &Options { llvm7: target.path == nvir_verify::Path::Llvm7, emit, keep_kernels: false }) {
-            Ok(c) => c,
-            Err(e) => {
-                let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
-                if let Some(at) = e.offset {
-                    if !text_in.is_empty() {
-                        d = d.with_span(nvir_diag::Span::at(at as usize, 1));
-                    }
+    let opts = Options {
+        llvm7: target.path == nvir_verify::Path::Llvm7,
+        emit,
+        keep_kernels: false,
+        max_output: a.limit.limit(input.bytes.len()),
+    };
+    let converted = match convert(m, &opts) {
+        Ok(c) => c,
+        Err(e) => {
+            let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
+            if let Some(at) = e.offset {
+                if !text_in.is_empty() {
+                    d = d.with_span(nvir_diag::Span::at(at as usize, 1));
                 }
-                if let Some(func) = &e.function {
-                    d = d.with_note(format!("in function @{func}"));
-                }
-                return Ok(fail(d, &Source::text(&input.name, &text_in)));
             }
-        };
+            if let Some(func) = &e.function {
+                d = d.with_note(format!("in function @{func}"));
+            }
+            if e.message.contains(nvir_llvm::bitcode::OVER_LIMIT) {
+                d = d.with_help(nvir::OVER_LIMIT_HELP);
+            }
+            return Ok(fail(d, &Source::text(&input.name, &text_in)));
+        }
+    };
     let mut diags: Vec<Diagnostic> =
         converted.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")).collect();
     // What libNVVM would say of the result, as `nvir verify` predicts it.

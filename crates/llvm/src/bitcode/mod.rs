@@ -14,7 +14,10 @@ mod reader;
 mod writer;
 
 pub use error::{BitcodeError, Result};
-pub use writer::{write, write_as, write_as_read, Layout, WriteError, PRODUCER, PRODUCER_MODERN};
+pub use writer::{
+    write, write_as, write_as_limited, write_as_read, write_as_read_limited, Layout, WriteError, OVER_LIMIT, PRODUCER,
+    PRODUCER_MODERN,
+};
 
 use crate::ir::Module;
 use crate::ParseOptions;

@@ -48,6 +48,16 @@ fn is_string(code: u32) -> bool {
     matches!(code, 8 | 9)
 }
 
+/// The sign-rotated encoding of `v` ([`sign_rotated`] reverses it; `i64::MIN` is `1`, as LLVM
+/// writes it).
+fn rotated(v: i64) -> u64 {
+    if v >= 0 {
+        (v as u64) << 1
+    } else {
+        (v.unsigned_abs() << 1) | 1
+    }
+}
+
 /// The sign-rotated encoding of signed integers (low bit = sign).
 pub(super) fn sign_rotated(v: u64) -> i64 {
     if v & 1 == 0 {
@@ -181,6 +191,21 @@ impl Reader<'_> {
                         let from = all_bytes.len();
                         all_bytes.extend(self.c.ops.iter().map(|&b| b as u8));
                         (from, all_bytes.len())
+                    } else if code == 5 && self.c.ops.len() > 2 {
+                        // A wide integer keeps only its shortest words: a negative one is written
+                        // with every word of its width (131,072 for an `i8388608 -1`), which held
+                        // as operands would take 64 bits for each word's 6.
+                        let from = all_ops.len();
+                        match *self.m.types.get(ty) {
+                            TypeData::Int(w) if w > 64 => {
+                                let words: Vec<u64> = self.c.ops.iter().map(|&v| sign_rotated(v) as u64).collect();
+                                let negative = (*words.last().expect("more than two") as i64) < 0;
+                                let value = ApInt::from_words_filled(words, negative, w);
+                                all_ops.extend(value.words().iter().map(|&x| rotated(x as i64)));
+                            }
+                            _ => all_ops.extend_from_slice(&self.c.ops),
+                        }
+                        (from, all_ops.len())
                     } else {
                         let from = all_ops.len();
                         all_ops.extend_from_slice(&self.c.ops);

@@ -38,27 +38,44 @@ use rustc_hash::FxHashMap;
 
 /// Why a module could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WriteError(String);
+pub struct WriteError {
+    message: String,
+    offset: Option<u32>,
+    over_limit: bool,
+}
 
 impl WriteError {
     pub(crate) fn new(msg: impl Into<String>) -> Self {
-        WriteError(msg.into())
+        WriteError { message: msg.into(), offset: None, over_limit: false }
     }
     /// The message.
     pub fn message(&self) -> &str {
-        &self.0
+        &self.message
+    }
+    /// Where what the error names starts in the text the module was read from, when known.
+    pub fn offset(&self) -> Option<u32> {
+        self.offset
+    }
+    /// Whether the bitcode was refused for being larger than the limit the writer was given
+    /// ([`write_as_limited`]).
+    pub fn over_limit(&self) -> bool {
+        self.over_limit
     }
 }
 
 impl std::fmt::Display for WriteError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for WriteError {}
 
 type Result<T> = std::result::Result<T, WriteError>;
+
+/// The words every error of output over the limit ([`WriteError::over_limit`]) says, for callers
+/// that pass the message on in an error of their own.
+pub const OVER_LIMIT: &str = "output limit";
 
 /// The producer string LLVM 7.0.1 writes in its identification block.
 pub const PRODUCER: &str = "LLVM7.0.1";
@@ -89,6 +106,15 @@ pub fn write(m: &Module) -> Result<Vec<u8>> {
 /// [`Layout::Llvm7`] refuses opaque-pointer modules; [`Layout::Modern`] upgrades a typed-pointer
 /// module to opaque pointers first ([`crate::pass::opaque::upgrade`]).
 pub fn write_as(m: &Module, layout: Layout) -> Result<Vec<u8>> {
+    write_as_limited(m, layout, u64::MAX)
+}
+
+/// [`write_as`], refusing bitcode of more than `max_bytes` bytes. The one construct whose bitcode
+/// can be far larger than the module in memory, a wide integer constant (LLVM's record holds
+/// every 64-bit word of a negative one: 131,072 for an `i8388608 -1`, which the IR holds as one),
+/// is refused before it is written, naming the constant and where it is used (see
+/// [`WriteError::offset`]); any other excess once the bitcode is made.
+pub fn write_as_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
     let typed = m.types.dialect() == Some(Dialect::TypedPointers);
     match layout {
         Layout::Llvm7 if m.types.dialect() == Some(Dialect::OpaquePointers) => Err(WriteError::new(
@@ -98,15 +124,31 @@ pub fn write_as(m: &Module, layout: Layout) -> Result<Vec<u8>> {
             crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
             let mut up = m.clone();
             crate::pass::opaque::upgrade(&mut up).map_err(|e| WriteError::new(e.to_string()))?;
-            write_checked(&up, Layout::Modern)
+            write_checked(&up, Layout::Modern, max_bytes)
         }
-        _ => write_checked(m, layout),
+        _ => write_checked(m, layout, max_bytes),
     }
 }
 
-fn write_checked(m: &Module, layout: Layout) -> Result<Vec<u8>> {
+fn write_checked(m: &Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
     crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
-    Writer::new(m, layout == Layout::Modern)?.write()
+    write_limited(m, layout == Layout::Modern, max_bytes)
+}
+
+/// Writes `m` with [`Writer`], refusing more than `max_bytes` bytes.
+fn write_limited(m: &Module, modern: bool, max_bytes: u64) -> Result<Vec<u8>> {
+    let bytes = Writer { max_bytes, ..Writer::new(m, modern)? }.write()?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(WriteError {
+            message: format!(
+                "the bitcode would take {} bytes, over the {OVER_LIMIT} of {max_bytes} bytes",
+                bytes.len()
+            ),
+            offset: None,
+            over_limit: true,
+        });
+    }
+    Ok(bytes)
 }
 
 /// [`write_as`] for a module the text reader ([`crate::parse`]) just made, which enforces the
@@ -114,10 +156,15 @@ fn write_checked(m: &Module, layout: Layout) -> Result<Vec<u8>> {
 /// of the time). A module built or changed through the API, or read from bitcode, goes through
 /// [`write_as`].
 pub fn write_as_read(m: &Module, layout: Layout) -> Result<Vec<u8>> {
+    write_as_read_limited(m, layout, u64::MAX)
+}
+
+/// [`write_as_read`], refusing more than `max_bytes` bytes as [`write_as_limited`] does.
+pub fn write_as_read_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
     match layout {
-        Layout::Llvm7 if m.types.dialect() != Some(Dialect::OpaquePointers) => Writer::new(m, false)?.write(),
-        Layout::Modern if m.types.dialect() != Some(Dialect::TypedPointers) => Writer::new(m, true)?.write(),
-        _ => write_as(m, layout),
+        Layout::Llvm7 if m.types.dialect() != Some(Dialect::OpaquePointers) => write_limited(m, false, max_bytes),
+        Layout::Modern if m.types.dialect() != Some(Dialect::TypedPointers) => write_limited(m, true, max_bytes),
+        _ => write_as_limited(m, layout, max_bytes),
     }
 }
 
@@ -128,6 +175,10 @@ pub(super) struct Writer<'m> {
     pub(super) modern: bool,
     /// From how many instructions on function bodies are written on several threads.
     parallel_min: usize,
+    /// The most bytes of bitcode to write.
+    max_bytes: u64,
+    /// Bytes the wide integer records written so far take at least (on every thread).
+    wide_bytes: std::sync::atomic::AtomicU64,
     /// The datalayout's alloca address space (`A<n>`; the modern alloca record names any other).
     pub(super) alloca_space: u32,
     /// The module's types, with the few the writer needs beside them (pointers to inline
@@ -508,6 +559,8 @@ impl<'m> Writer<'m> {
             m,
             modern,
             parallel_min: PARALLEL_MIN,
+            max_bytes: u64::MAX,
+            wide_bytes: std::sync::atomic::AtomicU64::new(0),
             alloca_space: alloca_space(m.data_layout.as_deref()),
             types: m.types.clone(),
             type_ids: Vec::new(),
@@ -953,6 +1006,81 @@ impl<'m> Writer<'m> {
             .clamp(1, 64);
         }
         64
+    }
+
+    /// Counts the bytes the record of `c`, a `width`-bit integer `value` wider than 64 bits, takes
+    /// at least (six bits a word written), and refuses it when the wide integers written so far
+    /// come to more than [`Writer::max_bytes`].
+    fn count_wide(&self, c: ConstId, value: &ApInt, width: u32) -> Result<()> {
+        use std::sync::atomic::Ordering::Relaxed;
+        // LLVM writes the active words: all of the width's for a negative value.
+        let words = if value.words().last().is_some_and(|&w| (w as i64) < 0) {
+            (width as u64).div_ceil(64)
+        } else {
+            value.words().len() as u64
+        };
+        let bytes = (words * 6).div_ceil(8);
+        let total = self.wide_bytes.fetch_add(bytes, Relaxed).saturating_add(bytes);
+        if total <= self.max_bytes {
+            return Ok(());
+        }
+        let (user, offset) = self.const_user(c);
+        Err(WriteError {
+            message: format!(
+                "{user} holds an i{width} constant whose bitcode record takes {words} words ({bytes} bytes or more: \
+                 LLVM's record holds every word of a negative integer); the module's wide integer constants \
+                 come to more than the {OVER_LIMIT} of {} bytes",
+                self.max_bytes
+            ),
+            offset,
+            over_limit: true,
+        })
+    }
+
+    /// What uses constant `c` (directly or inside another constant), for an error: the first
+    /// global whose initializer holds it, else the first instruction, and where that starts in
+    /// the text the module was read from.
+    fn const_user(&self, c: ConstId) -> (String, Option<u32>) {
+        let m = self.m;
+        // Whether each constant holds `c`: a walk over the constant DAG, each constant once.
+        let mut holds: FxHashMap<ConstId, bool> = FxHashMap::default();
+        let mut contains = |root: ConstId| -> bool {
+            let mut stack = vec![(root, false)];
+            while let Some((k, expanded)) = stack.pop() {
+                if holds.contains_key(&k) {
+                    continue;
+                }
+                let ops = self.const_operands(k);
+                if expanded || k == c {
+                    let v = k == c || ops.iter().any(|o| holds.get(o) == Some(&true));
+                    holds.insert(k, v);
+                } else {
+                    stack.push((k, true));
+                    stack.extend(ops.into_iter().filter(|o| !holds.contains_key(o)).map(|o| (o, false)));
+                }
+            }
+            holds[&root]
+        };
+        for (_, g) in m.globals.iter() {
+            if g.init.is_some_and(&mut contains) {
+                let mut name = String::from("the initializer of @");
+                crate::ir::write_global_ident(&g.name, g.props.numeric_name, &mut name);
+                return (name, g.source);
+            }
+        }
+        for (_, f) in m.functions.iter() {
+            for (id, inst) in f.insts.iter() {
+                let mut found = false;
+                inst.kind.for_each_operand(|v| found |= matches!(v, Value::Const(k) if contains(k)));
+                if found {
+                    let mut name = String::from("an instruction of @");
+                    crate::ir::write_global_ident(&f.name, f.props.numeric_name, &mut name);
+                    let at = f.source.insts.get(id.index()).copied().or(f.source.start);
+                    return (name, at);
+                }
+            }
+        }
+        ("the module".into(), None)
     }
 
     /// Operands of a constant that need value ids (data arrays and strings have none).
@@ -1730,6 +1858,7 @@ impl<'m> Writer<'m> {
                         let v = value.as_signed(w).unwrap_or(0) as i64;
                         (4, vec![rotate(v)], Some(integer))
                     } else {
+                        self.count_wide(c, value, w)?;
                         let mut words = value.to_words(w);
                         // The active words: drop high zero words, as LLVM writes them.
                         while words.len() > 1 && *words.last().expect("non-empty") == 0 {
