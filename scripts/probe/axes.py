@@ -236,6 +236,26 @@ PARAM_ATTRS = ["zeroext", "signext", "inreg", "noalias", "nocapture", "nest", "n
                "swiftself", "swifterror", "byval", "sret", "inalloca", "noundef", "immarg", "nofree", "noinline"]
 
 
+MODERN_PARAM_ATTRS = PARAM_ATTRS[:-1] + [
+    "alignstack(8)", "nofpclass(nan)", "range(i32 0, 4)", "writable", "dead_on_unwind", "initializes((0, 4))",
+    "captures(none)", "preallocated(i32)", "byref(i32)", "elementtype(i32)", "allocalign", "allocptr",
+    "swiftasync", "byval(i32)", "sret(i32)", "inalloca(i32)", "noundef nonnull", "nocapture readonly"]
+
+
+def params_modern():
+    """Every parameter attribute LLVM 22 knows (LLVM 7's among them) on each kind of parameter
+    type, in a definition and a declaration, written in both dialects: which the modern path's
+    reader and verifier take, and where LLVM 7's reader stops."""
+    for dialect in ["typed", "opaque"]:
+        p = "i32*" if dialect == "typed" else "ptr"
+        p1 = "i32 addrspace(1)*" if dialect == "typed" else "ptr addrspace(1)"
+        for ty in ["i32", "i8", "float", "<2 x float>", p, p1]:
+            for a in MODERN_PARAM_ATTRS:
+                tag = f"{dialect}_{safe(a)}_{safe(ty)}"
+                yield f"def_{tag}", module(fn("  ret void", f"{ty} {a} %a"))
+                yield f"decl_{tag}", module(f"declare void @g({ty} {a})\n" + fn("  ret void"))
+
+
 def params():
     for ty in ["i1", "i8", "i16", "i32", "i64", "float", "i8*", "i32 addrspace(1)*"]:
         yield f"plain_{safe(ty)}", module(fn("  ret void", f"{ty} %a"))
@@ -1093,7 +1113,7 @@ GROUPS = {
     "multi_error": multi_error, "attrgroup": attr_groups,
     "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
     "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
-    "texsurf": tex_surf,
+    "texsurf": tex_surf, "paramsmodern": params_modern,
 }
 
 

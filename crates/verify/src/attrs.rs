@@ -8,14 +8,20 @@ use nvir_llvm::ir::attrs::{Attr, AttrForm};
 use nvir_llvm::ir::{AttrSetId, Function, TypeData, TypeId};
 
 /// How LLVM 22 prints an attribute in its messages (`align 8`, `dereferenceable(8)`,
-/// `captures(none)` for the `nocapture` it upgrades).
-fn printed(a: &Attr) -> String {
+/// `captures(none)` for the `nocapture` it upgrades, `sret(i32)`).
+fn printed(types: &nvir_llvm::ir::types::Types, a: &Attr) -> String {
     match a {
         Attr::Enum(k) if k.info().name == "nocapture" => "captures(none)".into(),
         Attr::Enum(k) => k.info().name.into(),
         Attr::Int(k, n) if k.info().form == AttrForm::IntSpaced => format!("{} {n}", k.info().name),
         Attr::Int(k, n) => format!("{}({n})", k.info().name),
-        Attr::Type(k, _) => k.info().name.into(),
+        Attr::Type(k, Some(t)) => {
+            let mut s = format!("{}(", k.info().name);
+            types.write_in(*t, &mut s, true);
+            s.push(')');
+            s
+        }
+        Attr::Type(k, None) => k.info().name.into(),
         Attr::Raw(k, Some(arg)) => format!("{}({arg})", k.info().name),
         Attr::Raw(k, None) => k.info().name.into(),
         Attr::Str(k, Some(v)) => format!("\"{k}\"=\"{v}\""),
@@ -54,7 +60,44 @@ const POINTER_ONLY: &[&str] = &[
     "allocptr",
 ];
 
-/// The first attribute of `set` that does not apply to a value of type `ty`.
+/// Where LLVM 22 sorts an attribute kind within a set, and so which of several that do not apply
+/// it names: keywords first, then those with an integer, with a type, with a range, with a list
+/// of ranges (its kinds' classes in `Attributes.td`); by name within a class.
+fn kind_order(a: &Attr) -> (u8, &'static str) {
+    let Some(k) = a.kind() else { return (5, "") };
+    let n = k.info().name;
+    let class = match n {
+        "align"
+        | "alignstack"
+        | "allockind"
+        | "allocsize"
+        | "captures"
+        | "nocapture"
+        | "dereferenceable"
+        | "dereferenceable_or_null"
+        | "memory"
+        | "nofpclass"
+        | "uwtable"
+        | "vscale_range" => 1,
+        "byref" | "byval" | "elementtype" | "inalloca" | "preallocated" | "sret" => 2,
+        "range" => 3,
+        "initializes" => 4,
+        _ => 0,
+    };
+    // `nocapture` is read as `captures(none)`.
+    (class, if n == "nocapture" { "captures" } else { n })
+}
+
+/// Whether `nofpclass` applies to a type: floating point, or vectors and arrays of it.
+fn fp_class_type(types: &nvir_llvm::ir::types::Types, ty: TypeId) -> bool {
+    match types.get(ty) {
+        TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => fp_class_type(types, *elem),
+        TypeData::Float(_) => true,
+        _ => false,
+    }
+}
+
+/// The attribute of `set` that does not apply to a value of type `ty` and that LLVM names.
 fn incompatible(cx: &Cx, set: AttrSetId, ty: TypeId) -> Option<String> {
     let m = cx.m;
     let data = m.types.get(ty);
@@ -62,15 +105,33 @@ fn incompatible(cx: &Cx, set: AttrSetId, ty: TypeId) -> Option<String> {
     let is_ptr = matches!(data, TypeData::Pointer { .. });
     let is_ptr_vec = is_ptr
         || matches!(data, TypeData::Vector { elem, .. } if matches!(m.types.get(*elem), TypeData::Pointer { .. }));
-    m.attrs[set].0.iter().find_map(|a| {
-        let n = name(a)?;
-        let bad = (INT_ONLY.contains(&n) && !is_int)
+    let scalar_int = match data {
+        TypeData::Int(w) => Some(*w),
+        TypeData::Vector { elem, .. } => m.types.int_width(*elem),
+        _ => None,
+    };
+    let bad = |a: &&Attr| {
+        let Some(n) = name(a) else { return false };
+        (INT_ONLY.contains(&n) && !is_int)
             // (LLVM 7 has its own message for `swifterror`: [`check_function`].)
             || (POINTER_ONLY.contains(&n) && !is_ptr && !(n == "swifterror" && cx.llvm7()))
             // LLVM 7 takes `align` on any parameter; LLVM 22 on pointers only.
-            || (n == "align" && !cx.llvm7() && !is_ptr_vec);
-        bad.then(|| printed(a))
-    })
+            || (n == "align" && !cx.llvm7() && !is_ptr_vec)
+            // LLVM 22's (measured, the `paramsmodern/` axis): `allocalign` on integers, `range`
+            // on integers (or vectors of them) of its width, `nofpclass` on floating point.
+            || (n == "allocalign" && !is_int)
+            || (n == "range" && {
+                let width = match a {
+                    Attr::Raw(_, Some(arg)) => arg.split_whitespace().next().and_then(|t| t.strip_prefix('i')?.parse().ok()),
+                    _ => None,
+                };
+                scalar_int.is_none() || width.is_some_and(|w: u32| Some(w) != scalar_int)
+            })
+            || (n == "nofpclass" && !fp_class_type(&m.types, ty))
+    };
+    let set = &m.attrs[set].0;
+    let first = if cx.llvm7() { set.iter().find(bad) } else { set.iter().filter(bad).min_by_key(|a| kind_order(a)) };
+    first.map(|a| printed(&m.types, a))
 }
 
 fn has(cx: &Cx, set: AttrSetId, n: &str) -> bool {
@@ -91,6 +152,15 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     }
     let mut swifterror = false;
     for p in f.params.iter() {
+        // (Measured, `paramsmodern/`: before the attribute's type is looked at.)
+        if !intrinsic && !cx.llvm7() && has(cx, p.attrs, "elementtype") {
+            out.error(
+                "llvm-attr-position",
+                "Attribute 'elementtype' can only be applied to intrinsics and inline asm.",
+                at(),
+            );
+            return;
+        }
         if let Some(a) = incompatible(cx, p.attrs, p.ty) {
             out.error("llvm-attr-type", wrong_type_message(cx, &a, p.ty), at());
             out.help("this attribute describes pointers (or, for zeroext/signext, integers): remove it");
