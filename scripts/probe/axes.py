@@ -1103,6 +1103,168 @@ def tex_surf():
                         case = f"{dialect}_var_as{space}_{'zero' if init == '0' else 'undef'}_" \
                                f"{'section' if 'section' in extra else extra or 'plain'}_{vty}"
                         yield case, annotated(g + fn("  ret void", name="k"), entries)
+def llvm_verifier():
+    """Rules of LLVM's own IR verifier and reader that both of libNVVM's paths run, each as a
+    family: the violation in its forms and the valid neighbours it must not catch. Which fields a
+    `!DISubprogram` must have (each dropped in turn), `dwarfAddressSpace` on each derived-type
+    tag, the operands of `!llvm.ident` and `!llvm.commandline` entries, identified structs that
+    hold themselves, and `alloca` of an unsized type."""
+    sp = {"name": 'name: "f"', "scope": "scope: !2", "file": "file: !2", "type": "type: !11", "unit": "unit: !1",
+          "isDefinition": "isDefinition: true"}
+    for drop in sp:
+        fields = ", ".join(v for k, v in sp.items() if k != drop)
+        yield f"sp_drop_{drop}", di_module().replace(
+            '!DISubprogram(name: "f", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true)',
+            f"!DISubprogram({fields})")
+    for tag, node in [("empty", "distinct !DISubprogram()"), ("decl_notype", '!DISubprogram(name: "d")'),
+                      ("decl_type", '!DISubprogram(name: "d", type: !11)'),
+                      ("decl_type_null", '!DISubprogram(name: "d", type: null)'),
+                      ("lv_notype", '!DILocalVariable(name: "x", scope: !6)'),
+                      ("gv_notype", 'distinct !DIGlobalVariable(name: "v", scope: !1)')]:
+        yield f"sp_other_{tag}", di_module(other=node)
+    tags = ["pointer_type", "reference_type", "rvalue_reference_type", "typedef", "const_type", "volatile_type",
+            "restrict_type", "atomic_type", "member", "inheritance", "friend", "ptr_to_member_type"]
+    for tag in tags:
+        extra = ", extraData: !10" if tag == "ptr_to_member_type" else ""
+        name = ', name: "m"' if tag in ("typedef", "member") else ""
+        for asp in [None, 0, 1, 5]:
+            das = "" if asp is None else f", dwarfAddressSpace: {asp}"
+            yield f"dwarfas_{tag}_{'none' if asp is None else asp}", di_module(
+                other=f"!DIDerivedType(tag: DW_TAG_{tag}{name}, baseType: !10, size: 64{extra}{das})")
+    # Both the bad base type and the address space: which the verifier names first.
+    yield "dwarfas_typedef_badbase", di_module(
+        other='!DIDerivedType(tag: DW_TAG_typedef, name: "m", baseType: !2, dwarfAddressSpace: 1)')
+    for list_ in ["llvm.ident", "llvm.commandline"]:
+        for tag, entries in [("one", ['!{!"a"}']), ("two", ['!{!"a"}', '!{!"b"}']), ("empty", ["!{}"]),
+                             ("pair", ['!{!"a", !"b"}']), ("int", ["!{i32 1}"]), ("nested", ['!{!{!"a"}}']),
+                             ("null", ["!{null}"]), ("second_int", ['!{!"a"}', "!{i32 1}"]),
+                             ("pair_then_int", ['!{!"a", !"b"}', "!{i32 1}"]), ("none", [])]:
+            nums = ", ".join(f"!{20 + i}" for i in range(len(entries)))
+            defs = "".join(f"!{20 + i} = {e}\n" for i, e in enumerate(entries))
+            yield f"{safe(list_)}_{tag}", module(fn("  ret void"), tail=VERSION + f"!{list_} = !{{{nums}}}\n" + defs)
+    for tag, types in [("self", "%a = type { i32, %a }"), ("nested", "%a = type { i32, { i8, %a } }"),
+                       ("array", "%a = type { [2 x %a] }"), ("mutual", "%a = type { %b }\n%b = type { i32, %a }"),
+                       ("pointer", "%a = type { i32, %a* }"), ("vector_ptr", "%a = type { <2 x %a*> }")]:
+        yield f"recursive_{tag}_unused", module(types + "\n" + fn("  ret void"))
+        yield f"recursive_{tag}_alloca", module(types + "\n" + fn("  %v = alloca %a\n  ret void"))
+        yield f"recursive_{tag}_param", module(types + "\n" + fn("  ret void", "%a* %p"))
+    for tag, ty in [("opaque", "%X"), ("opaque_array", "[2 x %X]"), ("opaque_struct", "{ i32, %X }"),
+                    ("void_fn", "void ()"), ("sized", "%Y")]:
+        types = "%X = type opaque\n%Y = type { i32 }\n"
+        yield f"unsized_alloca_{tag}", module(types + fn(f"  %v = alloca {ty}\n  ret void"))
+        yield f"unsized_global_{tag}", module(types + f"@g = external addrspace(1) global {ty}\n" + fn("  ret void"))
+    # Comdats: each linkage of a variable and a function in one, used and not.
+    for link in ["external", "available_externally", "common", "private", "internal", "weak", "linkonce_odr"]:
+        init = "0"
+        for used in [False, True]:
+            use = fn("  %v = load i32, i32 addrspace(1)* @v, align 4\n  ret void", name="u") if used else ""
+            yield f"comdat_var_{link}_{'used' if used else 'unused'}", module(
+                f"$v = comdat any\n@v = {link} addrspace(1) global i32 {init}, comdat\n" + use)
+            if link in ("common",):
+                continue
+            call = fn("  call void @v()\n  ret void", name="u") if used else ""
+            yield f"comdat_fn_{link}_{'used' if used else 'unused'}", module(
+                f"$v = comdat any\ndefine {link} void @v() comdat {{\n  ret void\n}}\n" + call)
+    yield "comdat_var_external_decl", module("$v = comdat any\n@v = external addrspace(1) global i32, comdat\n"
+                                             + fn("  ret void"))
+    # DLL storage with each visibility, on declarations and definitions, used and not.
+    for vis in ["hidden", "protected", "default"]:
+        for dll in ["dllimport", "dllexport"]:
+            for used in [False, True]:
+                call = fn("  call void @g()\n  ret void", name="u") if used else fn("  ret void", name="u")
+                head = (f"declare {vis} {dll} void @g()\n" if dll == "dllimport" else
+                        f"define {vis} {dll} void @g() {{\n  ret void\n}}\n")
+                yield f"dll_fn_{vis}_{dll}_{'used' if used else 'unused'}", module(head + call)
+            yield f"dll_var_{vis}_{dll}", module(
+                (f"@g = external {vis} {dll} addrspace(1) global i32\n" if dll == "dllimport" else
+                 f"@g = {vis} {dll} addrspace(1) global i32 0\n") + fn("  ret void"))
+    # The intrinsic variables' types and initializers.
+    h = "@h = addrspace(1) global i32 0\n"
+    good = "i8* addrspacecast (i8 addrspace(1)* bitcast (i32 addrspace(1)* @h to i8 addrspace(1)*) to i8*)"
+    for name in ["llvm.used", "llvm.compiler.used"]:
+        for tag, ty, init in [("ok", "[1 x i8*]", f"[{good}]"), ("i32", "[1 x i32]", "[i32 0]"),
+                              ("zero", "[1 x i8*]", "zeroinitializer"), ("null", "[1 x i8*]", "[i8* null]"),
+                              ("scalar", "i8*", good), ("as1", "[1 x i8 addrspace(1)*]",
+                                                          "[i8 addrspace(1)* bitcast (i32 addrspace(1)* @h to i8 addrspace(1)*)]"),
+                              ("empty", "[0 x i8*]", "zeroinitializer")]:
+            yield f"{safe(name)}_{tag}", module(
+                h + f'@{name} = appending global {ty} {init}, section "llvm.metadata"\n' + fn("  ret void"))
+    for name in ["llvm.global_ctors", "llvm.global_dtors"]:
+        for tag, ty, init in [
+                ("ok3", "[1 x { i32, void ()*, i8* }]", "[{ i32, void ()*, i8* } { i32 1, void ()* @f, i8* null }]"),
+                ("two", "[1 x { i32, void ()* }]", "[{ i32, void ()* } { i32 1, void ()* @f }]"),
+                ("i64prio", "[1 x { i64, void ()*, i8* }]", "[{ i64, void ()*, i8* } { i64 1, void ()* @f, i8* null }]"),
+                ("notarray", "{ i32, void ()*, i8* }", "{ i32 1, void ()* @f, i8* null }"),
+                ("fnargs", "[1 x { i32, void (i32)*, i8* }]",
+                 "[{ i32, void (i32)*, i8* } { i32 1, void (i32)* @k, i8* null }]")]:
+            yield f"{safe(name)}_{tag}", module(
+                f"@{name} = appending global {ty} {init}\n" + fn("  ret void") + fn("  ret void", "i32 %a", name="k"))
+    # String function attributes LLVM's verifier reads: `frame-pointer`'s values.
+    for tag, attr in [("none", '"frame-pointer"="none"'), ("non_leaf", '"frame-pointer"="non-leaf"'),
+                      ("all", '"frame-pointer"="all"'), ("reserved", '"frame-pointer"="reserved"'),
+                      ("empty", '"frame-pointer"=""'), ("novalue", '"frame-pointer"'),
+                      ("arst", '"frame-pointer"="arst"'), ("All", '"frame-pointer"="All"')]:
+        yield f"framepointer_{tag}", module(fn("  ret void", attrs=" #0") + f"attributes #0 = {{ {attr} }}\n")
+    # A function's `!prof`.
+    for tag, node in [("ok", '!{!"function_entry_count", i64 100}'), ("ints", "!{i32 123, i32 3}"),
+                      ("name_only", '!{!"function_entry_count"}'), ("other_name", '!{!"some_other_count", i64 200}'),
+                      ("string_count", '!{!"function_entry_count", !"string"}'),
+                      ("synthetic", '!{!"synthetic_function_entry_count", i64 1}'),
+                      ("i32_count", '!{!"function_entry_count", i32 1}'), ("empty", "!{}")]:
+        yield f"prof_{tag}", module(fn("  ret void").replace("() {", "() !prof !30 {"),
+                                    tail=VERSION + f"!30 = {node}\n")
+    # A compile unit not in `!llvm.dbg.cu`, reached from a list or from a subprogram.
+    cu2 = '!30 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)\n'
+    yield "orphan_cu_named", di_module().replace("!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}",
+                                                 "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}\n"
+                                                 + cu2 + "!named = !{!30}")
+    yield "orphan_cu_listed", di_module().replace("!llvm.dbg.cu = !{!1}", "!llvm.dbg.cu = !{!1, !30}").replace(
+        "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}",
+        "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}\n" + cu2 + "!named = !{!30}")
+    yield "orphan_cu_subprogram", di_module().replace("unit: !1,", "unit: !30,").replace(
+        "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}",
+        "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}\n" + cu2)
+    # Instruction metadata LLVM's verifier reads: `!fpmath`, `!range`, `!align`.
+    fpm = {"ok": "!{float 2.5}", "empty": "!{}", "two": "!{float 1.0, float 1.0}", "int": "!{i32 1}",
+           "neg": "!{float -1.0}", "zero": "!{float 0.0}", "double": "!{double 1.0}"}
+    for tag, node in fpm.items():
+        yield f"fpmath_fadd_{tag}", module(fn("  %r = fadd float %f, %f, !fpmath !30\n  ret void", "float %f"),
+                                           tail=VERSION + f"!30 = {node}\n")
+    yield "fpmath_add", module(fn("  %r = add i32 %i, %i, !fpmath !30\n  ret void", "i32 %i"),
+                               tail=VERSION + "!30 = !{float 2.5}\n")
+    yield "fpmath_vector", module(fn("  %r = fadd <2 x float> %g, %g, !fpmath !30\n  ret void", "<2 x float> %g"),
+                                  tail=VERSION + "!30 = !{float 2.5}\n")
+    yield "fpmath_call", module("declare float @h(float)\n" + fn(
+        "  %r = call float @h(float %f), !fpmath !30\n  ret void", "float %f"), tail=VERSION + "!30 = !{float 2.5}\n")
+    for tag, body, node in [
+            ("load_ok", "  %v = load i8, i8* %p, !range !30\n", "!{i8 0, i8 4}"),
+            ("store", "  store i8 0, i8* %p, !range !30\n", "!{i8 0, i8 4}"),
+            ("call", "  %v = call i8 @h(), !range !30\n", "!{i8 0, i8 4}"),
+            ("add", "  %v = add i8 1, 2, !range !30\n", "!{i8 0, i8 4}"),
+            ("load_empty", "  %v = load i8, i8* %p, !range !30\n", "!{}"),
+            ("load_one", "  %v = load i8, i8* %p, !range !30\n", "!{i8 0}"),
+            ("load_wrongtype", "  %v = load i8, i8* %p, !range !30\n", "!{i32 0, i32 4}"),
+            ("load_float", "  %v = load float, float* %q, !range !30\n", "!{i8 0, i8 4}")]:
+        yield f"range_{tag}", module("declare i8 @h()\n" + fn(body + "  ret void", "i8* %p, float* %q"),
+                                     tail=VERSION + f"!30 = {node}\n")
+    for tag, body, node in [
+            ("load_ok", "  %v = load i8*, i8** %p, !align !30\n", "!{i64 2}"),
+            ("load_int", "  %v = load i8, i8* %q, !align !30\n", "!{i64 2}"),
+            ("call", "  %v = call i8* @h(), !align !30\n", "!{i64 2}"),
+            ("store", "  store i8* null, i8** %p, !align !30\n", "!{i64 2}"),
+            ("load_empty", "  %v = load i8*, i8** %p, !align !30\n", "!{}"),
+            ("load_three", "  %v = load i8*, i8** %p, !align !30\n", "!{i64 3}"),
+            ("load_i32", "  %v = load i8*, i8** %p, !align !30\n", "!{i32 2}")]:
+        yield f"alignmd_{tag}", module("declare i8* @h()\n" + fn(body + "  ret void", "i8** %p, i8* %q"),
+                                       tail=VERSION + f"!30 = {node}\n")
+    # `resume` with and without a personality.
+    yield "resume_no_personality", module(fn("  resume { i8*, i32 } undef"))
+    yield "resume_personality", module("declare i32 @pers(...)\n" + fn("  resume { i8*, i32 } undef").replace(
+        "() {", "() personality i32 (...)* @pers {"))
+    # Attributes on variadic arguments of a call.
+    for attr in ["sret", "byval", "nest", "inreg", "noalias", "returned"]:
+        yield f"vararg_{attr}", module("%s = type { i32 }\ndeclare void @v(...)\n" + fn(
+            f"  call void (...) @v(%s* {attr} %p)\n  ret void", "%s* %p"))
 
 
 GROUPS = {
@@ -1114,6 +1276,7 @@ GROUPS = {
     "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
     "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
     "texsurf": tex_surf, "paramsmodern": params_modern,
+    "llvmverifier": llvm_verifier,
 }
 
 

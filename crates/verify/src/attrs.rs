@@ -134,7 +134,7 @@ fn incompatible(cx: &Cx, set: AttrSetId, ty: TypeId) -> Option<String> {
     first.map(|a| printed(&m.types, a))
 }
 
-fn has(cx: &Cx, set: AttrSetId, n: &str) -> bool {
+pub(crate) fn has(cx: &Cx, set: AttrSetId, n: &str) -> bool {
     cx.m.attrs[set].0.iter().any(|a| name(a) == Some(n))
 }
 

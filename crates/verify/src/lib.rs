@@ -21,6 +21,7 @@ mod bitcode7;
 mod compile;
 mod function;
 mod intrinsics;
+mod llvmverifier;
 mod locate;
 mod module;
 mod structural;
@@ -290,9 +291,14 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     // triple, and each function with its instructions.
     module::check_version(&cx, &mut out);
     module::check_llvm_globals(&cx, &mut out);
+    llvmverifier::check_global_values(&cx, &mut out);
     function::check_llvm_first(&cx, &mut out);
+    llvmverifier::check_functions(&cx, &mut out);
     module::check_module_flags(&cx, &mut out);
     module::check_di_expressions(&cx, &mut out);
+    llvmverifier::check_di(&cx, &mut out);
+    llvmverifier::check_idents(&cx, &mut out);
+    llvmverifier::check_compile_units(&cx, &mut out);
     module::check_global_values(&cx, &mut out);
     module::check_globals(&cx, &mut out);
     module::check_target(&cx, &mut out);

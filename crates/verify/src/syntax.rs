@@ -10,13 +10,27 @@ use nvir_llvm::ir::{ConstData, Dialect, ExprOp, InstKind};
 const DOWNGRADE: &str = "`nvir print --syntax llvm7` rewrites the module for libNVVM's LLVM 7 reader; or target compute_100+ (or pass --nvvm-latest)";
 
 pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
+    let parsed = |out: &Findings| !out.0.iter().any(|f| f.class == crate::Class::Parse);
     if cx.llvm7() {
         check_llvm7(cx, out);
     } else {
-        check_modern(cx, text, out);
+        // The type definitions come first in the text.
+        if text {
+            crate::llvmverifier::check_reader_recursive(cx, out);
+        }
+        if parsed(out) {
+            check_modern(cx, text, out);
+        }
+        if parsed(out) && text {
+            crate::llvmverifier::check_reader_alloca(cx, out);
+        }
     }
-    if !out.0.iter().any(|f| f.class == crate::Class::Parse) {
+    if parsed(out) {
         check_reader_rules(cx, out);
+    }
+    // The debug-info nodes come last.
+    if parsed(out) && text {
+        crate::llvmverifier::check_reader_metadata(cx, out);
     }
 }
 

@@ -342,6 +342,7 @@ impl<'a> Parser<'a> {
             TokenKind::Keyword(Keyword::Global | Keyword::Constant) => {
                 let is_constant = self.is_kw(Keyword::Constant);
                 self.bump()?;
+                let ty_at = self.span();
                 let ty = self.parse_type()?;
                 let declaration =
                     explicit_linkage && matches!(props.linkage, Linkage::ExternalExplicit | Linkage::ExternWeak);
@@ -352,6 +353,14 @@ impl<'a> Parser<'a> {
                     let v = self.parse_val_id()?;
                     Some(self.const_from(v, ty, at)?)
                 };
+                // LLVM's reader, after the initializer: no global holds a function or a type
+                // without storage.
+                if matches!(
+                    self.m.types.get(ty),
+                    TypeData::Void | TypeData::Label | TypeData::Function { .. } | TypeData::Metadata | TypeData::Token
+                ) {
+                    return Err(ParseError::new(ty_at, "invalid type for global variable"));
+                }
                 let mut gv = GlobalVar {
                     name,
                     props,

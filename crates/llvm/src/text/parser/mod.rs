@@ -679,7 +679,7 @@ impl<'a> Parser<'a> {
                 TokenKind::MetadataId(_) => self.metadata_definition()?,
                 TokenKind::SummaryId(_) => self.skip_summary_entry()?,
                 TokenKind::Keyword(Keyword::Uselistorder | Keyword::UselistorderBb) => self.skip_uselistorder()?,
-                _ => return self.err(format!("expected a top-level entity, found {}", self.describe())),
+                _ => return self.err(format!("expected top-level entity, found {}", self.describe())),
             }
         }
     }

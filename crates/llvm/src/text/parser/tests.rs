@@ -129,7 +129,7 @@ fn long_tokens_are_quoted_in_part() {
     let src = format!("@g = global i32 0 {}\n", "x".repeat(100_000));
     let e = super::parse_module(&src).unwrap_err();
     let d = format!("{:?}", e.to_diagnostic());
-    assert!(e.message().starts_with("expected a top-level entity, found 'xxx"), "{e}");
+    assert!(e.message().starts_with("expected top-level entity, found 'xxx"), "{e}");
     assert!(e.message().len() < 200 && d.len() < 1000, "{} {}", e.message().len(), d.len());
 }
 

@@ -1,0 +1,537 @@
+//! Rules of LLVM's own IR verifier (`Verifier.cpp`) and reader (`LLParser.cpp`) that libNVVM runs
+//! on both paths, each measured on libNVVM with a family of probes (`llvmverifier/` in
+//! `scripts/probe/axes.py`): the violations and the valid neighbours they must not catch.
+
+use crate::{Cx, Findings, Location};
+use nvir_llvm::ir::metadata::{MdField, MdId, MdNode};
+use nvir_llvm::ir::types::NamedStructId;
+use nvir_llvm::ir::{InstKind, Module, TypeData, TypeId};
+
+/// A field of a `!DIxxx(…)` node: `None` when not written.
+fn field<'a>(fields: &'a [(Box<str>, MdField)], name: &str) -> Option<&'a MdField> {
+    fields.iter().find(|(n, _)| &**n == name).map(|(_, v)| v)
+}
+
+/// Whether a `!DISubprogram` is a definition: `isDefinition:` (true unless written false), or,
+/// where `spFlags:` is written, its `DISPFlagDefinition`.
+fn sp_is_definition(fields: &[(Box<str>, MdField)]) -> bool {
+    match field(fields, "spFlags") {
+        Some(MdField::Word(w)) => w.split('|').any(|f| f.trim() == "DISPFlagDefinition"),
+        Some(MdField::Int(n)) => n & 8 != 0,
+        Some(_) => false,
+        None => !matches!(field(fields, "isDefinition"), Some(MdField::Bool(false))),
+    }
+}
+
+/// What the readers refuse in debug-info nodes, at the end of the text where the nodes are
+/// (`llvmverifier/sp_*`): the modern reader wants a non-null `type:` on every `!DISubprogram`
+/// (LLVM 22 itself does not: NVIDIA's reader does); both want a definition `distinct`.
+pub(crate) fn check_reader_metadata(cx: &Cx, out: &mut Findings) {
+    for (_, node) in cx.m.metadata.iter() {
+        let MdNode::Special { distinct, kind, fields } = node else { continue };
+        if &**kind != "DISubprogram" {
+            continue;
+        }
+        let message = if cx.llvm7() {
+            (distinct.is_none() && sp_is_definition(fields))
+                .then_some("parse missing 'distinct', required for !DISubprogram when 'isDefinition'")
+        } else {
+            match field(fields, "type") {
+                Some(MdField::Null) => Some("parse 'type' cannot be null"),
+                None => Some("parse missing required field 'type'"),
+                Some(_) => (distinct.is_none() && sp_is_definition(fields))
+                    .then_some("parse missing 'distinct', required for !DISubprogram that is a Definition"),
+            }
+        };
+        if let Some(message) = message {
+            out.parse("llvm-reader-metadata", message, None);
+            out.help(if message.contains("distinct") {
+                "write `distinct !DISubprogram(…)` for a definition, or `isDefinition: false`"
+            } else {
+                "give the subprogram a `type: !DISubroutineType(types: …)`; libNVVM's modern reader requires it"
+            });
+            return;
+        }
+    }
+}
+
+/// Whether `t` holds `target` by value (not through a pointer), following the bodies of the
+/// identified structs `defined` says are defined.
+fn holds(m: &Module, t: TypeId, target: NamedStructId, defined: &[bool], seen: &mut Vec<bool>) -> bool {
+    match m.types.get(t) {
+        TypeData::Named(id) => {
+            if *id == target {
+                return true;
+            }
+            if !defined[id.index()] || seen[id.index()] {
+                return false;
+            }
+            seen[id.index()] = true;
+            let Some(body) = &m.types.named(*id).body else { return false };
+            body.fields.iter().any(|&f| holds(m, f, target, defined, seen))
+        }
+        TypeData::Struct(body) => body.fields.iter().any(|&f| holds(m, f, target, defined, seen)),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => holds(m, *elem, target, defined, seen),
+        _ => false,
+    }
+}
+
+/// The modern reader refuses an identified struct that holds itself by value, when its body
+/// closes the cycle (`llvmverifier/recursive_*`: the struct defined last of the cycle, used or
+/// not). LLVM 7's reader takes it, and its verifier refuses only an `alloca` of it.
+pub(crate) fn check_reader_recursive(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    let n = m.types.named_structs().len();
+    let mut defined = vec![false; n];
+    for (id, s) in m.types.named_structs() {
+        let Some(body) = &s.body else { continue };
+        defined[id.index()] = true;
+        let mut seen = vec![false; n];
+        if body.fields.iter().any(|&f| holds(m, f, id, &defined, &mut seen)) {
+            out.parse("llvm-reader-type", format!("parse identified structure type '{}' is recursive", s.name), None);
+            out.help("hold the struct through a pointer");
+            return;
+        }
+    }
+}
+
+/// Whether a type has a size: no opaque struct and no struct holding itself, by value.
+fn sized(m: &Module, t: TypeId, depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match m.types.get(t) {
+        TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Function { .. } => false,
+        TypeData::Named(id) => match &m.types.named(*id).body {
+            None => false,
+            Some(body) => body.fields.iter().all(|&f| sized(m, f, depth + 1)),
+        },
+        TypeData::Struct(body) => body.fields.iter().all(|&f| sized(m, f, depth + 1)),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => sized(m, *elem, depth + 1),
+        _ => true,
+    }
+}
+
+/// The first `alloca` of an unsized type (`llvmverifier/unsized_*`): `Cannot allocate unsized
+/// type`, from the modern reader and from LLVM 7's verifier. `void` and function types stop both
+/// readers earlier, as nvir's does.
+fn unsized_alloca(cx: &Cx) -> Option<Location> {
+    let m = cx.m;
+    for (_, f) in m.functions.iter() {
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                if let InstKind::Alloca { ty, .. } = &f.insts[i].kind {
+                    if !sized(m, *ty, 0) {
+                        return Some(Location::instruction(f, b, i));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// [`unsized_alloca`] on the modern path, where the reader stops at it.
+pub(crate) fn check_reader_alloca(cx: &Cx, out: &mut Findings) {
+    if let Some(at) = unsized_alloca(cx) {
+        out.parse("llvm-reader-alloca", "parse Cannot allocate unsized type", at.offset());
+        out.help("allocate a type with a body (define the struct, or hold it through a pointer)");
+    }
+}
+
+/// LLVM's verifier on each function, the rules measured so far (`llvmverifier/`): its
+/// `"frame-pointer"` value (the modern path; LLVM 7 did not check it), its `!prof`, then its
+/// instructions' `!fpmath`, `!range` and `!align` and a `resume` without a personality; on LLVM
+/// 7's path also [`unsized_alloca`] (the modern reader stops at that earlier).
+pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    let kinds = ["fpmath", "range", "align"].map(|k| m.metadata.find_kind(k));
+    let prof = m.metadata.find_kind("prof");
+    for (_, f) in m.functions.iter() {
+        let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
+        if !cx.llvm7() {
+            let fp = m.attrs[f.fn_attrs].0.iter().find_map(|a| match a {
+                nvir_llvm::ir::Attr::Str(k, v) if &**k == "frame-pointer" => Some(v.as_deref().unwrap_or("")),
+                _ => None,
+            });
+            if let Some(v) = fp.filter(|v| !matches!(*v, "all" | "non-leaf" | "none" | "reserved")) {
+                out.error("llvm-fn-attr", format!("invalid value for 'frame-pointer' attribute: {v}"), at());
+                out.help("write \"frame-pointer\"=\"none\", \"non-leaf\", \"all\" or \"reserved\"");
+                return;
+            }
+        }
+        if let Some(node) = prof.and_then(|k| f.props.metadata.iter().find(|a| a.kind == k)).map(|a| a.node) {
+            if let Some(message) = prof_problem(m, node) {
+                out.error("llvm-fn-prof", message, at());
+                return;
+            }
+        }
+        if f.is_definition {
+            for &b in &f.layout {
+                for &i in &f.blocks[b].insts {
+                    let inst = &f.insts[i];
+                    let message = if matches!(inst.kind, InstKind::Resume(..)) && f.personality.is_none() {
+                        Some("ResumeInst needs to be in a function with a personality.")
+                    } else if let Some(message) = call_args_problem(cx, &inst.kind) {
+                        Some(message)
+                    } else if inst.metadata.is_empty() {
+                        None
+                    } else {
+                        inst_md_problem(m, inst, kinds)
+                    };
+                    if let Some(message) = message {
+                        out.error("llvm-inst-md", message, Location::instruction(f, b, i));
+                        return;
+                    }
+                }
+            }
+        }
+    }
+    if !cx.llvm7() {
+        return;
+    }
+    if let Some(at) = unsized_alloca(cx) {
+        out.error("llvm-unsized-alloca", "Cannot allocate unsized type", at);
+        out.help("allocate a type with a body (define the struct, or hold it through a pointer)");
+    }
+}
+
+/// The operands of a tuple node (`None` for another kind of node).
+fn tuple(m: &Module, id: MdId) -> Option<&[Option<MdId>]> {
+    match m.metadata.get(id) {
+        MdNode::Tuple { ops, .. } => Some(ops),
+        _ => None,
+    }
+}
+
+/// A metadata operand's constant (`float 1.0`, `i8 0`).
+fn md_const(m: &Module, op: Option<MdId>) -> Option<&nvir_llvm::ir::ConstData> {
+    match m.metadata.get(op?) {
+        MdNode::Value(_, nvir_llvm::ir::Value::Const(c)) => Some(&m.consts[*c]),
+        _ => None,
+    }
+}
+
+/// LLVM's verifier on a function's `!prof`.
+fn prof_problem(m: &Module, node: MdId) -> Option<&'static str> {
+    let ops = tuple(m, node)?;
+    if ops.len() < 2 {
+        return Some("!prof annotations should have no less than 2 operands");
+    }
+    let Some(name) = ops[0] else { return Some("first operand should not be null") };
+    let MdNode::String(name) = m.metadata.get(name) else {
+        return Some("expected string with name of the !prof annotation");
+    };
+    if !matches!(&name[..], b"function_entry_count" | b"synthetic_function_entry_count") {
+        return Some("first operand should be 'function_entry_count' or 'synthetic_function_entry_count'");
+    }
+    match ops[1].map(|o| m.metadata.get(o)) {
+        None => Some("second operand should not be null"),
+        Some(MdNode::Value(..)) => None,
+        Some(_) => Some("expected integer argument to function_entry_count"),
+    }
+}
+
+/// LLVM's verifier on an instruction's `!fpmath`, `!range` and `!align`, in that order.
+fn inst_md_problem(
+    m: &Module,
+    inst: &nvir_llvm::ir::Instruction,
+    [fpmath, range, align]: [Option<nvir_llvm::ir::MdKind>; 3],
+) -> Option<&'static str> {
+    use nvir_llvm::ir::{ConstData, FloatKind};
+    let node =
+        |k: Option<nvir_llvm::ir::MdKind>| k.and_then(|k| inst.metadata.iter().find(|a| a.kind == k)).map(|a| a.node);
+    let scalar = |t: TypeId| match m.types.get(t) {
+        TypeData::Vector { elem, .. } => *elem,
+        _ => t,
+    };
+    if let Some(md) = node(fpmath) {
+        if !matches!(m.types.get(scalar(inst.ty)), TypeData::Float(_)) {
+            return Some("fpmath requires a floating point result!");
+        }
+        let ops = tuple(m, md).unwrap_or(&[]);
+        if ops.len() != 1 {
+            return Some("fpmath takes one operand!");
+        }
+        let Some(ConstData::Float { ty, bits }) = md_const(m, ops[0]) else {
+            return Some("invalid fpmath accuracy!");
+        };
+        if !matches!(m.types.get(*ty), TypeData::Float(FloatKind::Float)) {
+            return Some("fpmath accuracy must have float type");
+        }
+        let v = f32::from_bits(bits.get() as u32);
+        if !(v.is_finite() && v > 0.0) {
+            return Some("fpmath accuracy not a positive number!");
+        }
+    }
+    if let Some(md) = node(range) {
+        if !matches!(inst.kind, InstKind::Load { .. } | InstKind::Call { .. } | InstKind::Invoke { .. }) {
+            return Some("Ranges are only for loads, calls and invokes!");
+        }
+        let ops = tuple(m, md).unwrap_or(&[]);
+        if ops.len() % 2 != 0 {
+            return Some("Unfinished range!");
+        }
+        if ops.is_empty() {
+            return Some("It should have at least one range!");
+        }
+        let want = scalar(inst.ty);
+        for (i, &op) in ops.iter().enumerate() {
+            let Some(ConstData::Int { ty, .. }) = md_const(m, op) else {
+                return Some(if i % 2 == 0 {
+                    "The lower limit must be an integer!"
+                } else {
+                    "The upper limit must be an integer!"
+                });
+            };
+            if *ty != want {
+                return Some("Range types must match instruction type!");
+            }
+        }
+    }
+    if let Some(md) = node(align) {
+        if !matches!(m.types.get(inst.ty), TypeData::Pointer { .. }) {
+            return Some("align applies only to pointer types");
+        }
+        if !matches!(inst.kind, InstKind::Load { .. }) {
+            return Some("align applies only to load instructions, use attributes for calls or invokes");
+        }
+        let ops = tuple(m, md).unwrap_or(&[]);
+        if ops.len() != 1 {
+            return Some("align takes one operand!");
+        }
+        let value = match md_const(m, ops[0]) {
+            Some(ConstData::Int { ty, value }) if matches!(m.types.get(*ty), TypeData::Int(64)) => value,
+            _ => return Some("align metadata value must be an i64!"),
+        };
+        if !matches!(value, nvir_llvm::ir::ApInt::Small(v) if v.is_power_of_two()) {
+            return Some("align metadata value must be a power of 2!");
+        }
+    }
+    None
+}
+
+/// Debug-info kinds that are types (`isType`: these or null).
+fn is_type(m: &Module, id: MdId) -> bool {
+    matches!(m.metadata.get(id), MdNode::Special { kind, .. } if matches!(&**kind,
+        "DIBasicType" | "DIDerivedType" | "DICompositeType" | "DISubroutineType" | "DIStringType"
+        | "DISubrangeType" | "DIFixedPointType"))
+}
+
+/// LLVM's verifier on debug-info nodes, the rules measured so far (`llvmverifier/`):
+/// a derived type's base is a type, and only a pointer or reference has a DWARF address space;
+/// a global variable definition has a type; on LLVM 7's path a subprogram definition has a unit.
+pub(crate) fn check_di(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    for (_, node) in m.metadata.iter() {
+        let MdNode::Special { kind, fields, .. } = node else { continue };
+        let message = match &**kind {
+            "DIDerivedType" => {
+                let base_ok = match field(fields, "baseType") {
+                    None | Some(MdField::Null) => true,
+                    Some(MdField::Ref(id)) => is_type(m, *id),
+                    Some(_) => false,
+                };
+                let tag = match field(fields, "tag") {
+                    Some(MdField::Word(w)) => &**w,
+                    _ => "",
+                };
+                if !base_ok {
+                    Some("invalid base type")
+                } else if field(fields, "dwarfAddressSpace").is_some()
+                    && !matches!(tag, "DW_TAG_pointer_type" | "DW_TAG_reference_type" | "DW_TAG_rvalue_reference_type")
+                {
+                    Some("DWARF address space only applies to pointer or reference types")
+                } else {
+                    None
+                }
+            }
+            "DIGlobalVariable" => (!matches!(field(fields, "isDefinition"), Some(MdField::Bool(false)))
+                && matches!(field(fields, "type"), None | Some(MdField::Null)))
+            .then_some("missing global variable type"),
+            "DISubprogram" if cx.llvm7() => (sp_is_definition(fields)
+                && matches!(field(fields, "unit"), None | Some(MdField::Null)))
+            .then_some("subprogram definitions must have a compile unit"),
+            _ => None,
+        };
+        if let Some(message) = message {
+            out.error("llvm-di", message, Location::Module);
+            return;
+        }
+    }
+}
+
+/// `!llvm.ident` (both paths) and `!llvm.commandline` (the modern path; LLVM 7 did not check
+/// it): each entry one string (`llvmverifier/llvm_ident_*`, `llvm_commandline_*`). LLVM 7's
+/// path fails on a `null` operand without a message.
+pub(crate) fn check_idents(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    for list in ["llvm.ident", "llvm.commandline"] {
+        if list == "llvm.commandline" && cx.llvm7() {
+            continue;
+        }
+        let Some(nm) = m.metadata.named.iter().find(|n| &*n.name == list) else { continue };
+        for &node in &nm.nodes {
+            let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
+            let message = if ops.len() != 1 {
+                format!("incorrect number of operands in {list} metadata")
+            } else if !matches!(ops[0].map(|o| m.metadata.get(o)), Some(MdNode::String(_))) {
+                format!("invalid value for {list} metadata entry operand(the operand should be a string)")
+            } else {
+                continue;
+            };
+            out.error("llvm-ident", message, Location::Module);
+            out.help(format!("write each `!{list}` entry as `!{{!\"text\"}}`"));
+            return;
+        }
+    }
+}
+
+/// LLVM's verifier on each function's and variable's comdat and DLL storage, and on the
+/// intrinsic variables' types (`llvmverifier/comdat_*`, `dll_*`, `llvm_used_*`,
+/// `llvm_global_ctors_*`), on what each path keeps. The LLVM 7 path prints an empty log for all
+/// of them; its messages are LLVM 7's.
+pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
+    use nvir_llvm::ir::module::{DllStorage, Linkage, Visibility};
+    let m = cx.m;
+    let llvm7 = cx.llvm7();
+    let mut values: Vec<(&str, &nvir_llvm::ir::GlobalProps, bool, Option<u32>)> = Vec::new();
+    for (_, f) in m.functions.iter() {
+        values.push((&f.name, &f.props, !f.is_definition, f.source.start));
+    }
+    for (_, g) in m.globals.iter() {
+        values.push((&g.name, &g.props, g.init.is_none(), g.source));
+    }
+    for (name, props, declaration, offset) in values {
+        if cx.dropped(name, props.linkage, declaration) {
+            continue;
+        }
+        let at = || Location::Global { name: name.to_string(), offset };
+        let linkage = props.linkage;
+        let (code, message) = if props.comdat.is_some() && (declaration || linkage == Linkage::AvailableExternally) {
+            ("llvm-comdat", "Declaration may not be in a Comdat!")
+        } else if props.comdat.is_some() && linkage == Linkage::Common {
+            ("llvm-comdat", "'common' global may not be in a Comdat!")
+        } else if props.comdat.is_some() && linkage == Linkage::Private && llvm7 {
+            ("llvm-comdat", "comdat global value has private linkage")
+        } else if props.dll == DllStorage::Import && props.visibility != Visibility::Default {
+            ("llvm-dll", "dllimport GlobalValue must have default visibility")
+        } else if props.dll == DllStorage::Export && props.visibility == Visibility::Hidden && !llvm7 {
+            ("llvm-dll", "dllexport GlobalValue must have default or protected visibility")
+        } else {
+            continue;
+        };
+        out.error(code, message, at());
+        if llvm7 {
+            out.help("libNVVM's LLVM 7 path prints nothing for this (measured)");
+        }
+        return;
+    }
+    for (_, g) in m.globals.iter() {
+        let message = match &*g.name {
+            "llvm.used" | "llvm.compiler.used" => {
+                let TypeData::Array { elem, .. } = m.types.get(g.ty) else { continue };
+                if !matches!(m.types.get(*elem), TypeData::Pointer { .. }) {
+                    "wrong type for intrinsic global variable"
+                } else if g.init.is_some_and(|i| !constant_array(m, i)) {
+                    "wrong initializer for intrinsic global variable"
+                } else {
+                    continue;
+                }
+            }
+            "llvm.global_ctors" | "llvm.global_dtors" => {
+                let TypeData::Array { elem, .. } = m.types.get(g.ty) else { continue };
+                let fields = match m.types.get(*elem) {
+                    TypeData::Struct(body) => &body.fields[..],
+                    TypeData::Named(id) => m.types.named(*id).body.as_ref().map_or(&[][..], |b| &b.fields[..]),
+                    _ => &[],
+                };
+                let ok = matches!(fields.len(), 2 | 3)
+                    && matches!(m.types.get(fields[0]), TypeData::Int(32))
+                    && match m.types.get(fields[1]) {
+                        TypeData::Pointer { addr_space: 0, pointee: None } => true,
+                        TypeData::Pointer { addr_space: 0, pointee: Some(p) } => {
+                            !llvm7
+                                || matches!(
+                                    m.types.get(*p),
+                                    TypeData::Function { ret, params, vararg: false }
+                                        if params.is_empty() && matches!(m.types.get(*ret), TypeData::Void)
+                                )
+                        }
+                        _ => false,
+                    };
+                if ok {
+                    continue;
+                }
+                "wrong type for intrinsic global variable"
+            }
+            _ => continue,
+        };
+        out.error("llvm-intrinsic-global", message, Location::Global { name: g.name.to_string(), offset: g.source });
+        if llvm7 {
+            out.help("libNVVM's LLVM 7 path prints nothing for this (measured)");
+        }
+        return;
+    }
+}
+
+/// Whether a constant is what LLVM keeps as a `ConstantArray`: an array with an element other than
+/// zero (one of nothing but nulls and zeros is folded to `zeroinitializer`).
+fn constant_array(m: &Module, c: nvir_llvm::ir::ConstId) -> bool {
+    use nvir_llvm::ir::ConstData;
+    match &m.consts[c] {
+        ConstData::Array { elems, .. } => {
+            elems.iter().any(|&e| !matches!(m.consts[e], ConstData::Null(_) | ConstData::Zero(_)))
+        }
+        _ => false,
+    }
+}
+
+/// LLVM's verifier wants every compile unit it meets in `!llvm.dbg.cu` (measured: on LLVM 7's
+/// path any such unit; on the modern one a unit another named list holds, not one only a
+/// subprogram names).
+pub(crate) fn check_compile_units(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    let is_cu = |id: MdId| matches!(m.metadata.get(id), MdNode::Special { kind, .. } if &**kind == "DICompileUnit");
+    let listed: Vec<MdId> =
+        m.metadata.named.iter().filter(|n| &*n.name == "llvm.dbg.cu").flat_map(|n| n.nodes.iter().copied()).collect();
+    let orphan = if cx.llvm7() {
+        m.metadata.iter().any(|(id, _)| is_cu(id) && !listed.contains(&id))
+    } else {
+        m.metadata
+            .named
+            .iter()
+            .filter(|n| &*n.name != "llvm.dbg.cu")
+            .flat_map(|n| n.nodes.iter())
+            .any(|&id| is_cu(id) && !listed.contains(&id))
+    };
+    if orphan {
+        out.error("llvm-di-cu", "DICompileUnit not listed in llvm.dbg.cu", Location::Module);
+        out.help("list every compile unit in `!llvm.dbg.cu`");
+    }
+}
+
+/// LLVM's verifier on a call's arguments (`llvmverifier/vararg_*`): no `sret` on a variadic
+/// argument, and a `returned` argument of the call's result type.
+fn call_args_problem(cx: &Cx, kind: &InstKind) -> Option<&'static str> {
+    let m = cx.m;
+    let (InstKind::Call { call, .. } | InstKind::Invoke { call, .. }) = kind else { return None };
+    let TypeData::Function { ret, params, .. } = m.types.get(call.fn_ty) else { return None };
+    for (i, a) in call.args.iter().enumerate() {
+        if m.attrs[a.attrs].0.is_empty() {
+            continue;
+        }
+        if i >= params.len() && crate::attrs::has(cx, a.attrs, "sret") {
+            return Some("Attribute 'sret' cannot be used for vararg call arguments!");
+        }
+        if crate::attrs::has(cx, a.attrs, "returned") {
+            let same = a.ty == *ret
+                || matches!((m.types.get(a.ty), m.types.get(*ret)),
+                    (TypeData::Pointer { addr_space: x, .. }, TypeData::Pointer { addr_space: y, .. }) if x == y);
+            if !same {
+                return Some("Incompatible argument and return types for 'returned' attribute");
+            }
+        }
+    }
+    None
+}
