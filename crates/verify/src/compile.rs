@@ -370,9 +370,8 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
         // The LLVM 7 compiler drops an alloca it cannot size (measured, `llvmverifier/unsized_*`).
         "llvm-unsized-alloca" if llvm7 => false,
         // LLVM 7's compiler drops an instruction whose value goes unused before its verifier
-        // sees the metadata; the modern one keeps an orphan compile unit's module (measured).
+        // sees the metadata (measured).
         "llvm-inst-md" if llvm7 => inst_has_effect(names, &f.location) || is_call(names, &f.location),
-        "llvm-di-cu" => llvm7,
         "llvm-comdat" if llvm7 => f.message.starts_with("'common'"),
         "llvm-dll" if llvm7 => match &f.location {
             Location::Global { name, .. } => names.referenced().contains(&**name),

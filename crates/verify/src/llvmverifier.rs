@@ -83,9 +83,14 @@ pub(crate) fn check_reader_recursive(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let n = m.types.named_structs().len();
     let mut defined = vec![false; n];
+    // Only a struct without a size can hold itself: the others are not looked into.
+    let mut memo = Vec::new();
     for (id, s) in m.types.named_structs() {
         let Some(body) = &s.body else { continue };
         defined[id.index()] = true;
+        if body.fields.iter().all(|&f| sized(m, f, &mut memo)) {
+            continue;
+        }
         let mut seen = vec![false; n];
         if body.fields.iter().any(|&f| holds(m, f, id, &defined, &mut seen)) {
             out.parse("llvm-reader-type", format!("parse identified structure type '{}' is recursive", s.name), None);
@@ -95,19 +100,32 @@ pub(crate) fn check_reader_recursive(cx: &Cx, out: &mut Findings) {
     }
 }
 
-/// Whether a type has a size: no opaque struct and no struct holding itself, by value.
-fn sized(m: &Module, t: TypeId, depth: u32) -> bool {
-    if depth > 64 {
-        return false;
-    }
+/// Whether a type has a size: no opaque struct and no struct holding itself, by value. `memo`
+/// keeps each identified struct's answer (0 not known, 1 being looked at, 2 sized, 3 not), so
+/// that a struct is looked into once however many hold it.
+fn sized(m: &Module, t: TypeId, memo: &mut Vec<u8>) -> bool {
     match m.types.get(t) {
         TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Function { .. } => false,
-        TypeData::Named(id) => match &m.types.named(*id).body {
-            None => false,
-            Some(body) => body.fields.iter().all(|&f| sized(m, f, depth + 1)),
-        },
-        TypeData::Struct(body) => body.fields.iter().all(|&f| sized(m, f, depth + 1)),
-        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => sized(m, *elem, depth + 1),
+        TypeData::Named(id) => {
+            let i = id.index();
+            if memo.len() <= i {
+                memo.resize(i + 1, 0);
+            }
+            match memo[i] {
+                2 => return true,
+                1 | 3 => return false,
+                _ => {}
+            }
+            memo[i] = 1;
+            let ok = match &m.types.named(*id).body {
+                None => false,
+                Some(body) => body.fields.iter().all(|&f| sized(m, f, memo)),
+            };
+            memo[i] = if ok { 2 } else { 3 };
+            ok
+        }
+        TypeData::Struct(body) => body.fields.iter().all(|&f| sized(m, f, memo)),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => sized(m, *elem, memo),
         _ => true,
     }
 }
@@ -117,11 +135,19 @@ fn sized(m: &Module, t: TypeId, depth: u32) -> bool {
 /// readers earlier, as nvir's does.
 fn unsized_alloca(cx: &Cx) -> Option<Location> {
     let m = cx.m;
+    // Only an identified struct makes an unsized type an `alloca` can name: with none unsized,
+    // no instruction needs looking at.
+    let mut memo = Vec::new();
+    let unsized_struct =
+        |id, memo: &mut Vec<u8>| m.types.find(&TypeData::Named(id)).is_some_and(|t| !sized(m, t, memo));
+    if !m.types.named_structs().any(|(id, _)| unsized_struct(id, &mut memo)) {
+        return None;
+    }
     for (_, f) in m.functions.iter() {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 if let InstKind::Alloca { ty, .. } = &f.insts[i].kind {
-                    if !sized(m, *ty, 0) {
+                    if !sized(m, *ty, &mut memo) {
                         return Some(Location::instruction(f, b, i));
                     }
                 }
@@ -269,7 +295,7 @@ fn inst_md_problem(
             return Some("Ranges are only for loads, calls and invokes!");
         }
         let ops = tuple(m, md).unwrap_or(&[]);
-        if ops.len() % 2 != 0 {
+        if !ops.len().is_multiple_of(2) {
             return Some("Unfinished range!");
         }
         if ops.is_empty() {
@@ -484,30 +510,6 @@ fn constant_array(m: &Module, c: nvir_llvm::ir::ConstId) -> bool {
             elems.iter().any(|&e| !matches!(m.consts[e], ConstData::Null(_) | ConstData::Zero(_)))
         }
         _ => false,
-    }
-}
-
-/// LLVM's verifier wants every compile unit it meets in `!llvm.dbg.cu` (measured: on LLVM 7's
-/// path any such unit; on the modern one a unit another named list holds, not one only a
-/// subprogram names).
-pub(crate) fn check_compile_units(cx: &Cx, out: &mut Findings) {
-    let m = cx.m;
-    let is_cu = |id: MdId| matches!(m.metadata.get(id), MdNode::Special { kind, .. } if &**kind == "DICompileUnit");
-    let listed: Vec<MdId> =
-        m.metadata.named.iter().filter(|n| &*n.name == "llvm.dbg.cu").flat_map(|n| n.nodes.iter().copied()).collect();
-    let orphan = if cx.llvm7() {
-        m.metadata.iter().any(|(id, _)| is_cu(id) && !listed.contains(&id))
-    } else {
-        m.metadata
-            .named
-            .iter()
-            .filter(|n| &*n.name != "llvm.dbg.cu")
-            .flat_map(|n| n.nodes.iter())
-            .any(|&id| is_cu(id) && !listed.contains(&id))
-    };
-    if orphan {
-        out.error("llvm-di-cu", "DICompileUnit not listed in llvm.dbg.cu", Location::Module);
-        out.help("list every compile unit in `!llvm.dbg.cu`");
     }
 }
 
