@@ -39,37 +39,43 @@ pub struct Args {
 /// `nvir convert`.
 pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     let target = Target::parse(&a.arch, false).map_err(anyhow::Error::msg)?;
-    let input = a.input.read()?;
+    let nvir::Input { name, mut bytes } = a.input.read()?;
+    let input_len = bytes.len();
     let format = a.format.format;
-    let no_source = Source { name: &input.name, content: SourceContent::None };
+    let no_source = Source { name: &name, content: SourceContent::None };
     let fail = |d: Diagnostic, src: &Source<'_>| nvir::report(&[d], src, format, color);
-    if input.bytes.is_empty() {
+    if bytes.is_empty() {
         return Ok(fail(Diagnostic::error("empty input").with_code("input-empty"), &no_source));
     }
-    let m = match nvir::bitcode_input(&input.bytes) {
+    let m = match nvir::bitcode_input(&bytes) {
         Err(e) => return Ok(fail(Diagnostic::error(format!("{e:#}")).with_code("bc-input"), &no_source)),
         Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
             Ok(m) => m,
             Err(e) => return Ok(fail(Diagnostic::error(e.to_string()).with_code("bc-read"), &no_source)),
         },
-        Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&input.bytes) {
+        Ok(nvir::BitcodeInput::Text) => match nvir_llvm::parse_bytes(&bytes) {
             Ok(m) => m,
             Err(e) => {
-                let text = nvir_diag::text_with_same_offsets(&input.bytes);
-                return Ok(fail(e.to_diagnostic(), &Source::text(&input.name, &text)));
+                let text = nvir_diag::text_with_same_offsets(&bytes);
+                return Ok(fail(e.to_diagnostic(), &Source::text(&name, &text)));
             }
         },
     };
+    // Bitcode is not quoted again: it is freed before the conversion (text stays until the
+    // conversion is done, for where a conversion error is).
+    if v::is_binary(&bytes) {
+        bytes = Vec::new();
+    }
     let emit = match a.emit {
         EmitArg::Bc => Emit::Bitcode,
         EmitArg::Ll => Emit::Text,
     };
-    let text_in = v::diagnostic_text(&input.bytes);
+    let text_in = v::diagnostic_text(&bytes);
     let opts = Options {
         llvm7: target.path == nvir_verify::Path::Llvm7,
         emit,
         keep_kernels: false,
-        max_output: a.limit.limit(input.bytes.len()),
+        max_output: a.limit.limit(input_len),
     };
     let converted = match convert(m, &opts) {
         Ok(c) => c,
@@ -86,9 +92,12 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             if e.message.contains(nvir_llvm::bitcode::OVER_LIMIT) {
                 d = d.with_help(nvir::OVER_LIMIT_HELP);
             }
-            return Ok(fail(d, &Source::text(&input.name, &text_in)));
+            return Ok(fail(d, &Source::text(&name, &text_in)));
         }
     };
+    // The input is not quoted again: it goes before the result is read back and checked.
+    drop(text_in);
+    drop(bytes);
     let mut diags: Vec<Diagnostic> =
         converted.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")).collect();
     // What libNVVM would say of the result, as `nvir verify` predicts it.
