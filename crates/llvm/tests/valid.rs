@@ -180,6 +180,20 @@ fn operands_are_placed_instructions() {
 }
 
 #[test]
+fn attachment_lists_are_the_function_s() {
+    let mut m = kernel();
+    let (f, y) = inst(&mut m, "y");
+    let kind = nvir_llvm::ir::MdKind(0);
+    let node = nvir_llvm::ir::MdId::from_index(0);
+    f.inst_metadata_mut(y).push(nvir_llvm::ir::MdAttachment { kind, node });
+    assert_eq!(f.inst_metadata(y).len(), 1);
+    f.insts[y].metadata = Some(nvir_llvm::ir::MdListId::from_index(f.attachments.len()));
+    assert!(f.inst_metadata(y).is_empty(), "a list out of range reads as none");
+    let (_, msg) = first_error(&m);
+    assert_eq!(msg, "attachment list #1 is out of range");
+}
+
+#[test]
 fn constants_and_globals_are_typed() {
     let mut m = kernel();
     let (_, g) = m.globals.iter().next().unwrap();

@@ -328,7 +328,7 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                 }
                 _ => {}
             }
-            for a in inst.metadata.iter() {
+            for a in f.metadata_of(inst) {
                 let kind = m.metadata.kind_name(a.kind);
                 if kind == "tbaa" {
                     if let Some(message) = crate::tbaa::check_tag(m, a.node) {

@@ -38,7 +38,6 @@ use super::module::{FuncId, GlobalDef, GlobalProps, GlobalVar, GlobalVarId, Link
 use super::types::{Dialect, FloatKind, StructBody, TypeData, TypeId};
 use super::value::{Name, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
-use thin_vec::ThinVec;
 
 /// Why the builder refused a request.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -435,7 +434,7 @@ impl<'m> FunctionBuilder<'_, 'm> {
         let at = self.at.expect("switch_to a block before adding instructions");
         let name = self.fresh(name);
         let f = self.func();
-        let id: InstId = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
+        let id: InstId = f.insts.push(Instruction { name, ty, kind, metadata: None });
         f.blocks[at].insts.push(id);
         Value::Inst(id)
     }

@@ -2,7 +2,8 @@
 
 use super::arena::{Arena, Handle};
 use super::attrs::AttrSetId;
-use super::instruction::{InstId, Instruction};
+use super::instruction::{InstId, Instruction, MdListId};
+use super::metadata::MdAttachment;
 
 use super::module::GlobalProps;
 use super::types::TypeId;
@@ -150,11 +151,64 @@ pub struct Function {
     pub insts: Arena<Instruction>,
     /// Function-local metadata.
     pub local_md: Arena<LocalMd>,
+    /// Instructions' metadata attachment lists, each named by its instruction's
+    /// [`Instruction::metadata`] (use [`Function::inst_metadata`] and
+    /// [`Function::inst_metadata_mut`]); a list may be empty.
+    pub attachments: MdLists,
     /// Debug records (LLVM 19 `#dbg_value(…)` lines), each before the instruction it names, in
     /// written order.
     pub debug_records: ThinVec<(InstId, DebugRecord)>,
     /// Where it was read from, when it was.
     pub source: FnSource,
+}
+
+/// A function's metadata attachment lists ([`Function::attachments`]), by
+/// [`super::instruction::MdListId`]: one pointer in the function, none allocated when no
+/// instruction has an attachment.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdLists(ThinVec<ThinVec<MdAttachment>>);
+
+impl MdLists {
+    /// Adds a list.
+    pub fn push(&mut self, list: ThinVec<MdAttachment>) -> MdListId {
+        self.0.push(list);
+        MdListId::from_index(self.0.len() - 1)
+    }
+    /// The list, if the handle is in range.
+    pub fn get(&self, l: MdListId) -> Option<&ThinVec<MdAttachment>> {
+        self.0.get(l.index())
+    }
+    /// Every list with its handle, to change.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (MdListId, &mut ThinVec<MdAttachment>)> {
+        self.0.iter_mut().enumerate().map(|(i, l)| (MdListId::from_index(i), l))
+    }
+    /// The number of lists.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// Moves the lists out, leaving none, in an allocation of their number.
+    pub fn take_exact(&mut self) -> MdLists {
+        let mut lists = std::mem::take(&mut self.0);
+        lists.shrink_to_fit();
+        MdLists(lists)
+    }
+}
+
+impl std::ops::Index<MdListId> for MdLists {
+    type Output = ThinVec<MdAttachment>;
+    fn index(&self, l: MdListId) -> &ThinVec<MdAttachment> {
+        &self.0[l.index()]
+    }
+}
+
+impl std::ops::IndexMut<MdListId> for MdLists {
+    fn index_mut(&mut self, l: MdListId) -> &mut ThinVec<MdAttachment> {
+        &mut self.0[l.index()]
+    }
 }
 
 /// Where a function was read from: byte offsets into the text (absent for built functions).
@@ -230,6 +284,7 @@ impl Function {
             layout: ThinVec::new(),
             insts: Arena::new(),
             local_md: Arena::new(),
+            attachments: MdLists::default(),
             debug_records: ThinVec::new(),
             source: FnSource::default(),
         }
@@ -260,6 +315,40 @@ impl Function {
             });
         }
         (touches_memory, used)
+    }
+
+    /// The metadata attachments of instruction `i`, in written order.
+    pub fn inst_metadata(&self, i: InstId) -> &[MdAttachment] {
+        self.metadata_of(&self.insts[i])
+    }
+
+    /// The metadata attachments of `inst`, one of this function's instructions.
+    pub fn metadata_of(&self, inst: &Instruction) -> &[MdAttachment] {
+        inst.metadata.and_then(|l| self.attachments.get(l)).map_or(&[], |l| &l[..])
+    }
+
+    /// The metadata attachments of instruction `i`, to change (a list is made for it if it has
+    /// none).
+    pub fn inst_metadata_mut(&mut self, i: InstId) -> &mut ThinVec<MdAttachment> {
+        let l = match self.insts[i].metadata {
+            Some(l) => l,
+            None => {
+                let l = self.attachments.push(ThinVec::new());
+                self.insts[i].metadata = Some(l);
+                l
+            }
+        };
+        &mut self.attachments[l]
+    }
+
+    /// Gives instruction `i` the attachments `list` (none when it is empty), in place of those it
+    /// had.
+    pub fn set_inst_metadata(&mut self, i: InstId, list: ThinVec<MdAttachment>) {
+        match self.insts[i].metadata {
+            Some(l) => self.attachments[l] = list,
+            None if list.is_empty() => {}
+            None => self.insts[i].metadata = Some(self.attachments.push(list)),
+        }
     }
 
     /// Where instruction `i` starts in the text it was read from.

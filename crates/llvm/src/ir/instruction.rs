@@ -707,7 +707,11 @@ pub enum InstKind {
     },
 }
 
-/// An instruction: its result name and type, what it does, and its metadata attachments.
+/// A list of metadata attachments in a function's [`super::Function::attachments`].
+pub type MdListId = Handle<ThinVec<MdAttachment>>;
+
+/// An instruction: its result name and type, what it does, and where its metadata attachments
+/// are.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Instruction {
     /// The result's name (`Name::None` for unnamed or void results).
@@ -716,8 +720,11 @@ pub struct Instruction {
     pub ty: TypeId,
     /// The operation.
     pub kind: InstKind,
-    /// `!dbg !5`, `!tbaa !7`, … in written order (one pointer, none allocated when empty).
-    pub metadata: ThinVec<MdAttachment>,
+    /// Its attachments (`!dbg !5`, `!tbaa !7`, … in written order), when it has any: a list in
+    /// its function's [`super::Function::attachments`]. Four bytes here rather than a pointer:
+    /// most instructions of most modules have none, and an instruction is 48 bytes, not 56. Read
+    /// them with [`super::Function::inst_metadata`].
+    pub metadata: Option<MdListId>,
 }
 
 impl InstKind {
@@ -933,11 +940,11 @@ mod tests {
         assert_eq!(size_of::<Option<Atomic>>(), 4);
         assert_eq!(size_of::<Option<Align>>(), 1);
         assert_eq!(size_of::<InstKind>(), 32);
-        assert_eq!(size_of::<Instruction>(), 56);
+        assert_eq!(size_of::<Instruction>(), 48);
         assert_eq!(size_of::<CallSite>(), 56);
         // (The first numbered label's used number, for LLVM 7's reading of `N:`, is 8 of these
         // bytes; per function, not per instruction.)
-        assert!(size_of::<Function>() <= 312, "{}", size_of::<Function>());
+        assert!(size_of::<Function>() <= 320, "{}", size_of::<Function>());
         assert!(size_of::<GlobalVar>() <= 112, "{}", size_of::<GlobalVar>());
     }
 }

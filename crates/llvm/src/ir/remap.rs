@@ -604,7 +604,9 @@ impl Remap {
         for (_, i) in f.insts.iter_mut() {
             i.ty = self.ty(i.ty);
             self.inst(&mut i.kind);
-            self.attachments(&mut i.metadata);
+        }
+        for (_, l) in f.attachments.iter_mut() {
+            self.attachments(l);
         }
         for (_, l) in f.local_md.iter_mut() {
             match l {

@@ -398,17 +398,24 @@ impl Types {
         assert!(new_of.iter().all(|&n| n != usize::MAX), "a permutation of the identified structs");
         let mut named: Vec<Option<NamedStruct>> = std::mem::take(&mut self.named).into_iter().map(Some).collect();
         self.named = order.iter().map(|o| named[o.index()].take().expect("a permutation")).collect();
-        let old = std::mem::take(&mut self.unique);
-        let mut unique = UniqueArena::default();
-        unique.reserve(old.len());
-        for t in old.into_values() {
-            let t = match t {
-                TypeData::Named(id) => TypeData::Named(NamedStructId::from_index(new_of[id.index()])),
-                t => t,
-            };
-            unique.insert(t);
+        // Each identified struct's type is renumbered where it stands: first past every id (so
+        // that no value met on the way equals another entry), then to its place. Building the
+        // table again held it twice, at the end of a bitcode read (4 MB for a 17 MB module).
+        let n = order.len();
+        let structs: Vec<(TypeId, usize)> = (self.unique.iter())
+            .filter_map(|(h, t)| match t {
+                TypeData::Named(id) => Some((h, new_of[id.index()])),
+                _ => None,
+            })
+            .collect();
+        for &(h, new) in &structs {
+            let moved = self.unique.replace(h, TypeData::Named(NamedStructId::from_index(n + new)));
+            assert!(moved, "a permutation of the identified structs");
         }
-        self.unique = unique;
+        for &(h, new) in &structs {
+            let moved = self.unique.replace(h, TypeData::Named(NamedStructId::from_index(new)));
+            assert!(moved, "a permutation of the identified structs");
+        }
         for v in self.by_name.values_mut() {
             v.0 = NamedStructId::from_index(new_of[v.0.index()]);
         }

@@ -100,15 +100,16 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
                 .retain(|&i| !matches!(&insts[i].kind, InstKind::Call { call, .. } if is_dbg_intrinsic(call.callee)));
             changed |= block.insts.len() != n;
             for &i in &block.insts {
-                let inst = &mut f.insts[i];
-                let n = inst.metadata.len();
-                inst.metadata.retain(|a| !is_debug(a.kind));
-                changed |= inst.metadata.len() != n;
+                let Some(l) = insts[i].metadata else { continue };
+                let list = &mut f.attachments[l];
+                let n = list.len();
+                list.retain(|a| !is_debug(a.kind));
+                changed |= list.len() != n;
                 if loop_kind.is_none() {
                     continue;
                 }
                 let mut drop_loop = false;
-                for a in inst.metadata.iter().filter(|a| Some(a.kind) == loop_kind) {
+                for a in list.iter().filter(|a| Some(a.kind) == loop_kind) {
                     match *loops.entry(a.node).or_insert_with(|| strip_loop_locations(metadata, a.node)) {
                         LoopStrip::Kept => {}
                         LoopStrip::Rewritten => changed = true,
@@ -119,7 +120,7 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
                     }
                 }
                 if drop_loop {
-                    inst.metadata.retain(|a| Some(a.kind) != loop_kind);
+                    list.retain(|a| Some(a.kind) != loop_kind);
                 }
             }
         }

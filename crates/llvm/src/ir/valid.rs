@@ -581,7 +581,10 @@ impl<'m> Validator<'m> {
         let m = self.m;
         let before = self.errors.len() + self.more;
         let place = Place::Instruction(fid, iid);
-        self.attachments(place, &inst.metadata);
+        if let Some(l) = inst.metadata.filter(|l| l.index() >= f.attachments.len()) {
+            self.error(place, format!("attachment list #{} is out of range", l.index()));
+        }
+        self.attachments(place, f.metadata_of(inst));
         inst.kind.for_each_operand(|v| self.value_handle(place, f, v));
         let nb = f.blocks.len();
         let mut bad_block = false;

@@ -41,7 +41,6 @@ use crate::ir::instruction::{CallSite, FastMath, InstId, InstKind, Ordering, Rmw
 use crate::ir::module::{FuncId, Module};
 use crate::ir::types::{Dialect, FloatKind, TypeData};
 use crate::ir::value::Value;
-use thin_vec::ThinVec;
 
 /// Lowers the operations above in a typed-pointer module (run
 /// [`super::pointers::type_pointers`] first on an opaque one).
@@ -170,10 +169,11 @@ fn debug_records_to_calls(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), P
             let (callee, fn_ty) = callee(m, name, ops.len())?;
             let no_attrs = m.no_attrs();
             let call = CallSite::direct(fn_ty, callee, ops.into_iter().map(|value| (md, value)), no_attrs);
-            let metadata: ThinVec<MdAttachment> =
-                loc.map(|node| MdAttachment { kind: dbg, node }).into_iter().collect();
             let kind = InstKind::Call { tail: TailKind::None, call: Box::new(call) };
-            let id = m.functions[fid].insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata });
+            let f = &mut m.functions[fid];
+            let metadata =
+                loc.map(|node| f.attachments.push(crate::ir::thin_exact([MdAttachment { kind: dbg, node }])));
+            let id = f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata });
             before.entry(at).or_default().push(id);
         }
         let f = &mut m.functions[fid];
@@ -567,10 +567,10 @@ fn assignment_ids(m: &mut Module, notes: &mut Vec<Note>) {
     let Some(kind) = m.metadata.find_kind("DIAssignID") else { return };
     let mut dropped = false;
     for (_, f) in m.functions.iter_mut() {
-        for (_, i) in f.insts.iter_mut() {
-            let n = i.metadata.len();
-            i.metadata.retain(|a| a.kind != kind);
-            dropped |= i.metadata.len() != n;
+        for (_, l) in f.attachments.iter_mut() {
+            let n = l.len();
+            l.retain(|a| a.kind != kind);
+            dropped |= l.len() != n;
         }
     }
     if dropped {
@@ -1034,7 +1034,7 @@ fn lower_atomic_loads_stores(m: &mut Module, notes: &mut Vec<Note>) {
                 changed = true;
                 let fence = |f: &mut Function| {
                     let kind = InstKind::Fence(Atomic { ordering: Ordering::SeqCst, scope: atomic.scope });
-                    f.insts.push(Instruction { name: Name::NONE, ty: void, kind, metadata: ThinVec::new() })
+                    f.insts.push(Instruction { name: Name::NONE, ty: void, kind, metadata: None })
                 };
                 let (before, after) = match atomic.ordering {
                     Ordering::SeqCst => (true, true),
@@ -1166,7 +1166,7 @@ fn lower_min_max(m: &mut Module) {
         let f = &mut m.functions[fid];
         let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
             let name = names.fresh("minmax");
-            let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
+            let id = f.insts.push(Instruction { name, ty, kind, metadata: None });
             out.push(id);
             Value::Inst(id)
         };
@@ -1257,7 +1257,7 @@ fn lower_reductions(m: &mut Module) {
         let f = &mut m.functions[fid];
         let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
             let name = names.fresh("reduce");
-            let id = f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() });
+            let id = f.insts.push(Instruction { name, ty, kind, metadata: None });
             out.push(id);
             Value::Inst(id)
         };
@@ -1452,7 +1452,7 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
     let (loop_name, end_name) = (names.fresh("atomicrmw.loop"), names.fresh("atomicrmw.end"));
     let mut new = |f: &mut Function, ty, kind, stem: &str| {
         let name = names.fresh(stem);
-        f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() })
+        f.insts.push(Instruction { name, ty, kind, metadata: None })
     };
     let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
     let Some((block, pos)) =
@@ -1572,14 +1572,10 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
     }
     body.push(id);
     let br = InstKind::CondBr { cond: ok, then_bb: end_b, else_bb: loop_b };
-    let br_id = f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind: br, metadata: ThinVec::new() });
+    let br_id = f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind: br, metadata: None });
     body.push(br_id);
-    let jump = f.insts.push(Instruction {
-        name: crate::ir::Name::NONE,
-        ty: void,
-        kind: InstKind::Br(loop_b),
-        metadata: ThinVec::new(),
-    });
+    let jump =
+        f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind: InstKind::Br(loop_b), metadata: None });
     f.blocks[block].insts.extend([pi, init, jump]);
     f.blocks[loop_b].insts = body;
     // What followed the atomicrmw ends the new block, and its successors' phis now come from it.
@@ -1683,7 +1679,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
         (names.fresh("atomic.loop"), names.fresh("atomic.retry"), names.fresh("atomic.end"));
     let mut new = |f: &mut Function, ty, kind, stem: &str| {
         let name = names.fresh(stem);
-        f.insts.push(Instruction { name, ty, kind, metadata: ThinVec::new() })
+        f.insts.push(Instruction { name, ty, kind, metadata: None })
     };
     let mut push = |f: &mut Function, list: &mut Vec<InstId>, ty, kind, stem: &str| {
         let i = new(f, ty, kind, stem);
@@ -1696,7 +1692,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
     let select =
         |cond, then_v, else_v| InstKind::Select { fmf: FastMath::default(), cond_ty: i1, cond, then_v, else_v };
     let term = |f: &mut Function, kind| {
-        f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata: ThinVec::new() })
+        f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata: None })
     };
     // The word, the shift and the masks, before the loop.
     let mut pre: Vec<InstId> = Vec::new();
@@ -2310,12 +2306,11 @@ fn lower_ptrmask(m: &mut Module) {
         let f = &mut m.functions[fid];
         let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
         let name = names.fresh("ptrmask.int");
-        let int =
-            f.insts.push(Instruction { name, ty: ity, kind: cast(CastOp::PtrToInt, pty, p), metadata: ThinVec::new() });
+        let int = f.insts.push(Instruction { name, ty: ity, kind: cast(CastOp::PtrToInt, pty, p), metadata: None });
         let name = names.fresh("ptrmask.and");
         let kind =
             InstKind::Binary { op: BinOp::And, flags: 0, fmf: FastMath::default(), lhs: Value::Inst(int), rhs: mask };
-        let and = f.insts.push(Instruction { name, ty: ity, kind, metadata: ThinVec::new() });
+        let and = f.insts.push(Instruction { name, ty: ity, kind, metadata: None });
         f.insts[id].kind = cast(CastOp::IntToPtr, ity, Value::Inst(and));
         out.extend([int, and, id]);
         true

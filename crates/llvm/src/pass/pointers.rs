@@ -22,7 +22,6 @@ use crate::ir::module::{FuncId, GlobalDef, Module, SymbolId};
 use crate::ir::types::{Dialect, TypeData, TypeId, Types};
 use crate::ir::value::Value;
 use rustc_hash::FxHashMap;
-use thin_vec::ThinVec;
 
 /// Rewrites an opaque-pointer module into typed pointers. A typed module is left as it is; a
 /// module that mixes the two is refused.
@@ -696,7 +695,7 @@ impl Body<'_, '_> {
             name: self.names.fresh("ptrcast"),
             ty: want,
             kind: InstKind::Cast { op, flags: 0, from: have, value: v },
-            metadata: ThinVec::new(),
+            metadata: None,
         }))
     }
 

@@ -758,7 +758,7 @@ impl<'m> Printer<'m> {
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
                     let inst = &f.insts[i];
-                    roots.extend(inst.metadata.iter().map(|a| a.node));
+                    roots.extend(f.metadata_of(inst).iter().map(|a| a.node));
                     if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } =
                         &inst.kind
                     {
@@ -1666,7 +1666,7 @@ impl<'m> Printer<'m> {
                 self.out.push(']');
             }
         }
-        for a in &inst.metadata {
+        for a in f.metadata_of(inst) {
             self.out.push_str(", !");
             write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
             self.out.push(' ');

@@ -485,7 +485,7 @@ impl Reader<'_> {
             let Some(&i) = self.body.insts.get(inst as usize) else {
                 return Err(self.err(format!("attachment to instruction {inst}, which does not exist")));
             };
-            crate::ir::push_exact(&mut self.func.insts[i].metadata, list);
+            crate::ir::push_exact(self.func.inst_metadata_mut(i), list);
         }
         Ok(())
     }
@@ -495,7 +495,7 @@ impl Reader<'_> {
             return Err(self.err("instruction after the last block"));
         };
         let func = &mut self.func;
-        let inst = Instruction { name: Name::NONE, ty, kind, metadata: ThinVec::new() };
+        let inst = Instruction { name: Name::NONE, ty, kind, metadata: None };
         let term = inst.is_terminator();
         let id = func.insts.push(inst);
         self.body.block_insts.push(id);
@@ -652,10 +652,7 @@ impl Reader<'_> {
     fn attach_dbg(&mut self, loc: crate::ir::metadata::MdId) -> Result<()> {
         let &i = self.body.insts.last().ok_or_else(|| self.err("debug location before any instruction"))?;
         let kind = self.m.metadata.kind("dbg");
-        crate::ir::push_exact(
-            &mut self.func.insts[i].metadata,
-            [crate::ir::metadata::MdAttachment { kind, node: loc }],
-        );
+        crate::ir::push_exact(self.func.inst_metadata_mut(i), [crate::ir::metadata::MdAttachment { kind, node: loc }]);
         Ok(())
     }
 

@@ -387,8 +387,8 @@ impl Reader<'_> {
         // The function being read is out of the module.
         for f in self.m.functions.iter_mut().map(|(_, f)| f).chain(std::iter::once(&mut self.func)) {
             f.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
-            for (_, i) in f.insts.iter_mut() {
-                i.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
+            for (_, l) in f.attachments.iter_mut() {
+                l.iter_mut().for_each(|a| a.node = map[a.node.index()]);
             }
         }
     }

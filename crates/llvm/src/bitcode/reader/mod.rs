@@ -885,6 +885,7 @@ impl<'a> Reader<'a> {
             layout: ThinVec::new(),
             insts: Default::default(),
             local_md: Default::default(),
+            attachments: Default::default(),
             debug_records: ThinVec::new(),
             source: Default::default(),
         };
@@ -1171,7 +1172,17 @@ impl<'a> Reader<'a> {
         if self.di_upgrade.declare_expressions && self.di_upgrade.vst_offset {
             self.upgrade_declare_expressions();
         }
+        // What only reading used goes before the struct order walk: the module is at its
+        // largest from here on.
+        self.body = function::Body::new(self.m.types.void());
+        self.values = Vec::new();
+        self.mds = Vec::new();
+        self.types = Vec::new();
+        self.attr_lists = Vec::new();
+        self.names = Default::default();
+        self.bodies = Vec::new();
         order::order_structs(&mut self.m, &self.unnamed_structs, &self.struct_lists);
+        self.struct_lists = Vec::new();
         crate::ir::upgrade::drop_old_debug_info(&mut self.m);
         let globals: Vec<&str> = self.global_syms.iter().map(|&s| &*self.m.symbols[s].name).collect();
         let path = self.m.source_filename.as_deref().unwrap_or_default();

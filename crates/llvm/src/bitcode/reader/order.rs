@@ -307,7 +307,7 @@ impl Finder<'_> {
                     }
                     _ => {}
                 }
-                for a in inst.metadata.iter() {
+                for a in func.metadata_of(inst) {
                     f.md(a.node);
                 }
             }

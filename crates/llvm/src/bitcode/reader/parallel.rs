@@ -393,6 +393,7 @@ fn body_into(header: &mut Function, f: Function) {
     header.layout = f.layout;
     header.insts = f.insts;
     header.local_md = f.local_md;
+    header.attachments = f.attachments;
     header.debug_records = f.debug_records;
 }
 

@@ -302,7 +302,7 @@ impl Writer<'_> {
                     next += 1;
                 }
                 let mut other = Vec::new();
-                for a in inst.metadata.iter() {
+                for a in f.metadata_of(inst) {
                     if Some(a.kind) == dbg {
                         if last_loc == Some(a.node) {
                             s.record(33, &[], None);

@@ -156,7 +156,7 @@ impl MdTable {
                     for id in mds {
                         visit(id, &mut order);
                     }
-                    for a in inst.metadata.iter() {
+                    for a in f.metadata_of(inst) {
                         if Some(a.kind) == dbg {
                             // A location is a record of its own; its operands are nodes.
                             match m.metadata.get(a.node) {

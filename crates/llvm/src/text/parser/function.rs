@@ -81,6 +81,8 @@ pub(super) struct FnState<'a> {
     layout: Vec<BlockId>,
     insts: Arena<Instruction>,
     local_md: Arena<LocalMd>,
+    /// Instructions' attachment lists (see [`crate::ir::Function::attachments`]).
+    attachments: crate::ir::function::MdLists,
     /// Local names, borrowed from the source where they need no unescaping.
     names: FxHashMap<Cow<'a, str>, Local>,
     numbered: NumMap<Local>,
@@ -117,6 +119,7 @@ impl FnState<'_> {
             layout: Vec::new(),
             insts: Arena::new(),
             local_md: Arena::new(),
+            attachments: Default::default(),
             names: FxHashMap::default(),
             numbered: NumMap::default(),
             next_num: 0,
@@ -198,8 +201,10 @@ pub(super) fn remap_metadata(m: &mut Module, map: &[MdId]) {
                 }
             }
         }
+        for (_, l) in f.attachments.iter_mut() {
+            l.iter_mut().for_each(|a| fix(&mut a.node));
+        }
         for (_, inst) in f.insts.iter_mut() {
-            inst.metadata.iter_mut().for_each(|a| fix(&mut a.node));
             if let Some(call) = call_site_mut(&mut inst.kind) {
                 for a in &mut call.args {
                     if let Value::Md(id) = &mut a.value {
@@ -629,6 +634,7 @@ impl<'a> Parser<'a> {
             layout: ThinVec::new(),
             insts: Arena::new(),
             local_md: Arena::new(),
+            attachments: Default::default(),
             debug_records: ThinVec::new(),
             source: FnSource { start: Some(kw.start), numbered_argument, ..FnSource::default() },
         };
@@ -755,6 +761,7 @@ impl<'a> Parser<'a> {
         f.layout = crate::ir::thin_exact(fs.layout.drain(..));
         f.insts = fs.insts.take_exact();
         f.local_md = fs.local_md.take_exact();
+        f.attachments = fs.attachments.take_exact();
         f.debug_records = crate::ir::thin_exact(fs.records.drain(..));
         fs.inst_src.resize(f.insts.len(), 0);
         f.source.insts = crate::ir::thin_exact(fs.inst_src.drain(..));
@@ -912,7 +919,7 @@ impl<'a> Parser<'a> {
                     _ => Some(self.name_cow(t)?),
                 };
                 let name = key.as_deref().map(|k| self.names.name(k)).unwrap_or_default();
-                let id = fs.insts.push(Instruction { name, ty, kind: InstKind::Unreachable, metadata: ThinVec::new() });
+                let id = fs.insts.push(Instruction { name, ty, kind: InstKind::Unreachable, metadata: None });
                 fs.fwd.insert(id, sp(t));
                 match (t.kind, key) {
                     (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
@@ -1082,7 +1089,8 @@ impl<'a> Parser<'a> {
             self.bump()?;
             metadata.push(self.attachment()?);
         }
-        let inst = Instruction { name: Name::NONE, ty, kind, metadata: crate::ir::thin_exact(metadata) };
+        let metadata = (!metadata.is_empty()).then(|| fs.attachments.push(crate::ir::thin_exact(metadata)));
+        let inst = Instruction { name: Name::NONE, ty, kind, metadata };
         let id = self.define_local(fs, name, inst, sp(op_tok))?;
         if fs.inst_src.len() <= id.index() {
             fs.inst_src.resize(id.index() + 1, 0);
