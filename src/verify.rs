@@ -48,6 +48,16 @@ pub fn read_module(bytes: &[u8], target: &Target) -> Result<ReadModule, Box<Diag
             nvir_verify::parse_text(bytes, target).map(|module| ReadModule { module, producer: None }).map_err(|e| {
                 let mut d = e.to_diagnostic();
                 d.message = format!("parse {}", d.message);
+                // libNVVM's reader may stop before nvir's, at text nvir's reader takes.
+                let stop = u32::try_from(e.span().start).unwrap_or(u32::MAX);
+                if let Some(f) = nvir_verify::reader_stop_before(bytes, target, stop) {
+                    let text = diagnostic_text(bytes);
+                    let mut found = [f];
+                    nvir_verify::locate_tokens(&mut found, &text);
+                    let mut earlier = to_diagnostic(&found[0], &text);
+                    earlier.notes.push(format!("nvir's reader stops later: {}", d.message));
+                    return Box::new(earlier);
+                }
                 Box::new(d)
             })
         }

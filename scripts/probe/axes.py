@@ -1267,6 +1267,84 @@ def llvm_verifier():
             f"  call void (...) @v(%s* {attr} %p)\n  ret void", "%s* %p"))
 
 
+def naked():
+    """A `naked` function's parameters, each kind of use, with and without a problem after it:
+    which uses each path's verifier refuses (`cannot use argument of naked function`) and where
+    that check comes among the function's other checks."""
+    uses = {
+        "unused": ("i32* %p", ""),
+        "load": ("i32* %p", "  %v = load i32, i32* %p\n"),
+        "store": ("i32* %p", "  store i32 0, i32* %p\n"),
+        "store_value": ("i32* %p, i32** %q", "  store i32* %p, i32** %q\n"),
+        "gep": ("i32* %p", "  %v = getelementptr i32, i32* %p, i64 1\n"),
+        "add": ("i32 %x", "  %v = add i32 %x, 1\n"),
+        "icmp": ("i32* %p", "  %v = icmp eq i32* %p, null\n"),
+        "call": ("i32* %p", "  call void @h(i32* %p)\n"),
+        "ret": ("i32 %x", None),
+        "second_used": ("i32 %x, i32 %y", "  %v = add i32 %y, 1\n"),
+    }
+    for use, (params, body) in uses.items():
+        ret = "void"
+        if body is None:
+            ret, text = "i32", "  ret i32 %x"
+        else:
+            text = body + "  ret void"
+        decl = "declare void @h(i32*)\n" if use == "call" else ""
+        for kind in ["func", "internal", "kernel"]:
+            name = "k" if kind == "kernel" else "f"
+            link = "internal " if kind == "internal" else ""
+            src = decl + fn(text, params, ret=ret, name=name, attrs=" naked").replace("define ", "define " + link, 1)
+            if kind == "internal":
+                src += "define void @user() {\n  ret void\n}\n"
+            if kind == "kernel":
+                sig = f"{ret} ({', '.join(p.rsplit(' ', 1)[0] for p in params.split(', '))})*"
+                yield f"{use}_{kind}", annotated(src, [f"{sig} @k, !\"kernel\", i32 1"])
+            else:
+                yield f"{use}_{kind}", module(src)
+    # With another function problem after the use, and before it in an earlier function.
+    atomic = "  %w = load atomic [0 x i8], [0 x i8]* %s unordered, align 8\n"
+    yield "load_then_atomic", module(fn("  %v = load i32, i32* %p\n" + atomic + "  ret void",
+                                        "i32* %p, [0 x i8]* %s", attrs=" naked"))
+    yield "atomic_fn_before", module(fn(atomic + "  ret void", "[0 x i8]* %s", name="a")
+                                     + fn("  %v = load i32, i32* %p\n  ret void", "i32* %p", attrs=" naked"))
+    yield "atomic_fn_after", module(fn("  %v = load i32, i32* %p\n  ret void", "i32* %p", attrs=" naked")
+                                    + fn(atomic + "  ret void", "[0 x i8]* %s", name="b"))
+    yield "bad_triple", module(fn("  %v = load i32, i32* %p\n  ret void", "i32* %p", attrs=" naked"),
+                               triple="nvptx64-nvidia-nvcl")
+
+
+# One problem in a global variable, one in a function: which each path reports first, in both
+# orders in the text (the module-rule pairs of `multi_error/` hold no LLVM verifier rule on a
+# variable beside one on a function).
+ORDER_GLOBALS = {
+    "common_constant": "@g = common addrspace(1) constant i32 0\n",
+    "common_nonzero": "@g = common addrspace(1) global i32 1\n",
+    "shared_init": "@g = internal addrspace(3) global i32 7\n",
+    "local_global": "@g = addrspace(5) global i32 0\n",
+}
+ORDER_FUNCTIONS = {
+    "alloca_as3": ("", "  %a = alloca i32, addrspace(3)\n"),
+    "cmpxchg_float": ("float* %p, float %x", "  %r = cmpxchg float* %p, float %x, float %x monotonic monotonic\n"),
+    "signext_ptr": ("i32* signext %p", ""),
+    "inalloca_not_last": ("i32* inalloca %p, i32 %x", ""),
+    "naked_used": ("i32* %p", "  %v = load i32, i32* %p\n"),
+    "atomic_struct": ("{ i32, i32 }* %p", "  %v = load atomic { i32, i32 }, { i32, i32 }* %p unordered, align 8\n"),
+    "fp128_param": ("fp128 %x", ""),
+    "fence_singlethread": ("", "  fence syncscope(\"singlethread\") acquire\n"),
+}
+
+
+def problem_order():
+    for gname, g in ORDER_GLOBALS.items():
+        for fname, (params, body) in ORDER_FUNCTIONS.items():
+            attrs = " naked" if fname == "naked_used" else ""
+            f = fn(body + "  ret void", params, attrs=attrs)
+            asp = 3 if "shared" in gname else 5 if "local" in gname else 1
+            use = f"define void @user() {{\n  %u = load i32, i32 addrspace({asp})* @g\n  ret void\n}}\n"
+            yield f"{gname}_then_{fname}", module(g + f + use)
+            yield f"{fname}_then_{gname}", module(f + g + use)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -1276,7 +1354,7 @@ GROUPS = {
     "grammar": grammar, "difields": di_fields, "atomictypes": atomic_types, "initspace": init_spaces,
     "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
     "texsurf": tex_surf, "paramsmodern": params_modern,
-    "llvmverifier": llvm_verifier,
+    "llvmverifier": llvm_verifier, "naked": naked, "order": problem_order,
 }
 
 

@@ -24,6 +24,7 @@ mod intrinsics;
 mod llvmverifier;
 mod locate;
 mod module;
+mod stop;
 mod structural;
 mod syntax;
 mod target;
@@ -32,6 +33,7 @@ mod warnings;
 
 pub use locate::{locate_tokens, Token};
 pub use module::{annotation_properties, global_of, md_int};
+pub use stop::reader_stop_before;
 pub use target::{Path, Target, Variant};
 
 use nvir_llvm::ir::{BlockId, InstId};
@@ -287,13 +289,14 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
         _ => syntax::check(&cx, bitcode_producer.is_none(), &mut out),
     }
     // libNVVM's order, measured by putting two problems in one module in both orders: LLVM's
-    // verifier first, then the functions' names and linkage, the variables, the layout and
-    // triple, and each function with its instructions.
+    // verifier first (as LLVM's `verifyModule`: each function, then the variables; the `order/`
+    // axis), then the functions' names and linkage, the variables, the layout and triple, and
+    // each function with its instructions.
     module::check_version(&cx, &mut out);
-    module::check_llvm_globals(&cx, &mut out);
-    llvmverifier::check_global_values(&cx, &mut out);
     function::check_llvm_first(&cx, &mut out);
     llvmverifier::check_functions(&cx, &mut out);
+    module::check_llvm_globals(&cx, &mut out);
+    llvmverifier::check_global_values(&cx, &mut out);
     module::check_module_flags(&cx, &mut out);
     module::check_di_expressions(&cx, &mut out);
     llvmverifier::check_di(&cx, &mut out);

@@ -308,6 +308,16 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             None,
         ));
     }
+    if let Some(at) = m.first_written.splat {
+        // `splat (…)` (`grammar/splat_*`): LLVM 7 wants a value there.
+        found.push((
+            Some(at),
+            "nvvm-llvm7-syntax",
+            "parse expected value token: `splat (…)` is LLVM 19+ syntax (write the vector's elements)".into(),
+            DOWNGRADE,
+            Some(Token::Word("splat")),
+        ));
+    }
     if let Some(n) = m.misnumbered {
         // LLVM 7's reader wants each numbered global and value to take exactly the next number
         // (its message writes `%` for globals too).
@@ -527,10 +537,11 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             break;
         }
     }
-    // `poison` (LLVM 12+) is not a value LLVM 7's reader knows.
+    // `poison` (LLVM 12+) is not a value LLVM 7's reader knows; it stops where it is first
+    // written, before a later opaque pointer (`grammar/poison_opaque`).
     if m.consts.iter().any(|(_, c)| matches!(c, ConstData::Poison(_))) {
         found.push((
-            None,
+            m.first_written.poison,
             "nvvm-llvm7-syntax",
             "parse expected value token: `poison` is LLVM 12+ (write `undef`)".into(),
             DOWNGRADE,
@@ -550,7 +561,12 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             "inrange" => "parse expected '(' in constantexpr: `inrange(…)` before the operands is LLVM 19+".into(),
             _ => format!("parse expected value token: the constant `{word}` is newer than LLVM 7"),
         };
-        found.push((None, "nvvm-llvm7-syntax", message, DOWNGRADE, Some(Token::Word(word))));
+        let at = match word {
+            "no_cfi" => m.first_written.no_cfi,
+            "fneg" => m.first_written.fneg,
+            _ => None,
+        };
+        found.push((at, "nvvm-llvm7-syntax", message, DOWNGRADE, Some(Token::Word(word))));
     }
     // Types LLVM 7 does not know.
     let newer = |t: &nvir_llvm::ir::TypeData| match t {
@@ -857,17 +873,20 @@ fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
         return;
     }
     // The modern reader requires the type on `byval`/`inalloca`/`sret`-style attributes.
-    let untyped = cx.m.attrs.iter().flat_map(|(_, set)| set.0.iter()).any(
-        |a| matches!(a, Attr::Type(k, None) if matches!(k.info().name, "byval" | "inalloca" | "preallocated" | "sret")),
-    );
-    if untyped {
+    let untyped = cx.m.attrs.iter().flat_map(|(_, set)| set.0.iter()).find_map(|a| match a {
+        Attr::Type(k, None) if matches!(k.info().name, "byval" | "inalloca" | "preallocated" | "sret") => {
+            Some(k.info().name)
+        }
+        _ => None,
+    });
+    if let Some(name) = untyped {
         out.parse(
             "nvvm-modern-syntax",
-            "parse expected '(': `byval` without a type is refused by the compute_100+ reader",
+            format!("parse expected '(': `{name}` without a type is refused by the compute_100+ reader"),
             None,
         );
-        out.help("write the type: `byval(%struct.S)` (`nvir print --syntax modern` does)");
-        out.token(Token::After("byval"));
+        out.help(format!("write the type: `{name}(%struct.S)` (`nvir print --syntax modern` does)"));
+        out.token(Token::After(name));
         return;
     }
     // Debug-info words LLVM 22 does not know (metadata follows the code).

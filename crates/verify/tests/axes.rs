@@ -13,10 +13,6 @@ use std::path::Path;
 /// Probes nvir is known to get wrong, with why; each entry must still disagree somewhere (the
 /// list only shrinks).
 const KNOWN: &[(&str, &str)] = &[
-    // `splat (T v)` is read as the vector of copies it means: nothing in the IR tells LLVM 7's
-    // path that the text used a constant form its reader does not know.
-    ("grammar/const_splat_", "_operand"),
-    ("grammar/const_splat_", "_global"),
     // The modern path stops at `uselistorder_bb`; nvir's reader skips use-list orders unrecorded.
     ("grammar/uselistorder_bb_", "_two"),
     // Debug-info fields (`difields/`, every kind × field of nvir's and LLVM 22's readers). LLVM
@@ -79,7 +75,10 @@ fn verdicts_and_first_messages_agree_with_libnvvm_on_every_probe() {
                     let first = findings.iter().find(|f| f.severity == Severity::Error).map(|f| f.message.clone());
                     (accepts(&findings), first.unwrap_or_default())
                 }
-                Err(e) => (false, format!("parse {}", e.message())),
+                Err(e) => {
+                    let stop = nvir_verify::reader_stop_before(src.as_bytes(), &target, e.span().start as u32);
+                    (false, stop.map_or_else(|| format!("parse {}", e.message()), |f| f.message))
+                }
             };
             if known(probe) && ok != (rc == 0) {
                 runs -= 1;

@@ -52,7 +52,10 @@ fn held_out_probes_agree_with_libnvvm() {
                     let first = findings.iter().find(|f| f.severity == Severity::Error).map(|f| f.message.clone());
                     (accepts(&findings), compiles(&findings), first.unwrap_or_default())
                 }
-                Err(e) => (false, false, format!("parse {}", e.message())),
+                Err(e) => {
+                    let stop = nvir_verify::reader_stop_before(src.as_bytes(), &target, e.span().start as u32);
+                    (false, false, stop.map_or_else(|| format!("parse {}", e.message()), |f| f.message))
+                }
             };
             let t = by.entry((family.clone(), arch)).or_default();
             t.runs += 1;

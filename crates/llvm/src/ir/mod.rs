@@ -53,7 +53,7 @@ pub use constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
 pub use function::{Block, BlockId, FnSource, Function, LocalMd, LocalMdId, MdLists, Param};
 pub use instruction::{InstId, InstKind, Instruction, MdListId};
 pub use metadata::{MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
-pub use module::{GlobalDef, GlobalProps, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId};
+pub use module::{FirstWritten, GlobalDef, GlobalProps, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId};
 pub use types::{Dialect, FloatKind, TypeData, TypeId, Types};
 pub use valid::{validate, validate_as_opaque, validate_ssa, Place, ValidationError, ValidationErrors};
 pub use value::{Name, Str, Value};

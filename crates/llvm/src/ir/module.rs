@@ -389,10 +389,49 @@ pub struct Module {
     /// (`@0` then `@2`): LLVM 19+ syntax, which LLVM 18 and older refuse and the IR does not
     /// otherwise keep (values are numbered afresh).
     pub misnumbered: Option<Misnumbered>,
+    /// In text it was read from, where some constants are first written (see [`FirstWritten`]).
+    pub first_written: FirstWritten,
     /// In text it was read from, each `attributes #N = { … }` group where it is written, with
     /// its attributes: a reader older than an attribute stops at the group, not where the
     /// group is used. Bitcode and built modules have none.
     pub attr_group_sources: Vec<AttrGroupSource>,
+}
+
+/// Where constants newer than LLVM 7 are first written in the text a module was read from: an
+/// older reader stops there, and the IR keeps no place for a constant (a `splat (…)` not even its
+/// spelling). Bitcode and built modules have none.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FirstWritten {
+    /// `splat (T v)` (LLVM 19).
+    pub splat: Option<u32>,
+    /// `poison` (LLVM 12).
+    pub poison: Option<u32>,
+    /// `no_cfi @f` (LLVM 14).
+    pub no_cfi: Option<u32>,
+    /// A `fneg (…)` constant expression (LLVM 8…16).
+    pub fneg: Option<u32>,
+}
+
+impl FirstWritten {
+    /// Notes one written at `at` in `slot` (the earliest is kept).
+    pub fn note(slot: &mut Option<u32>, at: u32) {
+        if slot.is_none_or(|first| at < first) {
+            *slot = Some(at);
+        }
+    }
+    /// Takes in what a reader of another part of the same text found.
+    pub fn merge(&mut self, other: &FirstWritten) {
+        for (slot, o) in [
+            (&mut self.splat, other.splat),
+            (&mut self.poison, other.poison),
+            (&mut self.no_cfi, other.no_cfi),
+            (&mut self.fneg, other.fneg),
+        ] {
+            if let Some(at) = o {
+                FirstWritten::note(slot, at);
+            }
+        }
+    }
 }
 
 /// An attribute group as written (see [`Module::attr_group_sources`]).

@@ -314,6 +314,7 @@ impl<'a> Parser<'a> {
         if self.splat_elems > super::SPLAT_ELEMS_FREE.max(self.src.len() as u64) {
             return Err(());
         }
+        self.m.first_written.merge(&w.m.first_written);
         if let Some(m) = w.m.misnumbered {
             self.misnumbered(m.at, m.what, m.expected);
         }

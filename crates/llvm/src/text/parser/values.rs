@@ -5,7 +5,7 @@
 use super::{sp, PResult, ParseError, Parser, SPLAT_ELEMS_FREE};
 use crate::ir::constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
 use crate::ir::instruction::{flags, BinOp, CastOp, FloatPredicate, IntPredicate};
-use crate::ir::module::{BlockName, SymbolId};
+use crate::ir::module::{BlockName, FirstWritten, SymbolId};
 use crate::ir::types::{FloatKind, TypeData, TypeId};
 use crate::text::token::{HexFloatKind, Keyword, Token, TokenKind};
 use nvir_diag::Span;
@@ -221,6 +221,7 @@ impl Parser<'_> {
                     ValId::Undef
                 }
                 Keyword::Poison => {
+                    FirstWritten::note(&mut self.m.first_written.poison, self.tok.start);
                     self.bump()?;
                     ValId::Poison
                 }
@@ -234,6 +235,9 @@ impl Parser<'_> {
                 }
                 Keyword::Blockaddress => self.block_address()?,
                 Keyword::DsoLocalEquivalent | Keyword::NoCfi => {
+                    if kw == Keyword::NoCfi {
+                        FirstWritten::note(&mut self.m.first_written.no_cfi, self.tok.start);
+                    }
                     self.bump()?;
                     let g = self.tok;
                     if !matches!(g.kind, TokenKind::GlobalVar { .. } | TokenKind::GlobalId(_)) {
@@ -249,6 +253,7 @@ impl Parser<'_> {
                 }
                 Keyword::Asm => self.inline_asm()?,
                 Keyword::Splat => {
+                    FirstWritten::note(&mut self.m.first_written.splat, self.tok.start);
                     self.bump()?;
                     self.expect(TokenKind::LParen, "'(' after 'splat'")?;
                     let c = self.parse_typed_const()?;
@@ -721,6 +726,9 @@ impl Parser<'_> {
             | Keyword::Insertelement
             | Keyword::Shufflevector
             | Keyword::Fneg => {
+                if kw == Keyword::Fneg {
+                    FirstWritten::note(&mut self.m.first_written.fneg, self.tok.start);
+                }
                 self.bump()?;
                 self.expect(TokenKind::LParen, "'('")?;
                 let mut ops = vec![self.parse_typed_const()?];

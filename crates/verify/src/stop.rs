@@ -1,0 +1,180 @@
+//! Where nvir's reader stops on text LLVM's reader also refuses, LLVM's reader may have stopped
+//! earlier: nvir's reader takes every dialect and leaves what the target's reader cannot read to
+//! the verifier's reader layer (`syntax`), which needs a module. LLVM's readers stop at the first
+//! problem in text order, so the module to ask is the text before the stop: the entity nvir
+//! stopped in and every later one are blanked (a function stopped in its body keeps the lines
+//! before the stop, ended by `unreachable`), byte offsets kept, and the reader layer's first
+//! problem before the stop is the one libNVVM reports (measured on the held-out draws: a module
+//! whose first function holds an attribute LLVM 7 does not know and whose second holds an
+//! `extractelement` of a scalar stops at the attribute).
+
+use crate::{Class, Finding, Severity, Target};
+
+/// The problem libNVVM's reader for `target` stops at before byte `stop`, where nvir's reader
+/// stopped reading `src`; `None` when there is none (nvir's stop is libNVVM's) or the text before
+/// the stop cannot be read on its own.
+pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Finding> {
+    let stop = stop as usize;
+    if stop > src.len() {
+        return None;
+    }
+    // A stop in a function's header: first the header up to the stop (its attributes end
+    // there), then without the function.
+    [true, false].into_iter().find_map(|cut| {
+        let text = before(src, stop, cut)?;
+        let m = crate::parse_text(&text, target).ok()?;
+        let mut found = crate::verify_as_read(&m, target);
+        if let Ok(text) = std::str::from_utf8(&text) {
+            crate::locate_tokens(&mut found, text);
+        }
+        found.into_iter().find(|f| {
+            f.class == Class::Parse
+                && f.severity == Severity::Error
+                && f.location.offset().is_some_and(|at| (at as usize) < stop)
+        })
+    })
+}
+
+/// The lines of `src`, as (start, end without the newline).
+fn lines(src: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at >= src.len() {
+            return None;
+        }
+        let start = at;
+        let end = src[at..].iter().position(|&b| b == b'\n').map_or(src.len(), |i| at + i);
+        at = end + 1;
+        Some((start, end))
+    })
+}
+
+/// What a line that begins a top-level entity begins with (column 0; a body's instructions are
+/// indented and its labels end with `:`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Entity {
+    /// Kept when later in the text: an earlier part may refer to it (declarations, metadata,
+    /// attribute groups) and nothing in it is read before the stop.
+    Kept,
+    /// Blanked when at or after the stop.
+    Blanked,
+    /// `define`.
+    Define,
+}
+
+fn entity(line: &[u8]) -> Option<Entity> {
+    const KEPT: &[&[u8]] = &[b"declare", b"!", b"attributes", b"target", b"source_filename"];
+    const BLANKED: &[&[u8]] = &[b"@", b"%", b"$", b"module", b"uselistorder"];
+    if line.starts_with(b"define") {
+        Some(Entity::Define)
+    } else if KEPT.iter().any(|k| line.starts_with(k)) {
+        Some(Entity::Kept)
+    } else if BLANKED.iter().any(|k| line.starts_with(k)) {
+        Some(Entity::Blanked)
+    } else {
+        None
+    }
+}
+
+/// `src` as LLVM's reader saw it up to `stop`: same length, with the entity that holds `stop` and
+/// every later one that nothing before can refer to turned into spaces. With `cut_header`, a stop
+/// in a function's header blanks only the rest of the header, up to the body's `{`.
+fn before(src: &[u8], stop: usize, cut_header: bool) -> Option<Vec<u8>> {
+    let all: Vec<(usize, usize)> = lines(src).collect();
+    let here = all.iter().position(|&(s, e)| stop >= s && stop <= e).unwrap_or(all.len().checked_sub(1)?);
+    let start = (0..=here).rev().find(|&i| entity(&src[all[i].0..all[i].1]).is_some())?;
+    let mut out = src.to_vec();
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for b in &mut out[from..to] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    };
+    let mut resume = all[start].0;
+    let define = entity(&src[all[start].0..all[start].1]) == Some(Entity::Define);
+    if cut_header && !define {
+        return None;
+    }
+    if define {
+        // The body opens at the first line of the entity that ends with `{`.
+        let open = (start..all.len()).find(|&i| src[all[i].0..all[i].1].trim_ascii_end().ends_with(b"{"))?;
+        let brace = all[open].0 + src[all[open].0..all[open].1].iter().rposition(|&b| b == b'{')?;
+        let close = || (open + 1..all.len()).find(|&i| src[all[i].0..all[i].1].first() == Some(&b'}'));
+        if cut_header {
+            if stop >= brace {
+                return None;
+            }
+            blank(&mut out, stop, brace);
+            resume = all[close()?].1;
+        } else if here > open {
+            let close = (here..all.len()).find(|&i| src[all[i].0..all[i].1].first() == Some(&b'}'))?;
+            let (from, to) = (all[here].0, all[close].0);
+            const END: &[u8] = b"unreachable";
+            if to - from <= END.len() {
+                return None;
+            }
+            blank(&mut out, from, to);
+            out[from..from + END.len()].copy_from_slice(END);
+            resume = all[close].1;
+        }
+    }
+    // The stopped entity itself is blanked, whatever it is.
+    let mut blanking = true;
+    for &(s, e) in all.iter().filter(|&&(s, _)| s >= resume) {
+        match entity(&src[s..e]) {
+            Some(_) if s == all[start].0 => blanking = true,
+            Some(Entity::Kept) => blanking = false,
+            Some(_) => blanking = true,
+            None => {}
+        }
+        if blanking {
+            blank(&mut out, s, e);
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(arch: &str) -> Target {
+        Target::parse(arch, false).unwrap()
+    }
+
+    #[test]
+    fn an_unknown_attribute_before_the_stop_is_where_llvm7_stops() {
+        let src = "define void @af(i64 immarg %x) {\n  %r = add i64 %x, 1\n  ret void\n}\n\
+                   define void @bf(i64 %x) {\n  %r = extractelement i64 %x, i32 0\n  ret void\n}\n";
+        let stop = src.find("extractelement").unwrap() as u32;
+        let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop).expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected ')' at end of argument list"), "{}", f.message);
+        // The modern reader knows `immarg`: its stop is nvir's.
+        assert!(reader_stop_before(src.as_bytes(), &target("compute_100"), stop).is_none());
+    }
+
+    #[test]
+    fn the_lines_before_the_stop_in_its_own_body_count() {
+        let src = "define void @af(i256 addrspace(1)* %p, i256 %x) {\n  %a = atomicrmw fadd i256 addrspace(1)* %p, i256 %x monotonic\n  %r = extractelement i64 0, i32 0\n  ret void\n}\n";
+        let stop = src.find("extractelement").unwrap() as u32;
+        let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop).expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected binary operation in atomicrmw"), "{}", f.message);
+    }
+
+    #[test]
+    fn a_stop_in_a_header_keeps_the_header_before_it() {
+        let src = "define void @af(i24 nofree %x) builtin {\n  ret void\n}\n";
+        let stop = src.find("builtin").unwrap() as u32;
+        let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop).expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected ')' at end of argument list"), "{}", f.message);
+    }
+
+    #[test]
+    fn nothing_after_the_stop_counts() {
+        let src = "define void @af(i64 %x) {\n  %r = extractelement i64 %x, i32 0\n  ret void\n}\n\
+                   define void @bf(i64 immarg %x) {\n  ret void\n}\n";
+        let stop = src.find("extractelement").unwrap() as u32;
+        assert!(reader_stop_before(src.as_bytes(), &target("compute_90"), stop).is_none());
+    }
+}
