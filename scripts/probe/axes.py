@@ -1345,6 +1345,35 @@ def problem_order():
             yield f"{fname}_then_{gname}", module(f + g + use)
 
 
+def di_missing():
+    """Each debug-info node kind written as `di_fields.py`'s base form with one of its fields
+    left out (the compile unit's and the subprogram's own fields too): which fields each of
+    libNVVM's readers requires, on which kind (its modern reader is not LLVM 22's here)."""
+    from di_fields import BASES
+    import re as _re
+    cu = "language: DW_LANG_C99, file: !2, emissionKind: FullDebug"
+    sp = "name: \"f\", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true"
+    base = di_module()
+    for field in _re.findall(r"(\w+):", cu):
+        rest = ", ".join(p for p in cu.split(", ") if not p.startswith(field + ":"))
+        yield f"DICompileUnit_{field}", base.replace(cu, rest, 1)
+    for field in _re.findall(r"(\w+):", sp):
+        rest = ", ".join(p for p in sp.split(", ") if not p.startswith(field + ":"))
+        yield f"DISubprogram_{field}", base.replace(sp, rest, 1)
+    yield "DISubprogram_type_declaration", base.replace(sp, sp.replace("type: !11, ", "").replace(
+        "isDefinition: true", "isDefinition: false"), 1).replace("distinct !DISubprogram", "!DISubprogram", 1)
+    for kind, node in BASES.items():
+        if node is None:
+            continue
+        head, _, inner = node.partition("(")
+        inner = inner[:-1]
+        parts = _re.split(r", (?=\w+:)", inner)
+        for i, part in enumerate(parts):
+            field = part.split(":")[0]
+            rest = ", ".join(parts[:i] + parts[i + 1:])
+            yield f"{kind}_{field}", di_module(other=f"{head}({rest})")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -1355,6 +1384,7 @@ GROUPS = {
     "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
     "texsurf": tex_surf, "paramsmodern": params_modern,
     "llvmverifier": llvm_verifier, "naked": naked, "order": problem_order,
+    "dimissing": di_missing,
 }
 
 

@@ -20,7 +20,7 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
     }
     // A stop in a function's header: first the header up to the stop (its attributes end
     // there), then without the function.
-    [true, false].into_iter().find_map(|cut| {
+    let earlier = [true, false].into_iter().find_map(|cut| {
         let text = before(src, stop, cut)?;
         let m = crate::parse_text(&text, target).ok()?;
         let mut found = crate::verify_as_read(&m, target);
@@ -32,6 +32,16 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
                 && f.severity == Severity::Error
                 && f.location.offset().is_some_and(|at| (at as usize) < stop)
         })
+    });
+    earlier.or_else(|| {
+        // The modern reader stops at `uselistorder_bb` itself, whatever follows it.
+        let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        if target.path != crate::Path::Modern || !src[start..].starts_with(b"uselistorder_bb") {
+            return None;
+        }
+        let mut out = crate::Findings::default();
+        out.parse("nvvm-modern-syntax", crate::syntax::USELISTORDER_BB, Some(start as u32));
+        out.0.pop()
     })
 }
 

@@ -372,6 +372,28 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         ));
     }
     for (_, f) in m.functions.iter() {
+        if let Some((inst, record)) = f.debug_records.first() {
+            // A debug record (LLVM 19) is where LLVM 7's reader wants an instruction
+            // (`grammar/dbg_record_*`): after the instruction before it, or the header.
+            let before = f
+                .layout
+                .iter()
+                .flat_map(|&b| f.blocks[b].insts.iter().copied())
+                .take_while(|i| i != inst)
+                .last()
+                .and_then(|i| f.inst_offset(i))
+                .or(f.source.start);
+            found.push((
+                before.map(|at| at + 1),
+                "nvvm-llvm7-syntax",
+                format!(
+                    "parse expected instruction opcode: `#{}` records are LLVM 19+ syntax (LLVM 7 calls `llvm.dbg.*`)",
+                    record.kind.keyword()
+                ),
+                DOWNGRADE,
+                Some(Token::Word(record.kind.keyword())),
+            ));
+        }
         if f.props.partition.is_some() {
             let expected = if f.is_definition { "expected '{' in function body" } else { "expected top-level entity" };
             found.push((
@@ -799,6 +821,12 @@ fn newer_operand_syntax(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction
 }
 
 fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
+    // libNVVM's modern reader has no `uselistorder_bb` (`grammar/uselistorder_bb_*`).
+    if let Some(at) = cx.m.first_written.uselistorder_bb {
+        out.parse("nvvm-modern-syntax", USELISTORDER_BB, Some(at));
+        out.help("drop the use-list order (it only orders a block's uses)");
+        return;
+    }
     // The code models LLVM 22 names (`grammar/global_code_model_*`).
     for (_, g) in cx.m.globals.iter() {
         if let Some(cm) = &g.code_model {
@@ -889,13 +917,37 @@ fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
         out.token(Token::After(name));
         return;
     }
-    // Debug-info words LLVM 22 does not know (metadata follows the code).
-    if let Some((message, word)) = cx.m.metadata.iter().find_map(|(_, node)| unknown_di_word(node, false)) {
+    // Debug-info words LLVM 22 does not know, and fields libNVVM's modern reader requires where
+    // LLVM 22's does not (metadata follows the code; the `dimissing/` axis: each kind's node
+    // with each field left out).
+    let problem = cx.m.metadata.iter().find_map(|(_, node)| {
+        unknown_di_word(node, false).map(|(message, word)| (message, Token::Word(word), true)).or_else(|| {
+            let nvir_llvm::ir::MdNode::Special { kind, fields, .. } = node else { return None };
+            let (_, field) =
+                MODERN_REQUIRED.iter().find(|(k, f)| **k == **kind && !fields.iter().any(|(n, _)| **n == **f))?;
+            Some((format!("parse missing required field '{field}'"), Token::Word(MODERN_REQUIRED_AT), false))
+        })
+    });
+    if let Some((message, token, word)) = problem {
         out.parse("nvvm-modern-syntax", message, None);
-        out.token(Token::Word(word));
-        out.help("write the flags and operations LLVM 22 knows (`nvir print --syntax modern` does)");
+        out.token(token);
+        out.help(if word {
+            "write the flags and operations LLVM 22 knows (`nvir print --syntax modern` does)"
+        } else {
+            "libNVVM's compute_100+ reader requires it: give the subprogram its `type:` (a `!DISubroutineType`)"
+        });
     }
 }
+
+/// The modern reader's stop at `uselistorder_bb`.
+pub(crate) const USELISTORDER_BB: &str =
+    "parse expected top-level entity: `uselistorder_bb` is not read by libNVVM's compute_100+ reader";
+
+/// Debug-info fields libNVVM's compute_100+ reader requires and LLVM 22's does not (measured,
+/// the `dimissing/` axis; a definition and a declaration alike).
+const MODERN_REQUIRED: &[(&str, &str)] = &[("DISubprogram", "type")];
+/// Where the reader stops for a missing field: after the node's fields.
+const MODERN_REQUIRED_AT: &str = "DISubprogram";
 
 /// The first `DIFlag*` name or `DW_OP_*` operation in a debug-info node that a path's reader does
 /// not know, with its reader's message (measured, the `diwords/` axis: every name of the table in

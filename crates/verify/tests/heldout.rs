@@ -117,10 +117,10 @@ fn held_out_probes_agree_with_libnvvm() {
     }
 }
 
-/// Floors on the committed draws (seeds 101, 202, 303, 404, 505, 606 and 707), as measured (the
-/// lower arch), as the README states them. They are below the bar for unseen modules (99.5 % of
-/// verdicts, 97 % of first errors): raise them as the remaining families (per-path grammar,
-/// debug-info rules, the order of problems in different globals and functions) are measured in.
-const FLOOR_VERDICTS: f64 = 99.4;
-const FLOOR_FIRST: f64 = 96.5;
-const FLOOR_COMPILES: f64 = 93.3;
+/// Floors on the committed draws (seeds 101, 202, 303, 404, 505, 606, 707, 808 and 909), as measured (the
+/// lower arch), as the README states them. The bar for unseen modules (99.5 % of verdicts, 97 %
+/// of first errors) is for a draw measured before any change made after it; what is left is
+/// mostly debug-info rules and mixed pointer dialects.
+const FLOOR_VERDICTS: f64 = 99.6;
+const FLOOR_FIRST: f64 = 98.9;
+const FLOOR_COMPILES: f64 = 93.5;

@@ -397,9 +397,9 @@ pub struct Module {
     pub attr_group_sources: Vec<AttrGroupSource>,
 }
 
-/// Where constants newer than LLVM 7 are first written in the text a module was read from: an
-/// older reader stops there, and the IR keeps no place for a constant (a `splat (…)` not even its
-/// spelling). Bitcode and built modules have none.
+/// Where constructs some reader does not know are first written in the text a module was read
+/// from: that reader stops there, and the IR keeps no place for them (a `splat (…)` not even its
+/// spelling, a use-list order nothing at all). Bitcode and built modules have none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FirstWritten {
     /// `splat (T v)` (LLVM 19).
@@ -410,6 +410,8 @@ pub struct FirstWritten {
     pub no_cfi: Option<u32>,
     /// A `fneg (…)` constant expression (LLVM 8…16).
     pub fneg: Option<u32>,
+    /// A top-level `uselistorder_bb` (LLVM 3.7…21; LLVM 22's reader has none).
+    pub uselistorder_bb: Option<u32>,
 }
 
 impl FirstWritten {
@@ -426,6 +428,7 @@ impl FirstWritten {
             (&mut self.poison, other.poison),
             (&mut self.no_cfi, other.no_cfi),
             (&mut self.fneg, other.fneg),
+            (&mut self.uselistorder_bb, other.uselistorder_bb),
         ] {
             if let Some(at) = o {
                 FirstWritten::note(slot, at);

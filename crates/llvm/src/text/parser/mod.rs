@@ -825,6 +825,9 @@ impl<'a> Parser<'a> {
 
     /// `uselistorder …` only orders use lists, which the IR does not model.
     fn skip_uselistorder(&mut self) -> PResult<()> {
+        if self.is_kw(Keyword::UselistorderBb) {
+            crate::ir::FirstWritten::note(&mut self.m.first_written.uselistorder_bb, self.tok.start);
+        }
         self.bump()?;
         // `uselistorder <ty> <value>, { i, … }` or `uselistorder_bb @f, %bb, { … }`.
         while self.tok.kind != TokenKind::LBrace {
