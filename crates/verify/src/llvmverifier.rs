@@ -200,10 +200,10 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
                         Some("ResumeInst needs to be in a function with a personality.")
                     } else if let Some(message) = call_args_problem(cx, &inst.kind) {
                         Some(message)
-                    } else if inst.metadata.is_empty() {
+                    } else if f.metadata_of(inst).is_empty() {
                         None
                     } else {
-                        inst_md_problem(m, inst, kinds)
+                        inst_md_problem(m, inst, f.metadata_of(inst), kinds)
                     };
                     if let Some(message) = message {
                         out.error("llvm-inst-md", message, Location::instruction(f, b, i));
@@ -262,11 +262,12 @@ fn prof_problem(m: &Module, node: MdId) -> Option<&'static str> {
 fn inst_md_problem(
     m: &Module,
     inst: &nvir_llvm::ir::Instruction,
+    attachments: &[nvir_llvm::ir::MdAttachment],
     [fpmath, range, align]: [Option<nvir_llvm::ir::MdKind>; 3],
 ) -> Option<&'static str> {
     use nvir_llvm::ir::{ConstData, FloatKind};
     let node =
-        |k: Option<nvir_llvm::ir::MdKind>| k.and_then(|k| inst.metadata.iter().find(|a| a.kind == k)).map(|a| a.node);
+        |k: Option<nvir_llvm::ir::MdKind>| k.and_then(|k| attachments.iter().find(|a| a.kind == k)).map(|a| a.node);
     let scalar = |t: TypeId| match m.types.get(t) {
         TypeData::Vector { elem, .. } => *elem,
         _ => t,
