@@ -917,37 +917,20 @@ fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
         out.token(Token::After(name));
         return;
     }
-    // Debug-info words LLVM 22 does not know, and fields libNVVM's modern reader requires where
-    // LLVM 22's does not (metadata follows the code; the `dimissing/` axis: each kind's node
-    // with each field left out).
-    let problem = cx.m.metadata.iter().find_map(|(_, node)| {
-        unknown_di_word(node, false).map(|(message, word)| (message, Token::Word(word), true)).or_else(|| {
-            let nvir_llvm::ir::MdNode::Special { kind, fields, .. } = node else { return None };
-            let (_, field) =
-                MODERN_REQUIRED.iter().find(|(k, f)| **k == **kind && !fields.iter().any(|(n, _)| **n == **f))?;
-            Some((format!("parse missing required field '{field}'"), Token::Word(MODERN_REQUIRED_AT), false))
-        })
-    });
-    if let Some((message, token, word)) = problem {
+    // Debug-info words LLVM 22 does not know (metadata follows the code). The fields libNVVM's
+    // modern reader requires where LLVM 22's does not (the `dimissing/` and `llvmverifier/`
+    // axes) are [`crate::llvmverifier::check_reader_metadata`]'s, after the code's rules.
+    let problem = cx.m.metadata.iter().find_map(|(_, node)| unknown_di_word(node, false));
+    if let Some((message, word)) = problem {
         out.parse("nvvm-modern-syntax", message, None);
-        out.token(token);
-        out.help(if word {
-            "write the flags and operations LLVM 22 knows (`nvir print --syntax modern` does)"
-        } else {
-            "libNVVM's compute_100+ reader requires it: give the subprogram its `type:` (a `!DISubroutineType`)"
-        });
+        out.token(Token::Word(word));
+        out.help("write the flags and operations LLVM 22 knows (`nvir print --syntax modern` does)");
     }
 }
 
 /// The modern reader's stop at `uselistorder_bb`.
 pub(crate) const USELISTORDER_BB: &str =
     "parse expected top-level entity: `uselistorder_bb` is not read by libNVVM's compute_100+ reader";
-
-/// Debug-info fields libNVVM's compute_100+ reader requires and LLVM 22's does not (measured,
-/// the `dimissing/` axis; a definition and a declaration alike).
-const MODERN_REQUIRED: &[(&str, &str)] = &[("DISubprogram", "type")];
-/// Where the reader stops for a missing field: after the node's fields.
-const MODERN_REQUIRED_AT: &str = "DISubprogram";
 
 /// The first `DIFlag*` name or `DW_OP_*` operation in a debug-info node that a path's reader does
 /// not know, with its reader's message (measured, the `diwords/` axis: every name of the table in
