@@ -55,23 +55,23 @@ pub(crate) fn check_reader_metadata(cx: &Cx, out: &mut Findings) {
     }
 }
 
-/// Whether `t` holds `target` by value (not through a pointer), following the bodies of the
-/// identified structs `defined` says are defined.
-fn holds(m: &Module, t: TypeId, target: NamedStructId, defined: &[bool], seen: &mut Vec<bool>) -> bool {
+/// The identified structs `t` holds by value (not through a pointer), looking through literal
+/// structs, arrays and vectors (whose nesting the readers bound), not into identified ones.
+fn named_by_value(m: &Module, t: TypeId, out: &mut Vec<NamedStructId>) {
     match m.types.get(t) {
-        TypeData::Named(id) => {
-            if *id == target {
-                return true;
-            }
-            if !defined[id.index()] || seen[id.index()] {
-                return false;
-            }
-            seen[id.index()] = true;
-            let Some(body) = &m.types.named(*id).body else { return false };
-            body.fields.iter().any(|&f| holds(m, f, target, defined, seen))
-        }
-        TypeData::Struct(body) => body.fields.iter().any(|&f| holds(m, f, target, defined, seen)),
-        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => holds(m, *elem, target, defined, seen),
+        TypeData::Named(id) => out.push(*id),
+        TypeData::Struct(body) => body.fields.iter().for_each(|&f| named_by_value(m, f, out)),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => named_by_value(m, *elem, out),
+        _ => {}
+    }
+}
+
+/// Whether `t` has no size by itself (leaving out the identified structs it holds).
+fn unsized_here(m: &Module, t: TypeId) -> bool {
+    match m.types.get(t) {
+        TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Function { .. } => true,
+        TypeData::Struct(body) => body.fields.iter().any(|&f| unsized_here(m, f)),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => unsized_here(m, *elem),
         _ => false,
     }
 }
@@ -79,55 +79,129 @@ fn holds(m: &Module, t: TypeId, target: NamedStructId, defined: &[bool], seen: &
 /// The modern reader refuses an identified struct that holds itself by value, when its body
 /// closes the cycle (`llvmverifier/recursive_*`: the struct defined last of the cycle, used or
 /// not). LLVM 7's reader takes it, and its verifier refuses only an `alloca` of it.
+///
+/// Read in definition order, the first struct whose body closes a cycle is the one at which the
+/// structs defined so far first hold a cycle: found by a binary search over that order, each
+/// step a linear topological sort, so that long chains cost n log n (no recursion either).
 pub(crate) fn check_reader_recursive(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let n = m.types.named_structs().len();
-    let mut defined = vec![false; n];
-    // Only a struct without a size can hold itself: the others are not looked into.
-    let mut memo = Vec::new();
+    // Each defined struct's place in definition order, and the structs its body holds by value.
+    let mut time = vec![usize::MAX; n];
+    let mut edges: Vec<Vec<NamedStructId>> = vec![Vec::new(); n];
+    let mut order = Vec::new();
     for (id, s) in m.types.named_structs() {
         let Some(body) = &s.body else { continue };
-        defined[id.index()] = true;
-        if body.fields.iter().all(|&f| sized(m, f, &mut memo)) {
-            continue;
+        time[id.index()] = order.len();
+        order.push(id);
+        body.fields.iter().for_each(|&f| named_by_value(m, f, &mut edges[id.index()]));
+    }
+    // Whether the structs defined up to place `k` hold a cycle (Kahn's algorithm).
+    let cyclic_upto = |k: usize| {
+        let live = |id: NamedStructId| time[id.index()] <= k;
+        let mut indegree = vec![0u32; n];
+        for &u in &order[..=k] {
+            for &v in &edges[u.index()] {
+                if live(v) {
+                    indegree[v.index()] += 1;
+                }
+            }
         }
-        let mut seen = vec![false; n];
-        if body.fields.iter().any(|&f| holds(m, f, id, &defined, &mut seen)) {
-            out.parse("llvm-reader-type", format!("parse identified structure type '{}' is recursive", s.name), None);
-            out.help("hold the struct through a pointer");
-            return;
+        let mut ready: Vec<NamedStructId> = order[..=k].iter().copied().filter(|u| indegree[u.index()] == 0).collect();
+        let mut done = 0;
+        while let Some(u) = ready.pop() {
+            done += 1;
+            for &v in &edges[u.index()] {
+                if live(v) {
+                    indegree[v.index()] -= 1;
+                    if indegree[v.index()] == 0 {
+                        ready.push(v);
+                    }
+                }
+            }
+        }
+        done <= k
+    };
+    if order.is_empty() || !cyclic_upto(order.len() - 1) {
+        return;
+    }
+    let (mut lo, mut hi) = (0, order.len() - 1);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if cyclic_upto(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
         }
     }
+    let name = &m.types.named(order[lo]).name;
+    out.parse("llvm-reader-type", format!("parse identified structure type '{name}' is recursive"), None);
+    out.help("hold the struct through a pointer");
 }
 
-/// Whether a type has a size: no opaque struct and no struct holding itself, by value. `memo`
-/// keeps each identified struct's answer (0 not known, 1 being looked at, 2 sized, 3 not), so
-/// that a struct is looked into once however many hold it.
-fn sized(m: &Module, t: TypeId, memo: &mut Vec<u8>) -> bool {
-    match m.types.get(t) {
-        TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Function { .. } => false,
-        TypeData::Named(id) => {
-            let i = id.index();
-            if memo.len() <= i {
-                memo.resize(i + 1, 0);
+/// Whether each identified struct has a size: a body, nothing unsized in it and no struct it
+/// holds by value without one or holding itself (0 not known, 1 being looked at, 2 sized, 3
+/// not). Found without recursion over the structs, whatever the length of a chain of them.
+fn sized_structs(m: &Module) -> Vec<u8> {
+    let n = m.types.named_structs().len();
+    let mut memo = vec![0u8; n];
+    let mut deps = Vec::new();
+    for (root, _) in m.types.named_structs() {
+        if memo[root.index()] != 0 {
+            continue;
+        }
+        // Frames of (struct, the structs it holds, the next of them to look at).
+        let mut stack: Vec<(NamedStructId, Vec<NamedStructId>, usize)> = Vec::new();
+        let open = |id: NamedStructId, memo: &mut Vec<u8>, deps: &mut Vec<NamedStructId>| {
+            memo[id.index()] = 1;
+            deps.clear();
+            match &m.types.named(id).body {
+                Some(body) if !body.fields.iter().any(|&f| unsized_here(m, f)) => {
+                    body.fields.iter().for_each(|&f| named_by_value(m, f, deps));
+                    Some(deps.clone())
+                }
+                _ => None,
             }
-            match memo[i] {
-                2 => return true,
-                1 | 3 => return false,
+        };
+        match open(root, &mut memo, &mut deps) {
+            Some(d) => stack.push((root, d, 0)),
+            None => memo[root.index()] = 3,
+        }
+        while let Some((id, d, next)) = stack.last_mut() {
+            let Some(&dep) = d.get(*next) else {
+                memo[id.index()] = 2;
+                stack.pop();
+                continue;
+            };
+            *next += 1;
+            match memo[dep.index()] {
+                2 => continue,
+                0 => match open(dep, &mut memo, &mut deps) {
+                    Some(dd) => {
+                        stack.push((dep, dd, 0));
+                        continue;
+                    }
+                    None => memo[dep.index()] = 3,
+                },
                 _ => {}
             }
-            memo[i] = 1;
-            let ok = match &m.types.named(*id).body {
-                None => false,
-                Some(body) => body.fields.iter().all(|&f| sized(m, f, memo)),
-            };
-            memo[i] = if ok { 2 } else { 3 };
-            ok
+            // `dep` has no size (or is being looked at: a cycle): nor has any struct on the way.
+            for (up, ..) in stack.drain(..) {
+                memo[up.index()] = 3;
+            }
         }
-        TypeData::Struct(body) => body.fields.iter().all(|&f| sized(m, f, memo)),
-        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => sized(m, *elem, memo),
-        _ => true,
     }
+    memo
+}
+
+/// Whether a type has a size, given [`sized_structs`].
+fn sized(m: &Module, t: TypeId, structs: &[u8]) -> bool {
+    if unsized_here(m, t) {
+        return false;
+    }
+    let mut held = Vec::new();
+    named_by_value(m, t, &mut held);
+    held.iter().all(|id| structs.get(id.index()) == Some(&2))
 }
 
 /// The first `alloca` of an unsized type (`llvmverifier/unsized_*`): `Cannot allocate unsized
@@ -137,17 +211,15 @@ fn unsized_alloca(cx: &Cx) -> Option<Location> {
     let m = cx.m;
     // Only an identified struct makes an unsized type an `alloca` can name: with none unsized,
     // no instruction needs looking at.
-    let mut memo = Vec::new();
-    let unsized_struct =
-        |id, memo: &mut Vec<u8>| m.types.find(&TypeData::Named(id)).is_some_and(|t| !sized(m, t, memo));
-    if !m.types.named_structs().any(|(id, _)| unsized_struct(id, &mut memo)) {
+    let memo = sized_structs(m);
+    if memo.iter().all(|&s| s == 2) {
         return None;
     }
     for (_, f) in m.functions.iter() {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 if let InstKind::Alloca { ty, .. } = &f.insts[i].kind {
-                    if !sized(m, *ty, &mut memo) {
+                    if !sized(m, *ty, &memo) {
                         return Some(Location::instruction(f, b, i));
                     }
                 }
