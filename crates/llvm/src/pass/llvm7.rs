@@ -1091,6 +1091,22 @@ fn called_name<'m>(m: &'m Module, kind: &InstKind) -> Option<&'m str> {
     }
 }
 
+/// Appends a new instruction named `stem` plus a fresh suffix to `f` and to `out`, the list of
+/// instructions a rewrite puts in place of the one it replaces.
+fn push_fresh(
+    f: &mut Function,
+    names: &mut super::FreshNames,
+    stem: &str,
+    ty: crate::ir::TypeId,
+    kind: InstKind,
+    out: &mut Vec<InstId>,
+) -> Value {
+    let name = names.fresh(stem);
+    let id = f.insts.push(crate::ir::Instruction { name, ty, kind, metadata: None });
+    out.push(id);
+    Value::Inst(id)
+}
+
 /// Every instruction of every defined function, block by block, offered to `rewrite`, which
 /// either leaves it (returns `false`: it stays where it was) or pushes onto `out` the
 /// instructions that replace it, in order, and returns `true`. New instructions take their
@@ -1122,7 +1138,6 @@ fn rewrite_instructions(
 /// `llvm.smax.*` & co. as compare and select, in place of each call.
 fn lower_min_max(m: &mut Module) {
     use crate::ir::instruction::{BinOp, IntPredicate};
-    use crate::ir::Instruction;
     rewrite_instructions(m, |m, fid, id, names, out| {
         let f = &m.functions[fid];
         let lowered = match &f.insts[id].kind {
@@ -1164,12 +1179,8 @@ fn lower_min_max(m: &mut Module) {
             _ => zero,
         };
         let f = &mut m.functions[fid];
-        let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
-            let name = names.fresh("minmax");
-            let id = f.insts.push(Instruction { name, ty, kind, metadata: None });
-            out.push(id);
-            Value::Inst(id)
-        };
+        let mut push =
+            |f: &mut Function, ty, kind, out: &mut Vec<InstId>| push_fresh(f, names, "minmax", ty, kind, out);
         let bin = |op, lhs, rhs| InstKind::Binary { op, flags: 0, fmf: FastMath::default(), lhs, rhs };
         let (pred, lhs, rhs, then_v, else_v) = match op {
             IntOp::MinMax(p) => (p, a, bv, a, bv),
@@ -1201,7 +1212,6 @@ fn lower_min_max(m: &mut Module) {
 /// included). `fmax`/`fmin`/`fmaximum`/`fminimum` are left to the unknown-intrinsic refusal.
 fn lower_reductions(m: &mut Module) {
     use crate::ir::instruction::{BinOp, IntPredicate};
-    use crate::ir::Instruction;
     rewrite_instructions(m, |m, fid, id, names, out| {
         let f = &m.functions[fid];
         let kind = &f.insts[id].kind;
@@ -1255,12 +1265,8 @@ fn lower_reductions(m: &mut Module) {
             })
             .collect();
         let f = &mut m.functions[fid];
-        let mut push = |f: &mut Function, ty, kind, out: &mut Vec<InstId>| {
-            let name = names.fresh("reduce");
-            let id = f.insts.push(Instruction { name, ty, kind, metadata: None });
-            out.push(id);
-            Value::Inst(id)
-        };
+        let mut push =
+            |f: &mut Function, ty, kind, out: &mut Vec<InstId>| push_fresh(f, names, "reduce", ty, kind, out);
         let mut acc = if ordered { args.first().copied() } else { None };
         let step_kind = |lhs, rhs, fmf| match step {
             Step::Bin(op) => InstKind::Binary { op, flags: 0, fmf, lhs, rhs },
