@@ -549,7 +549,7 @@ fn check_call(
             // LLVM's own checks of a known intrinsic's declaration and immediate arguments, from
             // the measured table (`intrinsics.tsv`).
             if let Some(sig) = intrinsics::signature(name, cx.target.path) {
-                if let Some(msg) = intrinsics::signature_mismatch(&m.types, name, call.fn_ty, sig, cx.target.path) {
+                if let Some(msg) = cx.signature_mismatch(name, call.fn_ty, sig) {
                     out.error("llvm-intrinsic-signature", msg, at());
                     if cx.llvm7() {
                         out.help("libNVVM's LLVM 7 path rejects this declaration with an empty log");
@@ -641,7 +641,7 @@ fn check_call(
             if check_nvvm_signature(cx, name, call, ret_ty, out, at) {
                 return;
             }
-            let Some(family) = intrinsics::family(name, cx.target.path) else { return };
+            let Some(family) = cx.intrinsic_family(name) else { return };
             let first_ty = call.args.first().map(|a| a.ty);
             match family.rule {
                 Rule::Unsupported => {

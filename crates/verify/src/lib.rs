@@ -407,6 +407,12 @@ pub(crate) struct Cx<'m> {
     /// On the modern path, the global values it keeps ([`module::kept`]; it drops the other
     /// declarations and discardable definitions before verifying).
     pub used: rustc_hash::FxHashSet<&'m str>,
+    /// [`intrinsics::signature_mismatch`] by callee and function type, and
+    /// [`intrinsics::family`] by callee: a module calls a few intrinsics from many places, and
+    /// each answer depends on nothing else (the functions are checked on all cores, hence the
+    /// locks, held only to look up and to add).
+    sig_memo: std::sync::Mutex<rustc_hash::FxHashMap<(&'m str, nvir_llvm::ir::TypeId), Option<String>>>,
+    family_memo: std::sync::Mutex<rustc_hash::FxHashMap<&'m str, Option<&'static intrinsics::Family>>>,
 }
 
 impl<'m> Cx<'m> {
@@ -434,7 +440,43 @@ impl<'m> Cx<'m> {
             }
         }
         let used = if target.path == Path::Modern { module::kept(m) } else { Default::default() };
-        Cx { m, target: *target, kernels, texsurf, grid_constants: module::grid_constants(m), clustered, used }
+        Cx {
+            m,
+            target: *target,
+            kernels,
+            texsurf,
+            grid_constants: module::grid_constants(m),
+            clustered,
+            used,
+            sig_memo: Default::default(),
+            family_memo: Default::default(),
+        }
+    }
+
+    /// [`intrinsics::signature_mismatch`] of a call of `name` (whose signature is `sig`)
+    /// through `fn_ty`, worked out once per pair.
+    pub(crate) fn signature_mismatch(
+        &self,
+        name: &'m str,
+        fn_ty: nvir_llvm::ir::TypeId,
+        sig: &intrinsics::Signature,
+    ) -> Option<String> {
+        if let Some(known) = lock(&self.sig_memo).get(&(name, fn_ty)) {
+            return known.clone();
+        }
+        let found = intrinsics::signature_mismatch(&self.m.types, name, fn_ty, sig, self.target.path);
+        lock(&self.sig_memo).insert((name, fn_ty), found.clone());
+        found
+    }
+
+    /// [`intrinsics::family`] of `name` on the target's path, worked out once per name.
+    pub(crate) fn intrinsic_family(&self, name: &'m str) -> Option<&'static intrinsics::Family> {
+        if let Some(&known) = lock(&self.family_memo).get(name) {
+            return known;
+        }
+        let found = intrinsics::family(name, self.target.path);
+        lock(&self.family_memo).insert(name, found);
+        found
     }
 
     /// Whether the modern path drops a global value before it verifies (measured): a declaration
@@ -447,6 +489,11 @@ impl<'m> Cx<'m> {
     pub fn llvm7(&self) -> bool {
         self.target.path == Path::Llvm7
     }
+}
+
+/// A memo's lock (a memo holds only finished answers, so one a panicking thread left is sound).
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Whether `name` calls an intrinsic libNVVM's reader for `path` knows (LLVM 7.0.1's or LLVM

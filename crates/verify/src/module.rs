@@ -519,6 +519,27 @@ pub(crate) fn discardable(linkage: Linkage) -> bool {
 /// what metadata names; a kept function's body and a kept variable's initializer keep what they
 /// refer to.
 pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
+    use rayon::prelude::*;
+    // The constants each function's body uses, gathered on all cores: bodies are most of a
+    // module, and the walk below then visits only these short lists, one per kept function.
+    let functions: Vec<&nvir_llvm::ir::Function> = m.functions.iter().map(|(_, f)| f).collect();
+    let body_consts: Vec<Vec<ConstId>> = functions
+        .par_iter()
+        .with_min_len(64)
+        .map(|f| {
+            let mut consts = Vec::new();
+            for (_, inst) in f.insts.iter() {
+                inst.kind.for_each_operand(|v| {
+                    if let Value::Const(c) = v {
+                        consts.push(c)
+                    }
+                });
+            }
+            consts.sort_unstable();
+            consts.dedup();
+            consts
+        })
+        .collect();
     let mut out: FxHashSet<&str> = Default::default();
     let mut seen: FxHashSet<ConstId> = Default::default();
     let mut work: Vec<ConstId> = Vec::new();
@@ -548,15 +569,7 @@ pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
         while let Some(def) = pending.pop() {
             match def {
                 GlobalDef::Var(id) => work.extend(m.globals[id].init),
-                GlobalDef::Func(id) => {
-                    for (_, inst) in m.functions[id].insts.iter() {
-                        inst.kind.for_each_operand(|v| {
-                            if let Value::Const(c) = v {
-                                work.push(c)
-                            }
-                        });
-                    }
-                }
+                GlobalDef::Func(id) => work.extend(body_consts.get(id.index()).into_iter().flatten().copied()),
                 _ => {}
             }
         }
