@@ -1374,6 +1374,132 @@ def di_missing():
             yield f"{kind}_{field}", di_module(other=f"{head}({rest})")
 
 
+# Debug-info problems LLVM's verifier reports through its debug-info checks (`CheckDI`), each
+# beside the valid module: name → (a node `!12`, where it is reached from, a replacement in the
+# body, one in the metadata). `{p}` is the pointer type of the dialect.
+LOCAL_VAR = ("!8 = ", "!13 = !DILocalVariable(name: \"x\", scope: !6, file: !2, type: !10)\n!8 = ")
+DI_PROBLEMS = {
+    "valid": ("", "", None, None),
+    "sp_nounit": ("", "", None, ("type: !11, unit: !1, ", "type: !11, ")),
+    "sp_decl_unit": ('!DISubprogram(name: "d", scope: !2, file: !2, type: !11, unit: !1, isDefinition: false)', "named",
+                     None, None),
+    "gv_notype": ('distinct !DIGlobalVariable(name: "v", scope: !1, file: !2, isLocal: false, isDefinition: true)',
+                  "named", None, None),
+    "badbase": ('!DIDerivedType(tag: DW_TAG_typedef, name: "m", baseType: !2)', "named", None, None),
+    "dwarfas": ('!DIDerivedType(tag: DW_TAG_typedef, name: "m", baseType: !10, dwarfAddressSpace: 1)', "named",
+                None, None),
+    "orphan_cu": ("distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)", "named",
+                  None, None),
+    "declare_var": ("", "", ("  ret void, !dbg !8",
+                             "  call void @llvm.dbg.declare(metadata {p} %p, metadata !\"\", metadata !DIExpression()), "
+                             "!dbg !8\n  ret void, !dbg !8"), None),
+    "loc_scope": ("", "", ("  ret void, !dbg !8", "  ret void, !dbg !14"),
+                  ("!8 = ", "!14 = !DILocation(line: 1, scope: !2)\n!8 = ")),
+    "loc_other_sp": ("", "", ("  ret void, !dbg !8", "  ret void, !dbg !14"),
+                     ("!8 = ", "!15 = distinct !DISubprogram(name: \"h\", scope: !2, file: !2, type: !11, unit: !1, "
+                               "isDefinition: true)\n!14 = !DILocation(line: 1, scope: !15)\n!8 = ")),
+    "call_noloc": ("", "", ("  ret void, !dbg !8", "  call void @g()\n  ret void, !dbg !8"), None),
+    "declare_addr": ("", "", ("  ret void, !dbg !8",
+                              "  call void @llvm.dbg.declare(metadata !\"\", metadata !13, metadata !DIExpression()), "
+                              "!dbg !8\n  ret void, !dbg !8"), LOCAL_VAR),
+    "declare_expr": ("", "", ("  ret void, !dbg !8",
+                              "  call void @llvm.dbg.declare(metadata {p} %p, metadata !13, metadata !\"\"), "
+                              "!dbg !8\n  ret void, !dbg !8"), LOCAL_VAR),
+    "declare_noloc": ("", "", ("  ret void, !dbg !8",
+                               "  call void @llvm.dbg.declare(metadata {p} %p, metadata !13, metadata !DIExpression())"
+                               "\n  ret void, !dbg !8"), LOCAL_VAR),
+    "declare_ok": ("", "", ("  ret void, !dbg !8",
+                            "  call void @llvm.dbg.declare(metadata {p} %p, metadata !13, metadata !DIExpression()), "
+                            "!dbg !8\n  ret void, !dbg !8"), LOCAL_VAR),
+    "declare_mismatch": ("", "", ("  ret void, !dbg !8",
+                                  "  call void @llvm.dbg.declare(metadata {p} %p, metadata !13, metadata !DIExpression()), "
+                                  "!dbg !8\n  ret void, !dbg !8"),
+                         ("!8 = ", "!13 = !DILocalVariable(name: \"x\", scope: !15, file: !2, type: !10)\n"
+                                   "!15 = distinct !DISubprogram(name: \"h\", scope: !2, file: !2, type: !11, unit: !1, "
+                                   "isDefinition: true)\n!8 = ")),
+    "loc_block": ("", "", ("  ret void, !dbg !8", "  ret void, !dbg !14"),
+                  ("!8 = ", "!15 = distinct !DILexicalBlock(scope: !6, file: !2, line: 1)\n"
+                            "!14 = !DILocation(line: 1, scope: !15)\n!8 = ")),
+    "loc_inlined": ("", "", ("  ret void, !dbg !8", "  ret void, !dbg !14"),
+                    ("!8 = ", "!15 = distinct !DISubprogram(name: \"h\", scope: !2, file: !2, type: !11, unit: !1, "
+                              "isDefinition: true)\n!14 = !DILocation(line: 1, scope: !15, inlinedAt: !8)\n!8 = ")),
+    "loc_samename": ("", "", ("  ret void, !dbg !8", "  ret void, !dbg !14"),
+                     ("!8 = ", "!15 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, "
+                               "isDefinition: true)\n!14 = !DILocation(line: 1, scope: !15)\n!8 = ")),
+    "sp_nounit_named": ('distinct !DISubprogram(name: "h", scope: !2, file: !2, type: !11, isDefinition: true)', "named",
+                        None, None),
+    "cu_named": ("", "cu", None, None),
+    "badexpr_named": ("!DIExpression(DW_OP_LLVM_fragment, 0, 8, DW_OP_deref)", "named", None, None),
+}
+# The same problem nodes reached from elsewhere than a named list of their own: a compile unit's
+# lists, the subprogram's type, a variable's `!dbg`, an instruction attachment of another kind.
+for _kind in ["badbase", "gv_notype"]:
+    _node = DI_PROBLEMS[_kind][0]
+    for _via in ["retained", "globals", "sptype", "gvattach", "instattach"]:
+        if (_kind, _via) in [("gv_notype", "retained"), ("gv_notype", "sptype")]:
+            continue
+        DI_PROBLEMS[f"{_kind}_{_via}"] = (_node, _via, None, None)
+
+
+def di_broken():
+    """Each debug-info problem of `DI_PROBLEMS` (and the valid module) × with and without
+    `!llvm.dbg.cu` × `!nvvmir.version` 2.0, and 2.0 with debug version 3.0 and 3.1 × the module
+    flag "Debug Info Version" 3, 2 or absent × typed and opaque pointers: when a debug-info
+    problem fails a module, and when libNVVM drops the module's debug information instead (LLVM
+    drops debug information its verifier finds broken, and that of other versions, unverified;
+    what is left, such as another named list, is verified again)."""
+    versions = {"v2": "!{i32 2, i32 0}", "v30": "!{i32 2, i32 0, i32 3, i32 0}", "v31": "!{i32 2, i32 0, i32 3, i32 1}"}
+    for kind, (node, via, body_edit, md_edit) in DI_PROBLEMS.items():
+        for cu in ["cu", "nocu"]:
+            for ver, version in versions.items():
+                for flag in ["f3", "f2", "fnone"]:
+                    for dialect in ["typed", "opaque"]:
+                        p = "i32*" if dialect == "typed" else "ptr"
+                        attach = ", !foo !12" if via == "instattach" else ""
+                        body = f"  %v = load i32, {p} %p, !dbg !8{attach}\n  ret void, !dbg !8"
+                        decls = ""
+                        if body_edit:
+                            body = body.replace(*body_edit).replace("{p}", p)
+                        if kind.startswith("declare_"):
+                            decls = "declare void @llvm.dbg.declare(metadata, metadata, metadata)\n"
+                        if kind == "call_noloc":
+                            decls = "define void @g() {\n  ret void\n}\n"
+                        if via == "gvattach":
+                            decls = "@g = addrspace(1) global i32 0, !dbg !16\n"
+                        cu_lists = {"retained": ", retainedTypes: !{!12}", "globals": ", globals: !{!16}"}.get(via, "")
+                        md = ("!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug"
+                              f"{cu_lists})\n"
+                              "!2 = !DIFile(filename: \"a.c\", directory: \"/\")\n"
+                              "!6 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, "
+                              "isDefinition: true)\n"
+                              "!8 = !DILocation(line: 1, column: 2, scope: !6)\n"
+                              "!10 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+                              f"!11 = !DISubroutineType(types: !{{null{', !12' if via == 'sptype' else ''}}})\n")
+                        if md_edit:
+                            md = md.replace(*md_edit, 1)
+                        tail = ""
+                        if cu == "cu":
+                            tail += "!llvm.dbg.cu = !{!1}\n"
+                        if flag != "fnone":
+                            tail += f"!llvm.module.flags = !{{!9}}\n!9 = !{{i32 2, !\"Debug Info Version\", i32 {flag[1]}}}\n"
+                        tail += md
+                        if node:
+                            tail += f"!12 = {node}\n"
+                        if via == "named":
+                            tail += "!named = !{!12}\n"
+                        if via == "cu":
+                            tail += "!named = !{!1}\n"
+                        if via in ("globals", "gvattach"):
+                            var = "!12" if kind.startswith("gv_") else "!17"
+                            tail += f"!16 = !DIGlobalVariableExpression(var: {var}, expr: !DIExpression())\n"
+                            if var == "!17":
+                                tail += ("!17 = distinct !DIGlobalVariable(name: \"v\", scope: !1, file: !2, type: !12, "
+                                         "isLocal: false, isDefinition: true)\n")
+                        tail += f"!nvvmir.version = !{{!0}}\n!0 = {version}\n"
+                        text = decls + fn(body, f"{p} %p").replace("{\n", "!dbg !6 {\n", 1)
+                        yield f"{kind}_{cu}_{ver}_{flag}_{dialect}", module(text, tail=tail)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -1384,7 +1510,7 @@ GROUPS = {
     "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
     "texsurf": tex_surf, "paramsmodern": params_modern,
     "llvmverifier": llvm_verifier, "naked": naked, "order": problem_order,
-    "dimissing": di_missing,
+    "dimissing": di_missing, "dibroken": di_broken,
 }
 
 

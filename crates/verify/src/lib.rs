@@ -298,7 +298,6 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     module::check_llvm_globals(&cx, &mut out);
     llvmverifier::check_global_values(&cx, &mut out);
     module::check_module_flags(&cx, &mut out);
-    module::check_di_expressions(&cx, &mut out);
     llvmverifier::check_di(&cx, &mut out);
     llvmverifier::check_idents(&cx, &mut out);
     module::check_global_values(&cx, &mut out);

@@ -417,46 +417,347 @@ fn is_type(m: &Module, id: MdId) -> bool {
         | "DISubrangeType" | "DIFixedPointType"))
 }
 
-/// LLVM's verifier on debug-info nodes, the rules measured so far (`llvmverifier/`):
-/// a derived type's base is a type, and only a pointer or reference has a DWARF address space;
-/// a global variable definition has a type; on LLVM 7's path a subprogram definition has a unit.
-pub(crate) fn check_di(cx: &Cx, out: &mut Findings) {
-    let m = cx.m;
-    for (_, node) in m.metadata.iter() {
-        let MdNode::Special { kind, fields, .. } = node else { continue };
-        let message = match &**kind {
-            "DIDerivedType" => {
-                let base_ok = match field(fields, "baseType") {
-                    None | Some(MdField::Null) => true,
-                    Some(MdField::Ref(id)) => is_type(m, *id),
-                    Some(_) => false,
-                };
-                let tag = match field(fields, "tag") {
-                    Some(MdField::Word(w)) => &**w,
-                    _ => "",
-                };
-                if !base_ok {
-                    Some("invalid base type")
-                } else if field(fields, "dwarfAddressSpace").is_some()
-                    && !matches!(tag, "DW_TAG_pointer_type" | "DW_TAG_reference_type" | "DW_TAG_rvalue_reference_type")
-                {
-                    Some("DWARF address space only applies to pointer or reference types")
-                } else {
-                    None
+/// The debug-info nodes LLVM's verifier visits, split by what reaches them (the `dibroken/`
+/// axis: each debug-info problem, reached from each place, with and without `!llvm.dbg.cu`,
+/// each `!nvvmir.version` form and each "Debug Info Version" flag, on both paths).
+///
+/// What `strip` would remove reaches the *debug* nodes: the `llvm.dbg.*` lists, `!dbg`
+/// attachments of functions, instructions and variables, the debug intrinsics' operands and
+/// debug records. Everything else reaches the *kept* ones: other named lists, other attachments
+/// of functions (and, on the modern path, of instructions and variables), metadata operands of
+/// other calls. Walks do not enter a `DILocation` from a kept root (strip removes those from
+/// loop properties too). On LLVM 7's path a variable's `!dbg` reaches its expression and
+/// variable but no further, and other attachments of instructions and variables are not
+/// visited (LLVM 7's verifier did not).
+struct DiReach {
+    debug: Vec<bool>,
+    kept: Vec<bool>,
+}
+
+impl DiReach {
+    fn new(cx: &Cx) -> DiReach {
+        use nvir_llvm::ir::{ConstData, Value};
+        let m = cx.m;
+        let n = m.metadata.len();
+        let mut debug_roots: Vec<MdId> = Vec::new();
+        let mut kept_roots: Vec<MdId> = Vec::new();
+        // A variable's `!dbg` on LLVM 7's path: only it, its variable and its expression.
+        let mut shallow: Vec<MdId> = Vec::new();
+        let dbg = m.metadata.find_kind("dbg");
+        for nm in &m.metadata.named {
+            if nm.name.starts_with("llvm.dbg.") || &*nm.name == "llvm.gcov" {
+                debug_roots.extend(&nm.nodes);
+            } else {
+                kept_roots.extend(&nm.nodes);
+            }
+        }
+        for (_, g) in m.globals.iter() {
+            for a in &g.props.metadata {
+                if Some(a.kind) == dbg {
+                    if cx.llvm7() {
+                        shallow.push(a.node);
+                        if let MdNode::Special { fields, .. } = m.metadata.get(a.node) {
+                            shallow.extend(["var", "expr"].into_iter().filter_map(|name| md_ref(fields, name)));
+                        }
+                    } else {
+                        debug_roots.push(a.node);
+                    }
+                } else if !cx.llvm7() {
+                    kept_roots.push(a.node);
                 }
             }
-            "DIGlobalVariable" => (!matches!(field(fields, "isDefinition"), Some(MdField::Bool(false)))
-                && matches!(field(fields, "type"), None | Some(MdField::Null)))
-            .then_some("missing global variable type"),
-            "DISubprogram" if cx.llvm7() => (sp_is_definition(fields)
-                && matches!(field(fields, "unit"), None | Some(MdField::Null)))
-            .then_some("subprogram definitions must have a compile unit"),
+        }
+        let is_debug_call = |callee: Value| match callee {
+            Value::Const(c) => matches!(&m.consts[c], ConstData::Global { global, .. }
+                if m.symbols[*global].name.starts_with("llvm.dbg.")),
+            _ => false,
+        };
+        for (_, f) in m.functions.iter() {
+            if cx.dropped(&f.name, f.props.linkage, !f.is_definition) {
+                continue;
+            }
+            for a in &f.props.metadata {
+                if Some(a.kind) == dbg { &mut debug_roots } else { &mut kept_roots }.push(a.node);
+            }
+            for (_, inst) in f.insts.iter() {
+                for a in f.metadata_of(inst) {
+                    if Some(a.kind) == dbg {
+                        debug_roots.push(a.node);
+                    } else if !cx.llvm7() {
+                        kept_roots.push(a.node);
+                    }
+                }
+                let (InstKind::Call { call, .. } | InstKind::Invoke { call, .. }) = &inst.kind else { continue };
+                let roots = if is_debug_call(call.callee) { &mut debug_roots } else { &mut kept_roots };
+                roots.extend(call.args.iter().filter_map(|a| match a.value {
+                    Value::Md(id) => Some(id),
+                    _ => None,
+                }));
+            }
+            for (_, record) in &f.debug_records {
+                debug_roots.extend(record.operands.iter().filter_map(|v| match v {
+                    Value::Md(id) => Some(*id),
+                    _ => None,
+                }));
+            }
+        }
+        let mut kept = vec![false; n];
+        walk(m, kept_roots, &mut kept, false);
+        let mut debug = vec![false; n];
+        walk(m, debug_roots, &mut debug, true);
+        for id in shallow {
+            debug[id.index()] = true;
+        }
+        DiReach { debug, kept }
+    }
+}
+
+/// Marks what `roots` reach (not through `DILocation`s unless `locations`), without recursion.
+fn walk(m: &Module, mut stack: Vec<MdId>, seen: &mut [bool], locations: bool) {
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut seen[id.index()], true) {
+            continue;
+        }
+        match m.metadata.get(id) {
+            MdNode::Tuple { ops, .. } => stack.extend(ops.iter().flatten()),
+            MdNode::Special { kind, fields, .. } if locations || &**kind != "DILocation" => {
+                stack.extend(fields.iter().filter_map(|(_, f)| match f {
+                    MdField::Ref(r) => Some(*r),
+                    _ => None,
+                }));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// LLVM's debug-info check of one node, the rules measured so far: a derived type's base is a
+/// type, and only a pointer or reference has a DWARF address space; a global variable
+/// definition has a type; a subprogram definition has a unit, a declaration none; an
+/// expression is valid.
+fn di_problem(cx: &Cx, node: &MdNode) -> Option<(&'static str, &'static str)> {
+    let m = cx.m;
+    let MdNode::Special { kind, fields, .. } = node else {
+        return match node {
+            MdNode::Expression(elems) if !crate::module::expression_valid(cx, elems) => {
+                Some(("llvm-di-expression", "invalid expression"))
+            }
             _ => None,
         };
-        if let Some(message) = message {
-            out.error("llvm-di", message, Location::Module);
-            return;
+    };
+    let message = match &**kind {
+        "DIDerivedType" => {
+            let base_ok = match field(fields, "baseType") {
+                None | Some(MdField::Null) => true,
+                Some(MdField::Ref(id)) => is_type(m, *id),
+                Some(_) => false,
+            };
+            let tag = match field(fields, "tag") {
+                Some(MdField::Word(w)) => &**w,
+                _ => "",
+            };
+            if !base_ok {
+                Some("invalid base type")
+            } else if field(fields, "dwarfAddressSpace").is_some()
+                && !matches!(tag, "DW_TAG_pointer_type" | "DW_TAG_reference_type" | "DW_TAG_rvalue_reference_type")
+            {
+                Some("DWARF address space only applies to pointer or reference types")
+            } else {
+                None
+            }
         }
+        "DIGlobalVariable" => (!matches!(field(fields, "isDefinition"), Some(MdField::Bool(false)))
+            && matches!(field(fields, "type"), None | Some(MdField::Null)))
+        .then_some("missing global variable type"),
+        "DISubprogram" => {
+            let unit = !matches!(field(fields, "unit"), None | Some(MdField::Null));
+            match (sp_is_definition(fields), unit) {
+                (true, false) => Some("subprogram definitions must have a compile unit"),
+                (false, true) => Some("subprogram declarations must not have a compile unit"),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    message.map(|m| ("llvm-di", m))
+}
+
+/// The subprogram a local scope belongs to (through lexical blocks), `None` when the chain
+/// leaves the local scopes.
+fn scope_subprogram(m: &Module, mut scope: Option<MdId>) -> Option<MdId> {
+    // Chains are bounded by the node count (a cycle is not a scope chain).
+    for _ in 0..=m.metadata.len() {
+        let MdNode::Special { kind, fields, .. } = m.metadata.get(scope?) else { return None };
+        match &**kind {
+            "DISubprogram" => return scope,
+            "DILexicalBlock" | "DILexicalBlockFile" => scope = md_ref(fields, "scope"),
+            _ => return None,
+        }
+    }
+    None
+}
+
+fn md_ref(fields: &[(Box<str>, MdField)], name: &str) -> Option<MdId> {
+    match field(fields, name) {
+        Some(MdField::Ref(r)) => Some(*r),
+        _ => None,
+    }
+}
+
+fn special<'a>(m: &'a Module, id: MdId, want: &str) -> Option<&'a [(Box<str>, MdField)]> {
+    match m.metadata.get(id) {
+        MdNode::Special { kind, fields, .. } if &**kind == want => Some(fields),
+        _ => None,
+    }
+}
+
+/// A string field's text, written inline or as a reference to a string.
+fn md_str<'a>(m: &'a Module, fields: &'a [(Box<str>, MdField)], name: &str) -> &'a [u8] {
+    match field(fields, name) {
+        Some(MdField::Str(s)) => s,
+        Some(MdField::Ref(r)) => match m.metadata.get(*r) {
+            MdNode::String(s) => s,
+            _ => b"",
+        },
+        _ => b"",
+    }
+}
+
+/// LLVM 7's verifier on a function with a subprogram, where its debug information is checked
+/// (`dibroken/loc_*`, `declare_*`): every `!dbg` location's scope (through `inlinedAt:`) belongs
+/// to a subprogram that describes the function (it, or one of the function's name); then each
+/// `llvm.dbg.declare`/`value`/`addr` call's operands, its `!dbg`, and its variable's subprogram
+/// against its location's.
+fn function_di_problem(cx: &Cx, f: &nvir_llvm::ir::Function) -> Option<(&'static str, String)> {
+    use nvir_llvm::ir::{ConstData, LocalMd, Value};
+    let m = cx.m;
+    let dbg = m.metadata.find_kind("dbg")?;
+    let sp = f.props.metadata.iter().find(|a| a.kind == dbg)?.node;
+    let insts = || f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter()).map(|&i| &f.insts[i]);
+    let loc_of = |inst| f.metadata_of(inst).iter().find(|a| a.kind == dbg).map(|a| a.node);
+    for inst in insts() {
+        let Some(loc) = loc_of(inst) else { continue };
+        let Some(mut fields) = special(m, loc, "DILocation") else { continue };
+        for _ in 0..=m.metadata.len() {
+            match md_ref(fields, "inlinedAt").and_then(|at| special(m, at, "DILocation")) {
+                Some(outer) => fields = outer,
+                None => break,
+            }
+        }
+        let describes = scope_subprogram(m, md_ref(fields, "scope")).is_some_and(|s| {
+            s == sp
+                || special(m, s, "DISubprogram").is_some_and(|sf| {
+                    let name = md_str(m, sf, "linkageName");
+                    (if name.is_empty() { md_str(m, sf, "name") } else { name }) == f.name.as_bytes()
+                })
+        });
+        if !describes {
+            return Some(("llvm-di", "!dbg attachment points at wrong subprogram for function".into()));
+        }
+    }
+    for inst in insts() {
+        let InstKind::Call { call, .. } = &inst.kind else { continue };
+        let Value::Const(c) = call.callee else { continue };
+        let ConstData::Global { global, .. } = &m.consts[c] else { continue };
+        let Some(kind) = m.symbols[*global].name.strip_prefix("llvm.dbg.") else { continue };
+        if !matches!(kind, "declare" | "value" | "addr") || call.args.len() < 3 {
+            continue;
+        }
+        let node = |v: Value| match v {
+            Value::Md(id) => Some(m.metadata.get(id)),
+            _ => None,
+        };
+        let address = match call.args[0].value {
+            Value::LocalMd(l) => matches!(f.local_md[l], LocalMd::Value(..)),
+            v => {
+                matches!(node(v), Some(MdNode::Value(..)))
+                    || matches!(node(v), Some(MdNode::Tuple { ops, .. }) if ops.is_empty())
+            }
+        };
+        let var = match call.args[1].value {
+            Value::Md(id) => special(m, id, "DILocalVariable"),
+            _ => None,
+        };
+        let problem = if !address {
+            "intrinsic address/value"
+        } else if var.is_none() {
+            "intrinsic variable"
+        } else if !matches!(node(call.args[2].value), Some(MdNode::Expression(_))) {
+            "intrinsic expression"
+        } else {
+            let Some(loc) = loc_of(inst) else {
+                return Some(("llvm-di", format!("llvm.dbg.{kind} intrinsic requires a !dbg attachment")));
+            };
+            let Some(loc) = special(m, loc, "DILocation") else { continue };
+            let var_sp = scope_subprogram(m, var.and_then(|v| md_ref(v, "scope")));
+            let loc_sp = scope_subprogram(m, md_ref(loc, "scope"));
+            match (var_sp, loc_sp) {
+                (Some(a), Some(b)) if a != b => {
+                    let message = format!("mismatched subprogram between llvm.dbg.{kind} variable and !dbg attachment");
+                    return Some(("llvm-di", message));
+                }
+                _ => continue,
+            }
+        };
+        // The compiler drops a call whose address is not a value (measured), and compiles.
+        let code = if address { "llvm-di" } else { "llvm-di-dbg-address" };
+        return Some((code, format!("invalid llvm.dbg.{kind} {problem}")));
+    }
+    None
+}
+
+/// LLVM's verifier on debug-info nodes (`di_problem`, and a compile unit it meets that
+/// `!llvm.dbg.cu` does not list), on the nodes it visits: LLVM 7's path fails on a problem
+/// anywhere only when the module has a debug version in `!nvvmir.version` and its "Debug Info
+/// Version" is LLVM's own (3); otherwise, and always on the modern path, a problem among the
+/// debug nodes drops the module's debug information, as LLVM does with debug information its
+/// verifier finds broken, and only the kept nodes fail a module (then against an
+/// `!llvm.dbg.cu` that is gone). The readers drop debug information of another version first.
+pub(crate) fn check_di(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    let reach = DiReach::new(cx);
+    let mut listed = vec![false; m.metadata.len()];
+    for nm in m.metadata.named.iter().filter(|n| &*n.name == "llvm.dbg.cu") {
+        nm.nodes.iter().for_each(|id| listed[id.index()] = true);
+    }
+    let is_cu = |id: MdId| matches!(m.metadata.get(id), MdNode::Special { kind, .. } if &**kind == "DICompileUnit");
+    let hard = cx.llvm7()
+        && nvir_llvm::ir::upgrade::debug_metadata_version(m) == nvir_llvm::ir::upgrade::DEBUG_METADATA_VERSION
+        && m.metadata
+            .named
+            .iter()
+            .filter(|n| &*n.name == "nvvmir.version")
+            .flat_map(|n| &n.nodes)
+            .any(|&v| matches!(m.metadata.get(v), MdNode::Tuple { ops, .. } if ops.len() == 4));
+    if hard {
+        for (_, f) in m.functions.iter() {
+            if let Some((code, message)) = function_di_problem(cx, f) {
+                out.error(code, message, Location::Function { name: f.name.to_string(), offset: f.source.start });
+                return;
+            }
+        }
+    }
+    let broken = !hard
+        && m.metadata.iter().any(|(id, node)| {
+            reach.debug[id.index()] && (di_problem(cx, node).is_some() || (is_cu(id) && !listed[id.index()]))
+        });
+    let checked = |id: MdId| reach.kept[id.index()] || (hard && reach.debug[id.index()]);
+    if broken {
+        listed.fill(false);
+    }
+    // Expressions first, then the other nodes, then the units (LLVM's order so far measured).
+    let problems = m.metadata.iter().filter(|(id, _)| checked(*id)).filter_map(|(_, node)| di_problem(cx, node));
+    let (expressions, others): (Vec<_>, Vec<_>) = problems.partition(|(code, _)| *code == "llvm-di-expression");
+    if let Some((code, message)) = expressions.into_iter().chain(others).next() {
+        out.error(code, message, Location::Module);
+        if code == "llvm-di-expression" {
+            out.help("write the operations LLVM's expression check takes, each with its operands");
+        }
+        return;
+    }
+    if m.metadata.iter().any(|(id, _)| checked(id) && is_cu(id) && !listed[id.index()]) {
+        out.error("llvm-di-unlisted-unit", "DICompileUnit not listed in llvm.dbg.cu", Location::Module);
+        out.help("list every compile unit in `!llvm.dbg.cu`");
     }
 }
 

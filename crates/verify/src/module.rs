@@ -390,14 +390,12 @@ fn check_section(space: u32, section: Option<&str>, out: &mut Findings, at: &dyn
     }
 }
 
-/// `!llvm.module.flags`, as LLVM's verifier checks them: three operands, a known behavior
-/// (LLVM 7 knows 1–7, LLVM 22 adds 8, `min`), and the value `require` and `append` need.
-/// LLVM's verifier on each `!DIExpression` (`DIExpression::isValid`): every element an
+/// LLVM's verifier on a `!DIExpression` (`DIExpression::isValid`): every element an
 /// operation the path's LLVM takes there, with its operands, `DW_OP_LLVM_fragment` last and
 /// `DW_OP_stack_value` last or before it. Which operations each path takes is LLVM's table
 /// (`nvir_llvm::ir::di::expr_op`, LLVM 7 and 19) as measured on libNVVM (the `diwords/` axis:
 /// every operation name alone in an expression on both paths), with what the measurement adds.
-pub(crate) fn check_di_expressions(cx: &Cx, out: &mut Findings) {
+pub(crate) fn expression_valid(cx: &Cx, elems: &[nvir_llvm::ir::metadata::ExprElem]) -> bool {
     use nvir_llvm::ir::di::{expr_op, LlvmVersion, DW_OP};
     use nvir_llvm::ir::metadata::ExprElem;
     let version = if cx.llvm7() { LlvmVersion::Llvm7 } else { LlvmVersion::Llvm19 };
@@ -411,50 +409,38 @@ pub(crate) fn check_di_expressions(cx: &Cx, out: &mut Findings) {
             _ => None,
         }
     };
-    for (_, node) in cx.m.metadata.iter() {
-        let MdNode::Expression(elems) = node else { continue };
-        let mut valid = true;
-        let mut i = 0;
-        while i < elems.len() {
-            let ExprElem::Op(name) = &elems[i] else {
-                valid = false;
-                break;
+    let mut i = 0;
+    while i < elems.len() {
+        let ExprElem::Op(name) = &elems[i] else { return false };
+        let Some(op) = DW_OP.lookup(name).map(|e| e.value) else { return false };
+        let Some(args) = expr_op(op, version).map(|s| usize::from(s.args)).or_else(|| measured(op)) else {
+            return false;
+        };
+        let end = i + 1 + args;
+        let valid = end <= elems.len()
+            && match op {
+                // `DW_OP_swap` needs a second element on the stack.
+                0x16 => elems.len() > 1,
+                // `DW_OP_LLVM_fragment` ends the expression.
+                0x1000 => end == elems.len(),
+                // `DW_OP_stack_value` ends it or comes before the fragment.
+                0x9f => end == elems.len() || matches!(&elems[end], ExprElem::Op(n) if &**n == "DW_OP_LLVM_fragment"),
+                _ => true,
             };
-            let Some(op) = DW_OP.lookup(name).map(|e| e.value) else {
-                valid = false;
-                break;
-            };
-            let Some(args) = expr_op(op, version).map(|s| usize::from(s.args)).or_else(|| measured(op)) else {
-                valid = false;
-                break;
-            };
-            let end = i + 1 + args;
-            valid = end <= elems.len()
-                && match op {
-                    // `DW_OP_swap` needs a second element on the stack.
-                    0x16 => elems.len() > 1,
-                    // `DW_OP_LLVM_fragment` ends the expression.
-                    0x1000 => end == elems.len(),
-                    // `DW_OP_stack_value` ends it or comes before the fragment.
-                    0x9f => {
-                        end == elems.len() || matches!(&elems[end], ExprElem::Op(n) if &**n == "DW_OP_LLVM_fragment")
-                    }
-                    _ => true,
-                };
-            // From LLVM 19 a register operation ends the check.
-            if !valid || (!cx.llvm7() && matches!(op, 0x50..=0x92)) {
-                break;
-            }
-            i = end;
-        }
         if !valid {
-            out.error("llvm-di-expression", "invalid expression", Location::Module);
-            out.help("write the operations LLVM's expression check takes, each with its operands");
-            return;
+            return false;
         }
+        // From LLVM 19 a register operation ends the check.
+        if !cx.llvm7() && matches!(op, 0x50..=0x92) {
+            return true;
+        }
+        i = end;
     }
+    true
 }
 
+/// `!llvm.module.flags`, as LLVM's verifier checks them: three operands, a known behavior
+/// (LLVM 7 knows 1–7, LLVM 22 adds 8, `min`), and the value `require` and `append` need.
 pub(crate) fn check_module_flags(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let Some(nm) = m.metadata.named.iter().find(|n| &*n.name == "llvm.module.flags") else { return };

@@ -38,17 +38,13 @@ const KNOWN: &[(&str, &str)] = &[
     // LLVM 22's verifier: a type's line needs a file.
     ("difields/DIDerivedType_", "line"),
     ("difields/DICompositeType_", "line"),
-    // A compile unit missing from `!llvm.dbg.cu`: which units LLVM's verifier meets (a named
-    // list's, a subprogram's) is not yet matched to the reader's merged nodes.
-    ("llvmverifier/orphan_cu_", ""),
     // Kinds newer than LLVM 19, which nvir's reader does not know and the modern path reads.
     ("difields/DISubrangeType_", ""),
     ("difields/DIFixedPointType_", ""),
     // Fields left out (`dimissing/`): LLVM 7's reader requires a subrange's count and a global
-    // variable's name; LLVM 7's verifier wants no unit on a declaration; the modern verifier a
-    // generic subrange's lower bound and stride. nvir's reader takes them all. (A definition's
-    // unit and a global variable's type are `llvmverifier/`'s rules.)
-    ("dimissing/DISubprogram_", "type_declaration"),
+    // variable's name; the modern verifier a generic subrange's lower bound and stride. nvir's
+    // reader takes them all. (A subprogram's unit and a global variable's type are
+    // `llvmverifier/`'s and `dibroken/`'s rules.)
     ("dimissing/DISubrange_", "count"),
     ("dimissing/DIGlobalVariable_", "name"),
     ("dimissing/DIGenericSubrange_", "lowerBound"),
