@@ -1500,6 +1500,149 @@ def di_broken():
                         yield f"{kind}_{cu}_{ver}_{flag}_{dialect}", module(text, tail=tail)
 
 
+# What the compiler drops before it checks: a function or variable of a linkage it may discard,
+# which nothing kept refers to. Problems each check of a compiler stops on, in a function or a
+# variable of each linkage, reached each way.
+DROP_FN_LINKAGES = ["", "internal ", "private ", "linkonce ", "linkonce_odr ", "weak ", "weak_odr ",
+                    "available_externally "]
+DROP_FN_PROBLEMS = {
+    "none": ("{P} %p, float %x", "", ""),
+    "cmpxchg_float": ("{P} %p, float %x", "  %r = cmpxchg {P} %p, float %x, float %x seq_cst seq_cst\n", ""),
+    "atomic_load_vector": ("<2 x float> addrspace(1)* %p", "", ""),
+    "param_attr_type": ("float nonnull %x", "", ""),
+    "fence": ("{P} %p", "  fence seq_cst\n", ""),
+    "alloca_as3": ("{P} %p", "  %a = alloca i32, addrspace(3)\n", ""),
+    "rmw_i8": ("i8 addrspace(1)* %p", "  %r = atomicrmw add i8 addrspace(1)* %p, i8 1 seq_cst\n", ""),
+    "rmw_as2": ("float addrspace(2)* %p", "  %r = atomicrmw add float addrspace(2)* %p, float 1.0 seq_cst\n", ""),
+    "fp128_params": ("fp128 %a, fp128 %b, fp128 %c", "", ""),
+    "sspstrong": ("{P} %p", "", " sspstrong"),
+}
+DROP_USES = ["unused", "called", "called_by_dropped", "in_live_initializer", "in_dead_initializer", "llvm_used"]
+
+
+def _opaque(text):
+    """The same text with opaque pointers (every `T addrspace(N)*` / `T*` a `ptr`)."""
+    scalar = r"(?:i\d+|float|half|double|fp128|<2 x float>)"
+    for _ in range(3):
+        text = re.sub(scalar + r" addrspace\((\d+)\)\*", r"ptr addrspace(\1)", text)
+        text = re.sub(scalar + r"\*", "ptr", text)
+        text = re.sub(r"void \((?:[^()]|\(\d+\))*\)\*", "ptr", text)
+    return re.sub(r"bitcast \(ptr((?: addrspace\(\d+\))?) (@\w+) to ptr\1\)", r"\2", text)
+
+
+def _drop_users(use, sig, target, ptr_ty):
+    """Text that refers to `target` (a function of signature `sig` or a variable of pointer type
+    `ptr_ty`) the way `use` says, in a module whose kernel `@k` is kept."""
+    cast = f"i8* bitcast ({ptr_ty} {target} to i8*)"
+    if use == "called":
+        return "", f"  call void {target}({sig})\n"
+    if use == "called_by_dropped":
+        return f"define internal void @mid() {{\n  call void {target}({sig})\n  ret void\n}}\n", ""
+    if use == "in_live_initializer":
+        return f"@keep = addrspace(1) global {cast}\n", ""
+    if use == "in_dead_initializer":
+        return f"@drop = internal addrspace(1) global {cast}\n", ""
+    if use == "llvm_used":
+        return f'@llvm.used = appending global [1 x i8*] [{cast}], section "llvm.metadata"\n', ""
+    return "", ""
+
+
+def dropped():
+    """A problem in a function or a variable of each linkage, reached each way (unused, called by
+    the kernel, by a dropped function, from a kept or a dropped variable's initializer, listed in
+    `@llvm.used`), in both dialects: which checks each path's compiler makes before it drops what
+    nothing kept reaches. Then variables in each address space × linkage × use."""
+    kernel_tail = "!nvvm.annotations = !{!90}\n!90 = !{void ()* @k, !\"kernel\", i32 1}\n" + VERSION
+    for pname, (params, body, attrs) in DROP_FN_PROBLEMS.items():
+        P = ptr("float", 1)
+        params, body = params.replace("{P}", P), body.replace("{P}", P)
+        if pname == "atomic_load_vector":
+            body = "  %r = load atomic <2 x float>, <2 x float> addrspace(1)* %p acquire, align 8\n"
+        types = ", ".join(p.rsplit(" ", 1)[0].replace(" nonnull", "") for p in params.split(", "))
+        args = ", ".join(f"{t} {'undef'}" for t in types.split(", "))
+        for link in DROP_FN_LINKAGES:
+            for use in DROP_USES:
+                extra, call = _drop_users(use, args, "@g", f"void ({types})*")
+                g = f"define {link}void @g({params}){attrs} {{\n{body}  ret void\n}}\n"
+                k = f"define void @k() {{\n{call}  ret void\n}}\n"
+                text = module(extra + g + k, tail=kernel_tail)
+                tag = safe(link) or "external"
+                yield f"fn_{pname}_{tag}_{use}", text
+                if pname in ("none", "cmpxchg_float", "fence", "alloca_as3", "rmw_as2"):
+                    yield f"fn_{pname}_{tag}_{use}_opaque", _opaque(text)
+    # A module whose layout the compute_100+ target does not take, with a function of each
+    # linkage reached each way (the target's layout check runs for each function it compiles).
+    for link in DROP_FN_LINKAGES:
+        for use in DROP_USES:
+            extra, call = _drop_users(use, "", "@g", "void ()*")
+            k = f"define void @k() {{\n{call}  ret void\n}}\n"
+            g = f"define {link}void @g() {{\n  ret void\n}}\n"
+            tag = safe(link) or "external"
+            yield f"layout_{tag}_{use}", module(extra + g + k.replace("define void @k", "define internal void @k"),
+                                                layout="e-i64:64-i128:128-v16:16-v32:32-n16:32:64-S32", tail=VERSION)
+    var_links = ["", "internal ", "private ", "linkonce ", "linkonce_odr ", "weak ", "weak_odr ", "common ",
+                 "available_externally ", "external ", "extern_weak "]
+    for asp in [1, 2, 3, 5, 6, 7, 8, 10, 255]:
+        for link in var_links:
+            for init in (["0", "7"] if asp in (3, 5) else ["0"]):
+                decl = link in ("external ", "extern_weak ")
+                if decl and init != "0":
+                    continue
+                P = ptr("i32", asp)
+                value = "" if decl else f" {init}"
+                v = f"@v = {link}addrspace({asp}) global i32{value}, align 4\n"
+                uses = {
+                    "unused": ("", ""),
+                    "loaded": ("", f"  %x = load i32, {P} @v, align 4\n  store i32 %x, i32 addrspace(1)* @out\n"),
+                    "dead_load": ("", f"  %x = load i32, {P} @v, align 4\n"),
+                    "stored": ("", f"  store i32 1, {P} @v, align 4\n"),
+                    "loaded_by_dropped": (f"define internal i32 @mid() {{\n  %x = load i32, {P} @v\n  ret i32 %x\n}}\n", ""),
+                    "in_live_initializer": (f"@keep = addrspace(1) global i8* bitcast ({P} @v to i8*)\n", ""),
+                    "llvm_used": (f'@llvm.used = appending global [1 x i8*] [i8* bitcast ({P} @v to i8*)], section "llvm.metadata"\n', ""),
+                }
+                if asp:
+                    uses["in_live_initializer"] = (
+                        f"@keep = addrspace(1) global i8* addrspacecast (i8 addrspace({asp})* bitcast ({P} @v to i8 addrspace({asp})*) to i8*)\n", "")
+                    uses["llvm_used"] = (
+                        f'@llvm.used = appending global [1 x i8*] [i8* addrspacecast (i8 addrspace({asp})* bitcast ({P} @v to i8 addrspace({asp})*) to i8*)], section "llvm.metadata"\n', "")
+                for use, (extra, body) in uses.items():
+                    text = module("@out = addrspace(1) global i32 0\n" + v + extra
+                                  + f"define void @k() {{\n{body}  ret void\n}}\n", tail=kernel_tail)
+                    tag = f"var_as{asp}_{safe(link) or 'definition'}{'_init7' if init == '7' else ''}_{use}"
+                    yield tag, text
+                    if use in ("unused", "loaded", "loaded_by_dropped", "llvm_used"):
+                        yield tag + "_opaque", _opaque(text)
+
+
+def fp_calls():
+    """A call passing or returning a value of each wide or odd floating-point type (and
+    neighbours), to a defined function, a declared one and an intrinsic, with a constant or a
+    parameter as the argument: where each path's verifier refuses the type on a call."""
+    tys = ["fp128", "x86_fp80", "ppc_fp128", "half", "double", "i128", "<2 x fp128>", "{ fp128 }"]
+    consts = {"fp128": "0xL00000000000000003FFF000000000000", "x86_fp80": "0xK3FFF8000000000000000",
+              "ppc_fp128": "0xM3FF00000000000000000000000000000", "half": "0xH3C00", "double": "1.0", "i128": "1"}
+    for ty in tys:
+        t = ("s_" if ty.startswith("{") else "") + safe(ty)
+        for arg in ["const", "undef", "param"]:
+            v = {"const": consts.get(ty, "zeroinitializer"), "undef": "undef", "param": "%x"}[arg]
+            yield f"arg_defined_{t}_{arg}", module(
+                f"define void @g({ty} %a) {{\n  ret void\n}}\n" + fn(f"  call void @g({ty} {v})\n  ret void", f"{ty} %x"))
+            yield f"arg_declared_{t}_{arg}", module(
+                f"declare void @g({ty})\n" + fn(f"  call void @g({ty} {v})\n  ret void", f"{ty} %x"))
+        yield f"ret_defined_{t}", module(
+            f"define {ty} @g() {{\n  ret {ty} undef\n}}\n" + fn(f"  %r = call {ty} @g()\n  ret void"))
+        yield f"ret_defined_unused_{t}", module(
+            f"define {ty} @g() {{\n  ret {ty} undef\n}}\n" + fn(f"  call {ty} @g()\n  ret void"))
+        yield f"ret_declared_{t}", module(f"declare {ty} @g()\n" + fn(f"  %r = call {ty} @g()\n  ret void"))
+        yield f"param_only_{t}", module(fn("  ret void", f"{ty} %x"))
+        yield f"two_params_{t}", module(fn("  ret void", f"{ty} %x, {ty} %y"))
+        yield f"ret_only_{t}", module(f"define {ty} @g({ty} %x) {{\n  ret {ty} %x\n}}\n")
+        if ty in consts and ty != "i128":
+            intr = {"fp128": "f128", "x86_fp80": "f80", "ppc_fp128": "ppcf128", "half": "f16", "double": "f64"}[ty]
+            yield f"intrinsic_fabs_{t}", module(
+                f"declare {ty} @llvm.fabs.{intr}({ty})\n" + fn(f"  %r = call {ty} @llvm.fabs.{intr}({ty} %x)\n  ret void", f"{ty} %x"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -1510,7 +1653,8 @@ GROUPS = {
     "numbering": numbering, "diwords": di_words, "swifterror": swift_error, "memspaces": mem_spaces,
     "texsurf": tex_surf, "paramsmodern": params_modern,
     "llvmverifier": llvm_verifier, "naked": naked, "order": problem_order,
-    "dimissing": di_missing, "dibroken": di_broken,
+    "dimissing": di_missing, "dibroken": di_broken, "dropped": dropped,
+    "fpcalls": fp_calls,
 }
 
 

@@ -30,11 +30,19 @@ struct Lookup<'m> {
     m: &'m Module,
     defs: std::cell::OnceCell<rustc_hash::FxHashMap<&'m str, GlobalDef>>,
     used: std::cell::OnceCell<rustc_hash::FxHashSet<&'m str>>,
+    kept: std::cell::OnceCell<rustc_hash::FxHashSet<&'m str>>,
+    inlined: std::cell::OnceCell<rustc_hash::FxHashSet<&'m str>>,
 }
 
 impl<'m> Lookup<'m> {
     fn new(m: &'m Module) -> Self {
-        Lookup { m, defs: std::cell::OnceCell::new(), used: std::cell::OnceCell::new() }
+        Lookup {
+            m,
+            defs: std::cell::OnceCell::new(),
+            used: std::cell::OnceCell::new(),
+            kept: std::cell::OnceCell::new(),
+            inlined: std::cell::OnceCell::new(),
+        }
     }
 
     fn def(&self, name: &str) -> Option<GlobalDef> {
@@ -47,6 +55,31 @@ impl<'m> Lookup<'m> {
     /// whose value goes unused does not count).
     fn referenced(&self) -> &rustc_hash::FxHashSet<&'m str> {
         self.used.get_or_init(|| crate::module::referenced(self.m, true))
+    }
+
+    /// Whether the compiler keeps (compiles) a global value ([`crate::module::compile_kept`]).
+    fn kept(&self, name: &str) -> bool {
+        self.kept_set().contains(name)
+    }
+
+    fn kept_set(&self) -> &rustc_hash::FxHashSet<&'m str> {
+        self.kept.get_or_init(|| crate::module::compile_kept(self.m))
+    }
+
+    /// Whether LLVM 7's compiler inlines a function into every caller and removes it
+    /// ([`crate::module::inlined_away`]).
+    fn inlined(&self, name: &str) -> bool {
+        self.inlined.get_or_init(|| crate::module::inlined_away(self.m, self.kept_set())).contains(name)
+    }
+
+    /// Whether a finding is on a function or variable the compiler drops before any check.
+    fn dropped_at(&self, at: &Location) -> bool {
+        let name = match at {
+            Location::Function { name, .. } | Location::Global { name, .. } => name,
+            Location::Instruction { function, .. } => function,
+            _ => return false,
+        };
+        self.def(name).is_some() && !self.kept(name)
     }
 
     fn var(&self, name: &str) -> Option<&'m nvir_llvm::ir::module::GlobalVar> {
@@ -76,11 +109,11 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
         }
     }
     if !layout_error {
-        layout(cx, out);
+        layout(cx, &names, out);
     }
-    module_crashes(cx, out);
+    module_crashes(cx, &names, out);
     aliases(cx, &names, out);
-    static_initializers(cx, out);
+    static_initializers(cx, &names, out);
     // The modern path reads cluster properties from `!nvvm.annotations` too: once for all kernels.
     let mut annotated: rustc_hash::FxHashMap<String, [bool; 3]> = Default::default();
     if !cx.llvm7() {
@@ -94,13 +127,22 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
             annotated.entry(name.to_string()).or_default()[which] = true;
         }
     }
+    let kept = names.kept_set();
+    // LLVM 7's backend never sees a function inlined into every caller, nor an
+    // `available_externally` body (measured, `dropped/`).
+    let inlined: rustc_hash::FxHashSet<&str> = match cx.llvm7() {
+        true => crate::module::inlined_away(cx.m, kept),
+        false => Default::default(),
+    };
     crate::function::each_function(cx, out, |f, out| {
-        if f.is_definition && !f.name.starts_with("llvm.") {
+        if f.is_definition && !f.name.starts_with("llvm.") && kept.contains(&*f.name) {
             if cx.kernels.contains(&*f.name) {
                 cluster_attrs(cx, f, annotated.get(&*f.name).copied().unwrap_or_default(), out);
             }
-            signature(cx, f, out);
-            bodies(cx, f, out);
+            if !(inlined.contains(&*f.name) || cx.llvm7() && f.props.linkage == Linkage::AvailableExternally) {
+                signature(cx, f, out);
+            }
+            bodies(cx, f, kept, out);
         }
     });
 }
@@ -109,7 +151,7 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
 const CRASH_HELP: &str = "nvvmCompileProgram crashes the process on this (measured with libNVVM 13.5): leave it out";
 
 /// Whole-module constructs the compiler crashes or stops on though the verifier takes them.
-fn module_crashes(cx: &Cx, out: &mut Findings) {
+fn module_crashes(cx: &Cx, names: &Lookup, out: &mut Findings) {
     let m = cx.m;
     let triple = m.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
     if !cx.llvm7() && triple.starts_with("nvgpu-") {
@@ -159,6 +201,7 @@ fn module_crashes(cx: &Cx, out: &mut Findings) {
         if !cx.llvm7()
             && g.init.is_some()
             && matches!(m.types.get(g.ty), TypeData::Float(nvir_llvm::ir::FloatKind::Half))
+            && names.kept(&g.name)
         {
             out.compile_error(
                 "nvvm-compile-crash",
@@ -284,7 +327,38 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
     if matches!(f.class, Class::Parse | Class::Version) {
         return true;
     }
+    // The compiler first drops what nothing it keeps reaches (measured, the `dropped/` axis).
+    if names.dropped_at(&f.location) {
+        return false;
+    }
     let llvm7 = cx.llvm7();
+    // LLVM 7's compiler inlines a function kept code only calls, and removes it, before its
+    // verifier: the function's own attributes and signature go with it, and a load whose value
+    // goes unused in the caller; what else its body holds is checked in the caller. An
+    // `available_externally` body reaches the backend only that way (measured, `dropped/`).
+    if llvm7 {
+        match &f.location {
+            Location::Function { name, .. } | Location::Global { name, .. } if names.inlined(name) => return false,
+            Location::Instruction { function, .. }
+                if names.inlined(function)
+                    && matches!(
+                        instruction(names, &f.location).map(|i| &i.kind),
+                        Some(InstKind::Load { volatile: false, .. })
+                    )
+                    && !inst_value_used(names, &f.location) =>
+            {
+                return false
+            }
+            Location::Instruction { function, .. }
+                if !f.code.starts_with("llvm-")
+                    && !names.inlined(function)
+                    && names.function(function).is_some_and(|g| g.props.linkage == Linkage::AvailableExternally) =>
+            {
+                return false
+            }
+            _ => {}
+        }
+    }
     let m = cx.m;
     match f.code {
         // The compiler runs its own layout check, which takes a layout without i128; the modern
@@ -305,17 +379,11 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
                 false => !matches!(arch, "nvptx" | "nvptx64"),
             }
         }
-        // The PTX printer stops at a variable it emits in a space other than local (a definition,
-        // external or referenced); the modern path also refuses a local one's non-zero value.
+        // The PTX printer stops at a variable it keeps in a space other than local (a definition
+        // of a linkage it keeps, or one kept code refers to: not dropped, above); the modern path
+        // also refuses a local one's non-zero value.
         "nvvm-global-addrspace" => match global_of_location(names, &f.location) {
-            Some(g) => {
-                let local = matches!(g.props.linkage, Linkage::Internal | Linkage::Private);
-                let emitted = g.init.is_some() && (!local || names.referenced().contains(&*g.name));
-                match g.props.addr_space {
-                    5 => !llvm7 && nonzero(m, g.init) && emitted,
-                    _ => emitted,
-                }
-            }
+            Some(g) => g.props.addr_space != 5 || (!llvm7 && nonzero(m, g.init)),
             None => true,
         },
         // The backend renames `.`; other characters it cannot write in PTX (`@` only on the
@@ -345,14 +413,31 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
             None => true,
         },
         // Both compilers lower fp128, x86_fp80 and ppc_fp128 operations (the LLVM 7 one crashes on
-        // some parameter lists: [`signature`]).
-        "nvvm-type" => false,
+        // some parameter lists: [`signature`]); the LLVM 7 one not a return of such a value, nor
+        // one passed to or returned by a function it has no body of (measured, `fpcalls/`).
+        "nvvm-type" => {
+            llvm7
+                && instruction(names, &f.location).is_some_and(|i| match &i.kind {
+                    InstKind::Ret(_) => true,
+                    InstKind::Call { call, .. } => match call.callee {
+                        Value::Const(c) => match &m.consts[c] {
+                            ConstData::Global { global, .. } => match m.symbols[*global].def {
+                                Some(nvir_llvm::ir::module::GlobalDef::Func(id)) => !m.functions[id].is_definition,
+                                _ => true,
+                            },
+                            _ => true,
+                        },
+                        _ => true,
+                    },
+                    _ => false,
+                })
+        }
         // LLVM 7's compiler does not check return attributes' types.
         "llvm-attr-type" if llvm7 => !is_return_attr(cx, names, f),
         // The LLVM 7 compiler drops a load before LLVM's verifier sees its tag (measured).
         "llvm-tbaa" if llvm7 => inst_has_effect(names, &f.location),
         // A store to tensor memory, or a volatile load, crashes the compiler; a load compiles.
-        "nvvm-tensor-memory" => inst_has_effect(names, &f.location),
+        "nvvm-tensor-memory" => inst_has_effect(names, &f.location) && !access_folded(names, &f.location),
         // A `resume` crashes both compilers; a personality alone (with `invoke`) compiles.
         "nvvm-fn-personality" => function_of_location(names, &f.location)
             .is_none_or(|func| func.insts.iter().any(|(_, i)| matches!(i.kind, InstKind::Resume(..)))),
@@ -507,7 +592,7 @@ fn modern_layout_compatible(layout: &str, m: &Module) -> bool {
 
 /// The modern path's target refuses a layout that is not its own, though the verifier accepts it
 /// (clang's and rustc's default NVPTX layout among them).
-fn layout(cx: &Cx, out: &mut Findings) {
+fn layout(cx: &Cx, names: &Lookup, out: &mut Findings) {
     let m = cx.m;
     let layout = layout_text(m);
     if cx.llvm7() {
@@ -517,7 +602,13 @@ fn layout(cx: &Cx, out: &mut Findings) {
         }
         return;
     }
-    if !has_definitions(m) {
+    // The target's layout check runs for each function it compiles: one the compiler keeps
+    // (an `available_externally` body is never compiled; measured, the `dropped/` axis).
+    let compiled = m
+        .functions
+        .iter()
+        .any(|(_, f)| f.is_definition && f.props.linkage != Linkage::AvailableExternally && names.kept(&f.name));
+    if !compiled {
         return;
     }
     if layout.is_empty() || modern_layout_compatible(&with_i128(&layout), m) {
@@ -634,6 +725,27 @@ fn is_call(names: &Lookup, at: &Location) -> bool {
     )
 }
 
+/// Whether an instruction is a plain load or store of a variable the compiler folds away
+/// ([`crate::module::compile_kept`]: an `internal` one only loaded and stored).
+fn access_folded(names: &Lookup, at: &Location) -> bool {
+    let ptr = match instruction(names, at).map(|i| &i.kind) {
+        Some(InstKind::Load { ptr, volatile: false, .. } | InstKind::Store { ptr, volatile: false, .. }) => ptr,
+        _ => return false,
+    };
+    matches!(ptr, Value::Const(c) if global_of(names.m, *c).is_some_and(|n| !names.kept(n)))
+}
+
+/// Whether something in its function uses an instruction's value.
+fn inst_value_used(names: &Lookup, at: &Location) -> bool {
+    let Location::Instruction { function, inst, .. } = at else { return true };
+    let Some(f) = names.function(function) else { return true };
+    f.insts.iter().any(|(_, i)| {
+        let mut uses = false;
+        i.kind.for_each_operand(|v| uses |= v == Value::Inst(*inst));
+        uses
+    })
+}
+
 fn inst_has_effect(names: &Lookup, at: &Location) -> bool {
     matches!(
         instruction(names, at).map(|i| &i.kind),
@@ -641,13 +753,10 @@ fn inst_has_effect(names: &Lookup, at: &Location) -> bool {
     )
 }
 
-/// Whether the compiler emits the variable a finding is on: one of external linkage, or a local
-/// one something other than a load whose value goes unused refers to (measured, the `initspace/`
-/// axis: its `internal` variables are read by such a load, its `live` ones by a volatile one).
+/// Whether the compiler emits the variable a finding is on: one it keeps
+/// ([`crate::module::compile_kept`]; measured, the `initspace/` and `dropped/` axes).
 fn emitted(names: &Lookup, at: &Location) -> bool {
-    global_of_location(names, at).is_none_or(|g| {
-        !matches!(g.props.linkage, Linkage::Internal | Linkage::Private) || names.referenced().contains(&*g.name)
-    })
+    !names.dropped_at(at)
 }
 
 fn shared_init_nonzero(cx: &Cx, names: &Lookup, at: &Location) -> bool {
@@ -696,12 +805,15 @@ fn aliases(cx: &Cx, names: &Lookup, out: &mut Findings) {
 
 /// Static initializers: the PTX printer writes an address plus a constant, not other arithmetic on
 /// addresses (`sub`, `mul`, `and`, … of a `ptrtoint`).
-fn static_initializers(cx: &Cx, out: &mut Findings) {
+fn static_initializers(cx: &Cx, names: &Lookup, out: &mut Findings) {
     let m = cx.m;
     // A constant shared by several initializers is looked at once (and reported on the first).
     let mut seen = rustc_hash::FxHashSet::default();
     for (_, g) in m.globals.iter() {
         let Some(init) = g.init else { continue };
+        if !names.kept(&g.name) {
+            continue;
+        }
         let op = unsupported_space_cast(m, g).then_some("addrspacecast");
         if let Some(op) = op.or_else(|| unsupported_expr(m, init, &mut seen)) {
             out.compile_error(
@@ -794,8 +906,11 @@ fn cluster_attrs(cx: &Cx, f: &Function, annotated: [bool; 3], out: &mut Findings
 }
 
 /// Calls the compiler cannot lower.
-fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
+fn bodies(cx: &Cx, f: &Function, kept: &rustc_hash::FxHashSet<&str>, out: &mut Findings) {
     let m = cx.m;
+    // An access to a variable the compiler folds away (an `internal` one only loaded and stored:
+    // [`crate::module::compile_kept`]) is gone before the backend.
+    let folded = |p: &Value| matches!(p, Value::Const(c) if global_of(m, *c).is_some_and(|n| !kept.contains(n)));
     // Spaces the modern backend cannot address (measured: 2, 8, 25 crash it; tensor memory (6) is
     // the verifier's for loads and stores).
     let odd = |t: nvir_llvm::ir::TypeId, calls: bool| {
@@ -825,6 +940,11 @@ fn bodies(cx: &Cx, f: &Function, out: &mut Findings) {
             let inst = &f.insts[i];
             if !cx.llvm7() {
                 let space_of = match &inst.kind {
+                    InstKind::Store { ptr, volatile: false, .. } | InstKind::Load { ptr, volatile: false, .. }
+                        if folded(ptr) =>
+                    {
+                        None
+                    }
                     InstKind::Store { ptr_ty, .. } if odd(*ptr_ty, false) => Some(*ptr_ty),
                     InstKind::Load { ptr_ty, volatile: true, .. } if odd(*ptr_ty, false) => Some(*ptr_ty),
                     InstKind::Load { ptr_ty, volatile: false, .. } if odd(*ptr_ty, false) && is_used(i) => {

@@ -393,7 +393,23 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
             }
-            if !matches!(inst.kind, InstKind::Call { .. }) {
+            if let InstKind::Call { call, .. } = &inst.kind {
+                // A call's result, then its arguments, as any instruction's (measured, the
+                // `fpcalls/` axis); inline asm and intrinsics have their own rules.
+                let intrinsic = match call.callee {
+                    Value::Asm(_) => true,
+                    Value::Const(c) => global_of(m, c).is_some_and(|n| n.starts_with("llvm.")),
+                    _ => false,
+                };
+                let refused = if intrinsic {
+                    None
+                } else {
+                    unsupported_type(m, inst.ty).or_else(|| call.args.iter().find_map(|a| unsupported_type(m, a.ty)))
+                };
+                if let Some(t) = refused {
+                    out.error("nvvm-type", format!("{t} type is not supported"), at());
+                }
+            } else {
                 // The result, what an alloca allocates, then the operands (a comparison or
                 // conversion of an fp128 is refused as its arithmetic is).
                 let mut refused = unsupported_type(m, inst.ty);

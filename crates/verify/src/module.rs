@@ -5,7 +5,7 @@ use crate::{Cx, Findings, Location};
 use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
 use nvir_llvm::ir::module::{GlobalDef, GlobalProps, Linkage};
-use nvir_llvm::ir::{ConstId, MdId, MdNode, Module, TypeData, Value};
+use nvir_llvm::ir::{ConstId, InstKind, MdId, MdNode, Module, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Every property of an `!nvvm.annotations` entry that names a global: (global, property name,
@@ -572,6 +572,160 @@ pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
         work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
     }
     out
+}
+
+/// The global values `nvvmCompileProgram` keeps and compiles, on both paths (measured, the
+/// `dropped/` axis): as [`kept`], but what only a load whose value goes unused reaches is
+/// dropped, and an `internal` or `private` variable only loaded from and stored to (its address
+/// taken nowhere) is folded away; nothing the compiler drops stops it, whatever the verifier
+/// says of it.
+pub(crate) fn compile_kept(m: &Module) -> FxHashSet<&str> {
+    let local_var = |c: ConstId| match &m.consts[c] {
+        ConstData::Global { global, .. } => matches!(m.symbols[*global].def, Some(GlobalDef::Var(id))
+            if matches!(m.globals[id].props.linkage, Linkage::Internal | Linkage::Private)),
+        _ => false,
+    };
+    let mut out: FxHashSet<&str> = Default::default();
+    let mut seen: FxHashSet<ConstId> = Default::default();
+    let mut work: Vec<ConstId> = Vec::new();
+    let mut pending: Vec<GlobalDef> = Vec::new();
+    for (id, g) in m.globals.iter() {
+        if g.init.is_some() && !discardable(g.props.linkage) {
+            out.insert(&g.name);
+            pending.push(GlobalDef::Var(id));
+        }
+    }
+    for (id, f) in m.functions.iter() {
+        if f.is_definition && !discardable(f.props.linkage) {
+            out.insert(&f.name);
+            pending.push(GlobalDef::Func(id));
+        }
+    }
+    for (_, a) in m.aliases.iter() {
+        out.insert(&a.name);
+        work.push(a.aliasee);
+    }
+    for (_, node) in m.metadata.iter() {
+        if let MdNode::Value(_, Value::Const(c)) = node {
+            work.push(*c);
+        }
+    }
+    loop {
+        while let Some(def) = pending.pop() {
+            match def {
+                GlobalDef::Var(id) => work.extend(m.globals[id].init),
+                GlobalDef::Func(id) => {
+                    let f = &m.functions[id];
+                    let mut used: FxHashSet<nvir_llvm::ir::InstId> = Default::default();
+                    for (_, inst) in f.insts.iter() {
+                        inst.kind.for_each_operand(|v| {
+                            if let Value::Inst(i) = v {
+                                used.insert(i);
+                            }
+                        });
+                    }
+                    for (iid, inst) in f.insts.iter() {
+                        match &inst.kind {
+                            InstKind::Load { volatile: false, .. } if !used.contains(&iid) => continue,
+                            InstKind::Load { volatile: false, ptr: Value::Const(c), .. } if local_var(*c) => continue,
+                            InstKind::Store { volatile: false, ptr: Value::Const(c), value, .. } if local_var(*c) => {
+                                if let Value::Const(v) = value {
+                                    work.push(*v);
+                                }
+                                continue;
+                            }
+                            _ => {}
+                        }
+                        inst.kind.for_each_operand(|v| {
+                            if let Value::Const(c) = v {
+                                work.push(c)
+                            }
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(c) = work.pop() else { break };
+        if !seen.insert(c) {
+            continue;
+        }
+        if let ConstData::Global { global, .. } = &m.consts[c] {
+            let sym = &m.symbols[*global];
+            if out.insert(&sym.name) {
+                pending.extend(sym.def);
+            }
+        }
+        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
+    }
+    out
+}
+
+/// Of the functions the compiler keeps ([`compile_kept`]), those LLVM 7's compiler inlines into
+/// every caller and removes before its verifier and backend see them (measured, the `dropped/`
+/// axis): a definition of a linkage no other module may replace (`internal`, `private`,
+/// `linkonce_odr`, `available_externally`) that kept code only calls, never takes the address of.
+pub(crate) fn inlined_away<'m>(m: &'m Module, kept: &FxHashSet<&'m str>) -> FxHashSet<&'m str> {
+    let mut called: FxHashSet<&str> = Default::default();
+    let mut taken: FxHashSet<&str> = Default::default();
+    let mut work: Vec<ConstId> = Vec::new();
+    for (_, f) in m.functions.iter() {
+        if !f.is_definition || !kept.contains(&*f.name) {
+            continue;
+        }
+        for (_, inst) in f.insts.iter() {
+            let callee = match &inst.kind {
+                InstKind::Call { call, .. } => Some(call.callee),
+                _ => None,
+            };
+            inst.kind.for_each_operand(|v| {
+                let Value::Const(c) = v else { return };
+                if Some(v) == callee {
+                    if let ConstData::Global { global, .. } = &m.consts[c] {
+                        called.insert(&m.symbols[*global].name);
+                        return;
+                    }
+                }
+                work.push(c);
+            });
+        }
+    }
+    for (_, g) in m.globals.iter() {
+        if kept.contains(&*g.name) {
+            work.extend(g.init);
+        }
+    }
+    for (_, a) in m.aliases.iter() {
+        work.push(a.aliasee);
+    }
+    for (_, node) in m.metadata.iter() {
+        if let MdNode::Value(_, Value::Const(c)) = node {
+            work.push(*c);
+        }
+    }
+    let mut seen: FxHashSet<ConstId> = Default::default();
+    while let Some(c) = work.pop() {
+        if !seen.insert(c) {
+            continue;
+        }
+        if let ConstData::Global { global, .. } = &m.consts[c] {
+            taken.insert(&m.symbols[*global].name);
+        }
+        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
+    }
+    m.functions
+        .iter()
+        .filter(|(_, f)| {
+            f.is_definition
+                && matches!(
+                    f.props.linkage,
+                    Linkage::Internal | Linkage::Private | Linkage::LinkOnceOdr | Linkage::AvailableExternally
+                )
+                && called.contains(&*f.name)
+                && !taken.contains(&*f.name)
+        })
+        .map(|(_, f)| &*f.name)
+        .collect()
 }
 
 /// The names of the global values a function body, a global's initializer or metadata refers to;
