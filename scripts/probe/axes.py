@@ -791,10 +791,20 @@ def grammar():
         yield f"call_arg_{safe(attr)}", module("declare void @h(i32*)\n" + fn(f"  call void @h(i32* {attr} %p)\n  ret void", "i32* %p"))
     yield "elementtype_call", module("declare void @h(i32*)\n" + fn("  call void @h(i32* elementtype(i32) %p)\n  ret void", "i32* %p"))
     for sig, a in [("", "0"), ("i32 %n", "0"), ("i64 %n", "0"), ("float %n", "0"), ("i32 %n, i32 %m", "0,1"),
-                   ("i32 %n", "1"), ("i32 %n, i32 %m", "1")]:
+                   ("i32 %n", "1"), ("i32 %n, i32 %m", "1"), ("i32 %n, i32 %m", "0,0"), ("i32 %n, i32 %m", "1,1"),
+                   ("i32 %n", "0,0"), ("i32 %n, i32 %m", "1,0"), ("float %n, float %m", "1,1")]:
         yield f"allocsize_{safe(sig) or 'none'}_{safe(a)}", module(fn("  ret void", sig, attrs=f" allocsize({a})"))
         yield f"allocsize_decl_{safe(sig) or 'none'}_{safe(a)}", module(
             f"declare i8* @h({', '.join(x.split()[0] for x in sig.split(',')) if sig else ''}) allocsize({a})\n" + fn("  ret void"))
+    # The same index twice (LLVM's reader refuses it wherever it reads `allocsize`): in an
+    # attribute group, at a call site.
+    for a in ["0,0", "0,1"]:
+        yield f"allocsize_group_{safe(a)}", module(
+            "declare i8* @h(i32, i32) #0\n" + fn("  ret void") + f"attributes #0 = {{ allocsize({a}) }}\n")
+        yield f"allocsize_call_{safe(a)}", module(
+            "declare i8* @h(i32, i32)\n" + fn(f"  %p = call i8* @h(i32 1, i32 2) allocsize({a})\n  ret void"))
+        yield f"allocsize_both_{safe(a)}", module(
+            f"declare i8* @h(i32, i32) allocsize({a})\n" + fn("  %v = add i32 undef, undef\n  %b = udiv i32 1, 0, !foo !{i32 1}\n  ret void"))
     for fl in ["nuw", "nsw", "nuw nsw"]:
         yield f"trunc_{safe(fl)}", module(fn(f"  %r = trunc {fl} i32 %a to i8\n  ret void", "i32 %a"))
         yield f"trunc_{safe(fl)}_vec", module(fn(f"  %r = trunc {fl} <2 x i32> %a to <2 x i8>\n  ret void", "<2 x i32> %a"))

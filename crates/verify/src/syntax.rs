@@ -134,8 +134,19 @@ fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, out: &mut Findings) {
                 return;
             }
         }
+        if allocsize_same(m, f.fn_attrs) {
+            out.parse("llvm-reader", ALLOCSIZE_SAME, f.source.start);
+            out.token(Token::Word("allocsize"));
+            return;
+        }
         for (i, inst) in f.insts.iter() {
             let at = f.inst_offset(i);
+            if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } = &inst.kind {
+                if allocsize_same(m, call.fn_attrs) {
+                    out.parse("llvm-reader", ALLOCSIZE_SAME, at);
+                    return;
+                }
+            }
             // The readers' operand types: integer (vector) operators, floating-point (vector)
             // ones, and comparisons (pointers compare as integers).
             let scalar = |t| match m.types.get(t) {
@@ -258,6 +269,20 @@ fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, out: &mut Findings) {
             }
         }
     }
+}
+
+const ALLOCSIZE_SAME: &str = "parse 'allocsize' indices can't refer to the same parameter";
+
+/// Whether an attribute set has `allocsize(N, N)`, which both readers refuse wherever they read
+/// it: on a function, in an attribute group, at a call (`grammar/allocsize_*`).
+fn allocsize_same(m: &nvir_llvm::Module, set: nvir_llvm::ir::attrs::AttrSetId) -> bool {
+    m.attrs[set].0.iter().any(|a| match a {
+        Attr::Raw(k, Some(arg)) if k.info().name == "allocsize" => {
+            let mut indices = arg.split(',').map(|i| i.trim().parse::<u64>().ok());
+            matches!((indices.next(), indices.next()), (Some(Some(a)), Some(Some(b))) if a == b)
+        }
+        _ => false,
+    })
 }
 
 /// For the first numbered label (at `label_at`): its number and where the first unnamed value
