@@ -805,6 +805,11 @@ def grammar():
             "declare i8* @h(i32, i32)\n" + fn(f"  %p = call i8* @h(i32 1, i32 2) allocsize({a})\n  ret void"))
         yield f"allocsize_both_{safe(a)}", module(
             f"declare i8* @h(i32, i32) allocsize({a})\n" + fn("  %v = add i32 undef, undef\n  %b = udiv i32 1, 0, !foo !{i32 1}\n  ret void"))
+    # A metadata id defined twice: plain, distinct, a DI node, the same node again.
+    for tag, second in [("tuple", "!{i32 2}"), ("distinct", "distinct !{i32 2}"), ("same", "!{i32 1}"),
+                        ("di", '!DIFile(filename: "a.c", directory: "/")')]:
+        yield f"md_dup_{tag}", module(fn("  ret void"), tail=VERSION + f"!named = !{{!5}}\n!5 = !{{i32 1}}\n!5 = {second}\n")
+    yield "md_dup_version", module(fn("  ret void"), tail=VERSION + "!0 = !{i32 2, i32 0}\n")
     for fl in ["nuw", "nsw", "nuw nsw"]:
         yield f"trunc_{safe(fl)}", module(fn(f"  %r = trunc {fl} i32 %a to i8\n  ret void", "i32 %a"))
         yield f"trunc_{safe(fl)}_vec", module(fn(f"  %r = trunc {fl} <2 x i32> %a to <2 x i8>\n  ret void", "<2 x i32> %a"))

@@ -72,7 +72,8 @@ impl Parser<'_> {
             _ => return self.err("expected '!{' or a specialized node (!DI…) after '='"),
         };
         if self.md_defined.insert(n, sp(t)).is_some() {
-            return Err(ParseError::new(sp(t), format!("metadata id '!{n}' is already defined")));
+            // LLVM's readers' words (both of libNVVM's paths, `grammar/md_dup_*`).
+            return Err(ParseError::new(sp(t), format!("Metadata id is already used: '!{n}' is defined earlier")));
         }
         match self.md_slots.get(&n) {
             Some(&id) => self.m.metadata.define(id, node),
