@@ -1441,6 +1441,28 @@ DI_PROBLEMS = {
     "loc_samename": ("", "", ("  ret void, !dbg !8", "  ret void, !dbg !14"),
                      ("!8 = ", "!15 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, "
                                "isDefinition: true)\n!14 = !DILocation(line: 1, scope: !15)\n!8 = ")),
+    "tparams_notuple": ('!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 32, '
+                        'templateParams: !DITemplateTypeParameter(name: "T", type: !10))', "named", None, None),
+    "tparams_badelem": ('!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 32, templateParams: !{!10})',
+                        "named", None, None),
+    "tparams_ok": ('!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 32, '
+                   'templateParams: !{!DITemplateTypeParameter(name: "T", type: !10)})', "named", None, None),
+    "tparams_sp": ('distinct !DISubprogram(name: "h", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true, '
+                   'templateParams: !{!10})', "named", None, None),
+    "refflags_pass": ('!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 32, '
+                      'flags: DIFlagTypePassByReference | DIFlagTypePassByValue)', "named", None, None),
+    "refflags_lr": ('!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 32, '
+                    'flags: DIFlagLValueReference | DIFlagRValueReference)', "named", None, None),
+    "refflags_ok": ('!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 32, flags: DIFlagTypePassByValue)',
+                    "named", None, None),
+    "refflags_sub": ("!DISubroutineType(flags: DIFlagLValueReference | DIFlagRValueReference, types: !{null})", "named",
+                     None, None),
+    "refflags_sub_pass": ("!DISubroutineType(flags: DIFlagTypePassByReference | DIFlagTypePassByValue, types: !{null})",
+                          "named", None, None),
+    "refflags_sp": ('distinct !DISubprogram(name: "h", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true, '
+                    'flags: DIFlagLValueReference | DIFlagRValueReference)', "named", None, None),
+    "refflags_derived": ("!DIDerivedType(tag: DW_TAG_pointer_type, baseType: !10, size: 64, "
+                         "flags: DIFlagLValueReference | DIFlagRValueReference)", "named", None, None),
     "sp_nounit_named": ('distinct !DISubprogram(name: "h", scope: !2, file: !2, type: !11, isDefinition: true)', "named",
                         None, None),
     "cu_named": ("", "cu", None, None),

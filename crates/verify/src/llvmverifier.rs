@@ -531,10 +531,38 @@ fn walk(m: &Module, mut stack: Vec<MdId>, seen: &mut [bool], locations: bool) {
     }
 }
 
+/// A composite type's or a subprogram's `templateParams:`: a tuple of template parameters
+/// (`dibroken/tparams_*`, both paths).
+fn template_params_problem(m: &Module, fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
+    let params = md_ref(fields, "templateParams")?;
+    let MdNode::Tuple { ops, .. } = m.metadata.get(params) else { return Some("invalid template params") };
+    let parameter = |op: &Option<MdId>| {
+        op.is_some_and(|id| {
+            matches!(m.metadata.get(id), MdNode::Special { kind, .. }
+            if matches!(&**kind, "DITemplateTypeParameter" | "DITemplateValueParameter"))
+        })
+    };
+    (!ops.iter().all(parameter)).then_some("invalid template parameter")
+}
+
+/// Flags naming both an lvalue and an rvalue reference, or passing by value and by reference,
+/// on a composite type, a subroutine type or a subprogram (`dibroken/refflags_*`, both paths;
+/// a derived type may have them).
+fn conflicting_flags(fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
+    use nvir_llvm::ir::di::DI_FLAGS;
+    let bits = match field(fields, "flags") {
+        Some(MdField::Word(w)) => w.split('|').filter_map(|f| DI_FLAGS.lookup(f.trim())).fold(0, |b, e| b | e.value),
+        Some(MdField::Int(n)) => *n as u32,
+        _ => 0,
+    };
+    let both = |a: u32, b: u32| bits & a != 0 && bits & b != 0;
+    (both(0x2000, 0x4000) || both(0x40_0000, 0x80_0000)).then_some("invalid reference flags")
+}
+
 /// LLVM's debug-info check of one node, the rules measured so far: a derived type's base is a
 /// type, and only a pointer or reference has a DWARF address space; a global variable
-/// definition has a type; a subprogram definition has a unit, a declaration none; an
-/// expression is valid.
+/// definition has a type; a subprogram definition has a unit, a declaration none; template
+/// parameters and reference flags; an expression is valid.
 fn di_problem(cx: &Cx, node: &MdNode) -> Option<(&'static str, &'static str)> {
     let m = cx.m;
     let MdNode::Special { kind, fields, .. } = node else {
@@ -566,17 +594,19 @@ fn di_problem(cx: &Cx, node: &MdNode) -> Option<(&'static str, &'static str)> {
                 None
             }
         }
+        "DICompositeType" => template_params_problem(m, fields).or_else(|| conflicting_flags(fields)),
+        "DISubroutineType" => conflicting_flags(fields),
         "DIGlobalVariable" => (!matches!(field(fields, "isDefinition"), Some(MdField::Bool(false)))
             && matches!(field(fields, "type"), None | Some(MdField::Null)))
         .then_some("missing global variable type"),
-        "DISubprogram" => {
+        "DISubprogram" => template_params_problem(m, fields).or_else(|| conflicting_flags(fields)).or_else(|| {
             let unit = !matches!(field(fields, "unit"), None | Some(MdField::Null));
             match (sp_is_definition(fields), unit) {
                 (true, false) => Some("subprogram definitions must have a compile unit"),
                 (false, true) => Some("subprogram declarations must not have a compile unit"),
                 _ => None,
             }
-        }
+        }),
         _ => None,
     };
     message.map(|m| ("llvm-di", m))

@@ -23,7 +23,6 @@ const KNOWN: &[(&str, &str)] = &[
     ("difields/DICompileUnit_", "retainedTypes"),
     ("difields/DISubprogram_", "declaration"),
     ("difields/DISubprogram_", "retainedNodes"),
-    ("difields/DISubprogram_", "templateParams"),
     ("difields/DISubprogram_", "thrownTypes"),
     // A value of another kind than the field's (a number for a flag or a tuple, a lone checksum),
     // or an LLVM 7-only field on the modern path: nvir's reader takes it.
