@@ -393,7 +393,8 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
             }
-            if let InstKind::Call { call, .. } = &inst.kind {
+            // Types are walked only where the module has a type libNVVM refuses.
+            if let (true, InstKind::Call { call, .. }) = (cx.unsupported_types, &inst.kind) {
                 // A call's result, then its arguments, as any instruction's (measured, the
                 // `fpcalls/` axis); inline asm and intrinsics have their own rules.
                 let intrinsic = match call.callee {
@@ -409,7 +410,7 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                 if let Some(t) = refused {
                     out.error("nvvm-type", format!("{t} type is not supported"), at());
                 }
-            } else {
+            } else if cx.unsupported_types && !matches!(inst.kind, InstKind::Call { .. }) {
                 // The result, what an alloca allocates, then the operands (a comparison or
                 // conversion of an fp128 is refused as its arithmetic is).
                 let mut refused = unsupported_type(m, inst.ty);

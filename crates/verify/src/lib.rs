@@ -396,16 +396,19 @@ pub(crate) struct Cx<'m> {
     pub m: &'m Module,
     pub target: Target,
     /// Functions that are kernels (`ptx_kernel` or a `"kernel"` entry in `!nvvm.annotations`).
-    pub kernels: std::collections::HashSet<String>,
+    pub kernels: rustc_hash::FxHashSet<String>,
     /// Globals annotated as textures or surfaces.
-    pub texsurf: std::collections::HashSet<String>,
+    pub texsurf: rustc_hash::FxHashSet<String>,
     /// `grid_constant` annotations: kernel and parameter indices.
     pub grid_constants: Vec<(String, Vec<u64>)>,
     /// Functions with cluster properties in `!nvvm.annotations`.
-    pub clustered: std::collections::HashSet<String>,
+    pub clustered: rustc_hash::FxHashSet<String>,
     /// On the modern path, the global values it keeps ([`module::kept`]; it drops the other
     /// declarations and discardable definitions before verifying).
     pub used: rustc_hash::FxHashSet<&'m str>,
+    /// Whether the module has a type libNVVM refuses ([`module::unsupported_type`]) at all:
+    /// without one, no instruction's types need walking.
+    pub unsupported_types: bool,
     /// [`intrinsics::signature_mismatch`] by callee and function type, and
     /// [`intrinsics::family`] by callee: a module calls a few intrinsics from many places, and
     /// each answer depends on nothing else (the functions are checked on all cores, hence the
@@ -416,9 +419,9 @@ pub(crate) struct Cx<'m> {
 
 impl<'m> Cx<'m> {
     fn new(m: &'m Module, target: &Target) -> Self {
-        let mut kernels = std::collections::HashSet::new();
-        let mut texsurf = std::collections::HashSet::new();
-        let mut clustered = std::collections::HashSet::new();
+        let mut kernels = rustc_hash::FxHashSet::default();
+        let mut texsurf = rustc_hash::FxHashSet::default();
+        let mut clustered = rustc_hash::FxHashSet::default();
         for (name, prop, _) in module::annotations(m) {
             match &*prop {
                 "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" | "cluster_max_blocks" => {
@@ -447,6 +450,7 @@ impl<'m> Cx<'m> {
             grid_constants: module::grid_constants(m),
             clustered,
             used,
+            unsupported_types: module::has_unsupported_types(m),
             sig_memo: Default::default(),
             family_memo: Default::default(),
         }

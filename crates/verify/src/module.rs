@@ -853,6 +853,15 @@ pub(crate) fn unsupported_type(m: &Module, t: nvir_llvm::ir::TypeId) -> Option<&
     }
 }
 
+/// Whether any type of the module is one [`unsupported_type`] names: types are interned, so a
+/// type holding one is in the table only with it.
+pub(crate) fn has_unsupported_types(m: &Module) -> bool {
+    use nvir_llvm::ir::FloatKind;
+    m.types.iter().any(|(_, t)| {
+        matches!(t, TypeData::Float(FloatKind::Fp128 | FloatKind::X86Fp80 | FloatKind::PpcFp128) | TypeData::X86Mmx)
+    })
+}
+
 /// Whether a name is a valid PTX identifier: `[a-zA-Z$_][a-zA-Z$_0-9]*`.
 fn is_identifier(name: &str) -> bool {
     let mut bytes = name.bytes();

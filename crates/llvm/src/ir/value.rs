@@ -155,14 +155,16 @@ impl NameTable {
 
     /// The name `s`, shared with an earlier equal one the table kept.
     pub fn name(&mut self, s: &str) -> Name {
-        let hash = |s: &str| rustc_hash::FxBuildHasher.hash_one(s);
-        let h = hash(s);
-        if let Some(shared) = self.names.find(h, |n| n.as_str() == s) {
+        // By bytes: the kept texts were made from `str`s, and checking them as UTF-8 again on
+        // every probe was most of the lookup.
+        let hash = |b: &[u8]| rustc_hash::FxBuildHasher.hash_one(b);
+        let h = hash(s.as_bytes());
+        if let Some(shared) = self.names.find(h, |n| n.0.slice[..] == *s.as_bytes()) {
             return Name(Some(shared.clone()));
         }
         let text = Text::new(s);
         if self.names.len() < Self::KEPT {
-            self.names.insert_unique(h, text.clone(), |n| hash(n.as_str()));
+            self.names.insert_unique(h, text.clone(), |n| hash(&n.0.slice));
         }
         Name(Some(text))
     }

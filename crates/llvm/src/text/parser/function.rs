@@ -25,6 +25,17 @@ use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use thin_vec::ThinVec;
 
+/// The binary or cast operator an opcode keyword names, by the keyword's index: every
+/// instruction asks, and matching its spelling against each operator's was a string comparison
+/// per operator.
+fn opcode_ops(op: Keyword) -> (Option<BinOp>, Option<CastOp>) {
+    static OPS: std::sync::OnceLock<Vec<(Option<BinOp>, Option<CastOp>)>> = std::sync::OnceLock::new();
+    let ops = OPS.get_or_init(|| {
+        Keyword::ALL.iter().map(|k| (BinOp::from_keyword(k.as_str()), CastOp::from_keyword(k.as_str()))).collect()
+    });
+    ops.get(op as usize).copied().unwrap_or((None, None))
+}
+
 /// What a local name refers to.
 #[derive(Clone, Copy)]
 enum Local {
@@ -1141,14 +1152,25 @@ impl<'a> Parser<'a> {
         &mut self,
         fs: &mut FnState<'a>,
         num: Option<u32>,
-        name: Option<Cow<'a, str>>,
+        mut name: Option<Cow<'a, str>>,
         inst: Instruction,
         at: Span,
     ) -> PResult<InstId> {
-        let existing = match (&num, &name) {
-            (Some(n), _) => fs.numbered.get(*n),
-            (_, Some(n)) => fs.names.get(n.as_ref()).copied(),
-            _ => None,
+        let existing = match (num, name.take()) {
+            (Some(n), _) => fs.numbered.get(n),
+            // A new name (most are) is hashed once: looked up and added through one entry.
+            (None, Some(n)) => match fs.names.entry(n) {
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    let id = fs.insts.push(inst);
+                    v.insert(Local::Inst(id));
+                    return Ok(id);
+                }
+                std::collections::hash_map::Entry::Occupied(o) => {
+                    name = Some(o.key().clone());
+                    Some(*o.get())
+                }
+            },
+            (None, None) => None,
         };
         match existing {
             Some(Local::Inst(id)) if fs.fwd.contains_key(&id) => {
@@ -1173,12 +1195,8 @@ impl<'a> Parser<'a> {
             )),
             None => {
                 let id = fs.insts.push(inst);
-                match (num, name) {
-                    (Some(n), _) => fs.numbered.insert(n, Local::Inst(id)),
-                    (_, Some(n)) => {
-                        fs.names.insert(n, Local::Inst(id));
-                    }
-                    _ => {}
+                if let Some(n) = num {
+                    fs.numbered.insert(n, Local::Inst(id));
                 }
                 Ok(id)
             }
@@ -1195,14 +1213,15 @@ impl<'a> Parser<'a> {
         let at = sp(op_tok);
         self.bump()?;
         let name = op.as_str();
-        if let Some(bop) = BinOp::from_keyword(name) {
+        let (bin_op, cast_op) = opcode_ops(op);
+        if let Some(bop) = bin_op {
             let (fl, fmf) = if bop.is_float() { (0, self.fmf()?) } else { (self.wrap_flags()?, FastMath::default()) };
             let (ty, lhs) = self.typed_value(fs)?;
             self.expect_comma()?;
             let rhs = self.value_of(fs, ty)?;
             return Ok((ty, InstKind::Binary { op: bop, flags: fl, fmf, lhs, rhs }));
         }
-        if let Some(cop) = CastOp::from_keyword(name) {
+        if let Some(cop) = cast_op {
             let fl = if cop == CastOp::Trunc {
                 // `trunc nuw nsw` (LLVM 19), in either order.
                 self.wrap_flags()? & (flags::NUW | flags::NSW)
