@@ -134,7 +134,7 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
         true => crate::module::inlined_away(cx.m, kept),
         false => Default::default(),
     };
-    crate::function::each_function(cx, out, |f, out| {
+    crate::function::each_function(cx, out, |_, f, out| {
         if f.is_definition && !f.name.starts_with("llvm.") && kept.contains(&*f.name) {
             if cx.kernels.contains(&*f.name) {
                 cluster_attrs(cx, f, annotated.get(&*f.name).copied().unwrap_or_default(), out);

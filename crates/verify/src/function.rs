@@ -6,6 +6,7 @@ use crate::module::{global_of, pointer_space, unsupported_type};
 use crate::{Cx, Findings, Location, Path};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::instruction::{CastOp, RmwOp};
+use nvir_llvm::ir::module::FuncId;
 use nvir_llvm::ir::{Function, InstKind, TypeData, TypeId, Value};
 
 /// Function attributes libNVVM refuses, in the order it checks them.
@@ -29,8 +30,8 @@ const REFUSED_ATTRS: &[&str] = &[
 ];
 
 /// Whether the path verifies the function ([`Cx::dropped`]).
-fn verified(cx: &Cx, f: &Function) -> bool {
-    !cx.dropped(&f.name, f.props.linkage, !f.is_definition)
+fn verified(cx: &Cx, f: FuncId) -> bool {
+    !cx.function_dropped(f)
 }
 
 /// The rules of LLVM's own verifier that libNVVM runs before any of its own, function by
@@ -38,8 +39,8 @@ fn verified(cx: &Cx, f: &Function) -> bool {
 /// on the LLVM 7 path allocas outside the stack address space.
 pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
     let stack: u32 = crate::module::alloca_space(cx.m);
-    each_function(cx, out, |f, out| {
-        if !verified(cx, f) {
+    each_function(cx, out, |id, f, out| {
+        if !verified(cx, id) {
             return;
         }
         crate::attrs::check_function(cx, f, out);
@@ -148,15 +149,15 @@ fn atomic_size(bits: Option<u64>, out: &mut Findings, at: &dyn Fn() -> Location)
 /// Runs `check` on every function, on all cores; the findings come out in module order, as a
 /// loop over the functions would make them (each function's are capped on their own, and
 /// `cap_repeats` caps the whole).
-pub(crate) fn each_function(cx: &Cx, out: &mut Findings, check: impl Fn(&Function, &mut Findings) + Sync) {
+pub(crate) fn each_function(cx: &Cx, out: &mut Findings, check: impl Fn(FuncId, &Function, &mut Findings) + Sync) {
     use rayon::prelude::*;
-    let functions: Vec<&Function> = cx.m.functions.iter().map(|(_, f)| f).collect();
+    let functions: Vec<(FuncId, &Function)> = cx.m.functions.iter().collect();
     let each: Vec<Findings> = functions
         .par_iter()
         .with_min_len(64)
-        .map(|f| {
+        .map(|&(id, f)| {
             let mut found = Findings::default();
-            check(f, &mut found);
+            check(id, f, &mut found);
             found
         })
         .collect();
@@ -167,8 +168,8 @@ pub(crate) fn each_function(cx: &Cx, out: &mut Findings, check: impl Fn(&Functio
 
 /// Every function's own rules and instructions.
 pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
-    each_function(cx, out, |f, out| {
-        if !verified(cx, f) {
+    each_function(cx, out, |id, f, out| {
+        if !verified(cx, id) {
             return;
         }
         check_function(cx, f, out);

@@ -409,6 +409,11 @@ pub(crate) struct Cx<'m> {
     /// Whether the module has a type libNVVM refuses ([`module::unsupported_type`]) at all:
     /// without one, no instruction's types need walking.
     pub unsupported_types: bool,
+    /// [`Cx::dropped`] of each function and each variable, by handle: every pass over the
+    /// functions asks it, and on a large module a lookup of the name in `used` missed the cache
+    /// each time.
+    dropped_functions: Vec<bool>,
+    dropped_globals: Vec<bool>,
     /// [`intrinsics::signature_mismatch`] by callee and function type, and
     /// [`intrinsics::family`] by callee: a module calls a few intrinsics from many places, and
     /// each answer depends on nothing else (the functions are checked on all cores, hence the
@@ -442,7 +447,7 @@ impl<'m> Cx<'m> {
             }
         }
         let used = if target.path == Path::Modern { module::kept(m) } else { Default::default() };
-        Cx {
+        let mut cx = Cx {
             m,
             target: *target,
             kernels,
@@ -451,9 +456,26 @@ impl<'m> Cx<'m> {
             clustered,
             used,
             unsupported_types: module::has_unsupported_types(m),
+            dropped_functions: Vec::new(),
+            dropped_globals: Vec::new(),
             sig_memo: Default::default(),
             family_memo: Default::default(),
-        }
+        };
+        cx.dropped_functions =
+            m.functions.iter().map(|(_, f)| cx.dropped(&f.name, f.props.linkage, !f.is_definition)).collect();
+        cx.dropped_globals =
+            m.globals.iter().map(|(_, g)| cx.dropped(&g.name, g.props.linkage, g.init.is_none())).collect();
+        cx
+    }
+
+    /// [`Cx::dropped`] of a function of the module.
+    pub fn function_dropped(&self, f: nvir_llvm::ir::module::FuncId) -> bool {
+        self.dropped_functions.get(f.index()).copied().unwrap_or(false)
+    }
+
+    /// [`Cx::dropped`] of a variable of the module.
+    pub fn global_dropped(&self, g: nvir_llvm::ir::module::GlobalVarId) -> bool {
+        self.dropped_globals.get(g.index()).copied().unwrap_or(false)
     }
 
     /// [`intrinsics::signature_mismatch`] of a call of `name` (whose signature is `sig`)

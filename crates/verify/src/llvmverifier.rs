@@ -472,8 +472,8 @@ impl DiReach {
                 if m.symbols[*global].name.starts_with("llvm.dbg.")),
             _ => false,
         };
-        for (_, f) in m.functions.iter() {
-            if cx.dropped(&f.name, f.props.linkage, !f.is_definition) {
+        for (id, f) in m.functions.iter() {
+            if cx.function_dropped(id) {
                 continue;
             }
             for a in &f.props.metadata {
@@ -825,15 +825,15 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     use nvir_llvm::ir::module::{DllStorage, Linkage, Visibility};
     let m = cx.m;
     let llvm7 = cx.llvm7();
-    let mut values: Vec<(&str, &nvir_llvm::ir::GlobalProps, bool, Option<u32>)> = Vec::new();
-    for (_, f) in m.functions.iter() {
-        values.push((&f.name, &f.props, !f.is_definition, f.source.start));
+    let mut values: Vec<(&str, &nvir_llvm::ir::GlobalProps, bool, Option<u32>, bool)> = Vec::new();
+    for (id, f) in m.functions.iter() {
+        values.push((&f.name, &f.props, !f.is_definition, f.source.start, cx.function_dropped(id)));
     }
-    for (_, g) in m.globals.iter() {
-        values.push((&g.name, &g.props, g.init.is_none(), g.source));
+    for (id, g) in m.globals.iter() {
+        values.push((&g.name, &g.props, g.init.is_none(), g.source, cx.global_dropped(id)));
     }
-    for (name, props, declaration, offset) in values {
-        if cx.dropped(name, props.linkage, declaration) {
+    for (name, props, declaration, offset, dropped) in values {
+        if dropped {
             continue;
         }
         let at = || Location::Global { name: name.to_string(), offset };

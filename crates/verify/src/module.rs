@@ -264,14 +264,14 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
 /// initializer and is not constant (the LLVM 7 path prints an empty log; measured).
 pub(crate) fn check_llvm_globals(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
-    for (_, g) in m.globals.iter() {
-        if scalable(m, g.ty) && !cx.dropped(&g.name, g.props.linkage, g.init.is_none()) {
+    for (id, g) in m.globals.iter() {
+        if scalable(m, g.ty) && !cx.global_dropped(id) {
             let at = Location::Global { name: g.name.to_string(), offset: g.source };
             out.error("llvm-global-type", "Globals cannot contain scalable types", at);
             out.help("a variable needs a size known when compiling: use a fixed-length vector");
             continue;
         }
-        if g.props.linkage != Linkage::Common || cx.dropped(&g.name, g.props.linkage, g.init.is_none()) {
+        if g.props.linkage != Linkage::Common || cx.global_dropped(id) {
             continue;
         }
         let Some(init) = g.init else { continue };
@@ -308,10 +308,10 @@ fn scalable(m: &Module, ty: nvir_llvm::ir::TypeId) -> bool {
 pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let mut contents = Contents::default();
-    for (_, g) in m.globals.iter() {
+    for (id, g) in m.globals.iter() {
         let at = || Location::Global { name: g.name.to_string(), offset: g.source };
         let name = &*g.name;
-        if cx.dropped(name, g.props.linkage, g.init.is_none()) {
+        if cx.global_dropped(id) {
             continue;
         }
         // Variables in the `llvm.metadata` section are not checked at all (measured: a bad name,
@@ -874,8 +874,8 @@ fn is_identifier(name: &str) -> bool {
 /// earlier function's bad instruction.
 pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
-    for (_, f) in m.functions.iter() {
-        if cx.dropped(&f.name, f.props.linkage, !f.is_definition) {
+    for (id, f) in m.functions.iter() {
+        if cx.function_dropped(id) {
             continue;
         }
         check_name_and_linkage(&f.name, &f.props, f.source.start, out);
