@@ -1680,6 +1680,39 @@ def fp_calls():
                 f"declare {ty} @llvm.fabs.{intr}({ty})\n" + fn(f"  %r = call {ty} @llvm.fabs.{intr}({ty} %x)\n  ret void", f"{ty} %x"))
 
 
+def atomic_sizes():
+    """Atomic loads, stores, exchanges, compare-exchanges and floating-point read-modify-writes of
+    each width up to 32 bytes, with their natural alignment and smaller ones, the value used or
+    not, in both dialects: which sizes and alignments each path's compiler lowers."""
+    tys = {"i32": 4, "i64": 8, "double": 8, "i128": 16, "fp128": 16, "<2 x i64>": 16, "<4 x i32>": 16,
+           "<2 x double>": 16, "i256": 32, "[2 x i64]": 16, "{ i64, i64 }": 16}
+    for ty, size in tys.items():
+        t = {"{": "s_", "[": "a_", "<": "v_"}.get(ty[0], "") + safe(ty)
+        for align in sorted({size, 8, 4}, reverse=True):
+            if align > size:
+                continue
+            for use in ["unused", "used"]:
+                for dialect in ["typed", "opaque"]:
+                    p = ptr(ty, 1) if dialect == "typed" else "ptr addrspace(1)"
+                    o = ptr(ty, 1) if dialect == "typed" else "ptr addrspace(1)"
+                    keep = (f"  store {ty} %v, {o} %q, align {size}\n" if use == "used" else "")
+                    ops = {
+                        "load": f"  %v = load atomic {ty}, {p} %p acquire, align {align}\n" + keep,
+                        "store": f"  store atomic {ty} %x, {p} %p release, align {align}\n",
+                        "xchg": f"  %v = atomicrmw xchg {p} %p, {ty} %x seq_cst, align {align}\n" + keep,
+                        "cmpxchg": f"  %c = cmpxchg {p} %p, {ty} %x, {ty} %x seq_cst seq_cst, align {align}\n"
+                                   + ("  %v = extractvalue { " + ty + ", i1 } %c, 0\n" + keep if use == "used" else ""),
+                        "fadd": f"  %v = atomicrmw fadd {p} %p, {ty} %x seq_cst, align {align}\n" + keep,
+                    }
+                    for op, body in ops.items():
+                        if op == "store" and use == "used":
+                            continue
+                        if op == "fadd" and ty not in ("double", "fp128", "<2 x double>"):
+                            continue
+                        text = module(fn(body + "  ret void", f"{p} %p, {o} %q, {ty} %x"))
+                        yield f"{op}_{t}_align{align}_{use}_{dialect}", text
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -1691,7 +1724,7 @@ GROUPS = {
     "texsurf": tex_surf, "paramsmodern": params_modern,
     "llvmverifier": llvm_verifier, "naked": naked, "order": problem_order,
     "dimissing": di_missing, "dibroken": di_broken, "dropped": dropped,
-    "fpcalls": fp_calls,
+    "fpcalls": fp_calls, "atomicsizes": atomic_sizes,
 }
 
 

@@ -349,6 +349,18 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
             {
                 return false
             }
+            // An atomic load of an aggregate whose value goes unused is dropped first (measured,
+            // `atomictypes/`, `atomicsizes/`).
+            Location::Instruction { .. }
+                if matches!(f.code, "llvm-atomic-type" | "nvvm-atomic-load-store")
+                    && matches!(
+                        instruction(names, &f.location).map(|i| (&i.kind, names.m.types.get(i.ty))),
+                        Some((InstKind::Load { .. }, TypeData::Struct(_) | TypeData::Array { .. }))
+                    )
+                    && !inst_value_used(names, &f.location) =>
+            {
+                return false
+            }
             Location::Instruction { function, .. }
                 if !f.code.starts_with("llvm-")
                     && !names.inlined(function)
@@ -684,6 +696,13 @@ fn atomic_access_fails(cx: &Cx, names: &Lookup, at: &Location) -> bool {
     let Location::Instruction { function, .. } = at else { return true };
     let kernel = cx.kernels.contains(function.as_str());
     let inst = instruction(names, at);
+    // An access aligned below its size stops the backend (measured, `atomicsizes/`).
+    let unaligned = |ty: &nvir_llvm::ir::TypeId, align: &Option<nvir_llvm::ir::instruction::Align>| matches!((atomic_bytes(cx.m, *ty), align), (Some(n), Some(a)) if a.bytes() < n);
+    if let Some(InstKind::Load { ty, align, .. } | InstKind::Store { ty, align, .. }) = inst.map(|i| &i.kind) {
+        if unaligned(ty, align) {
+            return true;
+        }
+    }
     // i128 accesses are expanded and compile.
     if inst.is_some_and(|i| matches!(&i.kind, InstKind::Load { .. } if cx.m.types.int_width(i.ty) == Some(128))) {
         return false;
@@ -723,6 +742,56 @@ fn is_call(names: &Lookup, at: &Location) -> bool {
         instruction(names, at).map(|i| &i.kind),
         Some(InstKind::Call { .. } | InstKind::Invoke { .. } | InstKind::Resume(..))
     )
+}
+
+/// What the compute_100+ backend cannot lower in an atomic instruction (measured, the
+/// `atomicsizes/` and `atomictypes/` axes): more than 16 bytes, an explicit alignment below the
+/// size, or floating-point arithmetic on fp128 (a library call it does not have).
+fn atomic_unsupported(m: &Module, kind: &InstKind) -> Option<String> {
+    use nvir_llvm::ir::instruction::RmwOp;
+    let (what, ty, align) = match kind {
+        InstKind::Load { ty, atomic: Some(_), align, .. } => ("atomic load", *ty, *align),
+        InstKind::Store { ty, atomic: Some(_), align, .. } => ("atomic store", *ty, *align),
+        InstKind::CmpXchg(x) => ("cmpxchg", x.ty, x.align),
+        InstKind::AtomicRmw { op, ty, align, .. } => {
+            if matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin)
+                && matches!(m.types.get(*ty), TypeData::Float(nvir_llvm::ir::FloatKind::Fp128))
+            {
+                return Some("unsupported library call operation".into());
+            }
+            ("atomicrmw", *ty, *align)
+        }
+        _ => return None,
+    };
+    let bytes = atomic_bytes(m, ty)?;
+    if bytes > 16 {
+        return Some(format!(
+            "unsupported {what}: target supports atomics up to 16 bytes, but this atomic accesses {bytes} bytes"
+        ));
+    }
+    match align {
+        Some(a) if a.bytes() < bytes => Some(format!(
+            "unsupported {what}: instruction alignment {} is smaller than the required {bytes}-byte alignment for this atomic operation",
+            a.bytes()
+        )),
+        _ => None,
+    }
+}
+
+/// The bytes an atomic access of a scalar, pointer or vector type touches.
+fn atomic_bytes(m: &Module, t: nvir_llvm::ir::TypeId) -> Option<u64> {
+    let bits = |t| match m.types.get(t) {
+        TypeData::Int(w) => Some(u64::from(*w)),
+        TypeData::Float(k) => Some(u64::from(k.bits())),
+        TypeData::Pointer { .. } => Some(64),
+        _ => None,
+    };
+    let bits = match m.types.get(t) {
+        TypeData::Vector { elem, len, scalable: false } => bits(*elem)? * u64::from(*len),
+        TypeData::Vector { .. } => return None,
+        _ => bits(t)?,
+    };
+    Some(bits.div_ceil(8))
 }
 
 /// Whether an instruction is a plain load or store of a variable the compiler folds away
@@ -969,6 +1038,12 @@ fn bodies(cx: &Cx, f: &Function, kept: &rustc_hash::FxHashSet<&str>, out: &mut F
                         Location::instruction(f, b, i),
                     );
                     out.help("address generic (0), global (1), shared (3), constant (4) or local (5) memory");
+                }
+            }
+            if !cx.llvm7() {
+                if let Some(msg) = atomic_unsupported(m, &inst.kind) {
+                    out.compile_error("nvvm-compile-atomic", msg, Location::instruction(f, b, i));
+                    out.help("atomics of up to 16 bytes, aligned to their size");
                 }
             }
             let InstKind::Call { call, .. } = &inst.kind else { continue };

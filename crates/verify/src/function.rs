@@ -467,6 +467,14 @@ fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &
         // Measured on the modern path (`atomictypes/`): `xchg` of a pointer, the floating-point
         // operations on vectors of floats.
         TypeData::Pointer { .. } if op == Some(RmwOp::Xchg) && !cx.llvm7() => {}
+        // A 16-byte vector is refused `fadd` as fp128 is (measured, `atomicsizes/`).
+        TypeData::Vector { elem, len, scalable: false }
+            if op == Some(RmwOp::FAdd)
+                && !cx.llvm7()
+                && matches!(cx.m.types.get(*elem), TypeData::Float(k) if k.bits() * len > 64) =>
+        {
+            out.error("nvvm-atomic-op", "atomicrmw does not support operation: 'fadd'.", at());
+        }
         TypeData::Vector { .. } if fp_op && !cx.llvm7() => {}
         TypeData::Float(FloatKind::Fp128) if op == Some(RmwOp::FAdd) => {
             out.error("nvvm-atomic-op", "atomicrmw does not support operation: 'fadd'.", at());

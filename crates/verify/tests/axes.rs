@@ -4,7 +4,8 @@
 //! operation, every parameter attribute on every type, data layouts, triples, `!nvvmir.version`
 //! forms, atomics and the types each atomic instruction takes, a variable's initializer in each
 //! address space pair, numbered values and labels, a problem in a function or variable of each
-//! linkage reached each way (`dropped/`), calls of wide floating-point types (`fpcalls/`), and every pair of 25 single problems in one
+//! linkage reached each way (`dropped/`), calls of wide floating-point types (`fpcalls/`), atomics of each size and
+//! alignment (`atomicsizes/`), and every pair of 25 single problems in one
 //! module, in both orders, for the order of libNVVM's checks), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
 //! path) and compute_100 (modern path). Runs where libNVVM crashed are left out.
 

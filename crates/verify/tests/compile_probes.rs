@@ -138,8 +138,9 @@ fn compile_verdicts_agree_with_the_axes_probes() {
 /// property-only annotation nodes); the debug-info field batch (`difields/`, 311 of 352) misses
 /// what its verdicts miss (`KNOWN` in `tests/axes.rs`) and a compiler crash. With what the
 /// compiler drops before its checks (`dropped/`) and calls of wide floating-point types
-/// (`fpcalls/`) measured in: 21,916 of 22,160.
-const FLOOR_COMPILE_AXES: f64 = 98.5;
+/// (`fpcalls/`) and atomics of each size and alignment (`atomicsizes/`) measured in: 23,664 of
+/// 23,870.
+const FLOOR_COMPILE_AXES: f64 = 98.8;
 
 /// `nvvmCompileProgram`'s verdict on the intrinsic probes (`corpus/probes/intrinsics.jsonl`,
 /// `scripts/probe/run.py`: every intrinsic of LLVM's `Intrinsics.td` trees with its usual
