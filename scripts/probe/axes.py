@@ -1228,6 +1228,17 @@ def llvm_verifier():
                       ("i32_count", '!{!"function_entry_count", i32 1}'), ("empty", "!{}")]:
         yield f"prof_{tag}", module(fn("  ret void").replace("() {", "() !prof !30 {"),
                                     tail=VERSION + f"!30 = {node}\n")
+    # The "CG Profile" module flag's entries: (function or null, function or null, integer).
+    fa, fb = "void ()* @a", "void ()* @b"
+    for tag, entry in [("ok", f"!{{{fa}, {fb}, i64 32}}"), ("null_fn", f"!{{null, {fb}, i64 32}}"),
+                       ("string", '!""'), ("pair", f"!{{{fa}, {fb}}}"), ("quad", f"!{{{fa}, {fb}, i64 32, i64 32}}"),
+                       ("string_fn", f'!{{!"a", {fb}, i64 32}}'), ("string_count", f'!{{{fa}, {fb}, !""}}'),
+                       ("null_count", f"!{{{fa}, {fb}, null}}"), ("i32_count", f"!{{{fa}, {fb}, i32 1}}"),
+                       ("global", f"!{{i32 addrspace(1)* @g, {fb}, i64 1}}")]:
+        yield f"cgprofile_{tag}", module(
+            "@g = addrspace(1) global i32 0\ndeclare void @a()\ndeclare void @b()\n" + fn("  ret void"),
+            tail=VERSION + f"!llvm.module.flags = !{{!30}}\n!30 = !{{i32 5, !\"CG Profile\", !31}}\n"
+            + (f"!31 = !{{{entry}}}\n" if entry.startswith('!"') else f"!31 = !{{!32}}\n!32 = {entry}\n"))
     # A compile unit not in `!llvm.dbg.cu`, reached from a list or from a subprogram.
     cu2 = '!30 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)\n'
     yield "orphan_cu_named", di_module().replace("!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 3, i32 1}",

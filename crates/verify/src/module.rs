@@ -488,7 +488,55 @@ pub(crate) fn check_module_flags(cx: &Cx, out: &mut Findings) {
             }
             _ => {}
         }
+        let is_cg_profile =
+            ops[1].is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(s) if &**s == b"CG Profile"));
+        if let (true, Some(MdNode::Tuple { ops: entries, .. })) = (is_cg_profile, value) {
+            if let Some(message) = entries.iter().find_map(|&e| cg_profile_problem(cx, e)) {
+                out.error("llvm-module-flag", message, Location::Module);
+                return;
+            }
+        }
     }
+}
+
+/// LLVM's verifier on a "CG Profile" entry (`llvmverifier/cgprofile_*`, both paths): a triple of
+/// two functions (or nulls) and an integer; the modern path also takes a variable.
+fn cg_profile_problem(cx: &Cx, entry: Option<MdId>) -> Option<&'static str> {
+    use nvir_llvm::ir::module::GlobalDef;
+    let m = cx.m;
+    let Some(MdNode::Tuple { ops, .. }) = entry.map(|e| m.metadata.get(e)) else {
+        return Some("expected a MDNode triple");
+    };
+    if ops.len() != 3 {
+        return Some("expected a MDNode triple");
+    }
+    let function_or_null = |op: Option<MdId>| {
+        let Some(op) = op else { return true };
+        let MdNode::Value(_, Value::Const(c)) = m.metadata.get(op) else { return false };
+        // Through casts, as `global_of`.
+        let mut c = *c;
+        for _ in 0..MAX_CAST_CHAIN {
+            match &m.consts[c] {
+                ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) && !e.operands.is_empty() => c = e.operands[0],
+                _ => break,
+            }
+        }
+        let ConstData::Global { global, .. } = &m.consts[c] else { return false };
+        match m.symbols[*global].def {
+            Some(GlobalDef::Func(_)) => true,
+            // Measured once (`cgprofile_global`): the modern path takes a variable here.
+            Some(GlobalDef::Var(_)) => !cx.llvm7(),
+            _ => false,
+        }
+    };
+    if !function_or_null(ops[0]) || !function_or_null(ops[1]) {
+        return Some("expected a Function or null");
+    }
+    let integer = ops[2].is_some_and(|o| {
+        matches!(m.metadata.get(o), MdNode::Value(t, Value::Const(_))
+        if matches!(m.types.get(*t), nvir_llvm::ir::TypeData::Int(_)))
+    });
+    (!integer).then_some("expected an integer constant")
 }
 
 /// Linkages whose global values LLVM may discard when nothing refers to them.
