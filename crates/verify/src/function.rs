@@ -152,12 +152,18 @@ fn atomic_size(bits: Option<u64>, out: &mut Findings, at: &dyn Fn() -> Location)
 pub(crate) fn each_function(cx: &Cx, out: &mut Findings, check: impl Fn(FuncId, &Function, &mut Findings) + Sync) {
     use rayon::prelude::*;
     let functions: Vec<(FuncId, &Function)> = cx.m.functions.iter().collect();
+    // Each function's findings are its own (their per-code caps count in it), taken in a run of
+    // functions' as they are made: a `Findings` (80 bytes) kept per function until the end held
+    // 17.6 MB for 200k declarations.
     let each: Vec<Findings> = functions
-        .par_iter()
-        .with_min_len(64)
-        .map(|&(id, f)| {
+        .par_chunks(64)
+        .map(|run| {
             let mut found = Findings::default();
-            check(id, f, &mut found);
+            for &(id, f) in run {
+                let mut own = Findings::default();
+                check(id, f, &mut own);
+                found.absorb(own);
+            }
             found
         })
         .collect();
