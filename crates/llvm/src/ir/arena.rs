@@ -85,15 +85,17 @@ const fn chunk<T>() -> usize {
 /// again, so its peak memory stays within one chunk of what it holds.
 #[derive(Clone)]
 pub struct Arena<T> {
-    /// The first entities; full (no longer pushed to) once `rest` has a chunk.
-    first: Vec<T>,
+    /// The first entities; full (no longer pushed to) once `rest` has a chunk. One pointer (its
+    /// length and capacity live with the entities): a function holds three arenas, and a module
+    /// of 200k declarations as many empty ones.
+    first: ThinVec<T>,
     /// Chunks of `chunk::<T>()` capacity, every one but the last full.
     rest: ThinVec<Vec<T>>,
 }
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { first: Vec::new(), rest: ThinVec::new() }
+        Arena { first: ThinVec::new(), rest: ThinVec::new() }
     }
 }
 
@@ -153,11 +155,11 @@ impl<T> Arena<T> {
         }
     }
     /// Every entity in one run, the chunks emptied.
-    fn gather(&mut self) -> &mut Vec<T> {
+    fn gather(&mut self) -> &mut ThinVec<T> {
         if !self.rest.is_empty() {
             self.first.reserve_exact(self.len() - self.first.len());
-            for mut chunk in std::mem::take(&mut self.rest) {
-                self.first.append(&mut chunk);
+            for chunk in std::mem::take(&mut self.rest) {
+                self.first.extend(chunk);
             }
         }
         &mut self.first
@@ -176,7 +178,7 @@ impl<T> Arena<T> {
             }
             return std::mem::take(self);
         }
-        let mut items = Vec::with_capacity(self.first.len());
+        let mut items = ThinVec::with_capacity(self.first.len());
         items.append(&mut self.first);
         Arena { first: items, rest: ThinVec::new() }
     }
@@ -184,19 +186,19 @@ impl<T> Arena<T> {
     /// gathering them into one run first: each chunk is freed once yielded (a merge that moves a
     /// large tail into another arena holds it about once, not three times).
     pub fn drain_from(&mut self, at: usize) -> impl Iterator<Item = T> {
-        let (head, chunks) = if at >= self.len() {
-            (Vec::new(), ThinVec::new())
+        let (first, head, chunks) = if at >= self.len() {
+            (ThinVec::new(), Vec::new(), ThinVec::new())
         } else if at < self.first.len() {
-            let head = if at == 0 { std::mem::take(&mut self.first) } else { self.first.split_off(at) };
-            (head, std::mem::take(&mut self.rest))
+            let first = if at == 0 { std::mem::take(&mut self.first) } else { self.first.split_off(at) };
+            (first, Vec::new(), std::mem::take(&mut self.rest))
         } else {
             let j = at - self.first.len();
             let (c, o) = (j / chunk::<T>(), j % chunk::<T>());
             let later = if c + 1 < self.rest.len() { self.rest.split_off(c + 1) } else { ThinVec::new() };
             let head = if o == 0 { self.rest.pop().unwrap_or_default() } else { self.rest[c].split_off(o) };
-            (head, later)
+            (ThinVec::new(), head, later)
         };
-        head.into_iter().chain(chunks.into_iter().flatten())
+        first.into_iter().chain(head).chain(chunks.into_iter().flatten())
     }
     /// Removes the entities from index `at` on and returns them in order.
     pub fn split_off(&mut self, at: usize) -> Vec<T> {
@@ -204,7 +206,7 @@ impl<T> Arena<T> {
             return Vec::new();
         }
         let all = self.gather();
-        all.split_off(at)
+        all.split_off(at).into_iter().collect()
     }
     /// Removes every entity, keeping the first run's capacity.
     pub fn clear(&mut self) {

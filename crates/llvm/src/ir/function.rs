@@ -7,7 +7,7 @@ use super::metadata::MdAttachment;
 
 use super::module::GlobalProps;
 use super::types::TypeId;
-use super::value::{Name, Value};
+use super::value::{Name, Str, Value};
 use thin_vec::ThinVec;
 
 /// A basic block in its function.
@@ -134,7 +134,7 @@ pub struct Function {
     /// Function attributes.
     pub fn_attrs: AttrSetId,
     /// `gc "name"`.
-    pub gc: Option<Box<str>>,
+    pub gc: Option<Str>,
     /// `prefix`, `prologue`, `personality` constants (typed).
     pub prefix: Option<(TypeId, Value)>,
     /// `prologue`.

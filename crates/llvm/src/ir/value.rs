@@ -168,6 +168,15 @@ impl NameTable {
         }
         Name(Some(text))
     }
+
+    /// The string `s` as a [`Str`], shared as [`NameTable::name`] shares names (a section, comdat,
+    /// partition or GC name that many globals repeat is then held once).
+    pub fn str(&mut self, s: &str) -> Str {
+        match self.name(s).0 {
+            Some(text) => Str(text),
+            None => Str::new(s),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -204,5 +213,15 @@ mod tests {
         assert_eq!((x.as_str(), &x), (Some("late"), &y));
         assert_ne!(x.0.as_ref().unwrap().0.ptr(), y.0.as_ref().unwrap().0.ptr());
         assert_eq!(t.name("entry").0.unwrap().0.ptr(), a.0.as_ref().unwrap().0.ptr());
+    }
+
+    #[test]
+    fn a_name_table_shares_equal_strs() {
+        let mut t = NameTable::default();
+        let (a, b, c) = (t.str(".text.x"), t.str("$c"), t.str(".text.x"));
+        assert_eq!((&*a, &*b, &*c), (".text.x", "$c", ".text.x"));
+        assert_eq!(a.0 .0.ptr(), c.0 .0.ptr(), "one allocation");
+        assert_ne!(a.0 .0.ptr(), Str::new(".text.x").0 .0.ptr());
+        assert_eq!(t.str(""), Str::new(""));
     }
 }

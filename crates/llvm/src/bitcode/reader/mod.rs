@@ -74,7 +74,7 @@ pub(super) struct Reader<'a> {
     param_count: u64,
     attr_lists: Vec<std::sync::Arc<AttrList>>,
     sections: Vec<crate::ir::Str>,
-    gc_names: Vec<Box<str>>,
+    gc_names: Vec<crate::ir::Str>,
     /// Bytes of names the module's globals carry from ranges records share (string table
     /// names, and section, GC and comdat names each global names by id): bounded by the input's
     /// size, as each costs a record a few bits (and each is printed with its global).
@@ -529,7 +529,7 @@ impl<'a> Reader<'a> {
             }
             5 => self.sections.push(string(ops).into()),
             6 => {} // DEPLIB: obsolete
-            11 => self.gc_names.push(string(ops)),
+            11 => self.gc_names.push(string(ops).into()),
             12 => self.comdat_record()?,
             7 => self.global_var_record()?,
             8 => self.function_record()?,

@@ -341,7 +341,7 @@ impl<'a> Parser<'a> {
                 };
                 if self.eat(TokenKind::Comma)? {
                     self.expect_kw(Keyword::Partition)?;
-                    props.partition = Some(self.parse_string_utf8()?.into());
+                    props.partition = Some(self.shared_string()?);
                 }
                 // An alias or ifunc lives in its target's address space.
                 let target_ty = self.m.const_ty(target);
@@ -393,22 +393,20 @@ impl<'a> Parser<'a> {
                     match self.tok.kind {
                         TokenKind::Keyword(Keyword::Section) => {
                             self.bump()?;
-                            gv.props.section = Some(self.parse_string_utf8()?.into());
+                            gv.props.section = Some(self.shared_string()?);
                         }
                         TokenKind::Keyword(Keyword::Partition) => {
                             self.bump()?;
-                            gv.props.partition = Some(self.parse_string_utf8()?.into());
+                            gv.props.partition = Some(self.shared_string()?);
                         }
-                        TokenKind::Keyword(Keyword::Comdat) => {
-                            gv.props.comdat = Some(self.comdat_ref(&gv.name)?.into())
-                        }
+                        TokenKind::Keyword(Keyword::Comdat) => gv.props.comdat = Some(self.comdat_ref(&gv.name)?),
                         TokenKind::Keyword(Keyword::Align) => {
                             self.bump()?;
                             gv.props.align = Some(self.parse_align_value()?);
                         }
                         TokenKind::Keyword(Keyword::CodeModel) => {
                             self.bump()?;
-                            gv.code_model = Some(self.parse_string_utf8()?.into());
+                            gv.code_model = Some(self.shared_string()?);
                         }
                         TokenKind::Keyword(
                             Keyword::NoSanitizeAddress
@@ -448,7 +446,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn comdat_ref(&mut self, own_name: &str) -> PResult<Box<str>> {
+    /// A comdat reference: the comdat's name, shared with the other globals that name it.
+    fn comdat_ref(&mut self, own_name: &str) -> PResult<crate::ir::Str> {
         self.expect_kw(Keyword::Comdat)?;
         if self.eat(TokenKind::LParen)? {
             let c = self.bump()?;
@@ -457,10 +456,16 @@ impl<'a> Parser<'a> {
             }
             let name = self.value_str(c)?;
             self.expect(TokenKind::RParen, "')'")?;
-            Ok(name)
+            Ok(self.names.str(&name))
         } else {
-            Ok(own_name.into())
+            Ok(self.names.str(own_name))
         }
+    }
+
+    /// A quoted UTF-8 string a global names (section, partition, GC), shared with equal ones.
+    fn shared_string(&mut self) -> PResult<crate::ir::Str> {
+        let s = self.parse_string_utf8()?;
+        Ok(self.names.str(&s))
     }
 
     pub(super) fn define_global(&mut self, at: Span, sym: crate::ir::module::SymbolId, def: GlobalDef) -> PResult<()> {
@@ -653,20 +658,20 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 TokenKind::Keyword(Keyword::Section) => {
                     self.bump()?;
-                    f.props.section = Some(self.parse_string_utf8()?.into());
+                    f.props.section = Some(self.shared_string()?);
                 }
                 TokenKind::Keyword(Keyword::Partition) => {
                     self.bump()?;
-                    f.props.partition = Some(self.parse_string_utf8()?.into());
+                    f.props.partition = Some(self.shared_string()?);
                 }
-                TokenKind::Keyword(Keyword::Comdat) => f.props.comdat = Some(self.comdat_ref(&name)?.into()),
+                TokenKind::Keyword(Keyword::Comdat) => f.props.comdat = Some(self.comdat_ref(&name)?),
                 TokenKind::Keyword(Keyword::Align) => {
                     self.bump()?;
                     f.props.align = Some(self.parse_align_value()?);
                 }
                 TokenKind::Keyword(Keyword::Gc) => {
                     self.bump()?;
-                    f.gc = Some(self.parse_string_utf8()?);
+                    f.gc = Some(self.shared_string()?);
                 }
                 TokenKind::Keyword(k @ (Keyword::Prefix | Keyword::Prologue | Keyword::Personality)) => {
                     self.bump()?;
