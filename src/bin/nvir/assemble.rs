@@ -41,7 +41,7 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         return Ok(fail(Diagnostic::error("empty input").with_code("input-empty"), &no_source));
     }
     // (A module the text reader made is not validated again; one read from bitcode is.)
-    let (m, from_text) = match nvir::bitcode_input(&input.bytes) {
+    let (mut m, from_text) = match nvir::bitcode_input(&input.bytes) {
         Err(e) => return Ok(fail(Diagnostic::error(format!("{e:#}")).with_code("bc-input"), &no_source)),
         Ok(nvir::BitcodeInput::Bitcode(bc)) => match nvir_llvm::bitcode::read(bc) {
             Ok(m) => (m, false),
@@ -60,7 +60,13 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         DialectArg::Modern => nvir_llvm::bitcode::Layout::Modern,
     };
     let max = a.limit.limit(input.bytes.len());
-    let written = if from_text {
+    // A typed-pointer module written in the modern layout is upgraded in place: the module is
+    // not needed as it was, and a copy to upgrade would hold it twice.
+    let upgrade = matches!(layout, nvir_llvm::bitcode::Layout::Modern)
+        && m.types.dialect() == Some(nvir_llvm::ir::Dialect::TypedPointers);
+    let written = if upgrade {
+        nvir_llvm::bitcode::write_in_place_limited(&mut m, layout, max)
+    } else if from_text {
         nvir_llvm::bitcode::write_as_read_limited(&m, layout, max)
     } else {
         nvir_llvm::bitcode::write_as_limited(&m, layout, max)

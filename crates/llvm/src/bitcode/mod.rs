@@ -15,8 +15,8 @@ mod writer;
 
 pub use error::{BitcodeError, Result};
 pub use writer::{
-    write, write_as, write_as_limited, write_as_read, write_as_read_limited, Layout, WriteError, OVER_LIMIT, PRODUCER,
-    PRODUCER_MODERN,
+    write, write_as, write_as_limited, write_as_read, write_as_read_limited, write_in_place_limited, Layout,
+    WriteError, OVER_LIMIT, PRODUCER, PRODUCER_MODERN,
 };
 
 use crate::ir::Module;

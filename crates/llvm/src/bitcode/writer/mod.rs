@@ -130,6 +130,18 @@ pub fn write_as_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Ve
     }
 }
 
+/// [`write_as_limited`] for a module the caller no longer needs as it is: a typed-pointer module
+/// written in [`Layout::Modern`] is upgraded to opaque pointers in place rather than in a copy,
+/// so that a large module is not held twice (100k functions calling each other, 5.9 MB of text:
+/// 180 MB peak with the copy). `m` is left as written.
+pub fn write_in_place_limited(m: &mut Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
+    if layout == Layout::Modern && m.types.dialect() == Some(Dialect::TypedPointers) {
+        crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
+        crate::pass::opaque::upgrade(m).map_err(|e| WriteError::new(e.to_string()))?;
+    }
+    write_as_limited(m, layout, max_bytes)
+}
+
 fn write_checked(m: &Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
     crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
     write_limited(m, layout == Layout::Modern, max_bytes)
