@@ -553,22 +553,76 @@ pub(crate) fn discardable(linkage: Linkage) -> bool {
 /// what metadata names; a kept function's body and a kept variable's initializer keep what they
 /// refer to.
 pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
+    reached(m, |f| {
+        let mut consts = Vec::new();
+        for (_, inst) in f.insts.iter() {
+            inst.kind.for_each_operand(|v| {
+                if let Value::Const(c) = v {
+                    consts.push(c)
+                }
+            });
+        }
+        consts
+    })
+}
+
+/// The global values `nvvmCompileProgram` keeps and compiles, on both paths (measured, the
+/// `dropped/` axis): as [`kept`], but what only a load whose value goes unused reaches is
+/// dropped, and an `internal` or `private` variable only loaded from and stored to (its address
+/// taken nowhere) is folded away; nothing the compiler drops stops it, whatever the verifier
+/// says of it.
+pub(crate) fn compile_kept(m: &Module) -> FxHashSet<&str> {
+    let local_var = |c: ConstId| match &m.consts[c] {
+        ConstData::Global { global, .. } => matches!(m.symbols[*global].def, Some(GlobalDef::Var(id))
+            if matches!(m.globals[id].props.linkage, Linkage::Internal | Linkage::Private)),
+        _ => false,
+    };
+    reached(m, |f| {
+        let mut consts = Vec::new();
+        let mut used: FxHashSet<nvir_llvm::ir::InstId> = Default::default();
+        for (_, inst) in f.insts.iter() {
+            inst.kind.for_each_operand(|v| {
+                if let Value::Inst(i) = v {
+                    used.insert(i);
+                }
+            });
+        }
+        for (iid, inst) in f.insts.iter() {
+            match &inst.kind {
+                InstKind::Load { volatile: false, .. } if !used.contains(&iid) => continue,
+                InstKind::Load { volatile: false, ptr: Value::Const(c), .. } if local_var(*c) => continue,
+                InstKind::Store { volatile: false, ptr: Value::Const(c), value, .. } if local_var(*c) => {
+                    if let Value::Const(v) = value {
+                        consts.push(*v);
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            inst.kind.for_each_operand(|v| {
+                if let Value::Const(c) = v {
+                    consts.push(c)
+                }
+            });
+        }
+        consts
+    })
+}
+
+/// The names of the global values reached from the roots both kinds of keeping share (variables
+/// with an initializer and function definitions of a linkage that may not be discarded, aliases,
+/// constants metadata names), where a reached function's body reaches the constants
+/// `body_consts` gives for it and a reached variable its initializer. `body_consts` runs on all
+/// cores, once per function: bodies are most of a module, and the walk then visits only these
+/// short lists, one per reached function.
+fn reached(m: &Module, body_consts: impl Fn(&nvir_llvm::ir::Function) -> Vec<ConstId> + Sync) -> FxHashSet<&str> {
     use rayon::prelude::*;
-    // The constants each function's body uses, gathered on all cores: bodies are most of a
-    // module, and the walk below then visits only these short lists, one per kept function.
     let functions: Vec<&nvir_llvm::ir::Function> = m.functions.iter().map(|(_, f)| f).collect();
     let body_consts: Vec<Vec<ConstId>> = functions
         .par_iter()
         .with_min_len(64)
         .map(|f| {
-            let mut consts = Vec::new();
-            for (_, inst) in f.insts.iter() {
-                inst.kind.for_each_operand(|v| {
-                    if let Value::Const(c) = v {
-                        consts.push(c)
-                    }
-                });
-            }
+            let mut consts = body_consts(f);
             consts.sort_unstable();
             consts.dedup();
             consts
@@ -604,93 +658,6 @@ pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
             match def {
                 GlobalDef::Var(id) => work.extend(m.globals[id].init),
                 GlobalDef::Func(id) => work.extend(body_consts.get(id.index()).into_iter().flatten().copied()),
-                _ => {}
-            }
-        }
-        let Some(c) = work.pop() else { break };
-        if !seen.insert(c) {
-            continue;
-        }
-        if let ConstData::Global { global, .. } = &m.consts[c] {
-            let sym = &m.symbols[*global];
-            if out.insert(&sym.name) {
-                pending.extend(sym.def);
-            }
-        }
-        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
-    }
-    out
-}
-
-/// The global values `nvvmCompileProgram` keeps and compiles, on both paths (measured, the
-/// `dropped/` axis): as [`kept`], but what only a load whose value goes unused reaches is
-/// dropped, and an `internal` or `private` variable only loaded from and stored to (its address
-/// taken nowhere) is folded away; nothing the compiler drops stops it, whatever the verifier
-/// says of it.
-pub(crate) fn compile_kept(m: &Module) -> FxHashSet<&str> {
-    let local_var = |c: ConstId| match &m.consts[c] {
-        ConstData::Global { global, .. } => matches!(m.symbols[*global].def, Some(GlobalDef::Var(id))
-            if matches!(m.globals[id].props.linkage, Linkage::Internal | Linkage::Private)),
-        _ => false,
-    };
-    let mut out: FxHashSet<&str> = Default::default();
-    let mut seen: FxHashSet<ConstId> = Default::default();
-    let mut work: Vec<ConstId> = Vec::new();
-    let mut pending: Vec<GlobalDef> = Vec::new();
-    for (id, g) in m.globals.iter() {
-        if g.init.is_some() && !discardable(g.props.linkage) {
-            out.insert(&g.name);
-            pending.push(GlobalDef::Var(id));
-        }
-    }
-    for (id, f) in m.functions.iter() {
-        if f.is_definition && !discardable(f.props.linkage) {
-            out.insert(&f.name);
-            pending.push(GlobalDef::Func(id));
-        }
-    }
-    for (_, a) in m.aliases.iter() {
-        out.insert(&a.name);
-        work.push(a.aliasee);
-    }
-    for (_, node) in m.metadata.iter() {
-        if let MdNode::Value(_, Value::Const(c)) = node {
-            work.push(*c);
-        }
-    }
-    loop {
-        while let Some(def) = pending.pop() {
-            match def {
-                GlobalDef::Var(id) => work.extend(m.globals[id].init),
-                GlobalDef::Func(id) => {
-                    let f = &m.functions[id];
-                    let mut used: FxHashSet<nvir_llvm::ir::InstId> = Default::default();
-                    for (_, inst) in f.insts.iter() {
-                        inst.kind.for_each_operand(|v| {
-                            if let Value::Inst(i) = v {
-                                used.insert(i);
-                            }
-                        });
-                    }
-                    for (iid, inst) in f.insts.iter() {
-                        match &inst.kind {
-                            InstKind::Load { volatile: false, .. } if !used.contains(&iid) => continue,
-                            InstKind::Load { volatile: false, ptr: Value::Const(c), .. } if local_var(*c) => continue,
-                            InstKind::Store { volatile: false, ptr: Value::Const(c), value, .. } if local_var(*c) => {
-                                if let Value::Const(v) = value {
-                                    work.push(*v);
-                                }
-                                continue;
-                            }
-                            _ => {}
-                        }
-                        inst.kind.for_each_operand(|v| {
-                            if let Value::Const(c) = v {
-                                work.push(c)
-                            }
-                        });
-                    }
-                }
                 _ => {}
             }
         }
