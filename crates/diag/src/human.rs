@@ -165,24 +165,27 @@ fn text_row(
     let line_start = text[..start].rfind('\n').map_or(0, |p| p + 1);
     let line_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
     let line_no = idx.line_col(text, line_start).0;
-    // Characters of the line, controls shown as spaces; the span in character positions.
-    let chars: Vec<char> = text[line_start..line_end].chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    // The span in character positions; only the window's characters are copied (a line may be
+    // the whole input: a copy of it as `char`s took four times its size), controls as spaces.
+    let line = &text[line_start..line_end];
+    let chars = line.chars().count();
     let col = text[line_start..start].chars().count();
     let end = floor_boundary(text, span.end.max(span.start)).min(line_end).max(start);
     let len = text[start..end].chars().count().max(1);
-    let (from, to) = if chars.len() <= WINDOW {
-        (0, chars.len())
+    let (from, to) = if chars <= WINDOW {
+        (0, chars)
     } else {
-        let from = col.saturating_sub(WINDOW / 3).min(chars.len());
-        (from, (col + len.min(WINDOW / 2) + WINDOW / 3).min(chars.len()).max(from))
+        let from = col.saturating_sub(WINDOW / 3).min(chars);
+        (from, (col + len.min(WINDOW / 2) + WINDOW / 3).min(chars).max(from))
     };
-    let mut shown: String = chars[from..to].iter().collect();
+    let mut shown: String =
+        line.chars().skip(from).take(to - from).map(|c| if c.is_control() { ' ' } else { c }).collect();
     let mut lead = 0;
     if from > 0 {
         shown.insert(0, '…');
         lead = 1;
     }
-    if to < chars.len() {
+    if to < chars {
         shown.push('…');
     }
     let _ = writeln!(out, "{} {} {}", st.gutter(&format!("{line_no:>width$}")), st.gutter("|"), shown.trim_end());
