@@ -5,7 +5,9 @@
 //! variables. When the parser reaches the first global or function of a large input, it cuts the
 //! rest at `define` and `@name =` lines into chunks that shrink toward the end. Whichever thread
 //! is free reads the next chunk into a copy of the module as it stood at the cut; the main thread
-//! reads the first chunk in place. The copies are then merged in text order:
+//! reads the first chunk in place. Reading runs at most a third of the input ahead of the merge,
+//! so that what is held twice (read, not yet merged) does not grow with the thread count or with
+//! how the threads are scheduled. The copies are then merged in text order:
 //! what a worker added to a table is looked up or added in the main module in the order the
 //! worker added it, and its functions move over with their handles rewritten. Replaying additions
 //! in text order gives the module a sequential read builds, handle for handle (a test compares).
@@ -24,8 +26,9 @@ use crate::text::lexer::Lexer;
 use crate::text::token::TokenKind;
 use nvir_diag::Span;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::AcqRel, Ordering::Acquire, Ordering::Release};
+use std::sync::{mpsc, Condvar, Mutex};
+use std::time::Duration;
 
 /// How a parse may use threads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,16 +198,57 @@ impl<'a> Parser<'a> {
         let snapshot = self.fork(start, start);
         let next = AtomicUsize::new(1);
         let halt = AtomicBool::new(false);
-        // Reads the next unclaimed chunk, if any.
-        let claim = || -> Option<Chunk<'a>> {
-            if halt.load(Relaxed) {
-                return None;
-            }
-            let k = next.fetch_add(1, Relaxed);
-            let &s = cuts.get(k)?;
-            let mut w = snapshot.fork(s, end_of(k));
+        // Read-ahead: what is read but not yet merged is held twice (the copy, then the merged
+        // module), so a chunk may be claimed only while the chunks from the next one to merge up
+        // to its end span at most a third of the input. Unbounded, a thread that runs ahead of
+        // the merge (more threads, or the merging thread descheduled on a busy machine) held up
+        // to the whole rest of the input twice, and peak memory moved with the machine's load
+        // and core count.
+        let window = ((len - start) / 3).max(2 * options.min_chunk.max(1));
+        let merging = AtomicUsize::new(1);
+        let progress = (Mutex::new(()), Condvar::new());
+        // The next chunk to merge is always allowed, however large (a chunk ends at the first
+        // entity after its share, which may be one large function).
+        let allowed = |k: usize| {
+            let m = merging.load(Acquire);
+            k <= m || cuts.get(m).is_none_or(|&from| end_of(k) - from <= window)
+        };
+        // Reads the next unclaimed chunk, if any, should the window allow it; with `wait`,
+        // waits for the merge to make room rather than give up.
+        let claim_with = |wait: bool| -> Option<Chunk<'a>> {
+            let k = loop {
+                if halt.load(Acquire) {
+                    return None;
+                }
+                let k = next.load(Acquire);
+                if k >= cuts.len() {
+                    return None;
+                }
+                if allowed(k) {
+                    if next.compare_exchange(k, k + 1, AcqRel, Acquire).is_ok() {
+                        break k;
+                    }
+                    continue;
+                }
+                if !wait {
+                    return None;
+                }
+                let guard = progress.0.lock().unwrap_or_else(|e| e.into_inner());
+                if !halt.load(Acquire) && next.load(Acquire) == k && !allowed(k) {
+                    // The merging thread notifies under the lock after each merge and when it
+                    // stops; the timeout is only a guard.
+                    let _ = progress.1.wait_timeout(guard, Duration::from_millis(50));
+                }
+            };
+            let mut w = snapshot.fork(cuts[k], end_of(k));
             let read = w.module();
             Some(Chunk { k, parser: w, read })
+        };
+        let claim = || claim_with(false);
+        let merged = |k: usize| {
+            let _guard = progress.0.lock().unwrap_or_else(|e| e.into_inner());
+            merging.store(k, Release);
+            progress.1.notify_all();
         };
         self.limit = cuts[1] as u32;
         self.functions_only = true;
@@ -212,10 +256,10 @@ impl<'a> Parser<'a> {
             let (tx, rx) = mpsc::channel::<Chunk<'a>>();
             for _ in 1..options.threads.min(cuts.len()) {
                 let tx = tx.clone();
-                let claim = &claim;
+                let claim_with = &claim_with;
                 // Should no thread be had, this one reads every chunk itself.
                 let _ = std::thread::Builder::new().stack_size(WORKER_STACK).spawn_scoped(scope, move || {
-                    while let Some(done) = claim() {
+                    while let Some(done) = claim_with(true) {
                         if tx.send(done).is_err() {
                             break;
                         }
@@ -227,8 +271,9 @@ impl<'a> Parser<'a> {
             // Should no thread be had, the refused closure drops the receiver; sends then fail
             // and merged copies are freed where they are.
             let _ = std::thread::Builder::new().spawn_scoped(scope, move || leftovers.into_iter().for_each(drop));
-            let outcome = self.merge_chunks(&cuts, &base, &claim, &dropper, &rx);
-            halt.store(true, Relaxed);
+            let outcome = self.merge_chunks(&cuts, &base, &claim, &merged, &dropper, &rx);
+            halt.store(true, Release);
+            merged(cuts.len());
             outcome
         });
         self.limit = u32::MAX;
@@ -250,6 +295,7 @@ impl<'a> Parser<'a> {
         cuts: &[usize],
         base: &Base,
         claim: &dyn Fn() -> Option<Chunk<'a>>,
+        merged: &dyn Fn(usize),
         dropper: &mpsc::Sender<Parser<'a>>,
         rx: &mpsc::Receiver<Chunk<'a>>,
     ) -> PResult<Option<usize>> {
@@ -287,12 +333,13 @@ impl<'a> Parser<'a> {
             }
             at = chunk.parser.stop_offset();
             let mut w = chunk.parser;
-            let merged = self.merge(&mut w, base);
+            let outcome = self.merge(&mut w, base);
             // What is left of the copy is freed off this thread, which has merging to do.
             let _ = dropper.send(w);
-            if merged.is_err() {
+            if outcome.is_err() {
                 return Ok(None);
             }
+            merged(k + 1);
         }
         Ok(Some(at))
     }
