@@ -1724,6 +1724,245 @@ def atomic_sizes():
                         yield f"{op}_{t}_align{align}_{use}_{dialect}", text
 
 
+def reader_modern():
+    """LLVM 22's reader on the types instructions, parameters and variables name, on return
+    attributes, alignments and `initializes` ranges (LLVM 7's where it has the rule): an
+    identified struct without a body, a struct holding scalable vectors (beside other fields, or
+    only one repeated), `x86_amx` and tokens in each place, each parameter-only attribute on a
+    return value, alignments about 2^32 and `initializes` lists in and out of order."""
+    opaque = "%X = type opaque\n"
+    mixed = "%S = type { <vscale x 1 x double>, i32 }\n"
+    same = "%H = type { <vscale x 1 x double>, <vscale x 1 x double> }\n"
+
+    def f(pre, body, params=""):
+        return module(pre + fn(body + "\n  ret void", params))
+    for dialect, p in (("opaque", "ptr"), ("typed", None)):
+        for name, pre, ty in (("opaque", opaque, "%X"), ("mixed", mixed, "%S"), ("same", same, "%H"),
+                              ("scalable", "", "<vscale x 1 x double>"), ("sized", "%T = type { i32 }\n", "%T")):
+            q = p or f"{ty}*"
+            yield f"load_{name}_{dialect}", f(pre, f"  %v = load {ty}, {q} %p", f"{q} %p")
+            yield f"alloca_{name}_{dialect}", f(pre, f"  %a = alloca {ty}")
+            yield f"gep_{name}_{dialect}", f(pre, f"  %a = getelementptr {ty}, {q} %p, i32 0", f"{q} %p")
+            yield f"gep_{name}_noindex_{dialect}", f(pre, f"  %a = getelementptr {ty}, {q} %p", f"{q} %p")
+            yield f"store_{name}_{dialect}", f(pre, f"  store {ty} %v, {q} %p", f"{ty} %v, {q} %p")
+            yield f"store_{name}_undef_{dialect}", f(pre, f"  store {ty} undef, {q} %p", f"{q} %p")
+            yield f"arg_{name}_{dialect}", f(pre, "", f"{ty} %v")
+            yield f"declared_arg_{name}_{dialect}", module(pre + f"declare void @g({ty})\n" + fn("  ret void"))
+    for ty in ("x86_amx", "token"):
+        yield f"array_{ty}", f(f"%T = type [2 x {ty}]\n", "")
+        yield f"array_{ty}_global", f(f"@g = global [2 x {ty}] zeroinitializer\n", "")
+        yield f"vector_{ty}", f(f"%T = type <2 x {ty}>\n", "")
+        yield f"vector_{ty}_alloca", f("", f"  %a = alloca <2 x {ty}>")
+        yield f"alloca_{ty}", f("", f"  %a = alloca {ty}")
+        yield f"global_{ty}", f(f"@g = external global {ty}\n", "")
+        yield f"struct_{ty}", f(f"%T = type {{ {ty} }}\n", "")
+        yield f"load_{ty}", f("", f"  %v = load {ty}, ptr %p", "ptr %p")
+        yield f"arg_{ty}", f("", "", f"{ty} %a")
+        yield f"select_{ty}", f("", f"  %s = select i1 %c, {ty} %a, {ty} %b", f"i1 %c, {ty} %a, {ty} %b")
+    yield "select_token_typed", f("", "  %s = select i1 %c, token %a, token %b\n  store i8 0, i8* %q",
+                                  "i1 %c, token %a, token %b, i8* %q")
+    yield "phi_token", f("", "  br label %b\nb:\n  %s = phi token [ %a, %0 ]", "token %a")
+    for a in ("swifterror", "byval(i32)", "byval", "nest", "sret(i32)", "sret", "nocapture", "returned", "readonly",
+              "readnone", "immarg", "inalloca(i32)", "swiftself", "writeonly", "nofree", "inreg", "noalias", "nonnull",
+              "dereferenceable(4)", "align 4", "noundef"):
+        for dialect, t in (("opaque", "ptr"), ("typed", "i8*")):
+            yield f"ret_{safe(a)}_{dialect}", f(f"declare {a} {t} @c({t})\n", "")
+            yield f"ret_{safe(a)}_call_{dialect}", f(f"declare {t} @c()\n", f"  %r = call {a} {t} @c()")
+    for n in (28, 29, 30, 31, 32, 33, 40):
+        v = 1 << n
+        for dialect, t in (("opaque", "ptr"), ("typed", "i8*")):
+            yield f"align_2e{n}_param_{dialect}", f("", "", f"{t} align {v} %p")
+            yield f"align_2e{n}_call_{dialect}", f(f"declare void @b({t})\n", f"  call void @b({t} align {v} %p)", f"{t} %p")
+            q = "i32*" if dialect == "typed" else t
+            yield f"align_2e{n}_load_{dialect}", f("", f"  %a = load i32, {q} %p, align {v}", f"{q} %p")
+        yield f"align_2e{n}_alloca", f("", f"  %a = alloca i32, align {v}")
+        yield f"align_2e{n}_global", f(f"@g = addrspace(1) global i32 0, align {v}\n", "")
+    yield "align_3_param", f("", "", "ptr align 3 %p")
+    for name, ranges in (("unordered", "(4, 8), (0, 4)"), ("overlapping", "(0, 8), (4, 12)"), ("adjacent", "(0, 4), (4, 8)"),
+                         ("empty", "(4, 4)"), ("reversed", "(8, 4)"), ("apart", "(0, 4), (8, 12)"), ("one", "(0, 4)"),
+                         ("negative", "(-8, -4), (0, 4)")):
+        yield f"initializes_{name}", f("", "", f"ptr initializes({ranges}) %p")
+        yield f"initializes_{name}_call", f("declare void @g(ptr)\n", f"  call void @g(ptr initializes({ranges}) %p)", "ptr %p")
+    yield "recursive", f("%rt1 = type { i32, %rt2 }\n%rt2 = type { i32, %rt1 }\n", "")
+
+
+def calls():
+    """LLVM's verifier on calls, parameters and calling conventions: each attribute on a type it
+    does not apply to at a call site (argument and result), `noundef` on `void`, `byval` of 4 GiB,
+    `inalloca` placement and the `alloca` it names, a token or `x86_amx` returned (directly and
+    through an indirect call), the calling conventions' rules (AMD GPU, x86 interrupt), `musttail`
+    prototypes, conventions and ABI attributes, and the string function attributes whose values
+    LLVM 22 checks, on a definition, a declaration, a group and a call site."""
+    def f(pre, body, params="", ret="void", attrs=""):
+        return module(pre + fn(body + ("\n  ret void" if ret == "void" else ""), params, ret, attrs=attrs))
+    for dialect, t in (("opaque", "ptr"), ("typed", "i8*")):
+        for a, ty, v in (("signext", t, "null"), ("zeroext", "float", "0.0"), ("noalias", "i32", "0"),
+                         ("nonnull", "i32", "0"), ("align 4", "i32", "0"), ("signext", "i32", "0"),
+                         ("byval(i32)", "i32", "0"), ("noundef", "i32", "0"), ("dereferenceable(4)", "i64", "0"),
+                         ("inreg", "i32", "0"), ("readonly", "i32", "0"), ("nocapture", "i32", "0")):
+            yield f"arg_{safe(a)}_{safe(ty)}_{dialect}", f(f"declare void @g({ty})\n", f"  call void @g({ty} {a} {v})")
+        yield f"ret_signext_{dialect}", f(f"declare {t} @g()\n", f"  %r = call signext {t} @g()")
+        yield f"ret_noalias_i32_{dialect}", f("declare i32 @g()\n", "  %r = call noalias i32 @g()")
+        yield f"invoke_signext_{dialect}", f(f"declare void @g({t})\n",
+                                             f"  invoke void @g({t} signext null)\n          to label %r unwind label %r\nr:")
+    yield "noundef_void_define", f("define noundef void @h() {\n  ret void\n}\n", "")
+    yield "noundef_void_declare", f("declare noundef void @h()\n", "  call void @h()")
+    yield "noundef_void_call", f("declare void @h()\n", "  call noundef void @h()")
+    for n, name in ((2147483648, "4g"), (2147483647, "under4g")):
+        yield f"byval_{name}", f("", "", f"ptr byval([{n} x i16]) %p")
+        yield f"byval_{name}_typed", f("", "", f"[{n} x i16]* byval %p")
+        yield f"byval_{name}_call", f("declare void @g(ptr)\n", f"  call void @g(ptr byval([{n} x i16]) %p)", "ptr %p")
+    yield "byval_struct_4g", f("", "", "ptr byval({ [1073741824 x i32], i8 }) %p")
+    for dialect, t, a in (("opaque", "ptr", "inalloca(i64)"), ("typed", "i64*", "inalloca")):
+        yield f"inalloca_not_last_{dialect}", f(f"define void @g({t} {a} %p, i32 %q) {{\n  ret void\n}}\n", "")
+        yield f"inalloca_last_{dialect}", f(f"define void @g(i32 %q, {t} {a} %p) {{\n  ret void\n}}\n", "")
+        yield f"inalloca_mismatched_{dialect}", f(f"declare void @g({t} {a})\n",
+                                                  f"  %a = alloca i64\n  call void @g({t} {a} %a)")
+        yield f"inalloca_matched_{dialect}", f(f"declare void @g({t} {a})\n",
+                                               f"  %a = alloca inalloca i64\n  call void @g({t} {a} %a)")
+        yield f"inalloca_callee_only_{dialect}", f(f"declare void @g({t} {a})\n", f"  %a = alloca i64\n  call void @g({t} %a)")
+    yield "inalloca_unsized", f("define void @g(ptr inalloca(void()) %p) {\n  ret void\n}\n", "")
+    yield "byval_unsized", f("%X = type opaque\ndefine void @g(ptr byval(%X) %p) {\n  ret void\n}\n", "")
+    yield "token_return", module("define token @f() {\n  ret token undef\n}\n")
+    yield "token_return_declared", f("declare token @h()\n", "")
+    yield "token_indirect", f("", "  call token () undef ()")
+    yield "x86_amx_indirect", f("", "  call x86_amx () undef ()")
+    yield "x86_amx_return_declared", f("declare x86_amx @h()\n", "")
+    yield "x86_amx_param", f("define void @h(x86_amx %a) {\n  ret void\n}\n", "")
+    for cc in ("amdgpu_kernel", "spir_kernel", "amdgpu_vs", "amdgpu_cs", "fastcc", "coldcc", "ptx_device", "x86_intrcc",
+               "tailcc", "swiftcc"):
+        yield f"cc_{cc}_return", f(f"define {cc} i32 @h() {{\n  ret i32 0\n}}\n", "")
+        yield f"cc_{cc}_vararg", f(f"define {cc} void @h(...) {{\n  ret void\n}}\n", "")
+        yield f"cc_{cc}_sret", f(f"define {cc} void @h(ptr sret(i32) %p) {{\n  ret void\n}}\n", "")
+        yield f"cc_{cc}_byval", f(f"define {cc} void @h(ptr byval(i32) %p) {{\n  ret void\n}}\n", "")
+        yield f"cc_{cc}_ptr", f(f"define {cc} void @h(ptr %p) {{\n  ret void\n}}\n", "")
+        yield f"cc_{cc}_i32_typed", f(f"define {cc} void @h(i32* %p) {{\n  ret void\n}}\n", "")
+    mt = [
+        ("cc", "declare x86_stdcallcc void @h()\n", "", "  musttail call x86_stdcallcc void @h()"),
+        ("more_params", "declare void @h(i32)\n", "", "  musttail call void @h(i32 0)"),
+        ("int_types", "declare void @h(i8)\n", "i32 %a", "  musttail call void @h(i8 0)"),
+        ("vararg", "declare void @h(ptr, ...)\n", "ptr %a", "  musttail call void (ptr, ...) @h(ptr null)"),
+        ("ret_type", "declare i32 @h(i32)\n", "i32 %a", "  %r = musttail call i32 @h(i32 0)"),
+        ("byval", "declare void @h(ptr)\n", "ptr byval({ i32 }) %a", "  musttail call void @h(ptr %a)"),
+        ("inreg", "declare void @h(i32 inreg)\n", "i32 %a", "  musttail call void @h(i32 inreg %a)"),
+        ("sret", "declare void @h(ptr sret(i32))\n", "ptr %a", "  musttail call void @h(ptr sret(i32) %a)"),
+        ("same", "declare void @h(ptr)\n", "ptr %a", "  musttail call void @h(ptr %a)"),
+        ("same_typed", "declare void @h(i8*)\n", "i32* %a", "  %b = bitcast i32* %a to i8*\n  musttail call void @h(i8* %b)"),
+        ("not_last", "declare void @h()\n", "", "  musttail call void @h()\n  call void @h()"),
+    ]
+    for name, pre, params, body in mt:
+        yield f"musttail_{name}", f(pre, body, params)
+    yield "musttail_result_dropped", module("declare i32 @h()\n" + fn("  %r = musttail call i32 @h()\n  ret i32 0", "", "i32"))
+    yield "musttail_result_returned", module("declare i32 @h()\n" + fn("  %r = musttail call i32 @h()\n  ret i32 %r", "", "i32"))
+    for cc in ("tailcc", "swifttailcc"):
+        for a in ("inreg", "inalloca(i8)", "swifterror", "preallocated(i8)", "byref(i8)", "byval(i8)"):
+            yield f"musttail_{cc}_caller_{safe(a)}", module(
+                f"declare {cc} void @s()\ndefine {cc} void @h(ptr {a} %p) {{\n  musttail call {cc} void @s()\n  ret void\n}}\n")
+        yield f"musttail_{cc}_callee_inreg", module(
+            f"declare {cc} void @s(ptr)\ndefine {cc} void @h() {{\n  musttail call {cc} void @s(ptr inreg undef)\n  ret void\n}}\n")
+        yield f"musttail_{cc}_vararg", module(
+            f"declare {cc} void @s(...)\ndefine {cc} void @h(...) {{\n  musttail call {cc} void (...) @s()\n  ret void\n}}\n")
+    strs = [("no-jump-tables", "yes"), ("no-jump-tables", "true"), ("no-jump-tables", "false"), ("no-jump-tables", ""),
+            ("less-precise-fpmad", "1"), ("no-signed-zeros-fp-math", "bad"), ("no-infs-fp-math", "bad"),
+            ("no-nans-fp-math", "bad"), ("unsafe-fp-math", "bad"), ("approx-func-fp-math", "bad"),
+            ("no-inline-line-tables", "bad"), ("profile-sample-accurate", "bad"), ("use-sample-profile", "bad"),
+            ("loader-replaceable", "bad"), ("marked_for_windows_hot_patching", "bad"),
+            ("patchable-function-entry", "a"), ("patchable-function-entry", "-1"), ("patchable-function-entry", "3,"),
+            ("patchable-function-entry", "3"), ("patchable-function-entry", ""), ("patchable-function-entry", "+3"),
+            ("patchable-function-entry", "4294967295"), ("patchable-function-entry", "4294967296"),
+            ("patchable-function-prefix", "a"), ("patchable-function-prefix", "2"),
+            ("patchable-function-entry-section", ""), ("patchable-function-entry-section", "s"),
+            ("warn-stack-size", "-1"), ("warn-stack-size", "10"), ("warn-stack-size", "4294967296"),
+            ("sign-return-address", "non-loaf"), ("sign-return-address", "all"), ("sign-return-address", "none"),
+            ("sign-return-address", "non-leaf"), ("branch-target-enforcement", "yes"), ("branch-target-enforcement", "true"),
+            ("branch-protection-pauth-lr", "bad"), ("guarded-control-stack", "bad"), ("denormal-fp-math", "bad"),
+            ("stack-protector-buffer-size", "x"), ("min-legal-vector-width", "x")]
+    for i, (k, v) in enumerate(strs):
+        yield f"fnattr_{i}_{safe(k)}_{safe(v) or 'empty'}", module(f'define void @f() "{k}"="{v}" {{\n  ret void\n}}\n')
+    yield "fnattr_patchable-function-entry_novalue", module('define void @f() "patchable-function-entry" {\n  ret void\n}\n')
+    yield "fnattr_no-jump-tables_novalue", module('define void @f() "no-jump-tables" {\n  ret void\n}\n')
+    yield "fnattr_sign-return-address-key_bad", module('define void @f() "sign-return-address-key"="c_key" {\n  ret void\n}\n')
+    yield "fnattr_sign-return-address-key_alone", module('define void @f() "sign-return-address-key"="a_key" {\n  ret void\n}\n')
+    yield "fnattr_sign-return-address-key_ok", module(
+        'define void @f() "sign-return-address"="all" "sign-return-address-key"="b_key" {\n  ret void\n}\n')
+    yield "fnattr_frame_pointer_then_entry", module('define void @f() "frame-pointer"="x" "patchable-function-entry"="a" {\n  ret void\n}\n')
+    yield "fnattr_entry_then_bool", module('define void @f() "patchable-function-entry"="a" "no-jump-tables"="yes" {\n  ret void\n}\n')
+    yield "fnattr_declared", module('declare void @g() "no-jump-tables"="yes"\n' + fn("  call void @g()\n  ret void"))
+    yield "fnattr_declared_unused", module('declare void @g() "no-jump-tables"="yes"\n' + fn("  ret void"))
+    yield "fnattr_call_site", module("declare void @g()\n" + fn('  call void @g() "no-jump-tables"="yes"\n  ret void'))
+    yield "fnattr_call_site_entry", module("declare void @g()\n" + fn('  call void @g() "patchable-function-entry"="a"\n  ret void'))
+    yield "fnattr_group", module('define void @f() #0 {\n  ret void\n}\nattributes #0 = { "no-jump-tables"="yes" }\n')
+    # Other targets' intrinsics, which the modern path knows: `immarg` arguments (from their
+    # `Intrinsics*.td`) and the exclusive loads' and stores' `elementtype`.
+    targets = [
+        ("arm_mcr", "declare void @llvm.arm.mcr(i32, i32, i32, i32, i32, i32)", "void @llvm.arm.mcr(i32 0, i32 0, i32 {x}, i32 0, i32 0, i32 0)"),
+        ("s390_vsldb", "declare <16 x i8> @llvm.s390.vsldb(<16 x i8>, <16 x i8>, i32)", "<16 x i8> @llvm.s390.vsldb(<16 x i8> zeroinitializer, <16 x i8> zeroinitializer, i32 {x})"),
+        ("x86_round", "declare <4 x float> @llvm.x86.sse41.round.ps(<4 x float>, i32)", "<4 x float> @llvm.x86.sse41.round.ps(<4 x float> zeroinitializer, i32 {x})"),
+        ("amdgcn_sleep", "declare void @llvm.amdgcn.s.sleep(i32)", "void @llvm.amdgcn.s.sleep(i32 {x})"),
+        ("aarch64_fxs", "declare <2 x i32> @llvm.aarch64.neon.vcvtfp2fxs.v2i32.v2f32(<2 x float>, i32)", "<2 x i32> @llvm.aarch64.neon.vcvtfp2fxs.v2i32.v2f32(<2 x float> zeroinitializer, i32 {x})"),
+    ]
+    for name, decl, call in targets:
+        for what, x in (("constant", "1"), ("value", "%x")):
+            yield f"target_{name}_{what}", module(decl + "\n" + fn(f"  call {call.format(x=x)}\n  ret void", "i32 %x"))
+    for name, decl, call in (
+            ("aarch64_ldxr", "declare i64 @llvm.aarch64.ldxr.p0(ptr)", "i64 @llvm.aarch64.ldxr.p0(ptr {a}%p)"),
+            ("arm_ldrex", "declare i32 @llvm.arm.ldrex.p0(ptr)", "i32 @llvm.arm.ldrex.p0(ptr {a}%p)"),
+            ("aarch64_stxr", "declare i32 @llvm.aarch64.stxr.p0(i64, ptr)", "i32 @llvm.aarch64.stxr.p0(i64 0, ptr {a}%p)"),
+            ("arm_strex", "declare i32 @llvm.arm.strex.p0(i32, ptr)", "i32 @llvm.arm.strex.p0(i32 0, ptr {a}%p)")):
+        for what, a in (("plain", ""), ("elementtype", "elementtype(i32) ")):
+            yield f"target_{name}_{what}", module(decl + "\n" + fn(f"  %r = call {call.format(a=a)}\n  ret void", "ptr %p"))
+    for name, ret, arg in (("i2_i32", "i2", "i32"), ("i1_i32", "i1", "i32"), ("i8_i32", "i8", "i32"),
+                           ("v4i8_v4i32", "<4 x i8>", "<4 x i32>"), ("v8i8_v4i32", "<8 x i8>", "<4 x i32>"),
+                           ("i8_v4i32", "i8", "<4 x i32>"), ("v4i8_i32", "<4 x i8>", "i32"),
+                           ("v4i1_v4i32", "<4 x i1>", "<4 x i32>")):
+        for op in ("scmp", "ucmp"):
+            suffix = ".".join("v" + t[1:].split(" x ")[0] + t.split(" x ")[1].rstrip(">") if t.startswith("<") else t
+                              for t in (ret, arg))
+            yield f"cmp_{op}_{name}", module(fn(f"  %r = call {ret} @llvm.{op}.{suffix}({arg} %a, {arg} %a)\n  ret void",
+                                                f"{arg} %a") + f"declare {ret} @llvm.{op}.{suffix}({arg}, {arg})\n")
+    for dialect, t in (("opaque", "ptr"), ("typed", "i32*")):
+        for what, body in (("alloca", "  %a = alloca i32, !invariant.group !9"),
+                           ("load", f"  %v = load i32, {t} %p, !invariant.group !9"),
+                           ("store", f"  store i32 1, {t} %p, !invariant.group !9"),
+                           ("call", "  call void @g(), !invariant.group !9"),
+                           ("add", "  %v = add i32 1, 2, !invariant.group !9")):
+            yield f"invariant_group_{what}_{dialect}", module("declare void @g()\n" + fn(body + "\n  ret void", f"{t} %p")
+                                                             + "!9 = !{}\n")
+    for cc in ("tailcc", "swifttailcc", "cfguard_checkcc", "aarch64_vector_pcs", "aarch64_sve_vector_pcs", "amdgpu_gfx",
+               "x86_regcallcc", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve", "riscv_vector_cc", "m68k_rtdcc",
+               "preserve_nonecc", "swiftcc", "amdgpu_vs", "amdgpu_ps", "amdgpu_hs", "amdgpu_es", "spir_func"):
+        yield f"cc_newer_{cc}_define", module(f"define {cc} void @h() {{\n  ret void\n}}\n")
+        yield f"cc_newer_{cc}_call", module("declare void @h()\n" + fn(f"  call {cc} void @h()\n  ret void"))
+    bundles = [("kcfi2", '"kcfi"(i32 1), "kcfi"(i32 2)'), ("kcfi_i64", '"kcfi"(i64 1)'), ("kcfi_none", '"kcfi"()'),
+               ("kcfi_ok", '"kcfi"(i32 1)'), ("ptrauth2", '"ptrauth"(i32 0, i64 0), "ptrauth"(i32 0, i64 0)'),
+               ("ptrauth1", '"ptrauth"(i32 0)'), ("ptrauth_key64", '"ptrauth"(i64 0, i64 0)'),
+               ("ptrauth_disc32", '"ptrauth"(i32 0, i32 0)'), ("ptrauth_ok", '"ptrauth"(i32 0, i64 0)'),
+               ("deopt2", '"deopt"(), "deopt"()'), ("gct2", '"gc-transition"(), "gc-transition"()'),
+               ("cfg2", '"cfguardtarget"(i8* null), "cfguardtarget"(i8* null)'), ("cfg0", '"cfguardtarget"()'),
+               ("unknown2", '"foo"(), "foo"()'), ("gclive2", '"gc-live"(), "gc-live"()'),
+               ("kcfi_ptrauth", '"kcfi"(i32 1), "ptrauth"(i32 0, i64 0)')]
+    for name, b in bundles:
+        yield f"bundle_{name}_typed", module(fn(f"  call void %p() [ {b} ]\n  ret void", "void ()* %p"))
+        yield f"bundle_{name}", module(fn(f"  call void %p() [ {b.replace('i8* null', 'ptr null')} ]\n  ret void", "ptr %p"))
+
+
+def used_lists():
+    """LLVM's verifier on the members of `llvm.used` and `llvm.compiler.used`: null, a variable,
+    a function, a numbered variable, a cast of one, a cast of an integer (both dialects)."""
+    used_members = [("null", "ptr null"), ("global", "ptr @a"), ("function", "ptr @h"), ("numbered", "ptr @0"),
+                    ("cast", "ptr addrspacecast (ptr addrspace(1) @b to ptr)"), ("int", "ptr inttoptr (i64 1 to ptr)")]
+    for list_name in ("llvm.used", "llvm.compiler.used"):
+        for what, member in used_members:
+            yield f"used_{list_name.split('.')[1]}_{what}", module(
+                "@a = global i8 42\n@b = addrspace(1) global i8 1\n@0 = global i8 3\ndeclare void @h()\n"
+                f'@{list_name} = appending global [2 x ptr] [ptr @a, {member}], section "llvm.metadata"\n')
+            typed = member.replace("ptr addrspace(1) @b", "i8 addrspace(1)* @b").replace("ptr @h", "i8* bitcast (void ()* @h to i8*)")
+            typed = re.sub(r"\bptr\b", "i8*", typed)
+            yield f"used_{list_name.split('.')[1]}_{what}_typed", module(
+                "@a = global i8 42\n@b = addrspace(1) global i8 1\n@0 = global i8 3\ndeclare void @h()\n"
+                f'@{list_name} = appending global [2 x i8*] [i8* @a, {typed}], section "llvm.metadata"\n')
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -1735,7 +1974,8 @@ GROUPS = {
     "texsurf": tex_surf, "paramsmodern": params_modern,
     "llvmverifier": llvm_verifier, "naked": naked, "order": problem_order,
     "dimissing": di_missing, "dibroken": di_broken, "dropped": dropped,
-    "fpcalls": fp_calls, "atomicsizes": atomic_sizes,
+    "fpcalls": fp_calls, "atomicsizes": atomic_sizes, "readermodern": reader_modern, "calls": calls,
+    "usedlists": used_lists,
 }
 
 

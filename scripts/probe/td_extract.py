@@ -96,17 +96,49 @@ def extract(dump):
     return out
 
 
+def other_targets_immarg(dump):
+    """Other targets' intrinsics (ARM, AArch64, SystemZ, X86, AMDGPU, ...) whose arguments
+    include an `immarg` one, and the names that extend one of those by `.suffix` (so that a
+    longest-name lookup finds the right one): (name, overloaded, immarg indices)."""
+    d = dump
+    rows = []
+    for name in d["!instanceof"]["Intrinsic"]:
+        r = d[name]
+        if r.get("TargetPrefix", "") in ("", "nvvm"):
+            continue
+        ir_name = r.get("LLVMName") or "llvm." + name.removeprefix("int_").replace("_", ".")
+        immarg = sorted(d[p["def"]]["ArgNo"] - 1 for p in r["IntrProperties"] if "ImmArg" in d[p["def"]]["!superclasses"])
+        types = [type_desc(d, t["def"]) for t in r["RetTypes"] + r["ParamTypes"]]
+        overloaded = any(t.startswith("any") for t in types)
+        rows.append((ir_name, overloaded, immarg))
+    with_imm = [n for n, _, imm in rows if imm]
+    keep = [row for row in rows if row[2] or any(row[0].startswith(n + ".") for n in with_imm)]
+    return sorted(keep)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tblgen", default="llvm-tblgen")
     ap.add_argument("--include", required=True, help="the tree's include/ directory (holding llvm/IR/Intrinsics.td)")
     ap.add_argument("--llvm", required=True, help="the tree's LLVM version, recorded in the output")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--other-targets-immarg", action="store_true",
+                    help="write instead a TSV of other targets' intrinsics with immarg arguments (name, overloaded, "
+                         "indices), for the verifier's immarg rule on them")
     args = ap.parse_args()
     with tempfile.NamedTemporaryFile(suffix=".json") as tmp:
         subprocess.run([args.tblgen, "--dump-json", "-I", args.include, f"{args.include}/llvm/IR/Intrinsics.td",
                         "-o", tmp.name], check=True)
         dump = json.load(open(tmp.name))
+    if args.other_targets_immarg:
+        rows = other_targets_immarg(dump)
+        with open(args.out, "w") as f:
+            f.write(f"# Other targets' intrinsics with immarg arguments, from LLVM {args.llvm}'s Intrinsics*.td\n"
+                    "# (scripts/probe/td_extract.py --other-targets-immarg; do not edit). name, overloaded, immarg indices.\n")
+            for name, overloaded, immarg in rows:
+                f.write(f"{name}\t{int(overloaded)}\t{','.join(map(str, immarg))}\n")
+        print(f"{args.out}: {len(rows)} intrinsics")
+        return
     entries = extract(dump)
     with open(args.out, "w") as f:
         f.write('{"llvm": %s, "intrinsics": [\n' % json.dumps(args.llvm))

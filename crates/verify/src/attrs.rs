@@ -128,6 +128,8 @@ fn incompatible(cx: &Cx, set: AttrSetId, ty: TypeId) -> Option<String> {
                 scalar_int.is_none() || width.is_some_and(|w: u32| Some(w) != scalar_int)
             })
             || (n == "nofpclass" && !fp_class_type(&m.types, ty))
+            // LLVM 22: no value is `void` (`calls/noundef_void_*`).
+            || (n == "noundef" && matches!(data, TypeData::Void))
     };
     let set = &m.attrs[set].0;
     let first = if cx.llvm7() { set.iter().find(bad) } else { set.iter().filter(bad).min_by_key(|a| kind_order(a)) };
@@ -146,11 +148,28 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     let TypeData::Function { ret, .. } = m.types.get(f.ty) else { return };
     let ret = *ret;
     let intrinsic = f.name.starts_with("llvm.");
+    if !cx.llvm7() && has(cx, f.ret_attrs, "nocapture") {
+        out.error("llvm-attr-position", NOCAPTURE_RETURN, at());
+        return;
+    }
     if let Some(a) = incompatible(cx, f.ret_attrs, ret) {
         out.error("llvm-attr-type", wrong_type_message(cx, &a, ret), at());
         return;
     }
     let mut swifterror = false;
+    if let Some(k) = f.params.iter().position(|p| has(cx, p.attrs, "inalloca")) {
+        if k + 1 != f.params.len() {
+            // (Checked after each parameter's own attributes: the first problem of those wins.)
+            let earlier = f
+                .params
+                .iter()
+                .any(|p| incompatible(cx, p.attrs, p.ty).is_some() || memory_type_problem(cx, p.attrs).is_some());
+            if !earlier {
+                out.error("llvm-attr-inalloca", "inalloca isn't on the last argument!", at());
+                return;
+            }
+        }
+    }
     for p in f.params.iter() {
         // (Measured, `paramsmodern/`: before the attribute's type is looked at.)
         if !intrinsic && !cx.llvm7() && has(cx, p.attrs, "elementtype") {
@@ -164,6 +183,10 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
         if let Some(a) = incompatible(cx, p.attrs, p.ty) {
             out.error("llvm-attr-type", wrong_type_message(cx, &a, p.ty), at());
             out.help("this attribute describes pointers (or, for zeroext/signext, integers): remove it");
+            return;
+        }
+        if let Some(message) = memory_type_problem(cx, p.attrs) {
+            out.error("llvm-attr-type", message, at());
             return;
         }
         if cx.llvm7() && has(cx, p.attrs, "swifterror") {
@@ -205,8 +228,31 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
                     out.error("llvm-param-type", "Function takes token but isn't an intrinsic", at());
                     return;
                 }
+                TypeData::X86Amx => {
+                    out.error("llvm-param-type", "Function takes x86_amx but isn't an intrinsic", at());
+                    return;
+                }
                 _ => {}
             }
+        }
+        if !cx.llvm7() && p_byval_type(cx, p.attrs).is_some_and(|t| huge(cx, t)) {
+            out.error("llvm-attr-byval", "huge 'byval' arguments are unsupported", at());
+            return;
+        }
+    }
+    if let Some(message) = calling_convention_problem(cx, f, ret) {
+        out.error("llvm-call-conv", message, at());
+        return;
+    }
+    if !intrinsic {
+        let message = match m.types.get(ret) {
+            TypeData::Token => Some("Function returns a token but isn't an intrinsic"),
+            TypeData::X86Amx => Some("Function returns a x86_amx but isn't an intrinsic"),
+            _ => None,
+        };
+        if let Some(message) = message {
+            out.error("llvm-param-type", message, at());
+            return;
         }
     }
     if has(cx, f.fn_attrs, "builtin") {
@@ -303,6 +349,285 @@ fn allocsize_problem(cx: &Cx, f: &Function) -> Option<&'static str> {
                 })
             }
             Some(_) => {}
+        }
+    }
+    None
+}
+
+/// LLVM's verifier on the type a `byval`, `byref`, `inalloca` or `preallocated` names: one with
+/// a size (`calls/inalloca_*`; LLVM 7's untyped forms name none).
+fn memory_type_problem(cx: &Cx, set: AttrSetId) -> Option<String> {
+    cx.m.attrs[set].0.iter().find_map(|a| match a {
+        Attr::Type(k, Some(t))
+            if matches!(k.info().name, "byval" | "byref" | "inalloca" | "preallocated")
+                && crate::syntax::modern_unsized(cx.m, *t, 0) =>
+        {
+            Some(format!("Attribute '{}' does not support unsized types!", k.info().name))
+        }
+        _ => None,
+    })
+}
+
+/// LLVM 22's reader takes `nocapture` on a return value as `captures(none)`, which its verifier
+/// then refuses there (`readermodern/ret_nocapture_*`).
+const NOCAPTURE_RETURN: &str = "Attribute 'captures(none)' does not apply to function return values";
+
+/// The type of a `byval(T)` in a set.
+fn p_byval_type(cx: &Cx, set: AttrSetId) -> Option<TypeId> {
+    cx.m.attrs[set].0.iter().find_map(|a| match a {
+        Attr::Type(k, Some(t)) if k.info().name == "byval" => Some(*t),
+        _ => None,
+    })
+}
+
+/// Whether a type takes 4 GiB or more (LLVM 22's limit on a `byval` argument; sizes as the NVPTX
+/// layout gives them, each field at its natural alignment).
+fn huge(cx: &Cx, t: TypeId) -> bool {
+    fn size(m: &nvir_llvm::Module, t: TypeId, depth: u32) -> (u128, u128) {
+        if depth > 64 {
+            return (0, 1);
+        }
+        match m.types.get(t) {
+            TypeData::Int(w) => {
+                let b = u128::from(w.div_ceil(8)).next_power_of_two();
+                (b, b.min(16))
+            }
+            TypeData::Float(k) => {
+                let b = u128::from(k.bits().div_ceil(8)).next_power_of_two();
+                (b, b.min(16))
+            }
+            TypeData::Pointer { .. } => (8, 8),
+            TypeData::Array { len, elem } => {
+                let (s, a) = size(m, *elem, depth + 1);
+                (s.saturating_mul(u128::from(*len)), a)
+            }
+            TypeData::Vector { len, elem, .. } => {
+                let (s, _) = size(m, *elem, depth + 1);
+                let total = s.saturating_mul(u128::from(*len));
+                (total.checked_next_power_of_two().unwrap_or(total), 16)
+            }
+            TypeData::Struct(_) | TypeData::Named(_) => {
+                let fields = match m.types.get(t) {
+                    TypeData::Struct(b) => Some(&b.fields),
+                    TypeData::Named(id) => m.types.named(*id).body.as_ref().map(|b| &b.fields),
+                    _ => None,
+                };
+                let (mut at, mut align) = (0u128, 1u128);
+                for &f in fields.into_iter().flatten() {
+                    let (s, a) = size(m, f, depth + 1);
+                    at = at.div_ceil(a).saturating_mul(a).saturating_add(s);
+                    align = align.max(a);
+                }
+                (at.div_ceil(align).saturating_mul(align), align)
+            }
+            _ => (0, 1),
+        }
+    }
+    size(cx.m, t, 0).0 >= 1 << 32
+}
+
+/// LLVM's verifier on a function's calling convention (measured, `calls/cc_*`): kernels of
+/// AMD GPUs and SPIR return nothing, these and the other AMD GPU shader conventions take no
+/// `sret` (nor, on the modern path, `byval` or `inalloca`), and these, `fastcc`, `coldcc`,
+/// `intel_ocl_bicc`, `ptx_kernel` and `ptx_device` no variable arguments; an `x86_intrcc`
+/// function's first parameter is `byval` (the modern path).
+fn calling_convention_problem(cx: &Cx, f: &Function, ret: TypeId) -> Option<&'static str> {
+    let TypeData::Function { vararg, .. } = cx.m.types.get(f.ty) else { return None };
+    let cc = f.cc;
+    // amdgpu_kernel, spir_kernel, amdgpu_cs_chain, amdgpu_cs_chain_preserve.
+    let kernel = matches!(cc, 91 | 76) || (!cx.llvm7() && matches!(cc, 104 | 105));
+    // amdgpu_vs, amdgpu_gs, amdgpu_ps, amdgpu_cs (and amdgpu_hs, amdgpu_ls, amdgpu_es).
+    let shader = kernel || matches!(cc, 87..=90 | 93 | 95 | 96);
+    if kernel && !matches!(cx.m.types.get(ret), TypeData::Void) {
+        return Some("Calling convention requires void return type");
+    }
+    if shader {
+        if f.params.iter().any(|p| has(cx, p.attrs, "sret")) {
+            return Some("Calling convention does not allow sret");
+        }
+        if !cx.llvm7() && cc != 76 {
+            for p in f.params.iter() {
+                if has(cx, p.attrs, "byval") {
+                    return Some("Calling convention disallows byval");
+                }
+                if has(cx, p.attrs, "preallocated") {
+                    return Some("Calling convention disallows preallocated");
+                }
+                if has(cx, p.attrs, "inalloca") {
+                    return Some("Calling convention disallows inalloca");
+                }
+            }
+        }
+    }
+    if (shader || matches!(cc, 8 | 9 | 77 | 71 | 72)) && *vararg {
+        return Some("Calling convention does not support varargs or perfect forwarding!");
+    }
+    if !cx.llvm7() && cc == 83 && f.params.first().is_some_and(|p| !has(cx, p.attrs, "byval")) {
+        return Some("Calling convention parameter requires byval");
+    }
+    None
+}
+
+/// LLVM's verifier on a call's attributes and types, as it visits the call (`calls/`): each
+/// argument's and the result's attributes against their types, the size of a `byval`
+/// argument (the modern path), and an indirect call's result.
+pub(crate) fn check_call_types(
+    cx: &Cx,
+    call: &nvir_llvm::ir::instruction::CallSite,
+    ret: TypeId,
+    out: &mut Findings,
+    at: &dyn Fn() -> Location,
+) {
+    let m = cx.m;
+    let direct = match call.callee {
+        nvir_llvm::ir::Value::Const(c) => crate::module::global_of(m, c).is_some(),
+        nvir_llvm::ir::Value::Asm(_) => true,
+        _ => false,
+    };
+    let intrinsic = match call.callee {
+        nvir_llvm::ir::Value::Const(c) => crate::module::global_of(m, c).is_some_and(|n| n.starts_with("llvm.")),
+        _ => false,
+    };
+    if intrinsic {
+        if !cx.llvm7() {
+            if let Some(message) = intrinsic_call_problem(cx, call, ret) {
+                out.error("llvm-intrinsic-arg", message, at());
+            }
+        }
+        return;
+    }
+    if !cx.llvm7() && has(cx, call.ret_attrs, "nocapture") {
+        out.error("llvm-attr-position", NOCAPTURE_RETURN, at());
+        return;
+    }
+    if let Some(a) = incompatible(cx, call.ret_attrs, ret) {
+        out.error("llvm-attr-type", wrong_type_message(cx, &a, ret), at());
+        return;
+    }
+    for a in call.args.iter() {
+        if let Some(name) = incompatible(cx, a.attrs, a.ty) {
+            out.error("llvm-attr-type", wrong_type_message(cx, &name, a.ty), at());
+            out.help("this attribute describes pointers (or, for zeroext/signext, integers): remove it");
+            return;
+        }
+        if !cx.llvm7() && p_byval_type(cx, a.attrs).is_some_and(|t| huge(cx, t)) {
+            out.error("llvm-attr-byval", "huge 'byval' arguments are unsupported", at());
+            return;
+        }
+    }
+    if !cx.llvm7() {
+        if let Some(message) = crate::llvmverifier::string_attr_problem(m, call.fn_attrs) {
+            out.error("llvm-fn-attr", message, at());
+            return;
+        }
+    }
+    if !direct {
+        let message = match m.types.get(ret) {
+            TypeData::Token => Some("Return type cannot be token for indirect call!"),
+            TypeData::X86Amx => Some("Return type cannot be x86_amx for indirect call!"),
+            _ => None,
+        };
+        if let Some(message) = message {
+            out.error("llvm-call-type", message, at());
+            return;
+        }
+    }
+    if let Some(message) = bundle_problem(cx, call) {
+        out.error("llvm-call-bundle", message, at());
+    }
+}
+
+/// LLVM 22's verifier on calls of intrinsics whose rules nvir's signature table does not hold
+/// (`calls/target_*`, `calls/cmp_*`): the shapes `llvm.scmp` and `llvm.ucmp` take, and, on other
+/// targets' intrinsics, which libNVVM's modern path knows, each `immarg` argument (from LLVM's
+/// `Intrinsics*.td`) a constant, and the exclusive loads and stores of ARM and AArch64 naming
+/// the type they access with `elementtype`.
+fn intrinsic_call_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite, ret: TypeId) -> Option<&'static str> {
+    let m = cx.m;
+    let nvir_llvm::ir::Value::Const(c) = call.callee else { return None };
+    let name = crate::module::global_of(m, c)?;
+    let base = |n: &str| name == n || name.strip_prefix(n).is_some_and(|rest| rest.starts_with('.'));
+    if base("llvm.scmp") || base("llvm.ucmp") {
+        let shape = |t: TypeId| match m.types.get(t) {
+            TypeData::Vector { len, elem, scalable } => (Some((*len, *scalable)), m.types.int_width(*elem)),
+            _ => (None, m.types.int_width(t)),
+        };
+        let (dst_len, dst_bits) = shape(ret);
+        let (src_len, _) = shape(call.args.first()?.ty);
+        if dst_bits.is_some_and(|b| b < 2) {
+            return Some("result type must be at least 2 bits wide");
+        }
+        if dst_len.is_some() != src_len.is_some() {
+            return Some("ucmp/scmp argument and result types must both be either vector or scalar types");
+        }
+        if dst_len != src_len {
+            return Some("return type and arguments must have the same number of elements");
+        }
+        return None;
+    }
+    if ["llvm.aarch64.ldaxr", "llvm.aarch64.ldxr", "llvm.arm.ldaex", "llvm.arm.ldrex"].into_iter().any(base)
+        && !call.args.first().is_some_and(|a| has(cx, a.attrs, "elementtype"))
+    {
+        return Some("Intrinsic requires elementtype attribute on first argument.");
+    }
+    if ["llvm.aarch64.stlxr", "llvm.aarch64.stxr", "llvm.arm.stlex", "llvm.arm.strex"].into_iter().any(base)
+        && !call.args.get(1).is_some_and(|a| has(cx, a.attrs, "elementtype"))
+    {
+        return Some("Intrinsic requires elementtype attribute on second argument.");
+    }
+    let immarg = crate::intrinsics::target_immarg(name)?;
+    let constant = |v: nvir_llvm::ir::Value| {
+        matches!(v, nvir_llvm::ir::Value::Const(c)
+            if matches!(m.consts[c], nvir_llvm::ir::ConstData::Int { .. } | nvir_llvm::ir::ConstData::Float { .. }))
+    };
+    immarg
+        .iter()
+        .any(|&i| call.args.get(i).is_some_and(|a| !constant(a.value)))
+        .then_some("immarg operand has non-immediate parameter")
+}
+
+/// LLVM's verifier on a call's operand bundles (`calls/bundle_*`): at most one of each kind it
+/// knows, with the operands each takes (LLVM 7 knew `deopt`, `funclet` and `gc-transition`;
+/// LLVM 22 also `cfguardtarget`, `ptrauth`, `kcfi`, `preallocated` and `gc-live`).
+fn bundle_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> Option<&'static str> {
+    let m = cx.m;
+    let int_const = |(t, v): &(TypeId, nvir_llvm::ir::Value), w: u32| {
+        m.types.int_width(*t) == Some(w)
+            && matches!(v, nvir_llvm::ir::Value::Const(c) if matches!(m.consts[*c], nvir_llvm::ir::ConstData::Int { .. }))
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for b in call.bundles.iter() {
+        let tag = &*b.tag;
+        let known = matches!(tag, "deopt" | "funclet" | "gc-transition")
+            || (!cx.llvm7() && matches!(tag, "cfguardtarget" | "ptrauth" | "kcfi" | "preallocated" | "gc-live"));
+        if !known {
+            continue;
+        }
+        if seen.contains(&tag) {
+            return Some(match tag {
+                "deopt" => "Multiple deopt operand bundles",
+                "funclet" => "Multiple funclet operand bundles",
+                "gc-transition" => "Multiple gc-transition operand bundles",
+                "cfguardtarget" => "Multiple CFGuardTarget operand bundles",
+                "ptrauth" => "Multiple ptrauth operand bundles",
+                "kcfi" => "Multiple kcfi operand bundles",
+                "preallocated" => "Multiple preallocated operand bundles",
+                _ => "Multiple gc-live operand bundles",
+            });
+        }
+        seen.push(tag);
+        match tag {
+            "ptrauth" if b.inputs.len() != 2 => return Some("Expected exactly two ptrauth bundle operands"),
+            "ptrauth" if !int_const(&b.inputs[0], 32) => {
+                return Some("Ptrauth bundle key operand must be an i32 constant")
+            }
+            "ptrauth" if m.types.int_width(b.inputs[1].0) != Some(64) => {
+                return Some("Ptrauth bundle discriminator operand must be an i64")
+            }
+            "kcfi" if b.inputs.len() != 1 => return Some("Expected exactly one kcfi bundle operand"),
+            "kcfi" if !int_const(&b.inputs[0], 32) => return Some("Kcfi bundle operand must be an i32 constant"),
+            "cfguardtarget" if b.inputs.len() != 1 => return Some("Expected exactly one cfguardtarget bundle operand"),
+            _ => {}
         }
     }
     None

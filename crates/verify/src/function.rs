@@ -39,6 +39,7 @@ fn verified(cx: &Cx, f: FuncId) -> bool {
 /// on the LLVM 7 path allocas outside the stack address space.
 pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
     let stack: u32 = crate::module::alloca_space(cx.m);
+    let invariant_group = cx.m.metadata.find_kind("invariant.group").filter(|_| !cx.llvm7());
     each_function(cx, out, |id, f, out| {
         if !verified(cx, id) {
             return;
@@ -58,6 +59,15 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 let at = || Location::instruction(f, b, i);
+                // LLVM 22's verifier (`calls/invariant_group_*`; LLVM 7 had no such rule).
+                if let Some(k) = invariant_group {
+                    let kind = &f.insts[i].kind;
+                    if !matches!(kind, InstKind::Load { .. } | InstKind::Store { .. })
+                        && f.metadata_of(&f.insts[i]).iter().any(|a| a.kind == k)
+                    {
+                        out.error("llvm-inst-md", "invariant.group metadata is only for loads and stores", at());
+                    }
+                }
                 match &f.insts[i].kind {
                     InstKind::Alloca { addr_space, .. } if cx.llvm7() && addr_space.unwrap_or(0) != stack => {
                         out.error(
@@ -70,6 +80,11 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                         let what = if matches!(f.insts[i].kind, InstKind::Load { .. }) { "load" } else { "store" };
                         atomic_access(cx, *ty, what, out, &at);
                     }
+                    // LLVM's verifier (both paths): an index into a type with no size (the
+                    // readers refuse one with indices themselves).
+                    InstKind::GetElementPtr { source_ty, .. } if crate::syntax::modern_unsized(cx.m, *source_ty, 0) => {
+                        out.error("llvm-gep-unsized", "GEP into unsized type!", at());
+                    }
                     InstKind::CmpXchg(x)
                         if !matches!(cx.m.types.get(x.ty), TypeData::Int(_) | TypeData::Pointer { .. }) =>
                     {
@@ -79,11 +94,174 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                     InstKind::CmpXchg(x) => atomic_size(atomic_bits(cx.m, x.ty), out, &at),
                     // Sizes the readers let through (`i1`: a byte stored).
                     InstKind::AtomicRmw { ty, .. } => atomic_size(atomic_bits(cx.m, *ty), out, &at),
+                    InstKind::Call { call, tail, .. } => {
+                        crate::attrs::check_call_types(cx, call, f.insts[i].ty, out, &at);
+                        if inalloca_mismatch(cx, f, call) {
+                            out.error("llvm-inalloca", "inalloca argument for call has mismatched alloca", at());
+                        }
+                        if *tail == nvir_llvm::ir::instruction::TailKind::MustTail {
+                            if let Some(message) = musttail_problem(cx, f, b, i, call) {
+                                out.error("llvm-musttail", message, at());
+                            }
+                        }
+                    }
+                    InstKind::Invoke { call, .. } => crate::attrs::check_call_types(cx, call, f.insts[i].ty, out, &at),
                     _ => {}
                 }
             }
         }
     });
+}
+
+/// LLVM's verifier on a call whose last argument is `inalloca` (at the call or on the callee):
+/// an `alloca` passed there is itself `inalloca` (`calls/inalloca_mismatch*`, both paths).
+fn inalloca_mismatch(cx: &Cx, f: &Function, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
+    let Some(last) = call.args.last() else { return false };
+    let callee = match call.callee {
+        Value::Const(c) => global_of(cx.m, c).and_then(|n| cx.m.functions.iter().find(|(_, g)| &*g.name == n)),
+        _ => None,
+    };
+    let marked = crate::attrs::has(cx, last.attrs, "inalloca")
+        || callee
+            .and_then(|(_, g)| g.params.get(call.args.len() - 1))
+            .is_some_and(|p| crate::attrs::has(cx, p.attrs, "inalloca"));
+    if !marked {
+        return false;
+    }
+    let mut v = last.value;
+    for _ in 0..8 {
+        let Value::Inst(i) = v else { return false };
+        match &f.insts[i].kind {
+            InstKind::Alloca { inalloca, .. } => return !inalloca,
+            InstKind::Cast { op: CastOp::BitCast, value, .. } => v = *value,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Whether two types are the same for a `musttail` call: equal, or pointers (of any pointee)
+/// in one address space.
+fn congruent(cx: &Cx, a: TypeId, b: TypeId) -> bool {
+    a == b
+        || matches!((cx.m.types.get(a), cx.m.types.get(b)),
+            (TypeData::Pointer { addr_space: x, .. }, TypeData::Pointer { addr_space: y, .. }) if x == y)
+}
+
+/// The attributes of a parameter that change how it is passed (LLVM's
+/// `getParameterABIAttributes`), as names.
+fn abi_attrs(cx: &Cx, set: nvir_llvm::ir::AttrSetId) -> Vec<String> {
+    const ABI: &[&str] = &[
+        "sret",
+        "byval",
+        "inalloca",
+        "inreg",
+        "alignstack",
+        "swiftself",
+        "swiftasync",
+        "swifterror",
+        "preallocated",
+        "byref",
+    ];
+    let attrs = &cx.m.attrs[set].0;
+    let byval = attrs.iter().any(|a| attr_name(a) == Some("byval"));
+    let mut v: Vec<String> = attrs
+        .iter()
+        .filter(|a| attr_name(a).is_some_and(|n| ABI.contains(&n) || (byval && n == "align")))
+        .map(|a| format!("{a:?}"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// LLVM's verifier on a `musttail` call (`calls/musttail_*`, both paths): the caller's and the
+/// callee's prototypes, calling conventions and ABI attributes agree, and the call is returned
+/// at once; `tailcc` and `swifttailcc` callers and callees pass nothing `inalloca`, `inreg`,
+/// `swifterror`, `preallocated` or `byref`.
+fn musttail_problem(
+    cx: &Cx,
+    f: &Function,
+    b: nvir_llvm::ir::BlockId,
+    i: nvir_llvm::ir::InstId,
+    call: &nvir_llvm::ir::instruction::CallSite,
+) -> Option<String> {
+    let m = cx.m;
+    if matches!(call.callee, Value::Asm(_)) {
+        return Some("cannot use musttail call with inline asm".into());
+    }
+    let (
+        TypeData::Function { ret: caller_ret, params: caller_params, vararg: caller_va },
+        TypeData::Function { ret: callee_ret, params: callee_params, vararg: callee_va },
+    ) = (m.types.get(f.ty), m.types.get(call.fn_ty))
+    else {
+        return None;
+    };
+    if caller_va != callee_va {
+        return Some("cannot guarantee tail call due to mismatched varargs".into());
+    }
+    if !congruent(cx, *caller_ret, *callee_ret) {
+        return Some("cannot guarantee tail call due to mismatched return types".into());
+    }
+    if f.cc != call.cc {
+        return Some("cannot guarantee tail call due to mismatched calling conv".into());
+    }
+    // The next instruction: a `ret` (of the call's value, or nothing), or a bitcast of the
+    // value and then that.
+    let insts = &f.blocks[b].insts;
+    let pos = insts.iter().position(|&x| x == i)?;
+    let mut next = insts.get(pos + 1).copied();
+    let mut value = Value::Inst(i);
+    if let Some(n) = next {
+        if let InstKind::Cast { op: nvir_llvm::ir::instruction::CastOp::BitCast, value: v, .. } = &f.insts[n].kind {
+            if *v == value {
+                value = Value::Inst(n);
+                next = insts.get(pos + 2).copied();
+            }
+        }
+    }
+    match next.map(|n| &f.insts[n].kind) {
+        Some(InstKind::Ret(v)) => {
+            let undef = |v: Value| matches!(v, Value::Const(c) if matches!(m.consts[c], nvir_llvm::ir::ConstData::Undef(_) | nvir_llvm::ir::ConstData::Poison(_)));
+            if v.is_some_and(|v| v != value && !undef(v)) {
+                return Some("musttail call result must be returned".into());
+            }
+        }
+        _ => return Some("musttail call must precede a ret with an optional bitcast".into()),
+    }
+    if matches!(call.cc, 18 | 20) {
+        let name = if call.cc == 18 { "tailcc" } else { "swifttailcc" };
+        let bad = |set: nvir_llvm::ir::AttrSetId| {
+            ["inalloca", "inreg", "swifterror", "preallocated", "byref"]
+                .into_iter()
+                .find(|n| m.attrs[set].0.iter().any(|a| attr_name(a) == Some(n)))
+        };
+        for p in f.params.iter() {
+            if let Some(n) = bad(p.attrs) {
+                return Some(format!("{n} attribute not allowed in {name} musttail caller"));
+            }
+        }
+        for a in call.args.iter() {
+            if let Some(n) = bad(a.attrs) {
+                return Some(format!("{n} attribute not allowed in {name} musttail callee"));
+            }
+        }
+        if *caller_va {
+            return Some(format!("cannot guarantee {name} tail call for varargs function"));
+        }
+        return None;
+    }
+    if caller_params.len() != callee_params.len() {
+        return Some("cannot guarantee tail call due to mismatched parameter counts".into());
+    }
+    if caller_params.iter().zip(callee_params.iter()).any(|(&a, &b)| !congruent(cx, a, b)) {
+        return Some("cannot guarantee tail call due to mismatched parameter types".into());
+    }
+    for (p, a) in f.params.iter().zip(call.args.iter()) {
+        if abi_attrs(cx, p.attrs) != abi_attrs(cx, a.attrs) {
+            return Some("cannot guarantee tail call due to mismatched ABI impacting function attributes".into());
+        }
+    }
+    None
 }
 
 fn naked(cx: &Cx, f: &Function) -> bool {
@@ -347,7 +525,8 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                 InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => {
                     // LLVM 22's verifier: kernels (ptx_kernel, spir_kernel, amdgpu_kernel) are
                     // not called.
-                    if !cx.llvm7() && matches!(call.cc, 71 | 76 | 91) {
+                    // (Measured, `calls/cc_call_*`: the AMD GPU shader and chain conventions too.)
+                    if !cx.llvm7() && matches!(call.cc, 71 | 76 | 87..=91 | 93 | 95 | 96 | 104 | 105) {
                         out.error("llvm-call-cc", "calling convention does not permit calls", at());
                     }
                     crate::attrs::check_call_site(cx, call.fn_attrs, out, &at);

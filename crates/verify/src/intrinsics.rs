@@ -200,6 +200,49 @@ pub(crate) fn printed_name(name: &str, path: Path) -> String {
 /// signature is checked when libNVVM accepted the call declared as LLVM's `Intrinsics.td` says.
 static TABLE_TSV: &str = include_str!("intrinsics.tsv");
 
+/// Other targets' intrinsics with `immarg` arguments (`immarg_targets.tsv`, from LLVM's
+/// `Intrinsics*.td`): libNVVM's modern path knows every target's intrinsics, and LLVM's verifier
+/// wants a constant in each such argument whatever the target.
+static TARGETS_IMMARG_TSV: &str = include_str!("immarg_targets.tsv");
+
+/// The `immarg` arguments of another target's intrinsic that `name` calls: the longest name of
+/// the table that is `name`, or that `name` extends by `.suffix` where it is overloaded.
+pub(crate) fn target_immarg(name: &str) -> Option<Vec<usize>> {
+    if !name.starts_with("llvm.") || name.starts_with("llvm.nvvm.") {
+        return None;
+    }
+    static TABLE: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, (bool, &'static str)>> =
+        std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        TARGETS_IMMARG_TSV
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut f = l.split('\t');
+                Some((f.next()?, (f.next()? == "1", f.next().unwrap_or(""))))
+            })
+            .collect()
+    });
+    // The name itself, then each shorter dotted prefix that is overloaded.
+    let mut candidate = name;
+    let mut exact = true;
+    loop {
+        if let Some(&(overloaded, immarg)) = table.get(candidate) {
+            if exact || overloaded {
+                let v: Vec<usize> = immarg.split(',').filter_map(|i| i.parse().ok()).collect();
+                return (!v.is_empty()).then_some(v);
+            }
+            return None;
+        }
+        let cut = candidate.rfind('.')?;
+        candidate = &candidate[..cut];
+        exact = false;
+        if candidate.matches('.').count() < 2 {
+            return None;
+        }
+    }
+}
+
 /// One type slot of a signature (LLVM's type descriptors).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Desc {

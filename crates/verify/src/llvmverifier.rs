@@ -245,16 +245,11 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let kinds = ["fpmath", "range", "align"].map(|k| m.metadata.find_kind(k));
     let prof = m.metadata.find_kind("prof");
-    for (_, f) in m.functions.iter() {
+    for (id, f) in m.functions.iter() {
         let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
-        if !cx.llvm7() {
-            let fp = m.attrs[f.fn_attrs].0.iter().find_map(|a| match a {
-                nvir_llvm::ir::Attr::Str(k, v) if &**k == "frame-pointer" => Some(v.as_deref().unwrap_or("")),
-                _ => None,
-            });
-            if let Some(v) = fp.filter(|v| !matches!(*v, "all" | "non-leaf" | "none" | "reserved")) {
-                out.error("llvm-fn-attr", format!("invalid value for 'frame-pointer' attribute: {v}"), at());
-                out.help("write \"frame-pointer\"=\"none\", \"non-leaf\", \"all\" or \"reserved\"");
+        if !cx.llvm7() && !cx.function_dropped(id) {
+            if let Some(message) = string_attr_problem(m, f.fn_attrs) {
+                out.error("llvm-fn-attr", message, at());
                 return;
             }
         }
@@ -292,6 +287,78 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
         out.error("llvm-unsized-alloca", "Cannot allocate unsized type", at);
         out.help("allocate a type with a body (define the struct, or hold it through a pointer)");
     }
+}
+
+/// LLVM 22's string attributes that hold `true` or `false` (its `StrBoolAttr`s, as libNVVM's
+/// verifier checks them: measured, `calls/fnattr_*`; not `no-infs-fp-math`, `no-nans-fp-math`,
+/// `unsafe-fp-math` or `approx-func-fp-math`).
+const STR_BOOL: &[&str] = &[
+    "less-precise-fpmad",
+    "no-signed-zeros-fp-math",
+    "no-jump-tables",
+    "no-inline-line-tables",
+    "profile-sample-accurate",
+    "use-sample-profile",
+    "loader-replaceable",
+    "marked_for_windows_hot_patching",
+];
+
+/// LLVM 22's verifier on the values of a function's (or a call's) string attributes, in its
+/// order (`calls/fnattr_*`, the modern path; LLVM 7 checks none): the boolean ones, then
+/// `"frame-pointer"`, the patchable-entry counts and `"warn-stack-size"` (unsigned decimal
+/// numbers of 32 bits), the entry section, return-address signing and branch protection.
+pub(crate) fn string_attr_problem(m: &Module, set: nvir_llvm::ir::AttrSetId) -> Option<String> {
+    let attrs = &m.attrs[set].0;
+    let value = |name: &str| {
+        attrs.iter().find_map(|a| match a {
+            nvir_llvm::ir::Attr::Str(k, v) if &**k == name => Some(v.as_deref().unwrap_or("")),
+            _ => None,
+        })
+    };
+    for a in attrs.iter() {
+        if let nvir_llvm::ir::Attr::Str(k, v) = a {
+            let v = v.as_deref().unwrap_or("");
+            if STR_BOOL.contains(&&**k) && !matches!(v, "" | "true" | "false") {
+                return Some(format!("invalid value for '{k}' attribute: {v}"));
+            }
+        }
+    }
+    if let Some(v) = value("frame-pointer").filter(|v| !matches!(*v, "all" | "non-leaf" | "none" | "reserved")) {
+        return Some(format!("invalid value for 'frame-pointer' attribute: {v}"));
+    }
+    for name in ["patchable-function-prefix", "patchable-function-entry"] {
+        if let Some(v) = value(name).filter(|v| !unsigned32(v)) {
+            return Some(format!("\"{name}\" takes an unsigned integer: {v}"));
+        }
+    }
+    if value("patchable-function-entry-section").is_some_and(str::is_empty) {
+        return Some("\"patchable-function-entry-section\" must not be empty".into());
+    }
+    if let Some(v) = value("warn-stack-size").filter(|v| !unsigned32(v)) {
+        return Some(format!("\"warn-stack-size\" takes an unsigned integer: {v}"));
+    }
+    if let Some(v) = value("sign-return-address").filter(|v| !matches!(*v, "none" | "all" | "non-leaf")) {
+        return Some(format!("invalid value for 'sign-return-address' attribute: {v}"));
+    }
+    if let Some(v) = value("sign-return-address-key") {
+        if !matches!(v, "a_key" | "b_key") {
+            return Some(format!("invalid value for 'sign-return-address-key' attribute: {v}"));
+        }
+        if value("sign-return-address").is_none() {
+            return Some("'sign-return-address-key' present without `sign-return-address`".into());
+        }
+    }
+    for name in ["branch-target-enforcement", "branch-protection-pauth-lr", "guarded-control-stack"] {
+        if let Some(v) = value(name).filter(|v| !matches!(*v, "" | "true" | "false")) {
+            return Some(format!("invalid value for '{name}' attribute: {v}"));
+        }
+    }
+    None
+}
+
+/// Whether `v` is what LLVM's `getAsInteger(10, unsigned)` takes: decimal digits of a 32-bit value.
+fn unsigned32(v: &str) -> bool {
+    !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && v.parse::<u32>().is_ok()
 }
 
 /// The operands of a tuple node (`None` for another kind of node).
@@ -865,6 +932,8 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
                     "wrong type for intrinsic global variable"
                 } else if g.init.is_some_and(|i| !constant_array(m, i)) {
                     "wrong initializer for intrinsic global variable"
+                } else if let Some(message) = g.init.and_then(|i| used_member_problem(m, i, &g.name)) {
+                    message
                 } else {
                     continue;
                 }
@@ -907,6 +976,43 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
 
 /// Whether a constant is what LLVM keeps as a `ConstantArray`: an array with an element other than
 /// zero (one of nothing but nulls and zeros is folded to `zeroinitializer`).
+/// LLVM's verifier on the members of `llvm.used` and `llvm.compiler.used` (`calls/used_*`):
+/// each, through pointer casts, a function, variable or alias, and one with a name.
+fn used_member_problem(m: &Module, init: nvir_llvm::ir::ConstId, name: &str) -> Option<&'static str> {
+    use nvir_llvm::ir::module::GlobalDef;
+    use nvir_llvm::ir::{ConstData, ExprOp};
+    let ConstData::Array { elems, .. } = &m.consts[init] else { return None };
+    let compiler = name == "llvm.compiler.used";
+    for &e in elems.iter() {
+        let mut c = e;
+        while let ConstData::Expr(x) = &m.consts[c] {
+            match x.op {
+                ExprOp::Cast(
+                    nvir_llvm::ir::instruction::CastOp::BitCast | nvir_llvm::ir::instruction::CastOp::AddrSpaceCast,
+                ) if !x.operands.is_empty() => c = x.operands[0],
+                _ => break,
+            }
+        }
+        let symbol = match &m.consts[c] {
+            ConstData::Global { global, .. } => Some(&m.symbols[*global]),
+            _ => None,
+        };
+        let member =
+            symbol.is_some_and(|s| matches!(s.def, Some(GlobalDef::Func(_) | GlobalDef::Var(_) | GlobalDef::Alias(_))));
+        if !member {
+            return Some(if compiler { "invalid llvm.compiler.used member" } else { "invalid llvm.used member" });
+        }
+        if symbol.is_some_and(|s| s.name.bytes().all(|b| b.is_ascii_digit())) {
+            return Some(if compiler {
+                "members of llvm.compiler.used must be named"
+            } else {
+                "members of llvm.used must be named"
+            });
+        }
+    }
+    None
+}
+
 fn constant_array(m: &Module, c: nvir_llvm::ir::ConstId) -> bool {
     use nvir_llvm::ir::ConstData;
     match &m.consts[c] {

@@ -21,12 +21,16 @@ pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
         if parsed(out) {
             check_modern(cx, text, out);
         }
+
         if parsed(out) && text {
             crate::llvmverifier::check_reader_alloca(cx, out);
         }
     }
+    if parsed(out) && text {
+        check_reader_types(cx, out);
+    }
     if parsed(out) {
-        check_reader_rules(cx, out);
+        check_reader_rules(cx, text, out);
     }
     // The debug-info nodes come last.
     if parsed(out) && text {
@@ -89,7 +93,7 @@ const FUNCTION_ONLY: &[&str] = &[
 /// What LLVM's readers refuse in instructions and attribute lists they otherwise know, with each
 /// path's message (measured with `scripts/probe/axes.py`).
 /// The reader stops at the first: the first function's first, the functions checked on all cores.
-fn check_reader_rules(cx: &Cx, out: &mut Findings) {
+fn check_reader_rules(cx: &Cx, text: bool, out: &mut Findings) {
     use rayon::prelude::*;
     let functions: Vec<&nvir_llvm::ir::Function> = cx.m.functions.iter().map(|(_, f)| f).collect();
     let first = functions
@@ -97,7 +101,7 @@ fn check_reader_rules(cx: &Cx, out: &mut Findings) {
         .with_min_len(64)
         .map(|f| {
             let mut found = Findings::default();
-            reader_rules(cx, f, &mut found);
+            reader_rules(cx, f, text, &mut found);
             found
         })
         .find_first(|found| !found.0.is_empty());
@@ -107,15 +111,39 @@ fn check_reader_rules(cx: &Cx, out: &mut Findings) {
 }
 
 /// [`check_reader_rules`] of one function: its first problem.
-fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, out: &mut Findings) {
+/// `text`: read from text (the rules of LLVM's text reader apply; bitcode has its own).
+fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, text: bool, out: &mut Findings) {
     use nvir_llvm::ir::instruction::{Ordering, RmwOp};
     use nvir_llvm::ir::TypeData;
     let m = cx.m;
     let llvm7 = cx.llvm7();
     {
-        if !llvm7 && f.params.iter().any(|p| matches!(m.types.get(p.ty), TypeData::Label)) {
+        // LLVM 22 takes an identified struct without a body for no first-class type
+        // (`readermodern/arg_opaque*`: a declaration's parameter too).
+        if !llvm7
+            && f.params.iter().any(|p| matches!(m.types.get(p.ty), TypeData::Label) || (text && opaque_struct(m, p.ty)))
+        {
             out.parse("llvm-reader", "parse invalid type for function argument", f.source.start);
             return;
+        }
+        if let Some(msg) = return_attr_problem(m, f.ret_attrs, llvm7).filter(|_| text) {
+            out.parse("llvm-attr-position", msg, f.source.start);
+            return;
+        }
+        if llvm7 && text {
+            let sets = std::iter::once(f.ret_attrs).chain(f.params.iter().map(|p| p.attrs));
+            if let Some(msg) = sets.into_iter().find_map(|set| llvm7_set_align_problem(m, set)) {
+                out.parse("llvm-reader", msg, f.source.start);
+                out.token(Token::After("align"));
+                return;
+            }
+        }
+        for p in f.params.iter() {
+            if let Some(msg) = initializes_problem(m, p.attrs).filter(|_| text) {
+                out.parse("llvm-reader", msg, f.source.start);
+                out.token(Token::Word("initializes"));
+                return;
+            }
         }
         let lists = std::iter::once((f.ret_attrs, false)).chain(f.params.iter().map(|p| (p.attrs, true)));
         for (set, param) in lists {
@@ -146,6 +174,20 @@ fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, out: &mut Findings) {
                     out.parse("llvm-reader", ALLOCSIZE_SAME, at);
                     return;
                 }
+                let problem = return_attr_problem(m, call.ret_attrs, llvm7)
+                    .or_else(|| call.args.iter().find_map(|a| initializes_problem(m, a.attrs)))
+                    .or_else(|| {
+                        let sets = std::iter::once(call.ret_attrs).chain(call.args.iter().map(|a| a.attrs));
+                        sets.into_iter().filter(|_| llvm7).find_map(|set| llvm7_set_align_problem(m, set))
+                    });
+                if let Some(msg) = problem.filter(|_| text) {
+                    out.parse("llvm-reader", msg, at);
+                    return;
+                }
+            }
+            if let Some(msg) = instruction_types(m, inst, llvm7).filter(|_| text) {
+                out.parse("llvm-reader", msg, at);
+                return;
             }
             // The readers' operand types: integer (vector) operators, floating-point (vector)
             // ones, and comparisons (pointers compare as integers).
@@ -269,6 +311,257 @@ fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, out: &mut Findings) {
             }
         }
     }
+}
+
+/// Whether `t` is an identified struct without a body (LLVM 22 reads it as no first-class type).
+fn opaque_struct(m: &nvir_llvm::Module, t: nvir_llvm::ir::TypeId) -> bool {
+    matches!(m.types.get(t), nvir_llvm::ir::TypeData::Named(id) if m.types.named(*id).body.is_none())
+}
+
+/// Whether `t` holds a scalable vector, looking into structs (LLVM's `isScalableTy`).
+fn holds_scalable(m: &nvir_llvm::Module, t: nvir_llvm::ir::TypeId, depth: u32) -> bool {
+    use nvir_llvm::ir::TypeData;
+    if depth > 64 {
+        return false;
+    }
+    match m.types.get(t) {
+        TypeData::Vector { scalable, .. } => *scalable,
+        TypeData::Struct(body) => body.fields.iter().any(|&f| holds_scalable(m, f, depth + 1)),
+        TypeData::Named(id) => {
+            m.types.named(*id).body.as_ref().is_some_and(|b| b.fields.iter().any(|&f| holds_scalable(m, f, depth + 1)))
+        }
+        TypeData::Array { elem, .. } => holds_scalable(m, *elem, depth + 1),
+        _ => false,
+    }
+}
+
+/// The fields of a struct type (literal or identified), when it has a body.
+fn struct_fields(m: &nvir_llvm::Module, t: nvir_llvm::ir::TypeId) -> Option<&[nvir_llvm::ir::TypeId]> {
+    use nvir_llvm::ir::TypeData;
+    match m.types.get(t) {
+        TypeData::Struct(body) => Some(&body.fields),
+        TypeData::Named(id) => m.types.named(*id).body.as_ref().map(|b| &*b.fields),
+        _ => None,
+    }
+}
+
+/// Whether LLVM 22 gives `t` no size for the reader's checks: a struct with scalable vectors
+/// among other fields (one of a single scalable vector type repeated is sized, LLVM 19+), or
+/// one that holds an unsized type (an identified struct without a body, a function, ...).
+pub(crate) fn modern_unsized(m: &nvir_llvm::Module, t: nvir_llvm::ir::TypeId, depth: u32) -> bool {
+    use nvir_llvm::ir::TypeData;
+    if depth > 64 {
+        return false;
+    }
+    match m.types.get(t) {
+        TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Function { .. } => true,
+        TypeData::Named(id) if m.types.named(*id).body.is_none() => true,
+        TypeData::Struct(_) | TypeData::Named(_) => {
+            let fields = struct_fields(m, t).unwrap_or(&[]);
+            if fields.iter().any(|&f| holds_scalable(m, f, depth + 1)) {
+                let first = fields[0];
+                return !(matches!(m.types.get(first), TypeData::Vector { scalable: true, .. })
+                    && fields.iter().all(|&f| f == first));
+            }
+            fields.iter().any(|&f| modern_unsized(m, f, depth + 1))
+        }
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => modern_unsized(m, *elem, depth + 1),
+        _ => false,
+    }
+}
+
+/// The modern reader's rules on the types instructions name (`readermodern/` of
+/// `scripts/probe/axes.py`; `select` of tokens on both paths): `x86_amx` is no type to
+/// allocate, an unsized or bodiless type none to load, store or index, and a token none to
+/// select.
+fn instruction_types(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction, llvm7: bool) -> Option<&'static str> {
+    use nvir_llvm::ir::TypeData;
+    if let InstKind::Select { .. } = &inst.kind {
+        return matches!(m.types.get(inst.ty), TypeData::Token).then_some("parse select values cannot have token type");
+    }
+    if let InstKind::GetElementPtr { source_ty, operands, .. } = &inst.kind {
+        // The base pointer is the first operand; the indices follow.
+        if operands.len() > 1 && modern_unsized(m, *source_ty, 0) {
+            return Some("parse base element of getelementptr must be sized");
+        }
+    }
+    if llvm7 {
+        // LLVM 7 reads alignments up to 2^29, and numbers of 32 bits (`readermodern/align_*`).
+        let align = match &inst.kind {
+            InstKind::Alloca { align, .. } | InstKind::Load { align, .. } | InstKind::Store { align, .. } => *align,
+            _ => None,
+        };
+        return align.and_then(|a| llvm7_align_problem(a.bytes()));
+    }
+    match &inst.kind {
+        InstKind::Alloca { ty, .. } if matches!(m.types.get(*ty), TypeData::X86Amx) => {
+            Some("parse invalid type for alloca")
+        }
+        InstKind::Alloca { ty, .. } if modern_unsized(m, *ty, 0) => Some("parse Cannot allocate unsized type"),
+        InstKind::Load { ty, .. } if opaque_struct(m, *ty) => {
+            Some("parse load operand must be a pointer to a first class type")
+        }
+        InstKind::Load { ty, .. } if modern_unsized(m, *ty, 0) => Some("parse loading unsized types is not allowed"),
+        InstKind::Store { ty, .. } if modern_unsized(m, *ty, 0) => Some("parse storing unsized types is not allowed"),
+        InstKind::GetElementPtr { source_ty, .. } => (struct_fields(m, *source_ty).is_some()
+            && holds_scalable(m, *source_ty, 0))
+        .then_some("parse getelementptr cannot target structure that contains scalable vector type"),
+        _ => None,
+    }
+}
+
+/// LLVM 7's reader on an alignment: at most 2^29, and a number of 32 bits.
+fn llvm7_align_problem(bytes: u64) -> Option<&'static str> {
+    if bytes > u64::from(u32::MAX) {
+        Some("parse expected 32-bit integer (too large)")
+    } else if bytes > 1 << 29 {
+        Some("parse huge alignments are not supported yet")
+    } else {
+        None
+    }
+}
+
+/// [`llvm7_align_problem`] of an attribute set's `align`.
+fn llvm7_set_align_problem(m: &nvir_llvm::Module, set: nvir_llvm::ir::attrs::AttrSetId) -> Option<&'static str> {
+    m.attrs[set].0.iter().find_map(|a| match a {
+        Attr::Int(k, n) if k.info().name == "align" => llvm7_align_problem(*n),
+        _ => None,
+    })
+}
+
+/// LLVM 22's return attributes (`RetAttr` in its `Attributes.td`), and `nocapture`, which its
+/// reader takes there (measured).
+const RETURN_ATTRS: &[&str] = &[
+    "align",
+    "alignstack",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "inreg",
+    "noalias",
+    "nocapture",
+    "noext",
+    "nofpclass",
+    "nonnull",
+    "noundef",
+    "range",
+    "signext",
+    "zeroext",
+];
+
+/// An attribute the reader takes on a parameter but not on a return value (`readermodern/
+/// ret_*`): LLVM 22 refuses every one its `Attributes.td` does not mark `RetAttr`; LLVM 7
+/// lists the parameter-only ones, and `readonly`/`readnone`, itself.
+fn return_attr_problem(
+    m: &nvir_llvm::Module,
+    set: nvir_llvm::ir::attrs::AttrSetId,
+    llvm7: bool,
+) -> Option<&'static str> {
+    for a in m.attrs[set].0.iter() {
+        let Some(k) = a.kind() else { continue };
+        let n = k.info().name;
+        if llvm7 {
+            if matches!(
+                n,
+                "byval" | "inalloca" | "nest" | "nocapture" | "returned" | "sret" | "swifterror" | "swiftself"
+            ) {
+                return Some("parse invalid use of parameter-only attribute");
+            }
+            if matches!(n, "readnone" | "readonly") {
+                return Some("parse invalid use of attribute on return type");
+            }
+            // Its return list ends at an attribute it does not take there, and a type is due.
+            if n == "writeonly" {
+                return Some("parse expected type");
+            }
+        } else if !RETURN_ATTRS.contains(&n) && !FUNCTION_ONLY.contains(&n) {
+            return Some("parse this attribute does not apply to return values");
+        }
+    }
+    None
+}
+
+/// `initializes((a, b), ...)`: LLVM 22's reader wants each range non-empty and the ranges in
+/// order, apart and not touching (`ConstantRangeList::isOrderedRanges`).
+fn initializes_problem(m: &nvir_llvm::Module, set: nvir_llvm::ir::attrs::AttrSetId) -> Option<&'static str> {
+    let arg = m.attrs[set].0.iter().find_map(|a| match a {
+        Attr::Raw(k, Some(arg)) if k.info().name == "initializes" => Some(arg),
+        _ => None,
+    })?;
+    let nums: Vec<i128> = arg
+        .split(|c: char| c == '(' || c == ')' || c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<i128>())
+        .collect::<Result<_, _>>()
+        .ok()?;
+    if !nums.len().is_multiple_of(2) {
+        return None;
+    }
+    let ranges: Vec<(i128, i128)> = nums.chunks(2).map(|c| (c[0], c[1])).collect();
+    if ranges.iter().any(|(lo, hi)| lo == hi) {
+        return Some("parse the range should not represent the full or empty set!");
+    }
+    let ordered = ranges.iter().all(|(lo, hi)| lo < hi) && ranges.windows(2).all(|w| w[1].0 > w[0].1);
+    (!ordered).then_some("parse Invalid (unordered or overlapping) range list")
+}
+
+/// The readers' rules on the types a module names (`readermodern/`): a token is no element of
+/// an array or a vector (both paths), nor is `x86_amx`, which is no variable's type either
+/// (the modern path; LLVM 7 has no `x86_amx`).
+fn check_reader_types(cx: &Cx, out: &mut Findings) {
+    use nvir_llvm::ir::TypeData;
+    let m = cx.m;
+    let llvm7 = cx.llvm7();
+    let bad = |t: nvir_llvm::ir::TypeId| match m.types.get(t) {
+        TypeData::Token => Some("token"),
+        TypeData::X86Amx if !llvm7 => Some("x86_amx"),
+        _ => None,
+    };
+    for (_, t) in m.types.iter() {
+        let (msg, word) = match t {
+            TypeData::Array { elem, .. } => match bad(*elem) {
+                Some(w) => ("parse invalid array element type", w),
+                None => continue,
+            },
+            TypeData::Vector { elem, .. } => match bad(*elem) {
+                Some(w) => ("parse invalid vector element type", w),
+                None => continue,
+            },
+            _ => continue,
+        };
+        out.parse("llvm-reader-type", msg, None);
+        out.token(Token::Word(word));
+        return;
+    }
+    for (_, g) in m.globals.iter() {
+        if !llvm7 && matches!(m.types.get(g.ty), TypeData::X86Amx) {
+            out.parse("llvm-reader", "parse invalid type for global variable", g.source);
+            return;
+        }
+    }
+}
+
+/// Calling conventions whose keywords are newer than LLVM 7's reader, which stops at one
+/// expecting a type (`calls/cc_newer_*`; written `cc N` it takes them, which nvir does not tell
+/// apart).
+fn newer_cc(cc: u32) -> Option<&'static str> {
+    Some(match cc {
+        18 => "tailcc",
+        19 => "cfguard_checkcc",
+        20 => "swifttailcc",
+        21 => "preserve_nonecc",
+        97 => "aarch64_vector_pcs",
+        98 => "aarch64_sve_vector_pcs",
+        100 => "amdgpu_gfx",
+        102 => "aarch64_sme_preservemost_from_x0",
+        103 => "aarch64_sme_preservemost_from_x2",
+        104 => "amdgpu_cs_chain",
+        105 => "amdgpu_cs_chain_preserve",
+        106 => "m68k_rtdcc",
+        107 => "graalcc",
+        110 => "riscv_vector_cc",
+        111 => "aarch64_sme_preservemost_from_x1",
+        _ => return None,
+    })
 }
 
 const ALLOCSIZE_SAME: &str = "parse 'allocsize' indices can't refer to the same parameter";
@@ -419,6 +712,15 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 Some(Token::Word(record.kind.keyword())),
             ));
         }
+        if let Some(kw) = newer_cc(f.cc) {
+            found.push((
+                f.source.start,
+                "nvvm-llvm7-syntax",
+                format!("parse expected type: `{kw}` is newer than LLVM 7"),
+                DOWNGRADE,
+                Some(Token::Word(kw)),
+            ));
+        }
         if f.props.partition.is_some() {
             let expected = if f.is_definition { "expected '{' in function body" } else { "expected top-level entity" };
             found.push((
@@ -482,7 +784,12 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                     Token::After(","),
                 ),
             });
+            let cc = match &inst.kind {
+                InstKind::Call { call, .. } | InstKind::Invoke { call, .. } => newer_cc(call.cc),
+                _ => None,
+            };
             let what = what
+                .or_else(|| cc.map(|kw| (format!("parse expected type: `{kw}` is newer than LLVM 7"), Token::Word(kw))))
                 .or_else(|| llvm7_rmw_width(m, inst))
                 .or_else(|| newer_flags(inst))
                 .or_else(|| newer_operand_syntax(m, inst));

@@ -5,7 +5,10 @@
 //! forms, atomics and the types each atomic instruction takes, a variable's initializer in each
 //! address space pair, numbered values and labels, a problem in a function or variable of each
 //! linkage reached each way (`dropped/`), calls of wide floating-point types (`fpcalls/`), atomics of each size and
-//! alignment (`atomicsizes/`), and every pair of 25 single problems in one
+//! alignment (`atomicsizes/`), the modern reader's type, return-attribute, alignment and range
+//! rules (`readermodern/`), LLVM's rules on calls, parameters, calling conventions, `musttail`,
+//! operand bundles, string function attributes and other targets' intrinsics (`calls/`), the
+//! members of `llvm.used` (`usedlists/`), and every pair of 25 single problems in one
 //! module, in both orders, for the order of libNVVM's checks), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
 //! path) and compute_100 (modern path). Runs where libNVVM crashed are left out.
 
@@ -52,6 +55,9 @@ const KNOWN: &[(&str, &str)] = &[
     ("dimissing/DIGenericSubrange_", "stride"),
     ("dimissing/DISubrangeType_", ""),
     ("dimissing/DIFixedPointType_", ""),
+    // Other targets' `immarg` arguments come from LLVM 19's `Intrinsics*.td`
+    // (`src/immarg_targets.tsv`); LLVM 22 marks more (AArch64's fixed-point conversions).
+    ("calls/target_aarch64_fxs_", "value"),
 ];
 
 fn known(probe: &str) -> bool {
