@@ -22,6 +22,7 @@
 mod bitstream;
 mod function;
 mod metadata;
+mod types;
 
 use crate::bitcode::bitstream::AbbrevOp::{self, Array, Char6, Fixed, Literal, Vbr};
 use crate::bitcode::codes::{self, block};
@@ -31,10 +32,11 @@ use crate::ir::instruction::BinOp;
 use crate::ir::module::{
     DllStorage, FuncId, GlobalDef, GlobalProps, Linkage, SymbolId, ThreadLocal, UnnamedAddr, Visibility,
 };
-use crate::ir::types::{FloatKind, TypeData, TypeId, Types};
+use crate::ir::types::{FloatKind, TypeData, TypeId};
 use crate::ir::{Dialect, Module, Value};
 use bitstream::{is_char6, BitWriter};
 use rustc_hash::FxHashMap;
+use types::WriterTypes;
 
 /// Why a module could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,7 +197,7 @@ pub(super) struct Writer<'m> {
     pub(super) alloca_space: u32,
     /// The module's types, with the few the writer needs beside them (pointers to inline
     /// assembly's and blockaddress functions' types).
-    types: Types,
+    types: WriterTypes<'m>,
     /// Bitcode type id by type handle.
     type_ids: Vec<u32>,
     /// Types in table order.
@@ -229,7 +231,9 @@ pub(super) struct Writer<'m> {
     /// Bundle tags, LLVM 7's own first.
     bundle_tags: NameList,
     strtab: Vec<u8>,
-    strtab_at: FxHashMap<Vec<u8>, u64>,
+    /// Where each name in `strtab` starts and how long it is, hashed by its bytes there (no
+    /// second copy of every name).
+    strtab_at: hashbrown::HashTable<(usize, usize)>,
     sections: NameList,
     gcs: NameList,
     comdat_ids: FxHashMap<String, u64>,
@@ -574,7 +578,7 @@ impl<'m> Writer<'m> {
             max_bytes: u64::MAX,
             wide_bytes: std::sync::atomic::AtomicU64::new(0),
             alloca_space: alloca_space(m.data_layout.as_deref()),
-            types: m.types.clone(),
+            types: WriterTypes::new(&m.types),
             type_ids: Vec::new(),
             type_order: Vec::new(),
             type_bits: 1,
@@ -595,7 +599,7 @@ impl<'m> Writer<'m> {
             kind_names,
             bundle_tags,
             strtab: Vec::new(),
-            strtab_at: FxHashMap::default(),
+            strtab_at: hashbrown::HashTable::new(),
             sections: NameList::default(),
             gcs: NameList::default(),
             comdat_ids: FxHashMap::default(),
@@ -1233,13 +1237,18 @@ impl<'m> Writer<'m> {
     }
 
     fn add_strtab(&mut self, s: &str) -> u64 {
-        if let Some(&at) = self.strtab_at.get(s.as_bytes()) {
-            return at;
+        use std::hash::BuildHasher;
+        let hash = rustc_hash::FxBuildHasher.hash_one(s.as_bytes());
+        let table = &self.strtab;
+        if let Some(&(at, _)) = self.strtab_at.find(hash, |&(at, len)| &table[at..at + len] == s.as_bytes()) {
+            return at as u64;
         }
-        let at = self.strtab.len() as u64;
+        let at = self.strtab.len();
         self.strtab.extend_from_slice(s.as_bytes());
-        self.strtab_at.insert(s.as_bytes().to_vec(), at);
-        at
+        let table = &self.strtab;
+        self.strtab_at
+            .insert_unique(hash, (at, s.len()), |&(at, len)| rustc_hash::FxBuildHasher.hash_one(&table[at..at + len]));
+        at as u64
     }
 
     /// A global's name in the string table: (offset, size); numbered globals are unnamed (a name
@@ -1931,7 +1940,7 @@ impl<'m> Writer<'m> {
                     };
                     let fun = &self.m.functions[f];
                     let index =
-                        block_indexes.entry(f).or_insert_with(|| function::BlockIndex::new(fun, &self.types)).get(bb);
+                        block_indexes.entry(f).or_insert_with(|| function::BlockIndex::new(fun, &self.m.types)).get(bb);
                     let index = index.ok_or_else(|| {
                         WriteError::new(format!("blockaddress names a block @{} does not have", fun.name))
                     })?;
