@@ -1548,6 +1548,285 @@ def di_broken():
                         yield f"{kind}_{cu}_{ver}_{flag}_{dialect}", module(text, tail=tail)
 
 
+# Debug-info node rules of LLVM's verifier (`visitDISubrange`, `visitDIGenericSubrange`,
+# `visitDICompositeType`, `visitDISubprogram`, `DIExpression::isValid`'s entry values), each node
+# `!12` reached from a named list of its own (kept) or from the compile unit's retained types
+# (debug information), with and without a debug version in `!nvvmir.version`. Helper nodes: `!10`
+# a basic type, `!14` a local variable, `!17` a member, `!18` a subprogram declaration, `!19` a
+# second definition.
+DI_RULES = {
+    "sr_count": "!DISubrange(count: 20)",
+    "sr_count_ub": "!DISubrange(count: 20, lowerBound: 1, upperBound: 10)",
+    "sr_ub": "!DISubrange(lowerBound: 1, upperBound: 10)",
+    "sr_empty": "!DISubrange()",
+    "sr_count_var": "!DISubrange(count: !14)",
+    "sr_count_expr": "!DISubrange(count: !DIExpression(DW_OP_constu, 4))",
+    "sr_count_type": "!DISubrange(count: !10)",
+    "sr_count_string": '!DISubrange(count: !"n")',
+    "sr_count_i64": "!DISubrange(count: i64 5)",
+    "sr_count_i64_neg": "!DISubrange(count: i64 -5)",
+    "sr_lb_type": "!DISubrange(count: 4, lowerBound: !10)",
+    "sr_lb_var": "!DISubrange(count: 4, lowerBound: !14)",
+    "sr_lb_i64": "!DISubrange(count: 4, lowerBound: i64 2)",
+    "sr_ub_type": "!DISubrange(lowerBound: 1, upperBound: !10)",
+    "sr_ub_expr": "!DISubrange(lowerBound: 1, upperBound: !DIExpression())",
+    "sr_stride_type": "!DISubrange(count: 4, stride: !10)",
+    "sr_stride_int": "!DISubrange(count: 4, stride: 8)",
+    "sr_lb_type_only": "!DISubrange(lowerBound: !10)",
+    "gsr_ok": "!DIGenericSubrange(lowerBound: !DIExpression(), upperBound: !DIExpression(), stride: !DIExpression())",
+    "gsr_ints": "!DIGenericSubrange(lowerBound: 1, upperBound: 10, stride: 4)",
+    "gsr_count_ub": "!DIGenericSubrange(count: !DIExpression(), lowerBound: !DIExpression(), upperBound: !DIExpression(), "
+                    "stride: !DIExpression())",
+    "gsr_no_lb": "!DIGenericSubrange(upperBound: !DIExpression(), stride: !DIExpression())",
+    "gsr_no_stride": "!DIGenericSubrange(lowerBound: !DIExpression(), upperBound: !DIExpression())",
+    "gsr_lb_type": "!DIGenericSubrange(lowerBound: !10, upperBound: !DIExpression(), stride: !DIExpression())",
+    "gsr_count_type": "!DIGenericSubrange(count: !10, lowerBound: !DIExpression(), stride: !DIExpression())",
+    "gsr_ub_type": "!DIGenericSubrange(lowerBound: !DIExpression(), upperBound: !10, stride: !DIExpression())",
+    "gsr_stride_type": "!DIGenericSubrange(lowerBound: !DIExpression(), upperBound: !DIExpression(), stride: !10)",
+    "gsr_lb_var": "!DIGenericSubrange(lowerBound: !14, upperBound: !14, stride: !14)",
+    "gsr_empty": "!DIGenericSubrange()",
+    "ct_array": '!DICompositeType(tag: DW_TAG_array_type, baseType: !10, size: 64, elements: !{})',
+    "ct_array_nobase": '!DICompositeType(tag: DW_TAG_array_type, size: 64, elements: !{})',
+    "ct_vector_bad": '!DICompositeType(tag: DW_TAG_array_type, baseType: !10, size: 64, flags: DIFlagVector, '
+                     'elements: !{})',
+    "ct_vector_ok": '!DICompositeType(tag: DW_TAG_array_type, baseType: !10, size: 64, flags: DIFlagVector, '
+                    'elements: !{!DISubrange(count: 2)})',
+    "ct_blockbyref": '!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 64, flags: DIFlagBlockByrefStruct)',
+    "ct_elements_notuple": '!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 64, elements: !10)',
+    "ct_tag_basic": '!DICompositeType(tag: DW_TAG_base_type, name: "A", size: 64)',
+    "ct_discriminator_struct": '!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 64, discriminator: !17)',
+    "ct_discriminator_variant": '!DICompositeType(tag: DW_TAG_variant_part, name: "A", size: 64, discriminator: !17)',
+    "ct_discriminator_type": '!DICompositeType(tag: DW_TAG_variant_part, name: "A", size: 64, discriminator: !10)',
+}
+for _field, _value in [("allocated", "!DIExpression(DW_OP_constu, 1)"), ("associated", "!DIExpression(DW_OP_constu, 1)"),
+                       ("dataLocation", "!DIExpression()"), ("rank", "!DIExpression(DW_OP_constu, 2)"), ("rank", "2"),
+                       ("allocated", "!14")]:
+    _tag = f"{_field}_{'int' if _value == '2' else 'var' if _value == '!14' else 'expr'}"
+    DI_RULES[f"ct_{_tag}_struct"] = f'!DICompositeType(tag: DW_TAG_structure_type, name: "A", size: 64, {_field}: {_value})'
+    DI_RULES[f"ct_{_tag}_array"] = (f'!DICompositeType(tag: DW_TAG_array_type, baseType: !10, size: 64, elements: !{{}}, '
+                                    f'{_field}: {_value})')
+for _tag, _ops in [("ok", "DW_OP_LLVM_entry_value, 1"), ("ok_then", "DW_OP_LLVM_entry_value, 1, DW_OP_stack_value"),
+                   ("arg4", "DW_OP_LLVM_entry_value, 4, DW_OP_constu, 0, DW_OP_stack_value"),
+                   ("second", "DW_OP_constu, 0, DW_OP_LLVM_entry_value, 1, DW_OP_constu, 0"),
+                   ("arg100", "DW_OP_LLVM_entry_value, 100, DW_OP_constu, 0"),
+                   ("after_arg0", "DW_OP_LLVM_arg, 0, DW_OP_LLVM_entry_value, 1"),
+                   ("after_arg1", "DW_OP_LLVM_arg, 1, DW_OP_LLVM_entry_value, 1"),
+                   ("arg0", "DW_OP_LLVM_entry_value, 0")]:
+    DI_RULES[f"expr_entry_{_tag}"] = f"!DIExpression({_ops})"
+_SP = 'name: "h", scope: !2, file: !2, type: !11'
+DI_RULES.update({
+    "sp_declaration_decl": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, declaration: !18)",
+    "sp_declaration_def": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, declaration: !19)",
+    "sp_declaration_type": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, declaration: !10)",
+    "sp_decl_with_declaration": f"!DISubprogram({_SP}, isDefinition: false, declaration: !18)",
+    "sp_retained_var": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, retainedNodes: !{{!14}})",
+    "sp_retained_type": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, retainedNodes: !{{!10}})",
+    "sp_retained_notuple": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, retainedNodes: !10)",
+    "sp_retained_null": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, retainedNodes: !{{null}})",
+    "sp_thrown_type": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, thrownTypes: !{{!10}})",
+    "sp_thrown_file": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, thrownTypes: !{{!2}})",
+    "sp_thrown_notuple": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, thrownTypes: !10)",
+    "sp_allcalls_decl": f"!DISubprogram({_SP}, isDefinition: false, flags: DIFlagAllCallsDescribed)",
+    "sp_allcalls_def": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, flags: DIFlagAllCallsDescribed)",
+    "sp_containing_file": f"distinct !DISubprogram({_SP}, unit: !1, isDefinition: true, containingType: !2)",
+    "sp_type_basic": f'distinct !DISubprogram(name: "h", scope: !2, file: !2, type: !10, unit: !1, isDefinition: true)',
+    "sp_scope_type": f'distinct !DISubprogram(name: "h", scope: !14, file: !2, type: !11, unit: !1, isDefinition: true)',
+    "sp_line_nofile": f'distinct !DISubprogram(name: "h", scope: !2, line: 3, type: !11, unit: !1, isDefinition: true)',
+})
+
+
+def di_rules():
+    """Each node of `DI_RULES` × reached from a named list or from the compile unit's retained
+    types × `!nvvmir.version` 2.0 or 2.0 with debug version 3.1 (the module flag "Debug Info
+    Version" 3 always) × typed and opaque pointers in the body."""
+    for kind, node in DI_RULES.items():
+        for via in ["named", "retained"]:
+            for ver, version in [("v2", "!{i32 2, i32 0}"), ("v31", "!{i32 2, i32 0, i32 3, i32 1}")]:
+                for dialect in ["typed", "opaque"]:
+                    p = "i32*" if dialect == "typed" else "ptr"
+                    retained = ", retainedTypes: !{!12}" if via == "retained" else ""
+                    tail = ("!llvm.dbg.cu = !{!1}\n!llvm.module.flags = !{!9}\n"
+                            "!9 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+                            f"!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug{retained})\n"
+                            "!2 = !DIFile(filename: \"a.c\", directory: \"/\")\n"
+                            "!6 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true)\n"
+                            "!8 = !DILocation(line: 1, column: 2, scope: !6)\n"
+                            "!10 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+                            "!11 = !DISubroutineType(types: !{null})\n"
+                            f"!12 = {node}\n"
+                            "!14 = !DILocalVariable(name: \"n\", scope: !6, file: !2, type: !10)\n"
+                            "!17 = !DIDerivedType(tag: DW_TAG_member, name: \"d\", scope: !2, baseType: !10, size: 32)\n"
+                            "!18 = !DISubprogram(name: \"h\", scope: !2, file: !2, type: !11, isDefinition: false)\n"
+                            "!19 = distinct !DISubprogram(name: \"k\", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true)\n"
+                            + ("!named = !{!12}\n" if via == "named" else "")
+                            + f"!nvvmir.version = !{{!0}}\n!0 = {version}\n")
+                    body = f"  %v = load i32, {p} %p, !dbg !8\n  ret void, !dbg !8"
+                    text = fn(body, f"{p} %p").replace("{\n", "!dbg !6 {\n", 1)
+                    yield f"{kind}_{via}_{ver}_{dialect}", module(text, tail=tail)
+    # A `DILocation` inside another attachment than `!dbg` and `!llvm.loop` (LLVM's
+    # `visitMDNode` with debug locations not allowed), in the places it may be reached from.
+    loc_cases = {
+        "inst_tuple": ("  ret void, !dbg !8, !foo !20", "!20 = !{!8}\n"),
+        "inst_selfref": ("  ret void, !dbg !8, !foo !20", "!20 = distinct !{!20, !8}\n"),
+        "inst_direct": ("  ret void, !dbg !8, !foo !8", ""),
+        "inst_nested": ("  ret void, !dbg !8, !foo !20", "!20 = !{!21}\n!21 = !{!\"x\", !8}\n"),
+        "loop": ("  br label %b, !llvm.loop !20\nb:\n  ret void, !dbg !8", "!20 = distinct !{!20, !8}\n"),
+        "named": ("  ret void, !dbg !8", "!20 = !{!8}\n!named = !{!20}\n"),
+        "fn_attach": ("  ret void, !dbg !8", "!20 = !{!8}\n"),
+        "inst_noloc": ("  ret void, !dbg !8, !foo !20", "!20 = !{!\"x\"}\n"),
+    }
+    for tag, (body, extra) in loc_cases.items():
+        for ver, version in [("v2", "!{i32 2, i32 0}"), ("v31", "!{i32 2, i32 0, i32 3, i32 1}")]:
+            tail = ("!llvm.dbg.cu = !{!1}\n!llvm.module.flags = !{!9}\n"
+                    "!9 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+                    "!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)\n"
+                    "!2 = !DIFile(filename: \"a.c\", directory: \"/\")\n"
+                    "!6 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true)\n"
+                    "!8 = !DILocation(line: 1, column: 2, scope: !6)\n"
+                    "!11 = !DISubroutineType(types: !{null})\n" + extra
+                    + f"!nvvmir.version = !{{!0}}\n!0 = {version}\n")
+            attach = "!dbg !6 !foo !20 {\n" if tag == "fn_attach" else "!dbg !6 {\n"
+            yield f"loc_{tag}_{ver}", module(fn(body).replace("{\n", attach, 1), tail=tail)
+
+
+def md_rules():
+    """Metadata rules of LLVM's verifier outside debug information, each violation beside its
+    valid neighbours: a function's `!prof` (one, none on a declaration) and `!kcfi_type`, module
+    flags (unique identifiers, `wchar_size`, `SemanticInterposition`, "Linker Options"), and
+    instruction attachments (`!invariant.group`, `!nonnull`, `!dereferenceable`,
+    `!llvm.access.group`, `!noalias`/`!alias.scope` lists, `!memprof`, `!callsite`, `!mmra`,
+    `!annotation`) and a variable's `!absolute_symbol`, in both pointer dialects."""
+    prof = '!30 = !{!"function_entry_count", i64 100}\n'
+    for tag, head, extra in [
+            ("prof_decl_unused", "declare !prof !30 void @d()\n", ""),
+            ("prof_decl_used", "declare !prof !30 void @d()\n", "call"),
+            ("prof_twice", "define void @g() !prof !30 !prof !30 {\n  ret void\n}\n", ""),
+            ("prof_once", "define void @g() !prof !30 {\n  ret void\n}\n", ""),
+            ("prof_twice_decl_used", "declare !prof !30 !prof !30 void @d()\n", "call"),
+            ("prof_twice_internal_unused", "define internal void @g() !prof !30 !prof !30 {\n  ret void\n}\n", "")]:
+        body = "  call void @d()\n  ret void" if extra == "call" else "  ret void"
+        yield tag, module(head + fn(body), tail=VERSION + prof)
+    yield "prof_twice_empty", module("define void @g() !prof !31 !prof !31 {\n  ret void\n}\n" + fn("  ret void"),
+                                     tail=VERSION + "!31 = !{}\n")
+    for tag, node in [("ok", "!{i32 10}"), ("two", '!{!"s", i32 0}'), ("string", '!{!"s"}'), ("fn", "!{void ()* @f}"),
+                      ("i64", "!{i64 10}"), ("null", "!{null}"), ("empty", "!{}")]:
+        yield f"kcfi_{tag}", module(fn("  ret void").replace("() {", "() !kcfi_type !30 {"),
+                                    tail=VERSION + f"!30 = {node}\n")
+    yield "kcfi_twice", module(fn("  ret void").replace("() {", "() !kcfi_type !30 !kcfi_type !30 {"),
+                               tail=VERSION + "!30 = !{i32 10}\n")
+    yield "kcfi_decl_used", module("declare !kcfi_type !30 void @d()\n" + fn("  call void @d()\n  ret void"),
+                                   tail=VERSION + "!30 = !{i32 10}\n")
+    # A debug record first in a body whose header has a pointer parameter: which LLVM 7's
+    # reader stops at first.
+    dbg_tail = ("!llvm.dbg.cu = !{!1}\n!llvm.module.flags = !{!9}\n!9 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+                "!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)\n"
+                "!2 = !DIFile(filename: \"a.c\", directory: \"/\")\n"
+                "!6 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true)\n"
+                "!8 = !DILocation(line: 1, column: 2, scope: !6)\n!11 = !DISubroutineType(types: !{null})\n"
+                "!12 = !DILocalVariable(name: \"x\", scope: !6, file: !2, type: null)\n" + VERSION)
+    for dialect, p in [("typed", "i32*"), ("opaque", "ptr")]:
+        for where in ["first", "second"]:
+            rec = f"  #dbg_value({p} %p, !12, !DIExpression(), !8)\n"
+            body = (rec + "  %v = load i32, " + p + " %p, !dbg !8\n" if where == "first" else
+                    "  %v = load i32, " + p + " %p, !dbg !8\n" + rec)
+            yield f"dbgrecord_{where}_{dialect}", module(
+                fn(body + "  ret void, !dbg !8", f"i32 %a, {p} %p").replace("{\n", "!dbg !6 {\n", 1), tail=dbg_tail)
+    # Module flags.
+    for tag, flags in [
+            ("unique_ok", ['!{i32 1, !"a", i32 1}', '!{i32 1, !"b", i32 1}']),
+            ("dup_error", ['!{i32 1, !"a", i32 1}', '!{i32 1, !"a", i32 1}']),
+            ("dup_warning", ['!{i32 2, !"a", i32 1}', '!{i32 2, !"a", i32 2}']),
+            ("dup_mixed", ['!{i32 1, !"a", i32 1}', '!{i32 4, !"a", i32 1}']),
+            ("dup_require", ['!{i32 1, !"a", i32 1}', '!{i32 3, !"a", !{!"a", i32 1}}', '!{i32 3, !"a", !{!"a", i32 1}}']),
+            ("dup_max", ['!{i32 7, !"a", i32 1}', '!{i32 7, !"a", i32 2}']),
+            ("wchar_ok", ['!{i32 1, !"wchar_size", i32 4}']),
+            ("wchar_float", ['!{i32 1, !"wchar_size", float 1.0}']),
+            ("wchar_string", ['!{i32 1, !"wchar_size", !"4"}']),
+            ("si_ok", ['!{i32 1, !"SemanticInterposition", i32 1}']),
+            ("si_float", ['!{i32 1, !"SemanticInterposition", float 1.0}']),
+            ("si_string", ['!{i32 1, !"SemanticInterposition", !"1"}']),
+            ("linker_options", ['!{i32 6, !"Linker Options", !{!{!"-lm"}}}']),
+            ("pic_float", ['!{i32 7, !"PIC Level", float 1.0}'])]:
+        nums = ", ".join(f"!{30 + i}" for i in range(len(flags)))
+        defs = "".join(f"!{30 + i} = {f}\n" for i, f in enumerate(flags))
+        yield f"flag_{tag}", module(fn("  ret void"), tail=VERSION + f"!llvm.module.flags = !{{{nums}}}\n" + defs)
+    # Instruction attachments, in the order LLVM's verifier reads them.
+    for dialect in ["typed", "opaque"]:
+        P = (lambda t: f"{t}*") if dialect == "typed" else (lambda t: "ptr")
+        sig = f"{P('i32')} %p, {P(P('i8'))} %q, i64 %n"
+        cases = {
+            "invgroup_load": ("  %v = load i32, {pi} %p, !invariant.group !30\n", "!{}"),
+            "invgroup_store": ("  store i32 0, {pi} %p, !invariant.group !30\n", "!{}"),
+            "invgroup_add": ("  %v = add i64 %n, 1, !invariant.group !30\n", "!{}"),
+            "invgroup_call": ("  call void @h(), !invariant.group !30\n", "!{}"),
+            "nonnull_load": ("  %v = load {pp}, {ppp} %q, !nonnull !30\n", "!{}"),
+            "nonnull_int": ("  %v = load i32, {pi} %p, !nonnull !30\n", "!{}"),
+            "nonnull_op": ("  %v = load {pp}, {ppp} %q, !nonnull !30\n", "!{i32 1}"),
+            "nonnull_call": ("  %v = call {pp} @g(), !nonnull !30\n", "!{}"),
+            "deref_load": ("  %v = load {pp}, {ppp} %q, !dereferenceable !30\n", "!{i64 8}"),
+            "deref_inttoptr": ("  %v = inttoptr i64 %n to {pp}, !dereferenceable !30\n", "!{i64 8}"),
+            "deref_call": ("  %v = call {pp} @g(), !dereferenceable !30\n", "!{i64 8}"),
+            "deref_int": ("  %v = load i32, {pi} %p, !dereferenceable !30\n", "!{i64 8}"),
+            "deref_i32": ("  %v = load {pp}, {ppp} %q, !dereferenceable !30\n", "!{i32 8}"),
+            "deref_two": ("  %v = load {pp}, {ppp} %q, !dereferenceable !30\n", "!{i64 8, i64 8}"),
+            "derefnull_inttoptr": ("  %v = inttoptr i64 %n to {pp}, !dereferenceable_or_null !30\n", "!{i64 8}"),
+            "access_scope": ("  %v = load i32, {pi} %p, !llvm.access.group !30\n", "distinct !{}"),
+            "access_list": ("  %v = load i32, {pi} %p, !llvm.access.group !30\n", "!{!31}"),
+            "access_list_bad": ("  %v = load i32, {pi} %p, !llvm.access.group !30\n", "!{!32}"),
+            "access_list_string": ("  %v = load i32, {pi} %p, !llvm.access.group !30\n", '!{!"x"}'),
+            "access_uniqued": ("  %v = load i32, {pi} %p, !llvm.access.group !30\n", "!{}"),
+            "scope_ok": ("  %v = load i32, {pi} %p, !noalias !30\n", "!{!33}"),
+            "scope_string": ("  %v = load i32, {pi} %p, !noalias !30\n", '!{!"x"}'),
+            "scope_one_op": ("  %v = load i32, {pi} %p, !alias.scope !30\n", "!{!32}"),
+            "scope_bad_domain": ("  %v = load i32, {pi} %p, !alias.scope !30\n", "!{!35}"),
+            "memprof_call": ("  %v = call {pp} @g(), !memprof !30, !callsite !36\n", "!{!37}"),
+            "memprof_empty": ("  %v = call {pp} @g(), !memprof !30\n", "!{}"),
+            "memprof_load": ("  %v = load i32, {pi} %p, !memprof !30\n", "!{!37}"),
+            "memprof_short": ("  %v = call {pp} @g(), !memprof !30\n", "!{!36}"),
+            "memprof_notstring": ("  %v = call {pp} @g(), !memprof !30\n", "!{!38}"),
+            "callsite_load": ("  %v = load i32, {pi} %p, !callsite !36\n", "!{}"),
+            "callsite_empty": ("  %v = call {pp} @g(), !callsite !30\n", "!{}"),
+            "callsite_string": ("  %v = call {pp} @g(), !callsite !30\n", '!{!"x"}'),
+            "mmra_load": ("  %v = load i32, {pi} %p, !mmra !30\n", '!{!"a", !"b"}'),
+            "mmra_add": ("  %v = add i64 %n, 1, !mmra !30\n", '!{!"a", !"b"}'),
+            "mmra_call": ("  call void @h(), !mmra !30\n", '!{!"a", !"b"}'),
+            "mmra_fence": ("  fence acquire, !mmra !30\n", '!{!"a", !"b"}'),
+            "mmra_list": ("  %v = load i32, {pi} %p, !mmra !30\n", "!{!39, !39}"),
+            "mmra_bad": ("  %v = load i32, {pi} %p, !mmra !30\n", "!{i32 1}"),
+            "annotation_ok": ("  %v = add i64 %n, 1, !annotation !30\n", '!{!"a"}'),
+            "annotation_empty": ("  %v = add i64 %n, 1, !annotation !30\n", "!{}"),
+            "annotation_int": ("  %v = add i64 %n, 1, !annotation !30\n", "!{i32 10}"),
+            "annotation_tuple": ("  %v = add i64 %n, 1, !annotation !30\n", '!{!{!"a", !"b"}}'),
+            "annotation_tuple_int": ("  %v = add i64 %n, 1, !annotation !30\n", '!{!{!"a", i32 1}}'),
+            "memprof_tags": ("  %v = call {pp} @g(), !memprof !30\n", '!{!43}'),
+            "memprof_node": ("  %v = call {pp} @g(), !memprof !30\n", '!{!44}'),
+            "memprof_stack_string": ("  %v = call {pp} @g(), !memprof !30\n", '!{!45}'),
+            "scopedecl_one": ("  call void @llvm.experimental.noalias.scope.decl(metadata !30)\n", "!{!33}"),
+            "scopedecl_two": ("  call void @llvm.experimental.noalias.scope.decl(metadata !30)\n", "!{!33, !33}"),
+            "scopedecl_empty": ("  call void @llvm.experimental.noalias.scope.decl(metadata !30)\n", "!{}"),
+            "scopedecl_badscope": ("  call void @llvm.experimental.noalias.scope.decl(metadata !30)\n", "!{!32}"),
+            "tbaa_add": ("  %v = add i64 %n, 1, !tbaa !40\n", "!{}"),
+            "two_problems": ("  %v = add i64 %n, 1, !annotation !30, !invariant.group !30\n", "!{}"),
+        }
+        common = ("!31 = distinct !{}\n!32 = !{!\"s\"}\n!33 = !{!33, !34}\n!34 = !{!34}\n!35 = !{!35, !\"d\"}\n"
+                  "!36 = !{i64 123}\n!37 = !{!36, !\"cold\"}\n!38 = !{!36, i32 1, !\"cold\"}\n!39 = !{!\"a\", !\"b\"}\n"
+                  "!40 = !{!41, !41, i64 0}\n!41 = !{!\"int\", !42}\n!42 = !{!\"root\"}\n"
+                  "!43 = !{!36, !\"default\", !\"tag2\"}\n!44 = !{!36, !\"cold\", !{i64 1, i64 2}}\n!45 = !{!\"s\", !\"cold\"}\n")
+        for tag, (body, node) in cases.items():
+            body = body.replace("{pi}", P("i32")).replace("{ppp}", P(P("i8"))).replace("{pp}", P("i8"))
+            decls = f"declare {P('i8')} @g()\ndeclare void @h()\n"
+            if tag.startswith("scopedecl_"):
+                decls += "declare void @llvm.experimental.noalias.scope.decl(metadata)\n"
+            yield f"{tag}_{dialect}", module(decls + fn(body + "  ret void", sig),
+                                             tail=VERSION + f"!30 = {node}\n" + common)
+        for tag, node in [("ok", "!{i64 0, i64 1}"), ("empty", "!{}"), ("one", "!{i64 0}"), ("i32", "!{i32 0, i32 1}"),
+                          ("full", "!{i64 -1, i64 -1}")]:
+            yield f"absolute_{tag}_{dialect}", module(
+                f"@a = external addrspace(1) global i8, !absolute_symbol !30\n"
+                + fn(f"  %v = load i8, {P('i8').replace('*', ' addrspace(1)*') if dialect == 'typed' else 'ptr addrspace(1)'} @a\n  ret void"),
+                tail=VERSION + f"!30 = {node}\n")
+
+
 # What the compiler drops before it checks: a function or variable of a linkage it may discard,
 # which nothing kept refers to. Problems each check of a compiler stops on, in a function or a
 # variable of each linkage, reached each way.
@@ -1976,6 +2255,7 @@ GROUPS = {
     "dimissing": di_missing, "dibroken": di_broken, "dropped": dropped,
     "fpcalls": fp_calls, "atomicsizes": atomic_sizes, "readermodern": reader_modern, "calls": calls,
     "usedlists": used_lists,
+    "dirules": di_rules, "mdrules": md_rules,
 }
 
 

@@ -537,7 +537,20 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
             }
             for a in f.metadata_of(inst) {
                 let kind = m.metadata.kind_name(a.kind);
-                if kind == "tbaa" {
+                // LLVM's TBAA verifier: a tag only on memory accesses and calls
+                // (`mdrules/tbaa_*`, both paths).
+                let accesses = matches!(
+                    inst.kind,
+                    InstKind::Load { .. }
+                        | InstKind::Store { .. }
+                        | InstKind::Call { .. }
+                        | InstKind::VaArg { .. }
+                        | InstKind::AtomicRmw { .. }
+                        | InstKind::CmpXchg(_)
+                );
+                if kind == "tbaa" && !accesses {
+                    out.error("llvm-tbaa", "This instruction shall not have a TBAA access tag!", at());
+                } else if kind == "tbaa" {
                     if let Some(message) = crate::tbaa::check_tag(m, a.node) {
                         out.error("llvm-tbaa", message, at());
                     }

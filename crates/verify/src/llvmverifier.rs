@@ -245,6 +245,14 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let kinds = ["fpmath", "range", "align"].map(|k| m.metadata.find_kind(k));
     let prof = m.metadata.find_kind("prof");
+    let kcfi = m.metadata.find_kind("kcfi_type");
+    let (dbg, lp) = (m.metadata.find_kind("dbg"), m.metadata.find_kind("llvm.loop"));
+    // The nodes LLVM's verifier visits where debug locations may be (`!dbg` and `!llvm.loop`
+    // attachments): it visits each node once, so a location inside one of these is no error
+    // when met again elsewhere.
+    let locs_allowed = if cx.llvm7() { Vec::new() } else { nodes_allowing_locations(cx, dbg, lp) };
+    let scope_decl =
+        m.symbols.iter().find(|(_, s)| &*s.name == "llvm.experimental.noalias.scope.decl").map(|(id, _)| id);
     for (id, f) in m.functions.iter() {
         let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
         if !cx.llvm7() && !cx.function_dropped(id) {
@@ -253,13 +261,19 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
                 return;
             }
         }
-        if let Some(node) = prof.and_then(|k| f.props.metadata.iter().find(|a| a.kind == k)).map(|a| a.node) {
-            if let Some(message) = prof_problem(m, node) {
-                out.error("llvm-fn-prof", message, at());
-                return;
-            }
+        if let Some(message) = fn_md_problem(cx, id, f, prof, kcfi) {
+            out.error("llvm-fn-prof", message, at());
+            return;
         }
         if f.is_definition {
+            if !cx.llvm7() {
+                let attached = f.props.metadata.iter().filter(|a| Some(a.kind) != dbg).map(|a| a.node);
+                if let Some(message) = loc_inside(m, attached, &locs_allowed) {
+                    out.error("llvm-di-location", message, at());
+                    return;
+                }
+            }
+            let mut scope_decls = Vec::new();
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
                     let inst = &f.insts[i];
@@ -271,11 +285,47 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
                         None
                     } else {
                         inst_md_problem(m, inst, f.metadata_of(inst), kinds)
+                            .or_else(|| more_inst_md_problem(cx, inst, f.metadata_of(inst)))
                     };
                     if let Some(message) = message {
                         out.error("llvm-inst-md", message, Location::instruction(f, b, i));
                         return;
                     }
+                    if !cx.llvm7() && scope_decl.is_some_and(|d| calls(m, inst, d)) {
+                        scope_decls.push((b, i));
+                    }
+                    if !cx.llvm7() && !f.metadata_of(inst).is_empty() {
+                        let attached = f
+                            .metadata_of(inst)
+                            .iter()
+                            .filter(|a| Some(a.kind) != dbg && Some(a.kind) != lp)
+                            .map(|a| a.node);
+                        if let Some(message) = loc_inside(m, attached, &locs_allowed) {
+                            out.error("llvm-di-location", message, Location::instruction(f, b, i));
+                            return;
+                        }
+                    }
+                }
+            }
+            // LLVM's `verifyNoAliasScopeDecl`, after the function's instructions
+            // (`mdrules/scopedecl_*`, the modern path): each declaration names one scope.
+            for (b, i) in scope_decls {
+                let InstKind::Call { call, .. } = &f.insts[i].kind else { continue };
+                let list = call.args.first().and_then(|a| match a.value {
+                    nvir_llvm::ir::Value::Md(id) => tuple(m, id).map(|ops| (id, ops)),
+                    _ => None,
+                });
+                let message = match list {
+                    None => Some("!id.scope.list must point to an MDNode"),
+                    Some((_, ops)) if ops.len() != 1 => Some("!id.scope.list must point to a list with a single scope"),
+                    Some((_, ops)) => match ops[0].and_then(|o| tuple(m, o).map(|t| (o, t))) {
+                        None => Some("scope list must consist of MDNodes"),
+                        Some(scope) => alias_scope_problem(m, scope),
+                    },
+                };
+                if let Some(message) = message {
+                    out.error("llvm-inst-md", message, Location::instruction(f, b, i));
+                    return;
                 }
             }
         }
@@ -356,9 +406,311 @@ pub(crate) fn string_attr_problem(m: &Module, set: nvir_llvm::ir::AttrSetId) -> 
     None
 }
 
+/// Whether an instruction calls the symbol `callee` directly.
+fn calls(m: &Module, inst: &nvir_llvm::ir::Instruction, callee: nvir_llvm::ir::SymbolId) -> bool {
+    let InstKind::Call { call, .. } = &inst.kind else { return false };
+    let nvir_llvm::ir::Value::Const(c) = call.callee else { return false };
+    matches!(&m.consts[c], nvir_llvm::ir::ConstData::Global { global, .. } if *global == callee)
+}
+
+/// What [`walk`] marks from the `!dbg` attachments of functions and instructions and the
+/// `!llvm.loop` attachments (the modern path).
+fn nodes_allowing_locations(
+    cx: &Cx,
+    dbg: Option<nvir_llvm::ir::MdKind>,
+    lp: Option<nvir_llvm::ir::MdKind>,
+) -> Vec<bool> {
+    let m = cx.m;
+    let mut roots = Vec::new();
+    for (_, f) in m.functions.iter() {
+        roots.extend(f.props.metadata.iter().filter(|a| Some(a.kind) == dbg).map(|a| a.node));
+        for (_, inst) in f.insts.iter() {
+            roots.extend(
+                f.metadata_of(inst).iter().filter(|a| Some(a.kind) == dbg || Some(a.kind) == lp).map(|a| a.node),
+            );
+        }
+    }
+    let mut seen = vec![false; m.metadata.len()];
+    walk(m, roots, &mut seen, true);
+    seen
+}
+
+/// LLVM's `visitMDNode` where debug locations are not allowed (`dirules/loc_*`, the modern
+/// path): an attachment other than `!dbg` and `!llvm.loop` holding a `DILocation` as an operand
+/// of a node it reaches (the attachment being a location itself is no error), unless that node
+/// was visited where they are allowed.
+fn loc_inside(m: &Module, roots: impl Iterator<Item = MdId>, allowed: &[bool]) -> Option<&'static str> {
+    let is_loc = |id: MdId| matches!(m.metadata.get(id), MdNode::Special { kind, .. } if &**kind == "DILocation");
+    let mut seen = vec![false; m.metadata.len()];
+    let mut stack: Vec<MdId> = roots.collect();
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut seen[id.index()], true) || allowed.get(id.index()) == Some(&true) {
+            continue;
+        }
+        let ops: Vec<MdId> = match m.metadata.get(id) {
+            MdNode::Tuple { ops, .. } => ops.iter().flatten().copied().collect(),
+            MdNode::Special { fields, .. } => fields
+                .iter()
+                .filter_map(|(_, f)| match f {
+                    MdField::Ref(r) => Some(*r),
+                    _ => None,
+                })
+                .collect(),
+            _ => continue,
+        };
+        if ops.iter().any(|&o| is_loc(o)) {
+            return Some("DILocation not allowed within this metadata node");
+        }
+        stack.extend(ops);
+    }
+    None
+}
+
+/// LLVM's verifier on a function's attachments (`llvmverifier/prof_*`, `mdrules/prof_*`,
+/// `kcfi_*`): each `!prof` (and, on the modern path, `!kcfi_type`) as written, then no `!prof`
+/// on a declaration and at most one of each on a definition.
+fn fn_md_problem(
+    cx: &Cx,
+    id: nvir_llvm::ir::module::FuncId,
+    f: &nvir_llvm::ir::Function,
+    prof: Option<nvir_llvm::ir::MdKind>,
+    kcfi: Option<nvir_llvm::ir::MdKind>,
+) -> Option<&'static str> {
+    use nvir_llvm::ir::{ConstData, Value};
+    let m = cx.m;
+    if f.props.metadata.is_empty() {
+        return None;
+    }
+    for a in &f.props.metadata {
+        if Some(a.kind) == prof {
+            if let Some(message) = prof_problem(m, a.node) {
+                return Some(message);
+            }
+        } else if Some(a.kind) == kcfi && !cx.llvm7() {
+            let ops = tuple(m, a.node).unwrap_or(&[]);
+            if ops.len() != 1 {
+                return Some("!kcfi_type must have exactly one operand");
+            }
+            let Some(op) = ops[0] else { return Some("!kcfi_type operand must not be null") };
+            let MdNode::Value(ty, Value::Const(c)) = m.metadata.get(op) else {
+                return Some("expected a constant operand for !kcfi_type");
+            };
+            if !matches!(m.consts[*c], ConstData::Int { .. }) {
+                return Some("expected a constant integer operand for !kcfi_type");
+            }
+            if !matches!(m.types.get(*ty), TypeData::Int(32)) {
+                return Some("expected a 32-bit integer constant operand for !kcfi_type");
+            }
+        }
+    }
+    if cx.function_dropped(id) {
+        return None;
+    }
+    let count = |k: Option<nvir_llvm::ir::MdKind>| f.props.metadata.iter().filter(|a| Some(a.kind) == k).count();
+    if !f.is_definition {
+        return (count(prof) > 0).then_some("function declaration may not have a !prof attachment");
+    }
+    if count(prof) > 1 {
+        return Some("function must have a single !prof attachment");
+    }
+    (!cx.llvm7() && count(kcfi) > 1).then_some("function must have a single !kcfi_type attachment")
+}
+
+/// LLVM's verifier on more of an instruction's attachments, after [`inst_md_problem`]'s (whose
+/// `!range` comes between `!invariant.group` and `!nonnull` in LLVM's order; one problem per
+/// module is what the probes hold): `!invariant.group` (modern), `!nonnull`,
+/// `!dereferenceable(_or_null)`, `!noalias`/`!alias.scope` lists and `!llvm.access.group`
+/// (modern), `!memprof`, `!callsite`, `!mmra` and `!annotation` (modern) (`mdrules/`).
+fn more_inst_md_problem(
+    cx: &Cx,
+    inst: &nvir_llvm::ir::Instruction,
+    attachments: &[nvir_llvm::ir::MdAttachment],
+) -> Option<&'static str> {
+    let m = cx.m;
+    let llvm7 = cx.llvm7();
+    let node = |name: &str| {
+        let k = m.metadata.find_kind(name)?;
+        attachments.iter().find(|a| a.kind == k).map(|a| a.node)
+    };
+    let is_load = matches!(inst.kind, InstKind::Load { .. });
+    let is_call = matches!(inst.kind, InstKind::Call { .. } | InstKind::Invoke { .. } | InstKind::CallBr { .. });
+    let pointer = matches!(m.types.get(inst.ty), TypeData::Pointer { .. });
+    if !llvm7
+        && node("invariant.group").is_some()
+        && !matches!(inst.kind, InstKind::Load { .. } | InstKind::Store { .. })
+    {
+        return Some("invariant.group metadata is only for loads and stores");
+    }
+    if let Some(md) = node("nonnull") {
+        if !pointer {
+            return Some("nonnull applies only to pointer types");
+        }
+        if !is_load {
+            return Some("nonnull applies only to load instructions, use attributes for calls or invokes");
+        }
+        if !llvm7 && tuple(m, md).is_some_and(|ops| !ops.is_empty()) {
+            return Some("nonnull metadata must be empty");
+        }
+    }
+    for kind in ["dereferenceable", "dereferenceable_or_null"] {
+        let Some(md) = node(kind) else { continue };
+        if !pointer {
+            return Some("dereferenceable, dereferenceable_or_null apply only to pointer types");
+        }
+        if llvm7 && !is_load {
+            return Some(
+                "dereferenceable, dereferenceable_or_null apply only to load instructions, use attributes for calls or invokes",
+            );
+        }
+        if !llvm7
+            && !is_load
+            && !matches!(inst.kind, InstKind::Cast { op: nvir_llvm::ir::instruction::CastOp::IntToPtr, .. })
+        {
+            return Some("dereferenceable, dereferenceable_or_null apply only to load and inttoptr instructions, use attributes for calls or invokes");
+        }
+        let ops = tuple(m, md).unwrap_or(&[]);
+        if ops.len() != 1 {
+            return Some("dereferenceable, dereferenceable_or_null take one operand!");
+        }
+        let i64_const = matches!(md_const(m, ops[0]), Some(nvir_llvm::ir::ConstData::Int { ty, .. })
+            if matches!(m.types.get(*ty), TypeData::Int(64)));
+        if !i64_const {
+            return Some("dereferenceable, dereferenceable_or_null metadata value must be an i64!");
+        }
+    }
+    if llvm7 {
+        return None;
+    }
+    for kind in ["noalias", "alias.scope"] {
+        let Some(md) = node(kind) else { continue };
+        for op in tuple(m, md).unwrap_or(&[]) {
+            let Some(scope) = op.and_then(|o| tuple(m, o).map(|ops| (o, ops))) else {
+                return Some("scope list must consist of MDNodes");
+            };
+            if let Some(message) = alias_scope_problem(m, scope) {
+                return Some(message);
+            }
+        }
+    }
+    if let Some(md) = node("llvm.access.group") {
+        let scope = |id: MdId| matches!(m.metadata.get(id), MdNode::Tuple { distinct: Some(_), ops } if ops.is_empty());
+        if !scope(md) {
+            for op in tuple(m, md).unwrap_or(&[]) {
+                let Some(op) = op.filter(|o| tuple(m, *o).is_some()) else {
+                    return Some("Access scope list must consist of MDNodes");
+                };
+                if !scope(op) {
+                    return Some("Access scope list contains invalid access scope");
+                }
+            }
+        }
+    }
+    let call_stack = |md: MdId| {
+        let ops = tuple(m, md).unwrap_or(&[]);
+        if ops.is_empty() {
+            return Some("call stack metadata should have at least 1 operand");
+        }
+        (!ops.iter().all(|&o| matches!(md_const(m, o), Some(nvir_llvm::ir::ConstData::Int { .. }))))
+            .then_some("call stack metadata operand should be constant integer")
+    };
+    if let Some(md) = node("memprof") {
+        if !is_call {
+            return Some("!memprof metadata should only exist on calls");
+        }
+        let mibs = tuple(m, md).unwrap_or(&[]);
+        if mibs.is_empty() {
+            return Some("!memprof annotations should have at least 1 metadata operand (MemInfoBlock)");
+        }
+        for mib in mibs {
+            let ops = mib.and_then(|o| tuple(m, o)).unwrap_or(&[]);
+            if ops.len() < 2 {
+                return Some("Each !memprof MemInfoBlock should have at least 2 operands");
+            }
+            let Some(stack) = ops[0].filter(|o| !matches!(m.metadata.get(*o), MdNode::String(_) | MdNode::Value(..)))
+            else {
+                return Some("!memprof MemInfoBlock first operand should be an MDNode");
+            };
+            if let Some(message) = call_stack(stack) {
+                return Some(message);
+            }
+            if !ops[1].is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(_))) {
+                return Some("!memprof MemInfoBlock second operand should be an MDString");
+            }
+            // Measured (`mdrules/memprof_tags`): libNVVM's reader wants nodes after the tag.
+            if !ops[2..].iter().all(|o| o.is_some_and(|o| tuple(m, o).is_some())) {
+                return Some("Not all !memprof MemInfoBlock operands 2 to N are MDNode");
+            }
+        }
+    }
+    if let Some(md) = node("callsite") {
+        if !is_call {
+            return Some("!callsite metadata should only exist on calls");
+        }
+        if let Some(message) = call_stack(md) {
+            return Some(message);
+        }
+    }
+    if let Some(md) = node("mmra") {
+        let takes = matches!(
+            inst.kind,
+            InstKind::Load { .. }
+                | InstKind::Store { .. }
+                | InstKind::AtomicRmw { .. }
+                | InstKind::CmpXchg(_)
+                | InstKind::Fence(_)
+        ) || is_call;
+        if !takes {
+            return Some("!mmra metadata attached to unexpected instruction kind");
+        }
+        let is_tag = |id: MdId| {
+            matches!(m.metadata.get(id), MdNode::Tuple { ops, .. } if ops.len() == 2
+                && ops.iter().all(|o| o.is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(_)))))
+        };
+        if !is_tag(md) && !tuple(m, md).unwrap_or(&[]).iter().all(|o| o.is_some_and(is_tag)) {
+            return Some("!mmra metadata tuple operand is not an MMRA tag");
+        }
+    }
+    if let Some(md) = node("annotation") {
+        let ops = tuple(m, md).unwrap_or(&[]);
+        if ops.is_empty() {
+            return Some("annotation must have at least one operand");
+        }
+        let string = |o: &Option<MdId>| o.is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(_)));
+        if !ops.iter().all(|o| string(o) || o.and_then(|t| tuple(m, t)).is_some_and(|t| t.iter().all(string))) {
+            return Some("operands must be a string or a tuple of strings");
+        }
+    }
+    None
+}
+
 /// Whether `v` is what LLVM's `getAsInteger(10, unsigned)` takes: decimal digits of a 32-bit value.
 fn unsigned32(v: &str) -> bool {
     !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && v.parse::<u32>().is_ok()
+}
+
+/// LLVM's `visitAliasScopeMetadata`: a scope of two or three operands (itself or a name, a
+/// domain, a description), its domain of one or two (itself or a name, a description).
+fn alias_scope_problem(m: &Module, (id, ops): (MdId, &[Option<MdId>])) -> Option<&'static str> {
+    let string = |o: Option<MdId>| o.is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(_)));
+    if !(2..=3).contains(&ops.len()) {
+        return Some("scope must have two or three operands");
+    }
+    if ops[0] != Some(id) && !string(ops[0]) {
+        return Some("first scope operand must be self-referential or string");
+    }
+    if ops.len() == 3 && !string(ops[2]) {
+        return Some("third scope operand must be string (if used)");
+    }
+    let Some((domain, dops)) = ops[1].and_then(|d| tuple(m, d).map(|t| (d, t))) else {
+        return Some("second scope operand must be MDNode");
+    };
+    if !(1..=2).contains(&dops.len()) {
+        return Some("domain must have one or two operands");
+    }
+    if dops[0] != Some(domain) && !string(dops[0]) {
+        return Some("first domain operand must be self-referential or string");
+    }
+    (dops.len() == 2 && !string(dops[1])).then_some("second domain operand must be string (if used)")
 }
 
 /// The operands of a tuple node (`None` for another kind of node).
@@ -626,11 +978,386 @@ fn conflicting_flags(fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
     (both(0x2000, 0x4000) || both(0x40_0000, 0x80_0000)).then_some("invalid reference flags")
 }
 
+/// The `DIFlag*` bits of a node's `flags:`.
+fn di_flags(fields: &[(Box<str>, MdField)]) -> u32 {
+    use nvir_llvm::ir::di::DI_FLAGS;
+    match field(fields, "flags") {
+        Some(MdField::Word(w)) => w.split('|').filter_map(|f| DI_FLAGS.lookup(f.trim())).fold(0, |b, e| b | e.value),
+        Some(MdField::Int(n)) => *n as u32,
+        _ => 0,
+    }
+}
+
+/// The kind of the specialized node `id` refers to (`None` for a tuple, a string, a value).
+fn special_kind(m: &Module, id: MdId) -> Option<&str> {
+    match m.metadata.get(id) {
+        MdNode::Special { kind, .. } => Some(kind),
+        _ => None,
+    }
+}
+
+/// A field's value as LLVM holds it: `None` when not written or `null`.
+enum Bound<'a> {
+    /// An integer written inline (LLVM keeps it as a constant).
+    Int(i128),
+    /// A reference to another node.
+    Ref(&'a MdNode),
+    /// Anything else (a word, a string).
+    Other,
+}
+
+fn bound<'a>(m: &'a Module, fields: &[(Box<str>, MdField)], name: &str) -> Option<Bound<'a>> {
+    match field(fields, name)? {
+        MdField::Null => None,
+        MdField::Int(n) => Some(Bound::Int(*n)),
+        MdField::Ref(r) => Some(Bound::Ref(m.metadata.get(*r))),
+        _ => Some(Bound::Other),
+    }
+}
+
+/// A metadata constant's value, sign-extended from its integer type's width.
+fn md_signed(m: &Module, node: &MdNode) -> Option<i64> {
+    use nvir_llvm::ir::{ApInt, ConstData, Value};
+    let MdNode::Value(ty, Value::Const(c)) = node else { return None };
+    let (TypeData::Int(w), ConstData::Int { value: ApInt::Small(v), .. }) = (m.types.get(*ty), &m.consts[*c]) else {
+        return None;
+    };
+    let shift = 64u32.saturating_sub(*w);
+    Some(((*v as i64) << shift) >> shift)
+}
+
+/// `isa<DIVariable>`.
+fn is_variable(node: &MdNode) -> bool {
+    matches!(node, MdNode::Special { kind, .. } if matches!(&**kind, "DILocalVariable" | "DIGlobalVariable"))
+}
+
+/// `isScope`: null or a scope (a type, a file, a unit, a local scope, a namespace, a module, a
+/// common block).
+fn is_scope(m: &Module, fields: &[(Box<str>, MdField)], name: &str) -> bool {
+    match field(fields, name) {
+        None | Some(MdField::Null) => true,
+        Some(MdField::Ref(r)) => {
+            is_type(m, *r)
+                || matches!(
+                    special_kind(m, *r),
+                    Some(
+                        "DIFile"
+                            | "DICompileUnit"
+                            | "DISubprogram"
+                            | "DILexicalBlock"
+                            | "DILexicalBlockFile"
+                            | "DINamespace"
+                            | "DIModule"
+                            | "DICommonBlock"
+                    )
+                )
+        }
+        Some(_) => false,
+    }
+}
+
+/// `isType` on a field: null, or a type.
+fn field_is_type(m: &Module, fields: &[(Box<str>, MdField)], name: &str) -> bool {
+    match field(fields, name) {
+        None | Some(MdField::Null) => true,
+        Some(MdField::Ref(r)) => is_type(m, *r),
+        Some(_) => false,
+    }
+}
+
+/// The tag a node's `tag:` names.
+fn tag(fields: &[(Box<str>, MdField)]) -> &str {
+    match field(fields, "tag") {
+        Some(MdField::Word(w)) => w,
+        _ => "",
+    }
+}
+
+/// `visitDISubrange` (`dirules/sr_*`): count or upper bound, not both (the modern path: LLVM
+/// 7's reader knows no upper bound), and each bound a constant, a variable or (modern) an
+/// expression; a constant count of at least -1.
+fn subrange_problem(cx: &Cx, fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
+    let m = cx.m;
+    let llvm7 = cx.llvm7();
+    let count = bound(m, fields, "count");
+    if !llvm7 && count.is_some() && bound(m, fields, "upperBound").is_some() {
+        return Some("Subrange can have any one of count or upperBound");
+    }
+    let takes = |b: &Option<Bound>| match b {
+        None | Some(Bound::Int(_)) => true,
+        Some(Bound::Ref(node)) => {
+            matches!(node, MdNode::Value(..)) || is_variable(node) || (!llvm7 && matches!(node, MdNode::Expression(_)))
+        }
+        Some(Bound::Other) => false,
+    };
+    if !takes(&count) {
+        return Some(if llvm7 {
+            "Count must either be a signed constant or a DIVariable"
+        } else {
+            "Count must be signed constant or DIVariable or DIExpression"
+        });
+    }
+    let value = match &count {
+        Some(Bound::Int(n)) => i64::try_from(*n).ok(),
+        Some(Bound::Ref(node)) => md_signed(m, node),
+        _ => None,
+    };
+    if value.is_some_and(|v| v < -1) {
+        return Some("invalid subrange count");
+    }
+    if llvm7 {
+        return None;
+    }
+    for (name, message) in [
+        ("lowerBound", "LowerBound must be signed constant or DIVariable or DIExpression"),
+        ("upperBound", "UpperBound must be signed constant or DIVariable or DIExpression"),
+        ("stride", "Stride must be signed constant or DIVariable or DIExpression"),
+    ] {
+        if !takes(&bound(m, fields, name)) {
+            return Some(message);
+        }
+    }
+    None
+}
+
+/// `visitDIGenericSubrange` (`dirules/gsr_*`, the modern path): count or upper bound, a lower
+/// bound and a stride, each a variable or an expression (an integer is read as one).
+fn generic_subrange_problem(cx: &Cx, fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
+    let m = cx.m;
+    let takes = |b: &Option<Bound>| match b {
+        None | Some(Bound::Int(_)) => true,
+        Some(Bound::Ref(node)) => is_variable(node) || matches!(node, MdNode::Expression(_)),
+        Some(Bound::Other) => false,
+    };
+    let (count, lower, upper, stride) = (
+        bound(m, fields, "count"),
+        bound(m, fields, "lowerBound"),
+        bound(m, fields, "upperBound"),
+        bound(m, fields, "stride"),
+    );
+    if count.is_some() && upper.is_some() {
+        Some("GenericSubrange can have any one of count or upperBound")
+    } else if !takes(&count) {
+        Some("Count must be signed constant or DIVariable or DIExpression")
+    } else if lower.is_none() {
+        Some("GenericSubrange must contain lowerBound")
+    } else if !takes(&lower) {
+        Some("LowerBound must be signed constant or DIVariable or DIExpression")
+    } else if !takes(&upper) {
+        Some("UpperBound must be signed constant or DIVariable or DIExpression")
+    } else if stride.is_none() {
+        Some("GenericSubrange must contain stride")
+    } else if !takes(&stride) {
+        Some("Stride must be signed constant or DIVariable or DIExpression")
+    } else {
+        None
+    }
+}
+
+/// `visitDICompositeType` (`dirules/ct_*`, `dibroken/tparams_*`, `refflags_*`): its tag, its
+/// elements a tuple (a vector's one subrange), template parameters and reference flags, a
+/// discriminator only on a variant part; on the modern path, Fortran's array properties only on
+/// an array, and an array's base type.
+fn composite_problem(cx: &Cx, fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
+    let m = cx.m;
+    let tag = tag(fields);
+    let tags: &[&str] = &[
+        "DW_TAG_array_type",
+        "DW_TAG_structure_type",
+        "DW_TAG_union_type",
+        "DW_TAG_enumeration_type",
+        "DW_TAG_class_type",
+        "DW_TAG_variant_part",
+        "DW_TAG_namelist",
+    ];
+    if !tag.is_empty() && !tags.contains(&tag) {
+        return Some("invalid tag");
+    }
+    let elements = match field(fields, "elements") {
+        None | Some(MdField::Null) => Some(&[][..]),
+        Some(MdField::Ref(r)) => tuple(m, *r),
+        Some(_) => None,
+    };
+    let Some(elements) = elements else { return Some("invalid composite elements") };
+    if let Some(message) = conflicting_flags(fields) {
+        return Some(message);
+    }
+    if di_flags(fields) & 0x800 != 0 {
+        let one_subrange = matches!(elements, [Some(e)] if matches!(m.metadata.get(*e),
+            MdNode::Special { kind, .. } if &**kind == "DISubrange"));
+        if !one_subrange {
+            return Some("invalid vector, expected one element of type subrange");
+        }
+    }
+    if let Some(message) = template_params_problem(m, fields) {
+        return Some(message);
+    }
+    if let Some(d) = bound(m, fields, "discriminator") {
+        let derived = matches!(d, Bound::Ref(MdNode::Special { kind, .. }) if &**kind == "DIDerivedType");
+        if !derived || tag != "DW_TAG_variant_part" {
+            return Some("discriminator can only appear on variant part");
+        }
+    }
+    if cx.llvm7() {
+        return None;
+    }
+    for (name, message) in [
+        ("dataLocation", "dataLocation can only appear in array type"),
+        ("associated", "associated can only appear in array type"),
+        ("allocated", "allocated can only appear in array type"),
+        ("rank", "rank can only appear in array type"),
+    ] {
+        if bound(m, fields, name).is_some() && tag != "DW_TAG_array_type" {
+            return Some(message);
+        }
+    }
+    (tag == "DW_TAG_array_type" && bound(m, fields, "baseType").is_none())
+        .then_some("array types must have a base type")
+}
+
+/// `visitDISubprogram` (`dirules/sp_*`, `dibroken/sp_*`), in LLVM's order: its scope, file and
+/// line, type, containing type, template parameters, declaration (a subprogram declaration),
+/// retained nodes, reference flags, unit (a definition has one, a declaration none and, on the
+/// modern path, no declaration of its own), thrown types, and (modern) where
+/// `DIFlagAllCallsDescribed` may be.
+fn subprogram_problem(cx: &Cx, id: MdId, fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
+    let m = cx.m;
+    let llvm7 = cx.llvm7();
+    let definition = sp_is_definition(fields);
+    if !is_scope(m, fields, "scope") {
+        return Some("invalid scope");
+    }
+    match bound(m, fields, "file") {
+        Some(Bound::Ref(MdNode::Special { kind, .. })) if &**kind == "DIFile" => {}
+        Some(_) => return Some("invalid file"),
+        None if matches!(field(fields, "line"), Some(MdField::Int(n)) if *n != 0) => {
+            return Some("line specified with no file");
+        }
+        None => {}
+    }
+    match bound(m, fields, "type") {
+        None => {}
+        Some(Bound::Ref(MdNode::Special { kind, .. })) if &**kind == "DISubroutineType" => {}
+        Some(_) => return Some("invalid subroutine type"),
+    }
+    if !field_is_type(m, fields, "containingType") {
+        return Some("invalid containing type");
+    }
+    if let Some(message) = template_params_problem(m, fields) {
+        return Some(message);
+    }
+    if let Some(d) = bound(m, fields, "declaration") {
+        let declaration = matches!(d, Bound::Ref(MdNode::Special { kind, fields: df, .. })
+            if &**kind == "DISubprogram" && !sp_is_definition(df));
+        if !declaration {
+            return Some("invalid subprogram declaration");
+        }
+    }
+    if let Some(nodes) = bound(m, fields, "retainedNodes") {
+        let Bound::Ref(MdNode::Tuple { ops, .. }) = nodes else { return Some("invalid retained nodes list") };
+        for op in ops.iter() {
+            let Some(op) = op else {
+                return Some(if llvm7 {
+                    "invalid retained nodes, expected DILocalVariable or DILabel"
+                } else {
+                    "nullptr in retained nodes"
+                });
+            };
+            let node = m.metadata.get(*op);
+            if llvm7 {
+                if !matches!(node, MdNode::Special { kind, .. } if matches!(&**kind, "DILocalVariable" | "DILabel")) {
+                    return Some("invalid retained nodes, expected DILocalVariable or DILabel");
+                }
+            } else if let MdNode::Special { kind, fields: nf, .. } = node {
+                if matches!(&**kind, "DILocalVariable" | "DILabel")
+                    && scope_subprogram(m, md_ref(nf, "scope")).is_some_and(|s| s != id)
+                {
+                    return Some("invalid retained nodes, retained node does not belong to subprogram");
+                }
+            }
+        }
+    }
+    if let Some(message) = conflicting_flags(fields) {
+        return Some(message);
+    }
+    let unit = !matches!(field(fields, "unit"), None | Some(MdField::Null));
+    match (definition, unit) {
+        (true, false) => return Some("subprogram definitions must have a compile unit"),
+        (false, true) => return Some("subprogram declarations must not have a compile unit"),
+        (false, false) if !llvm7 && bound(m, fields, "declaration").is_some() => {
+            return Some("subprogram declaration must not have a declaration field");
+        }
+        _ => {}
+    }
+    if let Some(thrown) = bound(m, fields, "thrownTypes") {
+        let Bound::Ref(MdNode::Tuple { ops, .. }) = thrown else { return Some("invalid thrown types list") };
+        if !ops.iter().all(|op| op.is_some_and(|t| is_type(m, t))) {
+            return Some("invalid thrown type");
+        }
+    }
+    (!llvm7 && !definition && di_flags(fields) & 0x2000_0000 != 0)
+        .then_some("DIFlagAllCallsDescribed must be attached to a definition")
+}
+
+/// `visitDICompileUnit`'s lists (`dirules/*_retained_*`, `difields/DICompileUnit_*`): each a
+/// tuple of enumerations, types (or subprogram declarations), global variable expressions,
+/// imported entities or macros.
+fn unit_problem(m: &Module, fields: &[(Box<str>, MdField)]) -> Option<&'static str> {
+    type Takes = fn(&MdNode) -> bool;
+    let lists: [(&str, &'static str, &'static str, Takes); 5] = [
+        ("enums", "invalid enum list", "invalid enum type", |n| {
+            matches!(n, MdNode::Special { kind, fields, .. } if &**kind == "DICompositeType"
+                && tag(fields) == "DW_TAG_enumeration_type")
+        }),
+        ("retainedTypes", "invalid retained type list", "invalid retained type", |n| match n {
+            MdNode::Special { kind, fields, .. } => {
+                matches!(
+                    &**kind,
+                    "DIBasicType"
+                        | "DIDerivedType"
+                        | "DICompositeType"
+                        | "DISubroutineType"
+                        | "DIStringType"
+                        | "DISubrangeType"
+                        | "DIFixedPointType"
+                ) || (&**kind == "DISubprogram" && !sp_is_definition(fields))
+            }
+            _ => false,
+        }),
+        (
+            "globals",
+            "invalid global variable list",
+            "invalid global variable ref",
+            |n| matches!(n, MdNode::Special { kind, .. } if &**kind == "DIGlobalVariableExpression"),
+        ),
+        (
+            "imports",
+            "invalid imported entity list",
+            "invalid imported entity ref",
+            |n| matches!(n, MdNode::Special { kind, .. } if &**kind == "DIImportedEntity"),
+        ),
+        (
+            "macros",
+            "invalid macro list",
+            "invalid macro ref",
+            |n| matches!(n, MdNode::Special { kind, .. } if matches!(&**kind, "DIMacro" | "DIMacroFile")),
+        ),
+    ];
+    for (name, list, entry, takes) in lists {
+        let Some(b) = bound(m, fields, name) else { continue };
+        let Bound::Ref(MdNode::Tuple { ops, .. }) = b else { return Some(list) };
+        if !ops.iter().all(|op| op.is_some_and(|o| takes(m.metadata.get(o)))) {
+            return Some(entry);
+        }
+    }
+    None
+}
+
 /// LLVM's debug-info check of one node, the rules measured so far: a derived type's base is a
 /// type, and only a pointer or reference has a DWARF address space; a global variable
-/// definition has a type; a subprogram definition has a unit, a declaration none; template
-/// parameters and reference flags; an expression is valid.
-fn di_problem(cx: &Cx, node: &MdNode) -> Option<(&'static str, &'static str)> {
+/// definition has a type; subranges, composite types, subprograms and a compile unit's lists as
+/// their functions above; an expression is valid.
+fn di_problem(cx: &Cx, id: MdId, node: &MdNode) -> Option<(&'static str, &'static str)> {
     let m = cx.m;
     let MdNode::Special { kind, fields, .. } = node else {
         return match node {
@@ -647,10 +1374,7 @@ fn di_problem(cx: &Cx, node: &MdNode) -> Option<(&'static str, &'static str)> {
                 Some(MdField::Ref(id)) => is_type(m, *id),
                 Some(_) => false,
             };
-            let tag = match field(fields, "tag") {
-                Some(MdField::Word(w)) => &**w,
-                _ => "",
-            };
+            let tag = tag(fields);
             if !base_ok {
                 Some("invalid base type")
             } else if field(fields, "dwarfAddressSpace").is_some()
@@ -661,19 +1385,15 @@ fn di_problem(cx: &Cx, node: &MdNode) -> Option<(&'static str, &'static str)> {
                 None
             }
         }
-        "DICompositeType" => template_params_problem(m, fields).or_else(|| conflicting_flags(fields)),
+        "DISubrange" => subrange_problem(cx, fields),
+        "DIGenericSubrange" if !cx.llvm7() => generic_subrange_problem(cx, fields),
+        "DICompositeType" => composite_problem(cx, fields),
         "DISubroutineType" => conflicting_flags(fields),
         "DIGlobalVariable" => (!matches!(field(fields, "isDefinition"), Some(MdField::Bool(false)))
             && matches!(field(fields, "type"), None | Some(MdField::Null)))
         .then_some("missing global variable type"),
-        "DISubprogram" => template_params_problem(m, fields).or_else(|| conflicting_flags(fields)).or_else(|| {
-            let unit = !matches!(field(fields, "unit"), None | Some(MdField::Null));
-            match (sp_is_definition(fields), unit) {
-                (true, false) => Some("subprogram definitions must have a compile unit"),
-                (false, true) => Some("subprogram declarations must not have a compile unit"),
-                _ => None,
-            }
-        }),
+        "DISubprogram" => subprogram_problem(cx, id, fields),
+        "DICompileUnit" => unit_problem(m, fields),
         _ => None,
     };
     message.map(|m| ("llvm-di", m))
@@ -836,14 +1556,14 @@ pub(crate) fn check_di(cx: &Cx, out: &mut Findings) {
     }
     let broken = !hard
         && m.metadata.iter().any(|(id, node)| {
-            reach.debug[id.index()] && (di_problem(cx, node).is_some() || (is_cu(id) && !listed[id.index()]))
+            reach.debug[id.index()] && (di_problem(cx, id, node).is_some() || (is_cu(id) && !listed[id.index()]))
         });
     let checked = |id: MdId| reach.kept[id.index()] || (hard && reach.debug[id.index()]);
     if broken {
         listed.fill(false);
     }
     // Expressions first, then the other nodes, then the units (LLVM's order so far measured).
-    let problems = m.metadata.iter().filter(|(id, _)| checked(*id)).filter_map(|(_, node)| di_problem(cx, node));
+    let problems = m.metadata.iter().filter(|(id, _)| checked(*id)).filter_map(|(id, node)| di_problem(cx, id, node));
     let (expressions, others): (Vec<_>, Vec<_>) = problems.partition(|(code, _)| *code == "llvm-di-expression");
     if let Some((code, message)) = expressions.into_iter().chain(others).next() {
         out.error(code, message, Location::Module);
@@ -923,6 +1643,37 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
             out.help("libNVVM's LLVM 7 path prints nothing for this (measured)");
         }
         return;
+    }
+    // A variable's `!absolute_symbol` (the modern path, `mdrules/absolute_*`): pairs of
+    // pointer-sized integers, as `!range`.
+    if let Some(kind) = m.metadata.find_kind("absolute_symbol").filter(|_| !llvm7) {
+        for (id, g) in m.globals.iter() {
+            let Some(a) = g.props.metadata.iter().find(|a| a.kind == kind) else { continue };
+            if cx.global_dropped(id) {
+                continue;
+            }
+            let ops = tuple(m, a.node).unwrap_or(&[]);
+            let message = if !ops.len().is_multiple_of(2) {
+                Some("Unfinished range!")
+            } else if ops.is_empty() {
+                Some("It should have at least one range!")
+            } else {
+                ops.iter().enumerate().find_map(|(i, &op)| match md_const(m, op) {
+                    Some(nvir_llvm::ir::ConstData::Int { ty, .. }) => (!matches!(m.types.get(*ty), TypeData::Int(64)))
+                        .then_some("Range types must match instruction type!"),
+                    _ if i % 2 == 0 => Some("The lower limit must be an integer!"),
+                    _ => Some("The upper limit must be an integer!"),
+                })
+            };
+            if let Some(message) = message {
+                out.error(
+                    "llvm-absolute-symbol",
+                    message,
+                    Location::Global { name: g.name.to_string(), offset: g.source },
+                );
+                return;
+            }
+        }
     }
     for (_, g) in m.globals.iter() {
         let message = match &*g.name {

@@ -80,6 +80,12 @@ pub fn md_int(m: &Module, id: MdId) -> Option<u64> {
     }
 }
 
+/// Whether a metadata operand is an integer constant too wide for [`md_int`].
+fn md_big_int(m: &Module, id: MdId) -> bool {
+    let MdNode::Value(_, Value::Const(c)) = m.metadata.get(id) else { return false };
+    matches!(&m.consts[*c], ConstData::Int { .. })
+}
+
 /// `!nvvmir.version`: IR 2.0 and debug 3.0 to 3.2 (libNVVM returns 3 otherwise).
 pub(crate) fn check_version(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
@@ -425,6 +431,14 @@ pub(crate) fn expression_valid(cx: &Cx, elems: &[nvir_llvm::ir::metadata::ExprEl
                 0x1000 => end == elems.len(),
                 // `DW_OP_stack_value` ends it or comes before the fragment.
                 0x9f => end == elems.len() || matches!(&elems[end], ExprElem::Op(n) if &**n == "DW_OP_LLVM_fragment"),
+                // `DW_OP_LLVM_entry_value, 1` first, or right after `DW_OP_LLVM_arg, 0`
+                // (`dirules/expr_entry_*`).
+                0x1003 => {
+                    let after_arg0 = i == 2
+                        && matches!(&elems[0], ExprElem::Op(n) if &**n == "DW_OP_LLVM_arg")
+                        && matches!(elems[1], ExprElem::Int(0));
+                    (i == 0 || after_arg0) && matches!(elems[i + 1], ExprElem::Int(1))
+                }
                 _ => true,
             };
         if !valid {
@@ -445,6 +459,7 @@ pub(crate) fn check_module_flags(cx: &Cx, out: &mut Findings) {
     let m = cx.m;
     let Some(nm) = m.metadata.named.iter().find(|n| &*n.name == "llvm.module.flags") else { return };
     let max = if cx.llvm7() { 7 } else { 8 };
+    let mut seen: FxHashSet<&[u8]> = FxHashSet::default();
     for &node in &nm.nodes {
         let MdNode::Tuple { ops, .. } = m.metadata.get(node) else { continue };
         if ops.len() != 3 {
@@ -486,7 +501,64 @@ pub(crate) fn check_module_flags(cx: &Cx, out: &mut Findings) {
                 );
                 return;
             }
+            // Measured (`mdrules/flag_pic_float`): behavior 7 wants an integer on LLVM 7's
+            // path (`max`), a non-negative one on the modern path, whose message names `min`.
+            Some(7) => {
+                let int = ops[2].and_then(|o| match m.metadata.get(o) {
+                    MdNode::Value(t, nvir_llvm::ir::Value::Const(c)) => match (&m.types.get(*t), &m.consts[*c]) {
+                        (nvir_llvm::ir::TypeData::Int(w), ConstData::Int { value: ApInt::Small(v), .. }) => {
+                            Some(*w == 0 || (v >> (w.min(&64) - 1)) & 1 == 0)
+                        }
+                        (_, ConstData::Int { .. }) => Some(false),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                let message = match (cx.llvm7(), int) {
+                    (true, None) => "invalid value for 'max' module flag (expected constant integer)",
+                    (false, None | Some(false)) => {
+                        "invalid value for 'min' module flag (expected constant non-negative integer)"
+                    }
+                    _ => "",
+                };
+                if !message.is_empty() {
+                    out.error("llvm-module-flag", message, Location::Module);
+                    return;
+                }
+            }
             _ => {}
+        }
+        // LLVM's `visitModuleFlag` after the value's shape (`mdrules/flag_*`): a unique
+        // identifier unless `require`, then the values of the flags it knows.
+        let id = ops[1].map(|o| match m.metadata.get(o) {
+            MdNode::String(s) => &s[..],
+            _ => &b""[..],
+        });
+        if behavior != Some(3) && !seen.insert(id.unwrap_or_default()) {
+            out.error(
+                "llvm-module-flag",
+                "module flag identifiers must be unique (or of 'require' type)",
+                Location::Module,
+            );
+            return;
+        }
+        let constant_int = || ops[2].is_some_and(|o| md_int(m, o).is_some() || md_big_int(m, o));
+        let message = match id.unwrap_or_default() {
+            b"wchar_size" if !constant_int() => "wchar_size metadata requires constant integer argument",
+            b"Linker Options" if !m.metadata.named.iter().any(|n| &*n.name == "llvm.linker.options") => {
+                "'Linker Options' named metadata no longer supported"
+            }
+            b"SemanticInterposition" if !cx.llvm7() && !constant_int() => {
+                "SemanticInterposition metadata requires constant integer argument"
+            }
+            _ => "",
+        };
+        if !message.is_empty() {
+            out.error("llvm-module-flag", message, Location::Module);
+            if cx.llvm7() {
+                out.help("libNVVM's LLVM 7 path prints nothing for this (measured)");
+            }
+            return;
         }
         let is_cg_profile =
             ops[1].is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(s) if &**s == b"CG Profile"));

@@ -700,6 +700,10 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 .take_while(|i| i != inst)
                 .last()
                 .and_then(|i| f.inst_offset(i))
+                // First in the body: after a header with an opaque pointer (which LLVM 7's
+                // reader stops at first, `mdrules/dbgrecord_*`), so just before the
+                // instruction it is on; else where the header starts.
+                .or_else(|| f.inst_offset(*inst).filter(|_| opaque_header(m, f)).map(|at| at.saturating_sub(2)))
                 .or(f.source.start);
             found.push((
                 before.map(|at| at + 1),
@@ -872,17 +876,8 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 found.push((None, "nvvm-llvm7-syntax", "parse expected metadata type".into(), DOWNGRADE, None));
                 break;
             }
-            let newer = NEWER_DI_FIELDS.iter().find(|(k, _)| *k == &**kind).and_then(|(_, names)| {
-                fields.iter().find_map(|(name, _)| names.iter().copied().find(|n| *n == &**name))
-            });
-            if let Some(name) = newer {
-                found.push((
-                    None,
-                    "nvvm-llvm7-syntax",
-                    format!("parse invalid field '{name}': LLVM 7's `{kind}` has no `{name}:`"),
-                    DOWNGRADE,
-                    Some(Token::Word(name)),
-                ));
+            if let Some((message, word)) = llvm7_di_fields(kind, fields) {
+                found.push((None, "nvvm-llvm7-syntax", message, DOWNGRADE, word.map(Token::Word)));
                 break;
             }
         }
@@ -1001,6 +996,48 @@ const NEWER_DI_FIELDS: &[(&str, &[&str])] = &[
     ("DIImportedEntity", &["elements"]),
     ("DIStringType", &["stringLocationExpression"]),
 ];
+
+/// What LLVM 7's reader stops at in one debug-info node, reading its fields in the order written
+/// (`dirules/sr_*`, `dimissing/`): a field it does not know (`invalid field`), a metadata
+/// operand where it reads only an integer (a subrange's `lowerBound: !1`: `expected signed
+/// integer`), then, at the node's end, a field it requires (`missing required field`: a
+/// subrange's `count`, a global variable's `name`).
+fn llvm7_di_fields(
+    kind: &str,
+    fields: &[(Box<str>, nvir_llvm::ir::metadata::MdField)],
+) -> Option<(String, Option<&'static str>)> {
+    use nvir_llvm::ir::di::{kind_by_name, LlvmVersion, ValueKind};
+    use nvir_llvm::ir::metadata::MdField;
+    let newer = NEWER_DI_FIELDS.iter().find(|(k, _)| *k == kind).map_or(&[][..], |(_, names)| *names);
+    let spec = kind_by_name(kind);
+    for (name, value) in fields {
+        if let Some(&word) = newer.iter().find(|n| **n == &**name) {
+            return Some((format!("parse invalid field '{word}': LLVM 7's `{kind}` has no `{word}:`"), Some(word)));
+        }
+        let rules = spec.and_then(|s| s.field(name)).and_then(|f| f.rules(LlvmVersion::Llvm7));
+        if matches!(rules.map(|r| r.kind), Some(ValueKind::Signed { .. })) && !matches!(value, MdField::Int(_)) {
+            return Some((
+                format!("parse expected signed integer: LLVM 7's `{kind}` takes only an integer `{name}:`"),
+                None,
+            ));
+        }
+    }
+    let spec = spec?;
+    let missing = spec.fields_in(LlvmVersion::Llvm7).find(|f| {
+        f.rules(LlvmVersion::Llvm7).is_some_and(|r| r.required) && !fields.iter().any(|(n, _)| &**n == f.name)
+    })?;
+    Some((format!("parse missing required field '{}': LLVM 7's `{kind}` requires it", missing.name), None))
+}
+
+/// Whether a function's result or a parameter is an opaque pointer.
+fn opaque_header(m: &nvir_llvm::Module, f: &nvir_llvm::ir::Function) -> bool {
+    use nvir_llvm::ir::TypeData;
+    let opaque = |t| matches!(m.types.get(t), TypeData::Pointer { pointee: None, .. });
+    match m.types.get(f.ty) {
+        TypeData::Function { ret, params, .. } => opaque(*ret) || params.iter().any(|&p| opaque(p)),
+        _ => false,
+    }
+}
 
 /// Debug-info nodes newer than LLVM 7.
 const NEWER_DI_NODES: &[&str] = &["DIGenericSubrange", "DIAssignID", "DIArgList", "DISubrangeType", "DIFixedPointType"];

@@ -18,16 +18,6 @@ use std::path::Path;
 /// Probes nvir is known to get wrong, with why; each entry must still disagree somewhere (the
 /// list only shrinks).
 const KNOWN: &[(&str, &str)] = &[
-    // Debug-info fields (`difields/`, every kind × field of nvir's and LLVM 22's readers). LLVM
-    // 7's verifier checks the kinds in a compile unit's and a subprogram's lists; nvir does not.
-    ("difields/DICompileUnit_", "enums"),
-    ("difields/DICompileUnit_", "globals"),
-    ("difields/DICompileUnit_", "imports"),
-    ("difields/DICompileUnit_", "macros"),
-    ("difields/DICompileUnit_", "retainedTypes"),
-    ("difields/DISubprogram_", "declaration"),
-    ("difields/DISubprogram_", "retainedNodes"),
-    ("difields/DISubprogram_", "thrownTypes"),
     // A value of another kind than the field's (a number for a flag or a tuple, a lone checksum),
     // or an LLVM 7-only field on the modern path: nvir's reader takes it.
     ("difields/GenericDINode_", "operands"),
@@ -45,14 +35,7 @@ const KNOWN: &[(&str, &str)] = &[
     // Kinds newer than LLVM 19, which nvir's reader does not know and the modern path reads.
     ("difields/DISubrangeType_", ""),
     ("difields/DIFixedPointType_", ""),
-    // Fields left out (`dimissing/`): LLVM 7's reader requires a subrange's count and a global
-    // variable's name; the modern verifier a generic subrange's lower bound and stride. nvir's
-    // reader takes them all. (A subprogram's unit and a global variable's type are
-    // `llvmverifier/`'s and `dibroken/`'s rules.)
-    ("dimissing/DISubrange_", "count"),
-    ("dimissing/DIGlobalVariable_", "name"),
-    ("dimissing/DIGenericSubrange_", "lowerBound"),
-    ("dimissing/DIGenericSubrange_", "stride"),
+    // Kinds newer than LLVM 19 left without a field (`dimissing/`).
     ("dimissing/DISubrangeType_", ""),
     ("dimissing/DIFixedPointType_", ""),
     // Other targets' `immarg` arguments come from LLVM 19's `Intrinsics*.td`
