@@ -2242,6 +2242,16 @@ def used_lists():
                 f'@{list_name} = appending global [2 x i8*] [i8* @a, {typed}], section "llvm.metadata"\n')
 
 
+def call_args():
+    """LLVM's verifier on a call's variable arguments: `inalloca` only on the last."""
+    def f(pre, body):
+        return module(pre + fn(body + "\n  ret void"))
+    for dialect, t, a in (("opaque", "ptr", "inalloca(i32)"), ("typed", "i32*", "inalloca")):
+        for name, args in (("middle", f"i32 1, {t} {a} %args, i32 3"), ("last", f"i32 1, i32 3, {t} {a} %args")):
+            yield f"inalloca_vararg_{name}_{dialect}", f("declare void @h(i32, ...)\n",
+                                                        f"  %args = alloca inalloca i32\n  call void (i32, ...) @h({args})")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2255,7 +2265,7 @@ GROUPS = {
     "dimissing": di_missing, "dibroken": di_broken, "dropped": dropped,
     "fpcalls": fp_calls, "atomicsizes": atomic_sizes, "readermodern": reader_modern, "calls": calls,
     "usedlists": used_lists,
-    "dirules": di_rules, "mdrules": md_rules,
+    "dirules": di_rules, "mdrules": md_rules, "callargs": call_args,
 }
 
 

@@ -534,7 +534,48 @@ pub(crate) fn check_call_types(
     }
     if let Some(message) = bundle_problem(cx, call) {
         out.error("llvm-call-bundle", message, at());
+        return;
     }
+    // LLVM 22's verifier: no value passed to or returned from a call (of a function that is no
+    // intrinsic) aligns to more than 2^32 bytes, which only a vector of over 4 GiB does
+    // (`calls/align_vector_*`; LLVM 7 had no such rule).
+    if !cx.llvm7() {
+        if let TypeData::Function { ret, params, .. } = m.types.get(call.fn_ty) {
+            if over_aligned(cx, *ret) {
+                out.error("llvm-call-type", "Incorrect alignment of return type to called function!", at());
+            } else if params.iter().any(|&p| over_aligned(cx, p)) {
+                out.error("llvm-call-type", "Incorrect alignment of argument passed to called function!", at());
+            }
+        }
+    }
+}
+
+/// Whether a type's ABI alignment is over 2^32: it is, or holds by value, a vector whose size,
+/// rounded up to a power of two (a vector's alignment where the layout names none), is.
+fn over_aligned(cx: &Cx, t: TypeId) -> bool {
+    fn walk(m: &nvir_llvm::Module, t: TypeId, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match m.types.get(t) {
+            TypeData::Vector { len, elem, .. } => {
+                let bits = match m.types.get(*elem) {
+                    TypeData::Int(w) => u128::from(*w),
+                    TypeData::Float(k) => u128::from(k.bits()),
+                    TypeData::Pointer { .. } => 64,
+                    _ => 0,
+                };
+                (bits * u128::from(*len)).div_ceil(8) > 1 << 32
+            }
+            TypeData::Array { elem, .. } => walk(m, *elem, depth + 1),
+            TypeData::Struct(body) => body.fields.iter().any(|&f| walk(m, f, depth + 1)),
+            TypeData::Named(id) => {
+                m.types.named(*id).body.as_ref().is_some_and(|b| b.fields.iter().any(|&f| walk(m, f, depth + 1)))
+            }
+            _ => false,
+        }
+    }
+    walk(cx.m, t, 0)
 }
 
 /// LLVM 22's verifier on calls of intrinsics whose rules nvir's signature table does not hold

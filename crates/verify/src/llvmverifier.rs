@@ -1776,6 +1776,16 @@ fn constant_array(m: &Module, c: nvir_llvm::ir::ConstId) -> bool {
 
 /// LLVM's verifier on a call's arguments (`llvmverifier/vararg_*`): no `sret` on a variadic
 /// argument, and a `returned` argument of the call's result type.
+/// Whether a call calls `llvm.experimental.gc.statepoint`.
+fn statepoint(m: &Module, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
+    match call.callee {
+        nvir_llvm::ir::Value::Const(c) => crate::module::global_of(m, c).is_some_and(|n| {
+            n == "llvm.experimental.gc.statepoint" || n.starts_with("llvm.experimental.gc.statepoint.")
+        }),
+        _ => false,
+    }
+}
+
 fn call_args_problem(cx: &Cx, kind: &InstKind) -> Option<&'static str> {
     let m = cx.m;
     let (InstKind::Call { call, .. } | InstKind::Invoke { call, .. }) = kind else { return None };
@@ -1784,8 +1794,14 @@ fn call_args_problem(cx: &Cx, kind: &InstKind) -> Option<&'static str> {
         if m.attrs[a.attrs].0.is_empty() {
             continue;
         }
-        if i >= params.len() && crate::attrs::has(cx, a.attrs, "sret") {
+        // (`gc.statepoint` passes its callee's arguments as its own variable ones: LLVM checks
+        // those against the callee instead.)
+        if i >= params.len() && crate::attrs::has(cx, a.attrs, "sret") && !statepoint(m, call) {
             return Some("Attribute 'sret' cannot be used for vararg call arguments!");
+        }
+        // LLVM's verifier on a variable argument (`calls/inalloca_vararg_*`, both paths).
+        if i >= params.len() && i + 1 != call.args.len() && crate::attrs::has(cx, a.attrs, "inalloca") {
+            return Some("inalloca isn't on the last argument!");
         }
         if crate::attrs::has(cx, a.attrs, "returned") {
             let same = a.ty == *ret
