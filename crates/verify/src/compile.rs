@@ -13,7 +13,7 @@
 //!   constraints, `blocksareclusters` without its companions (with the intrinsic gates and i128
 //!   atomics of [`crate::warnings`]).
 
-use crate::module::{check_layout_of, global_of};
+use crate::module::{check_layout_of, global_of, symbol_of, ConstSet, GlobalSet};
 use crate::{Class, Cx, Finding, Findings, Location, Path, Severity};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::constant::{ConstData, ExprOp};
@@ -21,23 +21,27 @@ use nvir_llvm::ir::instruction::BinOp;
 use nvir_llvm::ir::module::{GlobalDef, Linkage};
 use nvir_llvm::ir::{ConstId, Function, InstKind, TypeData, Value};
 use nvir_llvm::Module;
+use std::ops::ControlFlow;
 
 /// libNVVM's own data layout (64-bit), the one its compute_100+ target takes.
 pub(crate) const LIBNVVM_LAYOUT: &str = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64";
 
-/// Global values by name, built when first asked for (most modules never need it).
+/// What the compiler keeps, and global values by name, each built when first asked for (most
+/// modules never need the names).
 struct Lookup<'m> {
     m: &'m Module,
+    symbols: &'m crate::module::Symbols,
     defs: std::cell::OnceCell<rustc_hash::FxHashMap<&'m str, GlobalDef>>,
-    used: std::cell::OnceCell<rustc_hash::FxHashSet<&'m str>>,
-    kept: std::cell::OnceCell<rustc_hash::FxHashSet<&'m str>>,
-    inlined: std::cell::OnceCell<rustc_hash::FxHashSet<&'m str>>,
+    used: std::cell::OnceCell<GlobalSet>,
+    kept: std::cell::OnceCell<GlobalSet>,
+    inlined: std::cell::OnceCell<Vec<bool>>,
 }
 
 impl<'m> Lookup<'m> {
-    fn new(m: &'m Module) -> Self {
+    fn new(m: &'m Module, symbols: &'m crate::module::Symbols) -> Self {
         Lookup {
             m,
+            symbols,
             defs: std::cell::OnceCell::new(),
             used: std::cell::OnceCell::new(),
             kept: std::cell::OnceCell::new(),
@@ -51,25 +55,31 @@ impl<'m> Lookup<'m> {
         defs.get(name).copied()
     }
 
-    /// The global values an initializer or a body refers to, as the compiler keeps them (a load
-    /// whose value goes unused does not count).
-    fn referenced(&self) -> &rustc_hash::FxHashSet<&'m str> {
-        self.used.get_or_init(|| crate::module::referenced(self.m, true))
+    /// Whether an initializer or a body refers to a global value, as the compiler keeps them (a
+    /// load whose value goes unused does not count).
+    fn referenced(&self, name: &str) -> bool {
+        let used = self.used.get_or_init(|| crate::module::referenced(self.m));
+        self.def(name).is_some_and(|d| used.contains_def(self.symbols, d))
     }
 
     /// Whether the compiler keeps (compiles) a global value ([`crate::module::compile_kept`]).
-    fn kept(&self, name: &str) -> bool {
-        self.kept_set().contains(name)
+    fn kept_def(&self, def: GlobalDef) -> bool {
+        self.kept_set().contains_def(self.symbols, def)
     }
 
-    fn kept_set(&self) -> &rustc_hash::FxHashSet<&'m str> {
-        self.kept.get_or_init(|| crate::module::compile_kept(self.m))
+    fn kept_set(&self) -> &GlobalSet {
+        self.kept.get_or_init(|| crate::module::compile_kept(self.m, self.symbols))
     }
 
     /// Whether LLVM 7's compiler inlines a function into every caller and removes it
     /// ([`crate::module::inlined_away`]).
     fn inlined(&self, name: &str) -> bool {
-        self.inlined.get_or_init(|| crate::module::inlined_away(self.m, self.kept_set())).contains(name)
+        let Some(GlobalDef::Func(id)) = self.def(name) else { return false };
+        self.inlined
+            .get_or_init(|| crate::module::inlined_away(self.m, self.symbols, self.kept_set()))
+            .get(id.index())
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Whether a finding is on a function or variable the compiler drops before any check.
@@ -79,7 +89,7 @@ impl<'m> Lookup<'m> {
             Location::Instruction { function, .. } => function,
             _ => return false,
         };
-        self.def(name).is_some() && !self.kept(name)
+        self.def(name).is_some_and(|d| !self.kept_def(d))
     }
 
     fn var(&self, name: &str) -> Option<&'m nvir_llvm::ir::module::GlobalVar> {
@@ -99,7 +109,7 @@ impl<'m> Lookup<'m> {
 
 /// Every compile-side judgement, after the verifier's findings are all in.
 pub(crate) fn check(cx: &Cx, out: &mut Findings) {
-    let names = Lookup::new(cx.m);
+    let names = Lookup::new(cx.m, &cx.symbols);
     let layout_error = out.0.iter().any(|f| f.code == "nvvm-datalayout");
     for i in 0..out.0.len() {
         let f = &out.0[i];
@@ -130,16 +140,18 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
     let kept = names.kept_set();
     // LLVM 7's backend never sees a function inlined into every caller, nor an
     // `available_externally` body (measured, `dropped/`).
-    let inlined: rustc_hash::FxHashSet<&str> = match cx.llvm7() {
-        true => crate::module::inlined_away(cx.m, kept),
-        false => Default::default(),
+    let inlined: Vec<bool> = match cx.llvm7() {
+        true => crate::module::inlined_away(cx.m, &cx.symbols, kept),
+        false => Vec::new(),
     };
-    crate::function::each_function(cx, out, |_, f, out| {
-        if f.is_definition && !f.name.starts_with("llvm.") && kept.contains(&*f.name) {
+    crate::function::each_function(cx, out, |id, f, out| {
+        if f.is_definition && !f.name.starts_with("llvm.") && kept.contains_def(&cx.symbols, GlobalDef::Func(id)) {
             if cx.kernels.contains(&*f.name) {
                 cluster_attrs(cx, f, annotated.get(&*f.name).copied().unwrap_or_default(), out);
             }
-            if !(inlined.contains(&*f.name) || cx.llvm7() && f.props.linkage == Linkage::AvailableExternally) {
+            if !(inlined.get(id.index()).copied().unwrap_or(false)
+                || cx.llvm7() && f.props.linkage == Linkage::AvailableExternally)
+            {
                 signature(cx, f, out);
             }
             bodies(cx, f, kept, out);
@@ -197,11 +209,11 @@ fn module_crashes(cx: &Cx, names: &Lookup, out: &mut Findings) {
         );
         out.help("give the property its value (`!\"maxntidx\", i32 128`), or drop it");
     }
-    for (_, g) in m.globals.iter() {
+    for (id, g) in m.globals.iter() {
         if !cx.llvm7()
             && g.init.is_some()
             && matches!(m.types.get(g.ty), TypeData::Float(nvir_llvm::ir::FloatKind::Half))
-            && names.kept(&g.name)
+            && names.kept_def(GlobalDef::Var(id))
         {
             out.compile_error(
                 "nvvm-compile-crash",
@@ -211,7 +223,7 @@ fn module_crashes(cx: &Cx, names: &Lookup, out: &mut Findings) {
             out.help("store it as an i16 with the same bits, and bitcast where it is read");
         }
     }
-    let mut seen = rustc_hash::FxHashSet::default();
+    let mut seen = ConstSet::new(m);
     for (_, g) in m.globals.iter() {
         if cx.llvm7() {
             break;
@@ -228,29 +240,12 @@ fn module_crashes(cx: &Cx, names: &Lookup, out: &mut Findings) {
 }
 
 /// Whether a constant holds one that `pred` picks, among those not `seen` before.
-fn holds(
-    m: &Module,
-    root: ConstId,
-    seen: &mut rustc_hash::FxHashSet<ConstId>,
-    pred: impl Fn(&ConstData) -> bool,
-) -> bool {
-    let mut work = vec![root];
-    while let Some(c) = work.pop() {
-        if !seen.insert(c) {
-            continue;
-        }
-        let d = &m.consts[c];
-        if pred(d) {
-            return true;
-        }
-        match d {
-            ConstData::Expr(e) => work.extend(e.operands.iter().copied()),
-            ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => work.extend(elems.iter().copied()),
-            ConstData::Struct { fields, .. } => work.extend(fields.iter().copied()),
-            _ => {}
-        }
-    }
-    false
+fn holds(m: &Module, root: ConstId, seen: &mut ConstSet, pred: impl Fn(&ConstData) -> bool) -> bool {
+    crate::module::const_closure(m, &mut vec![root], seen, |d| match pred(d) {
+        true => ControlFlow::Break(()),
+        false => ControlFlow::Continue(()),
+    })
+    .is_break()
 }
 
 /// LLVM 7's compiler infers `readnone` for a function that touches no memory, and for a
@@ -475,7 +470,7 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
         "llvm-inst-md" if llvm7 => inst_has_effect(names, &f.location) || is_call(names, &f.location),
         "llvm-comdat" if llvm7 => f.message.starts_with("'common'"),
         "llvm-dll" if llvm7 => match &f.location {
-            Location::Global { name, .. } => names.referenced().contains(&**name),
+            Location::Global { name, .. } => names.referenced(name),
             _ => true,
         },
         // (A member that is no named global fails it too: `usedlists/`.)
@@ -620,10 +615,9 @@ fn layout(cx: &Cx, names: &Lookup, out: &mut Findings) {
     }
     // The target's layout check runs for each function it compiles: one the compiler keeps
     // (an `available_externally` body is never compiled; measured, the `dropped/` axis).
-    let compiled = m
-        .functions
-        .iter()
-        .any(|(_, f)| f.is_definition && f.props.linkage != Linkage::AvailableExternally && names.kept(&f.name));
+    let compiled = m.functions.iter().any(|(id, f)| {
+        f.is_definition && f.props.linkage != Linkage::AvailableExternally && names.kept_def(GlobalDef::Func(id))
+    });
     if !compiled {
         return;
     }
@@ -805,7 +799,7 @@ fn access_folded(names: &Lookup, at: &Location) -> bool {
         Some(InstKind::Load { ptr, volatile: false, .. } | InstKind::Store { ptr, volatile: false, .. }) => ptr,
         _ => return false,
     };
-    matches!(ptr, Value::Const(c) if global_of(names.m, *c).is_some_and(|n| !names.kept(n)))
+    matches!(ptr, Value::Const(c) if symbol_of(names.m, *c).is_some_and(|s| !names.kept_set().contains(s)))
 }
 
 /// Whether something in its function uses an instruction's value.
@@ -881,10 +875,10 @@ fn aliases(cx: &Cx, names: &Lookup, out: &mut Findings) {
 fn static_initializers(cx: &Cx, names: &Lookup, out: &mut Findings) {
     let m = cx.m;
     // A constant shared by several initializers is looked at once (and reported on the first).
-    let mut seen = rustc_hash::FxHashSet::default();
-    for (_, g) in m.globals.iter() {
+    let mut seen = ConstSet::new(m);
+    for (id, g) in m.globals.iter() {
         let Some(init) = g.init else { continue };
-        if !names.kept(&g.name) {
+        if !names.kept_def(GlobalDef::Var(id)) {
             continue;
         }
         let op = unsupported_space_cast(m, g).then_some("addrspacecast");
@@ -919,27 +913,20 @@ fn unsupported_space_cast(m: &Module, g: &nvir_llvm::ir::module::GlobalVar) -> b
 }
 
 /// The first arithmetic on an address in a constant, as its opcode.
-fn unsupported_expr(m: &Module, root: ConstId, seen: &mut rustc_hash::FxHashSet<ConstId>) -> Option<&'static str> {
-    let mut work = vec![root];
-    while let Some(c) = work.pop() {
-        if !seen.insert(c) {
-            continue;
-        }
-        match &m.consts[c] {
-            ConstData::Expr(e) => {
-                if let ExprOp::Binary(op) = e.op {
-                    if op != BinOp::Add && e.operands.iter().any(|&o| holds_address(m, o)) {
-                        return Some(op.keyword());
-                    }
-                }
-                work.extend(e.operands.iter().copied());
+fn unsupported_expr(m: &Module, root: ConstId, seen: &mut ConstSet) -> Option<&'static str> {
+    let found = crate::module::const_closure(m, &mut vec![root], seen, |d| match d {
+        ConstData::Expr(e) => match e.op {
+            ExprOp::Binary(op) if op != BinOp::Add && e.operands.iter().any(|&o| holds_address(m, o)) => {
+                ControlFlow::Break(op.keyword())
             }
-            ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => work.extend(elems.iter().copied()),
-            ConstData::Struct { fields, .. } => work.extend(fields.iter().copied()),
-            _ => {}
-        }
+            _ => ControlFlow::Continue(()),
+        },
+        _ => ControlFlow::Continue(()),
+    });
+    match found {
+        ControlFlow::Break(op) => Some(op),
+        ControlFlow::Continue(()) => None,
     }
-    None
 }
 
 /// Whether a constant is or computes from a global's address.
@@ -979,11 +966,11 @@ fn cluster_attrs(cx: &Cx, f: &Function, annotated: [bool; 3], out: &mut Findings
 }
 
 /// Calls the compiler cannot lower.
-fn bodies(cx: &Cx, f: &Function, kept: &rustc_hash::FxHashSet<&str>, out: &mut Findings) {
+fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
     let m = cx.m;
     // An access to a variable the compiler folds away (an `internal` one only loaded and stored:
     // [`crate::module::compile_kept`]) is gone before the backend.
-    let folded = |p: &Value| matches!(p, Value::Const(c) if global_of(m, *c).is_some_and(|n| !kept.contains(n)));
+    let folded = |p: &Value| matches!(p, Value::Const(c) if symbol_of(m, *c).is_some_and(|s| !kept.contains(s)));
     // Spaces the modern backend cannot address (measured: 2, 8, 25 crash it; tensor memory (6) is
     // the verifier's for loads and stores).
     let odd = |t: nvir_llvm::ir::TypeId, calls: bool| {
@@ -993,20 +980,7 @@ fn bodies(cx: &Cx, f: &Function, kept: &rustc_hash::FxHashSet<&str>, out: &mut F
     // Values something uses: a plain load or a call whose value goes unused is one the compiler
     // removes (measured, the `memspaces/` axis).
     let used = std::cell::OnceCell::new();
-    let is_used = |i: nvir_llvm::ir::InstId| {
-        used.get_or_init(|| {
-            let mut used = rustc_hash::FxHashSet::default();
-            for (_, inst) in f.insts.iter() {
-                inst.kind.for_each_operand(|v| {
-                    if let Value::Inst(i) = v {
-                        used.insert(i);
-                    }
-                });
-            }
-            used
-        })
-        .contains(&i)
-    };
+    let is_used = |i: nvir_llvm::ir::InstId| used.get_or_init(|| crate::module::used_insts(f)).contains(i);
     for &b in &f.layout {
         let block = &f.blocks[b];
         for &i in &block.insts {

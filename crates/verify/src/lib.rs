@@ -36,6 +36,7 @@ pub use module::{annotation_properties, global_of, md_int};
 pub use stop::reader_stop_before;
 pub use target::{Path, Target, Variant};
 
+use nvir_llvm::ir::module::GlobalDef;
 use nvir_llvm::ir::{BlockId, InstId};
 use nvir_llvm::Module;
 
@@ -405,7 +406,9 @@ pub(crate) struct Cx<'m> {
     pub clustered: rustc_hash::FxHashSet<String>,
     /// On the modern path, the global values it keeps ([`module::kept`]; it drops the other
     /// declarations and discardable definitions before verifying).
-    pub used: rustc_hash::FxHashSet<&'m str>,
+    pub used: module::GlobalSet,
+    /// Each global value's symbol, by handle.
+    pub symbols: module::Symbols,
     /// Whether the module has a type libNVVM refuses ([`module::unsupported_type`]) at all:
     /// without one, no instruction's types need walking.
     pub unsupported_types: bool,
@@ -446,7 +449,8 @@ impl<'m> Cx<'m> {
                 kernels.insert(f.name.to_string());
             }
         }
-        let used = if target.path == Path::Modern { module::kept(m) } else { Default::default() };
+        let symbols = module::Symbols::new(m);
+        let used = if target.path == Path::Modern { module::kept(m, &symbols) } else { Default::default() };
         let mut cx = Cx {
             m,
             target: *target,
@@ -455,16 +459,20 @@ impl<'m> Cx<'m> {
             grid_constants: module::grid_constants(m),
             clustered,
             used,
+            symbols,
             unsupported_types: module::has_unsupported_types(m),
             dropped_functions: Vec::new(),
             dropped_globals: Vec::new(),
             sig_memo: Default::default(),
             family_memo: Default::default(),
         };
-        cx.dropped_functions =
-            m.functions.iter().map(|(_, f)| cx.dropped(&f.name, f.props.linkage, !f.is_definition)).collect();
+        cx.dropped_functions = m
+            .functions
+            .iter()
+            .map(|(id, f)| cx.dropped(GlobalDef::Func(id), f.props.linkage, !f.is_definition))
+            .collect();
         cx.dropped_globals =
-            m.globals.iter().map(|(_, g)| cx.dropped(&g.name, g.props.linkage, g.init.is_none())).collect();
+            m.globals.iter().map(|(id, g)| cx.dropped(GlobalDef::Var(id), g.props.linkage, g.init.is_none())).collect();
         cx
     }
 
@@ -507,8 +515,8 @@ impl<'m> Cx<'m> {
     /// Whether the modern path drops a global value before it verifies (measured): a declaration
     /// or a discardable (internal, private, linkonce, available_externally) definition that
     /// nothing kept refers to. The LLVM 7 path keeps everything.
-    pub fn dropped(&self, name: &str, linkage: nvir_llvm::ir::module::Linkage, declaration: bool) -> bool {
-        !self.llvm7() && (module::discardable(linkage) || declaration) && !self.used.contains(name)
+    pub fn dropped(&self, def: GlobalDef, linkage: nvir_llvm::ir::module::Linkage, declaration: bool) -> bool {
+        !self.llvm7() && (module::discardable(linkage) || declaration) && !self.used.contains_def(&self.symbols, def)
     }
 
     pub fn llvm7(&self) -> bool {

@@ -4,9 +4,11 @@
 use crate::{Cx, Findings, Location};
 use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
+use nvir_llvm::ir::module::SymbolId;
 use nvir_llvm::ir::module::{GlobalDef, GlobalProps, Linkage};
-use nvir_llvm::ir::{ConstId, InstKind, MdId, MdNode, Module, TypeData, Value};
+use nvir_llvm::ir::{ConstId, Function, InstId, InstKind, MdId, MdNode, Module, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::ops::ControlFlow;
 
 /// Every property of an `!nvvm.annotations` entry that names a global: (global, property name,
 /// value operand). Properties come in (name, value) pairs after the global.
@@ -619,13 +621,119 @@ pub(crate) fn discardable(linkage: Linkage) -> bool {
     )
 }
 
+/// Each global value's symbol, by its handle: built once, so that the sets below are kept and
+/// asked by handle (on a large module, looking a name up in a set of names missed the cache each
+/// time).
+#[derive(Default)]
+pub(crate) struct Symbols {
+    vars: Vec<Option<SymbolId>>,
+    funcs: Vec<Option<SymbolId>>,
+    aliases: Vec<Option<SymbolId>>,
+    ifuncs: Vec<Option<SymbolId>>,
+}
+
+impl Symbols {
+    pub(crate) fn new(m: &Module) -> Self {
+        let mut s = Symbols {
+            vars: vec![None; m.globals.len()],
+            funcs: vec![None; m.functions.len()],
+            aliases: vec![None; m.aliases.len()],
+            ifuncs: vec![None; m.ifuncs.len()],
+        };
+        for (id, sym) in m.symbols.iter() {
+            let (table, i) = match sym.def {
+                Some(GlobalDef::Var(d)) => (&mut s.vars, d.index()),
+                Some(GlobalDef::Func(d)) => (&mut s.funcs, d.index()),
+                Some(GlobalDef::Alias(d)) => (&mut s.aliases, d.index()),
+                Some(GlobalDef::IFunc(d)) => (&mut s.ifuncs, d.index()),
+                _ => continue,
+            };
+            if let Some(slot) = table.get_mut(i) {
+                *slot = Some(id);
+            }
+        }
+        s
+    }
+
+    /// The symbol naming a definition.
+    pub(crate) fn of(&self, def: GlobalDef) -> Option<SymbolId> {
+        let (table, i) = match def {
+            GlobalDef::Var(d) => (&self.vars, d.index()),
+            GlobalDef::Func(d) => (&self.funcs, d.index()),
+            GlobalDef::Alias(d) => (&self.aliases, d.index()),
+            GlobalDef::IFunc(d) => (&self.ifuncs, d.index()),
+            _ => return None,
+        };
+        table.get(i).copied().flatten()
+    }
+}
+
+/// A set of global values, by symbol.
+#[derive(Default)]
+pub(crate) struct GlobalSet(Vec<bool>);
+
+impl GlobalSet {
+    fn new(m: &Module) -> Self {
+        GlobalSet(vec![false; m.symbols.len()])
+    }
+
+    /// Adds a symbol; whether it was not in the set.
+    fn insert(&mut self, s: SymbolId) -> bool {
+        match self.0.get_mut(s.index()) {
+            Some(slot) => !std::mem::replace(slot, true),
+            None => false,
+        }
+    }
+
+    pub(crate) fn contains(&self, s: SymbolId) -> bool {
+        self.0.get(s.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether the set holds a definition (through its symbol).
+    pub(crate) fn contains_def(&self, symbols: &Symbols, def: GlobalDef) -> bool {
+        symbols.of(def).is_some_and(|s| self.contains(s))
+    }
+}
+
+/// Constants seen by a walk, by handle.
+pub(crate) struct ConstSet(Vec<bool>);
+
+impl ConstSet {
+    pub(crate) fn new(m: &Module) -> Self {
+        ConstSet(vec![false; m.consts.len()])
+    }
+
+    fn insert(&mut self, c: ConstId) -> bool {
+        match self.0.get_mut(c.index()) {
+            Some(slot) => !std::mem::replace(slot, true),
+            None => false,
+        }
+    }
+
+    fn contains(&self, c: ConstId) -> bool {
+        self.0.get(c.index()).copied().unwrap_or(true)
+    }
+}
+
+/// The symbol a constant names, through casts (as [`global_of`]).
+pub(crate) fn symbol_of(m: &Module, mut c: ConstId) -> Option<SymbolId> {
+    for _ in 0..MAX_CAST_CHAIN {
+        match &m.consts[c] {
+            ConstData::Global { global, .. } => return Some(*global),
+            ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) => c = *e.operands.first()?,
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// The global values the modern path keeps (measured: it drops declarations and discardable
 /// definitions nothing kept refers to before it verifies, transitively: a linkonce function
 /// used only by an unused internal one goes too). Roots are the other definitions, aliases and
 /// what metadata names; a kept function's body and a kept variable's initializer keep what they
 /// refer to.
-pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
-    reached(m, |f| {
+pub(crate) fn kept(m: &Module, symbols: &Symbols) -> GlobalSet {
+    reached(m, symbols, |f| {
         let mut consts = Vec::new();
         for (_, inst) in f.insts.iter() {
             inst.kind.for_each_operand(|v| {
@@ -636,6 +744,59 @@ pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
         }
         consts
     })
+}
+
+/// The instructions of a function whose value another of its instructions uses, by handle.
+pub(crate) struct UsedInsts(Vec<bool>);
+
+impl UsedInsts {
+    /// Whether something uses `i`'s value.
+    pub(crate) fn contains(&self, i: InstId) -> bool {
+        self.0.get(i.index()).copied().unwrap_or(false)
+    }
+}
+
+/// [`UsedInsts`] of `f`: a plain load (or a call) whose value goes unused is one the compiler
+/// removes.
+pub(crate) fn used_insts(f: &Function) -> UsedInsts {
+    let mut used = vec![false; f.insts.len()];
+    for (_, inst) in f.insts.iter() {
+        inst.kind.for_each_operand(|v| {
+            if let Value::Inst(i) = v {
+                if let Some(u) = used.get_mut(i.index()) {
+                    *u = true;
+                }
+            }
+        });
+    }
+    UsedInsts(used)
+}
+
+/// The constants of `f`'s body the compiler keeps: what a load whose value goes unused
+/// reaches is not, nor (`folded`) an `internal` or `private` variable only loaded from and
+/// stored to, though the value stored is.
+fn live_consts(f: &Function, folded: impl Fn(ConstId) -> bool) -> Vec<ConstId> {
+    let used = used_insts(f);
+    let mut consts = Vec::new();
+    for (iid, inst) in f.insts.iter() {
+        match &inst.kind {
+            InstKind::Load { volatile: false, .. } if !used.contains(iid) => continue,
+            InstKind::Load { volatile: false, ptr: Value::Const(c), .. } if folded(*c) => continue,
+            InstKind::Store { volatile: false, ptr: Value::Const(c), value, .. } if folded(*c) => {
+                if let Value::Const(v) = value {
+                    consts.push(*v);
+                }
+                continue;
+            }
+            _ => {}
+        }
+        inst.kind.for_each_operand(|v| {
+            if let Value::Const(c) = v {
+                consts.push(c)
+            }
+        });
+    }
+    consts
 }
 
 /// The global values `nvvmCompileProgram` keeps and compiles, on both paths (measured, the
@@ -643,53 +804,44 @@ pub(crate) fn kept(m: &Module) -> FxHashSet<&str> {
 /// dropped, and an `internal` or `private` variable only loaded from and stored to (its address
 /// taken nowhere) is folded away; nothing the compiler drops stops it, whatever the verifier
 /// says of it.
-pub(crate) fn compile_kept(m: &Module) -> FxHashSet<&str> {
+pub(crate) fn compile_kept(m: &Module, symbols: &Symbols) -> GlobalSet {
     let local_var = |c: ConstId| match &m.consts[c] {
         ConstData::Global { global, .. } => matches!(m.symbols[*global].def, Some(GlobalDef::Var(id))
             if matches!(m.globals[id].props.linkage, Linkage::Internal | Linkage::Private)),
         _ => false,
     };
-    reached(m, |f| {
-        let mut consts = Vec::new();
-        let mut used: FxHashSet<nvir_llvm::ir::InstId> = Default::default();
-        for (_, inst) in f.insts.iter() {
-            inst.kind.for_each_operand(|v| {
-                if let Value::Inst(i) = v {
-                    used.insert(i);
-                }
-            });
-        }
-        for (iid, inst) in f.insts.iter() {
-            match &inst.kind {
-                InstKind::Load { volatile: false, .. } if !used.contains(&iid) => continue,
-                InstKind::Load { volatile: false, ptr: Value::Const(c), .. } if local_var(*c) => continue,
-                InstKind::Store { volatile: false, ptr: Value::Const(c), value, .. } if local_var(*c) => {
-                    if let Value::Const(v) = value {
-                        consts.push(*v);
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            inst.kind.for_each_operand(|v| {
-                if let Value::Const(c) = v {
-                    consts.push(c)
-                }
-            });
-        }
-        consts
-    })
+    reached(m, symbols, |f| live_consts(f, local_var))
 }
 
-/// The names of the global values reached from the roots both kinds of keeping share (variables
-/// with an initializer and function definitions of a linkage that may not be discarded, aliases,
+/// Walks the constants on `work` and their constant operands, each once (`seen` holds those
+/// visited, across calls), in depth-first order, handing each to `visit`; stops where `visit`
+/// breaks, leaving the rest on `work`.
+pub(crate) fn const_closure<B>(
+    m: &Module,
+    work: &mut Vec<ConstId>,
+    seen: &mut ConstSet,
+    mut visit: impl FnMut(&ConstData) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    while let Some(c) = work.pop() {
+        if !seen.insert(c) {
+            continue;
+        }
+        let data = &m.consts[c];
+        visit(data)?;
+        work.extend(operands(data).iter().copied().filter(|&o| !seen.contains(o)));
+    }
+    ControlFlow::Continue(())
+}
+
+/// The global values reached from the roots both kinds of keeping share (variables with an
+/// initializer and function definitions of a linkage that may not be discarded, aliases,
 /// constants metadata names), where a reached function's body reaches the constants
 /// `body_consts` gives for it and a reached variable its initializer. `body_consts` runs on all
 /// cores, once per function: bodies are most of a module, and the walk then visits only these
 /// short lists, one per reached function.
-fn reached(m: &Module, body_consts: impl Fn(&nvir_llvm::ir::Function) -> Vec<ConstId> + Sync) -> FxHashSet<&str> {
+fn reached(m: &Module, symbols: &Symbols, body_consts: impl Fn(&Function) -> Vec<ConstId> + Sync) -> GlobalSet {
     use rayon::prelude::*;
-    let functions: Vec<&nvir_llvm::ir::Function> = m.functions.iter().map(|(_, f)| f).collect();
+    let functions: Vec<&Function> = m.functions.iter().map(|(_, f)| f).collect();
     let body_consts: Vec<Vec<ConstId>> = functions
         .par_iter()
         .with_min_len(64)
@@ -700,31 +852,32 @@ fn reached(m: &Module, body_consts: impl Fn(&nvir_llvm::ir::Function) -> Vec<Con
             consts
         })
         .collect();
-    let mut out: FxHashSet<&str> = Default::default();
-    let mut seen: FxHashSet<ConstId> = Default::default();
+    let mut out = GlobalSet::new(m);
+    let mut seen = ConstSet::new(m);
     let mut work: Vec<ConstId> = Vec::new();
     let mut pending: Vec<GlobalDef> = Vec::new();
+    let root = |out: &mut GlobalSet, def: GlobalDef| {
+        if let Some(s) = symbols.of(def) {
+            out.insert(s);
+        }
+    };
     for (id, g) in m.globals.iter() {
         if g.init.is_some() && !discardable(g.props.linkage) {
-            out.insert(&g.name);
+            root(&mut out, GlobalDef::Var(id));
             pending.push(GlobalDef::Var(id));
         }
     }
     for (id, f) in m.functions.iter() {
         if f.is_definition && !discardable(f.props.linkage) {
-            out.insert(&f.name);
+            root(&mut out, GlobalDef::Func(id));
             pending.push(GlobalDef::Func(id));
         }
     }
-    for (_, a) in m.aliases.iter() {
-        out.insert(&a.name);
+    for (id, a) in m.aliases.iter() {
+        root(&mut out, GlobalDef::Alias(id));
         work.push(a.aliasee);
     }
-    for (_, node) in m.metadata.iter() {
-        if let MdNode::Value(_, Value::Const(c)) = node {
-            work.push(*c);
-        }
-    }
+    work.extend(metadata_consts(m));
     loop {
         while let Some(def) = pending.pop() {
             match def {
@@ -733,18 +886,38 @@ fn reached(m: &Module, body_consts: impl Fn(&nvir_llvm::ir::Function) -> Vec<Con
                 _ => {}
             }
         }
-        let Some(c) = work.pop() else { break };
-        if !seen.insert(c) {
-            continue;
+        if work.is_empty() {
+            break;
         }
-        if let ConstData::Global { global, .. } = &m.consts[c] {
-            let sym = &m.symbols[*global];
-            if out.insert(&sym.name) {
-                pending.extend(sym.def);
+        let _ = const_closure::<()>(m, &mut work, &mut seen, |c| {
+            if let ConstData::Global { global, .. } = c {
+                if out.insert(*global) {
+                    pending.extend(m.symbols[*global].def);
+                }
             }
-        }
-        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
+            ControlFlow::Continue(())
+        });
     }
+    out
+}
+
+/// The constants metadata names (`!{ptr @f}`).
+fn metadata_consts(m: &Module) -> impl Iterator<Item = ConstId> + '_ {
+    m.metadata.iter().filter_map(|(_, node)| match node {
+        MdNode::Value(_, Value::Const(c)) => Some(*c),
+        _ => None,
+    })
+}
+
+/// The global values the constants on `work` reach (themselves included).
+fn globals_reached(m: &Module, mut work: Vec<ConstId>) -> GlobalSet {
+    let mut out = GlobalSet::new(m);
+    let _ = const_closure::<()>(m, &mut work, &mut ConstSet::new(m), |c| {
+        if let ConstData::Global { global, .. } = c {
+            out.insert(*global);
+        }
+        ControlFlow::Continue(())
+    });
     out
 }
 
@@ -752,12 +925,12 @@ fn reached(m: &Module, body_consts: impl Fn(&nvir_llvm::ir::Function) -> Vec<Con
 /// every caller and removes before its verifier and backend see them (measured, the `dropped/`
 /// axis): a definition of a linkage no other module may replace (`internal`, `private`,
 /// `linkonce_odr`, `available_externally`) that kept code only calls, never takes the address of.
-pub(crate) fn inlined_away<'m>(m: &'m Module, kept: &FxHashSet<&'m str>) -> FxHashSet<&'m str> {
-    let mut called: FxHashSet<&str> = Default::default();
-    let mut taken: FxHashSet<&str> = Default::default();
+/// By function handle.
+pub(crate) fn inlined_away(m: &Module, symbols: &Symbols, kept: &GlobalSet) -> Vec<bool> {
+    let mut called = GlobalSet::new(m);
     let mut work: Vec<ConstId> = Vec::new();
-    for (_, f) in m.functions.iter() {
-        if !f.is_definition || !kept.contains(&*f.name) {
+    for (id, f) in m.functions.iter() {
+        if !f.is_definition || !kept.contains_def(symbols, GlobalDef::Func(id)) {
             continue;
         }
         for (_, inst) in f.insts.iter() {
@@ -769,7 +942,7 @@ pub(crate) fn inlined_away<'m>(m: &'m Module, kept: &FxHashSet<&'m str>) -> FxHa
                 let Value::Const(c) = v else { return };
                 if Some(v) == callee {
                     if let ConstData::Global { global, .. } = &m.consts[c] {
-                        called.insert(&m.symbols[*global].name);
+                        called.insert(*global);
                         return;
                     }
                 }
@@ -777,97 +950,41 @@ pub(crate) fn inlined_away<'m>(m: &'m Module, kept: &FxHashSet<&'m str>) -> FxHa
             });
         }
     }
-    for (_, g) in m.globals.iter() {
-        if kept.contains(&*g.name) {
+    for (id, g) in m.globals.iter() {
+        if kept.contains_def(symbols, GlobalDef::Var(id)) {
             work.extend(g.init);
         }
     }
     for (_, a) in m.aliases.iter() {
         work.push(a.aliasee);
     }
-    for (_, node) in m.metadata.iter() {
-        if let MdNode::Value(_, Value::Const(c)) = node {
-            work.push(*c);
-        }
-    }
-    let mut seen: FxHashSet<ConstId> = Default::default();
-    while let Some(c) = work.pop() {
-        if !seen.insert(c) {
-            continue;
-        }
-        if let ConstData::Global { global, .. } = &m.consts[c] {
-            taken.insert(&m.symbols[*global].name);
-        }
-        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
-    }
+    work.extend(metadata_consts(m));
+    let taken = globals_reached(m, work);
     m.functions
         .iter()
-        .filter(|(_, f)| {
+        .map(|(id, f)| {
             f.is_definition
                 && matches!(
                     f.props.linkage,
                     Linkage::Internal | Linkage::Private | Linkage::LinkOnceOdr | Linkage::AvailableExternally
                 )
-                && called.contains(&*f.name)
-                && !taken.contains(&*f.name)
+                && called.contains_def(symbols, GlobalDef::Func(id))
+                && !taken.contains_def(symbols, GlobalDef::Func(id))
         })
-        .map(|(_, f)| &*f.name)
         .collect()
 }
 
-/// The names of the global values a function body, a global's initializer or metadata refers to;
-/// `live`: those the compiler keeps (not metadata, not a load whose value goes unused).
-pub(crate) fn referenced(m: &Module, live: bool) -> FxHashSet<&str> {
-    let mut seen: FxHashSet<ConstId> = Default::default();
+/// The global values a function body or a global's initializer refers to, as the compiler keeps
+/// them (not a load whose value goes unused).
+pub(crate) fn referenced(m: &Module) -> GlobalSet {
     let mut work: Vec<ConstId> = Vec::new();
     for (_, g) in m.globals.iter() {
         work.extend(g.init);
     }
     for (_, f) in m.functions.iter() {
-        // `live`: a load whose value nothing uses is one the compiler removes.
-        let used: FxHashSet<nvir_llvm::ir::InstId> = if live {
-            let mut used = FxHashSet::default();
-            for (_, inst) in f.insts.iter() {
-                inst.kind.for_each_operand(|v| {
-                    if let Value::Inst(i) = v {
-                        used.insert(i);
-                    }
-                });
-            }
-            used
-        } else {
-            FxHashSet::default()
-        };
-        for (id, inst) in f.insts.iter() {
-            if live && matches!(inst.kind, nvir_llvm::ir::InstKind::Load { volatile: false, .. }) && !used.contains(&id)
-            {
-                continue;
-            }
-            inst.kind.for_each_operand(|v| {
-                if let Value::Const(c) = v {
-                    work.push(c)
-                }
-            });
-        }
+        work.extend(live_consts(f, |_| false));
     }
-    if !live {
-        for (_, node) in m.metadata.iter() {
-            if let MdNode::Value(_, Value::Const(c)) = node {
-                work.push(*c);
-            }
-        }
-    }
-    let mut out: FxHashSet<&str> = Default::default();
-    while let Some(c) = work.pop() {
-        if !seen.insert(c) {
-            continue;
-        }
-        if let ConstData::Global { global, .. } = &m.consts[c] {
-            out.insert(&m.symbols[*global].name);
-        }
-        work.extend(operands(&m.consts[c]).iter().copied().filter(|o| !seen.contains(o)));
-    }
-    out
+    globals_reached(m, work)
 }
 
 /// In an initializer: a `blockaddress`.
