@@ -330,43 +330,31 @@ struct Refused {
     prefixes: Vec<&'static str>,
 }
 
-fn refused() -> &'static [Refused; 2] {
-    static REFUSED: std::sync::OnceLock<[Refused; 2]> = std::sync::OnceLock::new();
-    REFUSED.get_or_init(|| {
-        let mut r: [Refused; 2] = Default::default();
-        for line in TABLE_TSV.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+/// Path `i`'s table (0: llvm7, 1: modern) and the names it refuses, read from the TSV in one
+/// pass when the path first asks (a run verifies for one path).
+#[derive(Default)]
+struct PathTable {
+    table: Table,
+    refused: Refused,
+}
+
+fn path_table(i: usize) -> &'static PathTable {
+    static TABLES: [std::sync::OnceLock<PathTable>; 2] = [const { std::sync::OnceLock::new() }; 2];
+    TABLES[i].get_or_init(|| {
+        let mut t = PathTable::default();
+        let mine = |l: &&str| !l.starts_with('#') && !l.is_empty() && usize::from(l.starts_with("modern\t")) == i;
+        for line in TABLE_TSV.lines().filter(mine) {
             let f: Vec<&'static str> = line.split('\t').collect();
-            let [path, name, _, _, checked, ..] = f[..] else { continue };
-            let r = &mut r[usize::from(path == "modern")];
+            let [_, name, ret, args, checked, ref rest @ ..] = f[..] else { continue };
             if let Some(prefix) = name.strip_suffix(".*") {
-                r.prefixes.push(prefix);
-            } else if checked == "rejected-overload" {
-                r.names.insert(name);
-            }
-        }
-        r
-    })
-}
-
-/// Whether the path refuses every call of `name` (libNVVM's LLVM 7 path, with an empty log).
-pub(crate) fn rejected(name: &str, path: Path) -> bool {
-    let r = &refused()[usize::from(path == Path::Modern)];
-    r.names.contains(name)
-        || r.prefixes.iter().any(|p| name.strip_prefix(p).is_some_and(|rest| rest.starts_with('.')))
-        || signature(name, path).is_some_and(|s| s.checked.rejected)
-}
-
-/// The table of each path: `[llvm7, modern]`.
-fn tables() -> &'static [Table; 2] {
-    static TABLES: std::sync::OnceLock<[Table; 2]> = std::sync::OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut t: [Table; 2] = Default::default();
-        for line in TABLE_TSV.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-            let f: Vec<&'static str> = line.split('\t').collect();
-            let [path, name, ret, args, checked, immarg, immarg_message] = f[..] else { continue };
-            if name.ends_with(".*") || checked == "rejected-overload" {
+                t.refused.prefixes.push(prefix);
                 continue;
             }
+            if checked == "rejected-overload" {
+                t.refused.names.insert(name);
+                continue;
+            }
+            let [immarg, immarg_message] = rest[..] else { continue };
             let slots = |s: &'static str| -> Vec<&'static str> { s.split(';').filter(|d| !d.is_empty()).collect() };
             let mut args = slots(args);
             let vararg = args.last() == Some(&"...");
@@ -388,10 +376,28 @@ fn tables() -> &'static [Table; 2] {
                 immarg: immarg.split(',').filter_map(|i| i.parse().ok()).collect(),
                 immarg_message,
             };
-            t[usize::from(path == "modern")].insert(name, sig);
+            t.table.insert(name, sig);
         }
         t
     })
+}
+
+/// What path `i` refuses.
+fn refused(i: usize) -> &'static Refused {
+    &path_table(i).refused
+}
+
+/// The table of path `i`.
+fn table(i: usize) -> &'static Table {
+    &path_table(i).table
+}
+
+/// Whether the path refuses every call of `name` (libNVVM's LLVM 7 path, with an empty log).
+pub(crate) fn rejected(name: &str, path: Path) -> bool {
+    let r = refused(usize::from(path == Path::Modern));
+    r.names.contains(name)
+        || r.prefixes.iter().any(|p| name.strip_prefix(p).is_some_and(|rest| rest.starts_with('.')))
+        || signature(name, path).is_some_and(|s| s.checked.rejected)
 }
 
 /// The intrinsic a name calls on a path, as LLVM looks it up: the sorted name table is narrowed
@@ -411,7 +417,7 @@ pub(crate) fn lookup(name: &str, path: Path) -> Option<(&'static str, &'static S
     let i = usize::from(path == Path::Modern);
     // A listed name is its own intrinsic: every narrowed range holds it, and it sorts first in
     // the last one (the others extend it). One hash probe instead of the search.
-    if let Some((&found, sig)) = tables()[i].get_key_value(name) {
+    if let Some((&found, sig)) = table(i).get_key_value(name) {
         return Some((found, sig));
     }
     // Other names (overloads such as `llvm.fma.f32`) are searched once per thread: a module
@@ -439,15 +445,13 @@ pub(crate) fn lookup(name: &str, path: Path) -> Option<(&'static str, &'static S
 
 /// [`lookup`]'s search of the sorted names of table `i`.
 fn search(name: &str, i: usize) -> Option<(&'static str, &'static Signature)> {
-    let table = &tables()[i];
-    static NAMES: std::sync::OnceLock<[Vec<&'static str>; 2]> = std::sync::OnceLock::new();
-    let names = &NAMES.get_or_init(|| {
-        tables().each_ref().map(|t| {
-            let mut v: Vec<&'static str> = t.keys().copied().collect();
-            v.sort_unstable();
-            v
-        })
-    })[i];
+    let table = table(i);
+    static NAMES: [std::sync::OnceLock<Vec<&'static str>>; 2] = [const { std::sync::OnceLock::new() }; 2];
+    let names = NAMES[i].get_or_init(|| {
+        let mut v: Vec<&'static str> = table.keys().copied().collect();
+        v.sort_unstable();
+        v
+    });
     let bytes = name.as_bytes();
     let (mut lo, mut hi, mut last_lo, mut end) = (0, names.len(), 0, 4);
     while end < bytes.len() && hi > lo {
