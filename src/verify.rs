@@ -31,6 +31,12 @@ pub struct ReadModule {
 /// Reads a module (`.ll` text, bitcode, or an NVVM container's raw bitcode payload) as
 /// libNVVM's reader for `target` does; the error is the diagnostic `nvir verify` reports.
 pub fn read_module(bytes: &[u8], target: &Target) -> Result<ReadModule, Box<Diagnostic>> {
+    read_module_text(bytes, None, target)
+}
+
+/// [`read_module`], where `text` is `bytes` as text when the caller has found them UTF-8 (the
+/// reader then does not check a large input a second time).
+fn read_module_text(bytes: &[u8], text: Option<&str>, target: &Target) -> Result<ReadModule, Box<Diagnostic>> {
     if bytes.is_empty() {
         // libNVVM refuses an empty buffer when it is added (NVVM_ERROR_INVALID_INPUT, no log).
         return Err(Box::new(
@@ -45,7 +51,11 @@ pub fn read_module(bytes: &[u8], target: &Target) -> Result<ReadModule, Box<Diag
             // Worded as libNVVM words its reader's errors (`parse …`).
             .map_err(|e| Box::new(Diagnostic::error(format!("parse {e}")).with_code("bc-read"))),
         Ok(crate::BitcodeInput::Text) => {
-            nvir_verify::parse_text(bytes, target).map(|module| ReadModule { module, producer: None }).map_err(|e| {
+            let parsed = match text {
+                Some(text) => nvir_verify::parse_str(text, target),
+                None => nvir_verify::parse_text(bytes, target),
+            };
+            parsed.map(|module| ReadModule { module, producer: None }).map_err(|e| {
                 let mut d = e.to_diagnostic();
                 d.message = format!("parse {}", d.message);
                 // libNVVM's reader may stop before nvir's, at text nvir's reader takes.
@@ -141,7 +151,9 @@ impl Checked {
 /// Reads and verifies one module; `first_error` keeps only the findings up to the first error
 /// (the one libNVVM prints).
 pub fn check(bytes: &[u8], text: &str, target: &Target, first_error: bool) -> Checked {
-    check_read(read_module(bytes, target), target, text, first_error)
+    // `text` is `bytes` themselves when they are UTF-8 ([`diagnostic_text`]).
+    let same = text.len() == bytes.len() && std::ptr::eq(text.as_ptr(), bytes.as_ptr());
+    check_read(read_module_text(bytes, same.then_some(text), target), target, text, first_error)
 }
 
 /// Verifies what [`read_module`] gave: [`check`] in two steps, so that a caller can free a

@@ -78,6 +78,7 @@ pub use ir::Module;
 pub use nvir_diag::Span;
 pub use text::parser::{
     parse_module as parse, parse_module_as_opaque as parse_bytes_as_opaque, parse_module_bytes as parse_bytes,
+    parse_module_str_as_opaque as parse_str_as_opaque, parse_module_str_with as parse_str_with,
     parse_module_with as parse_bytes_with, ParseError, ParseOptions,
 };
 pub use text::printer::{

@@ -380,6 +380,14 @@ pub fn parse_text(src: &[u8], target: &Target) -> Result<Module, nvir_llvm::Pars
     }
 }
 
+/// [`parse_text`] of text already known to be UTF-8: the reader does not check it again.
+pub fn parse_str(src: &str, target: &Target) -> Result<Module, nvir_llvm::ParseError> {
+    match target.path {
+        Path::Modern => nvir_llvm::parse_str_as_opaque(src, nvir_llvm::ParseOptions::default()),
+        _ => nvir_llvm::parse_str_with(src, nvir_llvm::ParseOptions::default()),
+    }
+}
+
 /// Whether libNVVM's `nvvmVerifyProgram` accepts the module: no verify-stage error among the
 /// findings.
 pub fn accepts(findings: &[Finding]) -> bool {

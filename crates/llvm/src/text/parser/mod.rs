@@ -136,7 +136,18 @@ impl GroupRefs {
 
 /// Parses a module from `.ll` text.
 pub fn parse_module(src: &str) -> Result<Module, ParseError> {
-    parse_module_bytes(src.as_bytes())
+    parse_module_str_with(src, ParseOptions::default())
+}
+
+/// [`parse_module_with`] of text already known to be UTF-8: the reader then does not check the
+/// whole input again (on a large input, a pass over it on one thread before any other work).
+pub fn parse_module_str_with(src: &str, options: ParseOptions) -> Result<Module, ParseError> {
+    parse_module_checking(src.as_bytes(), Some(src), options, true)
+}
+
+/// [`parse_module_as_opaque`] of text already known to be UTF-8 (see [`parse_module_str_with`]).
+pub fn parse_module_str_as_opaque(src: &str, options: ParseOptions) -> Result<Module, ParseError> {
+    parse_module_checking(src.as_bytes(), Some(src), options, false)
 }
 
 /// Parses a module from `.ll` bytes (strings and quoted names may hold any bytes), reading
@@ -148,7 +159,7 @@ pub fn parse_module_bytes(src: &[u8]) -> Result<Module, ParseError> {
 /// Parses a module from `.ll` bytes with the given threading. The result does not depend on
 /// the options: a parallel read builds the module a sequential one does, handle for handle.
 pub fn parse_module_with(src: &[u8], options: ParseOptions) -> Result<Module, ParseError> {
-    parse_module_checking(src, options, true)
+    parse_module_checking(src, None, options, true)
 }
 
 /// Parses typed-pointer text as a reader that upgrades it to opaque pointers does (libNVVM's
@@ -157,19 +168,25 @@ pub fn parse_module_with(src: &[u8], options: ParseOptions) -> Result<Module, Pa
 /// a call of a function through another function type). Other input reads as with
 /// [`parse_module_with`].
 pub fn parse_module_as_opaque(src: &[u8], options: ParseOptions) -> Result<Module, ParseError> {
-    parse_module_checking(src, options, false)
+    parse_module_checking(src, None, options, false)
 }
 
-fn parse_module_checking(src: &[u8], options: ParseOptions, pointees: bool) -> Result<Module, ParseError> {
+/// `text`: `src` as text, when the caller has checked it is UTF-8.
+fn parse_module_checking(
+    src: &[u8],
+    text: Option<&str>,
+    options: ParseOptions,
+    pointees: bool,
+) -> Result<Module, ParseError> {
     if u32::try_from(src.len()).is_err() {
         return Err(ParseError::new(Span::at(0, 0), "input of 4 GiB or more is not supported"));
     }
-    let mut p = Parser::new(src, options);
+    let mut p = Parser::new(src, text, options);
     p.check_pointees = pointees;
     let read = p.module();
     if p.fell_back {
         drop(p);
-        let mut p = Parser::new(src, ParseOptions::SEQUENTIAL);
+        let mut p = Parser::new(src, text, ParseOptions::SEQUENTIAL);
         p.check_pointees = pointees;
         p.module()?;
         return p.finish();
@@ -265,7 +282,9 @@ fn sp(t: Token) -> Span {
 }
 
 impl<'a> Parser<'a> {
-    fn new(src: &'a [u8], options: ParseOptions) -> Self {
+    /// `text`: `src` as text, when already checked (otherwise it is checked here).
+    fn new(src: &'a [u8], text: Option<&'a str>, options: ParseOptions) -> Self {
+        debug_assert!(text.is_none_or(|t| t.as_bytes() == src));
         let mut lex = Lexer::from_bytes(src);
         let dialect = {
             let mut ahead = lex.clone();
@@ -281,7 +300,7 @@ impl<'a> Parser<'a> {
         let tok = lex.next_token();
         Parser {
             src,
-            src_str: std::str::from_utf8(src).ok(),
+            src_str: text.or_else(|| std::str::from_utf8(src).ok()),
             lex,
             tok,
             m: Module::new(),
