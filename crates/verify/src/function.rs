@@ -852,8 +852,8 @@ fn check_call(
                 .filter(|_| intrinsics::signature(name, cx.target.path).is_some())
             {
                 let want = if matches!(sreg, "clock64" | "globaltimer") { 64 } else { 32 };
-                let got = ret_ty.map(|t| m.types.to_string(t)).unwrap_or_default();
                 if ret_ty.and_then(|t| m.types.int_width(t)) != Some(want) {
+                    let got = ret_ty.map(|t| m.types.to_string(t)).unwrap_or_default();
                     out.error(
                         "llvm-intrinsic-signature",
                         format!("intrinsic return type expected i{want}, but got {got}"),
