@@ -118,7 +118,12 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
 fn inalloca_mismatch(cx: &Cx, f: &Function, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
     let Some(last) = call.args.last() else { return false };
     let callee = match call.callee {
-        Value::Const(c) => global_of(cx.m, c).and_then(|n| cx.m.functions.iter().find(|(_, g)| &*g.name == n)),
+        // By the callee's symbol: a search of the functions by name for every call made this
+        // rule quadratic in the module (380 M of 1,029 M instructions on a 5 MB module).
+        Value::Const(c) => crate::module::symbol_of(cx.m, c).and_then(|s| match cx.m.symbols[s].def {
+            Some(nvir_llvm::ir::module::GlobalDef::Func(id)) => Some((id, &cx.m.functions[id])),
+            _ => None,
+        }),
         _ => None,
     };
     let marked = crate::attrs::has(cx, last.attrs, "inalloca")
