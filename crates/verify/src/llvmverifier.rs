@@ -4,8 +4,10 @@
 
 use crate::{Cx, Findings, Location};
 use nvir_llvm::ir::metadata::{MdField, MdId, MdNode};
+use nvir_llvm::ir::module::{FuncId, SymbolId};
 use nvir_llvm::ir::types::NamedStructId;
-use nvir_llvm::ir::{InstKind, Module, TypeData, TypeId};
+use nvir_llvm::ir::{Function, InstKind, MdKind, Module, TypeData, TypeId};
+use rayon::prelude::*;
 
 /// A field of a `!DIxxx(…)` node: `None` when not written.
 fn field<'a>(fields: &'a [(Box<str>, MdField)], name: &str) -> Option<&'a MdField> {
@@ -253,7 +255,54 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
     let locs_allowed = if cx.llvm7() { Vec::new() } else { nodes_allowing_locations(cx, dbg, lp) };
     let scope_decl =
         m.symbols.iter().find(|(_, s)| &*s.name == "llvm.experimental.noalias.scope.decl").map(|(id, _)| id);
-    for (id, f) in m.functions.iter() {
+    // LLVM's verifier stops at the first problem: the first function's first, the functions
+    // checked on all cores.
+    let functions: Vec<(FuncId, &Function)> = m.functions.iter().collect();
+    let first = functions
+        .par_iter()
+        .with_min_len(64)
+        .map(|&(id, f)| {
+            let mut found = Findings::default();
+            function_problem(
+                cx,
+                id,
+                f,
+                &FnContext { kinds, prof, kcfi, dbg, lp, scope_decl, locs_allowed: &locs_allowed },
+                &mut found,
+            );
+            found
+        })
+        .find_first(|found| !found.0.is_empty());
+    if let Some(found) = first {
+        out.absorb(found);
+        return;
+    }
+    if !cx.llvm7() {
+        return;
+    }
+    if let Some(at) = unsized_alloca(cx) {
+        out.error("llvm-unsized-alloca", "Cannot allocate unsized type", at);
+        out.help("allocate a type with a body (define the struct, or hold it through a pointer)");
+    }
+}
+
+/// What [`function_problem`] reads besides the function: the module's metadata kinds, the
+/// scope declaration intrinsic, and the nodes where debug locations are allowed.
+struct FnContext<'a> {
+    kinds: [Option<MdKind>; 3],
+    prof: Option<MdKind>,
+    kcfi: Option<MdKind>,
+    dbg: Option<MdKind>,
+    lp: Option<MdKind>,
+    scope_decl: Option<SymbolId>,
+    locs_allowed: &'a [bool],
+}
+
+/// [`check_functions`] of one function: its first problem.
+fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut Findings) {
+    let m = cx.m;
+    let FnContext { kinds, prof, kcfi, dbg, lp, scope_decl, locs_allowed } = *fc;
+    {
         let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
         if !cx.llvm7() && !cx.function_dropped(id) {
             if let Some(message) = string_attr_problem(m, f.fn_attrs) {
@@ -268,7 +317,7 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
         if f.is_definition {
             if !cx.llvm7() {
                 let attached = f.props.metadata.iter().filter(|a| Some(a.kind) != dbg).map(|a| a.node);
-                if let Some(message) = loc_inside(m, attached, &locs_allowed) {
+                if let Some(message) = loc_inside(m, attached, locs_allowed) {
                     out.error("llvm-di-location", message, at());
                     return;
                 }
@@ -300,7 +349,7 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
                             .iter()
                             .filter(|a| Some(a.kind) != dbg && Some(a.kind) != lp)
                             .map(|a| a.node);
-                        if let Some(message) = loc_inside(m, attached, &locs_allowed) {
+                        if let Some(message) = loc_inside(m, attached, locs_allowed) {
                             out.error("llvm-di-location", message, Location::instruction(f, b, i));
                             return;
                         }
@@ -329,13 +378,6 @@ pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
                 }
             }
         }
-    }
-    if !cx.llvm7() {
-        return;
-    }
-    if let Some(at) = unsized_alloca(cx) {
-        out.error("llvm-unsized-alloca", "Cannot allocate unsized type", at);
-        out.help("allocate a type with a body (define the struct, or hold it through a pointer)");
     }
 }
 
@@ -421,15 +463,23 @@ fn nodes_allowing_locations(
     lp: Option<nvir_llvm::ir::MdKind>,
 ) -> Vec<bool> {
     let m = cx.m;
-    let mut roots = Vec::new();
-    for (_, f) in m.functions.iter() {
-        roots.extend(f.props.metadata.iter().filter(|a| Some(a.kind) == dbg).map(|a| a.node));
-        for (_, inst) in f.insts.iter() {
-            roots.extend(
-                f.metadata_of(inst).iter().filter(|a| Some(a.kind) == dbg || Some(a.kind) == lp).map(|a| a.node),
-            );
-        }
-    }
+    // Each function's roots on all cores (a scan of every instruction), in module order.
+    let functions: Vec<&Function> = m.functions.iter().map(|(_, f)| f).collect();
+    let each: Vec<Vec<MdId>> = functions
+        .par_iter()
+        .with_min_len(64)
+        .map(|f| {
+            let mut roots: Vec<MdId> =
+                f.props.metadata.iter().filter(|a| Some(a.kind) == dbg).map(|a| a.node).collect();
+            for (_, inst) in f.insts.iter() {
+                roots.extend(
+                    f.metadata_of(inst).iter().filter(|a| Some(a.kind) == dbg || Some(a.kind) == lp).map(|a| a.node),
+                );
+            }
+            roots
+        })
+        .collect();
+    let roots: Vec<MdId> = each.into_iter().flatten().collect();
     let mut seen = vec![false; m.metadata.len()];
     walk(m, roots, &mut seen, true);
     seen
@@ -441,10 +491,12 @@ fn nodes_allowing_locations(
 /// was visited where they are allowed.
 fn loc_inside(m: &Module, roots: impl Iterator<Item = MdId>, allowed: &[bool]) -> Option<&'static str> {
     let is_loc = |id: MdId| matches!(m.metadata.get(id), MdNode::Special { kind, .. } if &**kind == "DILocation");
-    let mut seen = vec![false; m.metadata.len()];
+    // Most calls have no roots, and a walk reaches few nodes: a set of those, not a flag per
+    // node of the module (made per function, that was quadratic in the module's size).
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack: Vec<MdId> = roots.collect();
     while let Some(id) = stack.pop() {
-        if std::mem::replace(&mut seen[id.index()], true) || allowed.get(id.index()) == Some(&true) {
+        if !seen.insert(id) || allowed.get(id.index()) == Some(&true) {
             continue;
         }
         let ops: Vec<MdId> = match m.metadata.get(id) {
