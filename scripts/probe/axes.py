@@ -2252,6 +2252,71 @@ def call_args():
                                                         f"  %args = alloca inalloca i32\n  call void (i32, ...) @h({args})")
 
 
+def masked():
+    """LLVM 22's masked load, store, gather and scatter: the alignment moved from an argument to
+    an `align` attribute on the address. Each in the old form (four arguments, upgraded by the
+    modern reader) and the new one (three), with a mask of another length, element or shape, a
+    pass-through of another type, an address that is not a pointer, a scalar result, scalable
+    vectors; a few typed-pointer old forms for the LLVM 7 path."""
+    def add(pre, call, params):
+        return module(pre + "\n" + fn(call + "\n  ret void", params))
+    v, m = "<4 x i32>", "<4 x i1>"
+    for form in ("old", "new"):
+        al, ald, pa = ("i32 4, ", "i32, ", "") if form == "old" else ("", "", "align 4 ")
+        for case, (rt, pt, mt, dt) in {
+                "ok": (v, "ptr", m, v), "mask8": (v, "ptr", "<8 x i1>", v), "maski8": (v, "ptr", "<4 x i8>", v),
+                "pass8": (v, "ptr", m, "<8 x i32>"), "ptrint": (v, "i64", m, v), "retscalar": ("i32", "ptr", "i1", "i32"),
+                "p1": (v, "ptr addrspace(1)", m, v), "maskscalar": (v, "ptr", "i1", v),
+                "scalable_mask4": ("<vscale x 4 x i32>", "ptr", m, "<vscale x 4 x i32>"),
+                "scalable_ok": ("<vscale x 4 x i32>", "ptr", "<vscale x 4 x i1>", "<vscale x 4 x i32>")}.items():
+            suf = {"i32": "i32", v: "v4i32"}.get(rt, "nxv4i32") + (".p1" if "addrspace(1)" in pt else ".p0")
+            yield f"load_{form}_{case}", add(
+                f"declare {rt} @llvm.masked.load.{suf}({pt}, {ald}{mt}, {dt})",
+                f"  %r = call {rt} @llvm.masked.load.{suf}({pt} {pa}%p, {al}{mt} %m, {dt} %d)", f"{pt} %p, {mt} %m, {dt} %d")
+            yield f"store_{form}_{case}", add(
+                f"declare void @llvm.masked.store.{suf}({dt}, {pt}, {ald}{mt})",
+                f"  call void @llvm.masked.store.{suf}({dt} %d, {pt} {pa}%p, {al}{mt} %m)", f"{pt} %p, {mt} %m, {dt} %d")
+        for case, (rt, pt, mt, dt) in {
+                "ok": (v, "<4 x ptr>", m, v), "mask8": (v, "<4 x ptr>", "<8 x i1>", v), "ptrs8": (v, "<8 x ptr>", m, v),
+                "ptrscalar": (v, "ptr", m, v), "ptrsint": (v, "<4 x i64>", m, v), "pass8": (v, "<4 x ptr>", m, "<8 x i32>"),
+                "retptr": ("ptr", "<8 x ptr>", "<8 x i1>", "<8 x float>"),
+                "scalable_ptrs": (v, "<vscale x 4 x ptr>", m, v)}.items():
+            suf = "v4i32.v4p0"
+            yield f"gather_{form}_{case}", add(
+                f"declare {rt} @llvm.masked.gather.{suf}({pt}, {ald}{mt}, {dt})",
+                f"  %r = call {rt} @llvm.masked.gather.{suf}({pt} {pa}%p, {al}{mt} %m, {dt} %d)", f"{pt} %p, {mt} %m, {dt} %d")
+            yield f"scatter_{form}_{case}", add(
+                f"declare void @llvm.masked.scatter.{suf}({dt}, {pt}, {ald}{mt})",
+                f"  call void @llvm.masked.scatter.{suf}({dt} %d, {pt} {pa}%p, {al}{mt} %m)", f"{pt} %p, {mt} %m, {dt} %d")
+        yield f"gather_{form}_ptrsint_plain", add(
+            f"declare {v} @llvm.masked.gather.v4i32.v4i64(<4 x i64>, {ald}{m}, {v})",
+            f"  %r = call {v} @llvm.masked.gather.v4i32.v4i64(<4 x i64> %p, {al}{m} %m, {v} %d)", f"<4 x i64> %p, {m} %m, {v} %d")
+    x = "declare <4 x i32> @llvm.masked.load.v4i32.p0({})"
+    c = "  %r = call <4 x i32> @llvm.masked.load.v4i32.p0({})"
+    ps = "ptr %p, <4 x i1> %m, <4 x i32> %d"
+    yield "load_align_i64", add(x.format("ptr, i64, <4 x i1>, <4 x i32>"), c.format("ptr %p, i64 4, <4 x i1> %m, <4 x i32> %d"), ps)
+    yield "load_align_8_ptrint", add(x.format("i64, i32, <4 x i1>, <4 x i32>"), c.format("i64 0, i32 8, <4 x i1> %m, <4 x i32> %d"), ps)
+    yield "load_5args", add(x.format("ptr, i32, <4 x i1>, <4 x i32>, i32"), c.format("ptr %p, i32 4, <4 x i1> %m, <4 x i32> %d, i32 0"), ps)
+    yield "load_2args", add(x.format("ptr, <4 x i1>"), c.format("ptr %p, <4 x i1> %m"), ps)
+    yield "load_new_noalign", add(x.format("ptr, <4 x i1>, <4 x i32>"), c.format("ptr %p, <4 x i1> %m, <4 x i32> %d"), ps)
+    yield "load_new_align2", add(x.format("ptr, <4 x i1>, <4 x i32>"), c.format("ptr align 2 %p, <4 x i1> %m, <4 x i32> %d"), ps)
+    for case, mt in (("ok", "<4 x i1>"), ("mask8", "<8 x i1>")):
+        yield f"load_old_typed_{case}", add(
+            f"declare <4 x i32> @llvm.masked.load.v4i32.p0v4i32(<4 x i32>*, i32, {mt}, <4 x i32>)",
+            f"  %r = call <4 x i32> @llvm.masked.load.v4i32.p0v4i32(<4 x i32>* %p, i32 4, {mt} %m, <4 x i32> %d)",
+            f"<4 x i32>* %p, {mt} %m, <4 x i32> %d")
+        yield f"gather_old_typed_{case}", add(
+            f"declare <4 x i32> @llvm.masked.gather.v4i32.v4p0i32(<4 x i32*>, i32, {mt}, <4 x i32>)",
+            f"  %r = call <4 x i32> @llvm.masked.gather.v4i32.v4p0i32(<4 x i32*> %p, i32 4, {mt} %m, <4 x i32> %d)",
+            f"<4 x i32*> %p, {mt} %m, <4 x i32> %d")
+    # The same width rule on other intrinsics (LLVM 22's words for it).
+    yield "fpclass_vector_of_scalar", add("declare <2 x i1> @llvm.is.fpclass.f32(float, i32)",
+                                          "  %r = call <2 x i1> @llvm.is.fpclass.f32(float %a, i32 3)", "float %a")
+    yield "compress_scalar_mask", add("declare <4 x i32> @llvm.experimental.vector.compress.v4i32(<4 x i32>, i1, <4 x i32>)",
+                                      "  %r = call <4 x i32> @llvm.experimental.vector.compress.v4i32(<4 x i32> %a, i1 true, <4 x i32> %a)",
+                                      "<4 x i32> %a")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2265,7 +2330,7 @@ GROUPS = {
     "dimissing": di_missing, "dibroken": di_broken, "dropped": dropped,
     "fpcalls": fp_calls, "atomicsizes": atomic_sizes, "readermodern": reader_modern, "calls": calls,
     "usedlists": used_lists,
-    "dirules": di_rules, "mdrules": md_rules, "callargs": call_args,
+    "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked,
 }
 
 

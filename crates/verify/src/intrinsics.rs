@@ -259,6 +259,9 @@ enum Desc {
     VectorElement(usize),
     /// `elt`, or a vector of `elt` as long as overload N.
     ScalarOrSameWidth(usize, &'static str),
+    /// A vector of pointers as long as vector overload N, itself the next overload
+    /// (`LLVMVectorOfAnyPointersToElt`, the addresses of a gather or scatter).
+    PointersToElements(usize),
     /// A form this table does not model: anything is accepted.
     Other,
 }
@@ -314,6 +317,10 @@ fn parse_desc(s: &'static str) -> Desc {
                 (None, _) => Desc::Match(n),
                 (Some("LLVMVectorElementType"), _) => Desc::VectorElement(n),
                 (Some("LLVMScalarOrSameVectorWidth"), Some(elt)) => Desc::ScalarOrSameWidth(n, elt),
+                // The modern table leaves the element out: every use of the form in the tree is a
+                // mask or a predicate, `i1`.
+                (Some("LLVMScalarOrSameVectorWidth"), None) => Desc::ScalarOrSameWidth(n, "i1"),
+                (Some("LLVMVectorOfAnyPointersToElt"), _) => Desc::PointersToElements(n),
                 _ => Desc::Other,
             }
         }
@@ -378,8 +385,119 @@ fn path_table(i: usize) -> &'static PathTable {
             };
             t.table.insert(name, sig);
         }
+        let masked: &[(&str, &[&str], &[&str])] = if i == 1 { &MODERN_MASKED } else { &LLVM7_GATHER_SCATTER };
+        {
+            for (name, ret, args) in masked {
+                let all = Checked {
+                    extra: true,
+                    missing: true,
+                    ret: true,
+                    args: true,
+                    typed_upgraded: false,
+                    rejected: false,
+                };
+                let sig = Signature {
+                    ret: ret.iter().map(|d| parse_desc(d)).collect(),
+                    args: args.iter().map(|d| parse_desc(d)).collect(),
+                    vararg: false,
+                    checked: all,
+                    immarg: Vec::new(),
+                    immarg_message: "",
+                };
+                t.table.insert(name, sig);
+            }
+        }
         t
     })
+}
+
+/// LLVM 22's masked memory intrinsics, which lost their alignment argument to an `align`
+/// attribute on the address (the table's rows come from an older tree's four-argument form).
+/// Measured on the modern path (`axes.py`'s `masked/` group): the three-argument form is checked
+/// in full; the four-argument form is upgraded first ([`masked_upgrade`]).
+const MODERN_MASKED: [(&str, &[&str], &[&str]); 4] = [
+    ("llvm.masked.load", &["anyvector"], &["anyptr", "match0:LLVMScalarOrSameVectorWidth:i1", "match0"]),
+    ("llvm.masked.store", &[], &["anyvector", "anyptr", "match0:LLVMScalarOrSameVectorWidth:i1"]),
+    (
+        "llvm.masked.gather",
+        &["anyvector"],
+        &["match0:LLVMVectorOfAnyPointersToElt", "match0:LLVMScalarOrSameVectorWidth:i1", "match0"],
+    ),
+    (
+        "llvm.masked.scatter",
+        &[],
+        &["anyvector", "match0:LLVMVectorOfAnyPointersToElt", "match0:LLVMScalarOrSameVectorWidth:i1"],
+    ),
+];
+
+/// LLVM 7's gather and scatter, which the table lacks (measured on the LLVM 7 path: `masked/`'s
+/// typed-pointer forms; a declaration of another form is refused with an empty log).
+const LLVM7_GATHER_SCATTER: [(&str, &[&str], &[&str]); 2] = [
+    (
+        "llvm.masked.gather",
+        &["anyvector"],
+        &["match0:LLVMVectorOfAnyPointersToElt", "i32", "match0:LLVMScalarOrSameVectorWidth:i1", "match0"],
+    ),
+    (
+        "llvm.masked.scatter",
+        &[],
+        &["anyvector", "match0:LLVMVectorOfAnyPointersToElt", "i32", "match0:LLVMScalarOrSameVectorWidth:i1"],
+    ),
+];
+
+/// Which of LLVM 22's masked memory intrinsics `name` calls, with the argument its old form's
+/// alignment took and the argument the address is: `(base, alignment index, address index)`.
+pub(crate) fn masked_memory(name: &str) -> Option<(&'static str, usize, usize)> {
+    let rest = name.strip_prefix("llvm.masked.")?;
+    let (base, align, addr) = if rest.starts_with("load") {
+        ("llvm.masked.load", 1, 0)
+    } else if rest.starts_with("store") {
+        ("llvm.masked.store", 2, 1)
+    } else if rest.starts_with("gather") {
+        ("llvm.masked.gather", 1, 0)
+    } else if rest.starts_with("scatter") {
+        ("llvm.masked.scatter", 2, 1)
+    } else {
+        return None;
+    };
+    let tail = &name[base.len()..];
+    (tail.is_empty() || tail.starts_with('.')).then_some((base, align, addr))
+}
+
+/// LLVM 22's reader upgrades a masked load, store, gather or scatter declared in the old form
+/// (four parameters, the alignment one of them): the new declaration takes the overloaded types
+/// from the old one (the loaded or stored vector and the address), derives the mask (and a load's
+/// pass-through) from them, and the call passes the old arguments less the alignment. An argument
+/// of another type than the new declaration's is LLVM's call mismatch; otherwise the new
+/// declaration is checked as usual. None when `params` is not the old form.
+fn masked_upgrade(
+    types: &Types,
+    name: &str,
+    ret: TypeId,
+    params: &[TypeId],
+    sig: &Signature,
+) -> Option<Result<(), String>> {
+    let (base, align, _) = masked_memory(name)?;
+    if params.len() != 4 {
+        return None;
+    }
+    let rest: Vec<TypeId> = params.iter().enumerate().filter(|&(i, _)| i != align).map(|(_, &t)| t).collect();
+    // The data vector: the result of a load or gather, the stored value of a store or scatter.
+    let loads = align == 1;
+    let data = if loads { ret } else { rest[0] };
+    let (mask, pass) = if loads { (rest[1], Some(rest[2])) } else { (rest[2], None) };
+    let shape = |t: TypeId| match types.get(t) {
+        TypeData::Vector { len, scalable, elem } => (Some((*len, *scalable)), *elem),
+        _ => (None, t),
+    };
+    let (want, _) = shape(data);
+    let (got, elem) = shape(mask);
+    let mismatch = want != got || !matches!(types.get(elem), TypeData::Int(1)) || pass.is_some_and(|p| p != ret);
+    if mismatch {
+        return Some(Err("Call parameter type does not match function signature!".to_string()));
+    }
+    let _ = base;
+    Some(match_signature(types, ret, &rest, false, sig, Path::Modern))
 }
 
 /// What path `i` refuses.
@@ -498,6 +616,11 @@ pub(crate) fn signature_mismatch(
     if memory && params.len() > sig.args.len() {
         return Some("Call parameter type does not match function signature!".to_string());
     }
+    if path == Path::Modern {
+        if let Some(found) = masked_upgrade(types, name, *ret, params, sig) {
+            return found.err();
+        }
+    }
     if sig.checked.typed_upgraded && types.dialect() == Some(nvir_llvm::ir::Dialect::TypedPointers) {
         // The old form (the LLVM 7 path's signature) is upgraded; anything else is checked.
         let old = signature(name, Path::Llvm7);
@@ -589,7 +712,9 @@ impl Desc {
     /// The overload slot a derived type refers to.
     fn overload(&self) -> Option<usize> {
         match self {
-            Desc::Match(j) | Desc::VectorElement(j) | Desc::ScalarOrSameWidth(j, _) => Some(*j),
+            Desc::Match(j) | Desc::VectorElement(j) | Desc::ScalarOrSameWidth(j, _) | Desc::PointersToElements(j) => {
+                Some(*j)
+            }
             _ => None,
         }
     }
@@ -666,15 +791,30 @@ impl Matcher<'_> {
             Desc::ScalarOrSameWidth(j, elt) => {
                 let Some(&o) = self.overloads.get(*j) else { return Ok(()) };
                 let want_len = match types.get(o) {
-                    TypeData::Vector { len, .. } => Some(*len),
+                    TypeData::Vector { len, scalable, .. } => Some((*len, *scalable)),
                     _ => None,
                 };
                 let (got_len, got_elem) = match types.get(t) {
-                    TypeData::Vector { len, elem, .. } => (Some(*len), *elem),
+                    TypeData::Vector { len, elem, scalable } => (Some((*len, *scalable)), *elem),
                     _ => (None, t),
                 };
-                if want_len != got_len {
-                    let want = want_len.map_or(elt.to_string(), |n| format!("<{n} x {elt}>"));
+                if path == Path::Modern && want_len != got_len {
+                    // LLVM 22's words (measured: `masked/`).
+                    let want = match (want_len, got_len) {
+                        (None, _) => "scalar".to_string(),
+                        (Some(_), None) => "vector".to_string(),
+                        (Some((n, s)), Some(_)) => {
+                            format!("vector with {}{n} elements", if s { "vscale x " } else { "" })
+                        }
+                    };
+                    return Err(format!(
+                        "{what} (same vector width of overload type {j}) expected {want} (overload type {j} is {}), but got {}",
+                        type_str(types, o, path),
+                        got()
+                    ));
+                }
+                if want_len.map(|w| w.0) != got_len.map(|g| g.0) {
+                    let want = want_len.map_or(elt.to_string(), |(n, _)| format!("<{n} x {elt}>"));
                     return Err(format!("{what} expected {want}, but got {}", got()));
                 }
                 let e = type_str(types, got_elem, path);
@@ -686,6 +826,27 @@ impl Matcher<'_> {
                 } else {
                     Err(format!("{what} expected {elt}, but got {e}"))
                 }
+            }
+            Desc::PointersToElements(j) => {
+                let Some(&o) = self.overloads.get(*j) else { return Ok(()) };
+                self.overloads.push(t);
+                let TypeData::Vector { len, scalable, .. } = *types.get(o) else { return Ok(()) };
+                let want = match types.get(t) {
+                    TypeData::Vector { len: l, scalable: s, elem }
+                        if (*l, *s) == (len, scalable) && matches!(types.get(*elem), TypeData::Pointer { .. }) =>
+                    {
+                        return Ok(())
+                    }
+                    TypeData::Vector { .. } => {
+                        format!("vector of pointers with {}{len} elements", if scalable { "vscale x " } else { "" })
+                    }
+                    _ => "vector".to_string(),
+                };
+                Err(format!(
+                    "{what} (vector of pointers to elements of overload type {j}) expected {want} (overload type {j} is {}), but got {}",
+                    type_str(types, o, path),
+                    got()
+                ))
             }
             Desc::Other => Ok(()),
         }
