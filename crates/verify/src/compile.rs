@@ -33,18 +33,18 @@ struct Lookup<'m> {
     symbols: &'m crate::module::Symbols,
     defs: std::cell::OnceCell<rustc_hash::FxHashMap<&'m str, GlobalDef>>,
     used: std::cell::OnceCell<GlobalSet>,
-    kept: std::cell::OnceCell<GlobalSet>,
+    kept: &'m GlobalSet,
     inlined: std::cell::OnceCell<Vec<bool>>,
 }
 
 impl<'m> Lookup<'m> {
-    fn new(m: &'m Module, symbols: &'m crate::module::Symbols) -> Self {
+    fn new(m: &'m Module, symbols: &'m crate::module::Symbols, kept: &'m GlobalSet) -> Self {
         Lookup {
             m,
             symbols,
             defs: std::cell::OnceCell::new(),
             used: std::cell::OnceCell::new(),
-            kept: std::cell::OnceCell::new(),
+            kept,
             inlined: std::cell::OnceCell::new(),
         }
     }
@@ -62,13 +62,13 @@ impl<'m> Lookup<'m> {
         self.def(name).is_some_and(|d| used.contains_def(self.symbols, d))
     }
 
-    /// Whether the compiler keeps (compiles) a global value ([`crate::module::compile_kept`]).
+    /// Whether the compiler keeps (compiles) a global value ([`crate::module::kept_sets`]).
     fn kept_def(&self, def: GlobalDef) -> bool {
         self.kept_set().contains_def(self.symbols, def)
     }
 
-    fn kept_set(&self) -> &GlobalSet {
-        self.kept.get_or_init(|| crate::module::compile_kept(self.m, self.symbols))
+    fn kept_set(&self) -> &'m GlobalSet {
+        self.kept
     }
 
     /// Whether LLVM 7's compiler inlines a function into every caller and removes it
@@ -109,7 +109,7 @@ impl<'m> Lookup<'m> {
 
 /// Every compile-side judgement, after the verifier's findings are all in.
 pub(crate) fn check(cx: &Cx, out: &mut Findings) {
-    let names = Lookup::new(cx.m, &cx.symbols);
+    let names = Lookup::new(cx.m, &cx.symbols, &cx.compile_kept);
     let layout_error = out.0.iter().any(|f| f.code == "nvvm-datalayout");
     for i in 0..out.0.len() {
         let f = &out.0[i];
@@ -793,7 +793,7 @@ fn atomic_bytes(m: &Module, t: nvir_llvm::ir::TypeId) -> Option<u64> {
 }
 
 /// Whether an instruction is a plain load or store of a variable the compiler folds away
-/// ([`crate::module::compile_kept`]: an `internal` one only loaded and stored).
+/// ([`crate::module::kept_sets`]: an `internal` one only loaded and stored).
 fn access_folded(names: &Lookup, at: &Location) -> bool {
     let ptr = match instruction(names, at).map(|i| &i.kind) {
         Some(InstKind::Load { ptr, volatile: false, .. } | InstKind::Store { ptr, volatile: false, .. }) => ptr,
@@ -821,7 +821,7 @@ fn inst_has_effect(names: &Lookup, at: &Location) -> bool {
 }
 
 /// Whether the compiler emits the variable a finding is on: one it keeps
-/// ([`crate::module::compile_kept`]; measured, the `initspace/` and `dropped/` axes).
+/// ([`crate::module::kept_sets`]; measured, the `initspace/` and `dropped/` axes).
 fn emitted(names: &Lookup, at: &Location) -> bool {
     !names.dropped_at(at)
 }
@@ -969,7 +969,7 @@ fn cluster_attrs(cx: &Cx, f: &Function, annotated: [bool; 3], out: &mut Findings
 fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
     let m = cx.m;
     // An access to a variable the compiler folds away (an `internal` one only loaded and stored:
-    // [`crate::module::compile_kept`]) is gone before the backend.
+    // [`crate::module::kept_sets`]) is gone before the backend.
     let folded = |p: &Value| matches!(p, Value::Const(c) if symbol_of(m, *c).is_some_and(|s| !kept.contains(s)));
     // Spaces the modern backend cannot address (measured: 2, 8, 25 crash it; tensor memory (6) is
     // the verifier's for loads and stores).

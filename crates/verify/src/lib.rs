@@ -412,9 +412,11 @@ pub(crate) struct Cx<'m> {
     pub grid_constants: Vec<(String, Vec<u64>)>,
     /// Functions with cluster properties in `!nvvm.annotations`.
     pub clustered: rustc_hash::FxHashSet<String>,
-    /// On the modern path, the global values it keeps ([`module::kept`]; it drops the other
+    /// On the modern path, the global values it keeps ([`module::kept_sets`]; it drops the other
     /// declarations and discardable definitions before verifying).
     pub used: module::GlobalSet,
+    /// The global values the compiler keeps and compiles ([`module::kept_sets`]).
+    pub compile_kept: module::GlobalSet,
     /// Each global value's symbol, by handle.
     pub symbols: module::Symbols,
     /// Whether the module has a type libNVVM refuses ([`module::unsupported_type`]) at all:
@@ -458,7 +460,7 @@ impl<'m> Cx<'m> {
             }
         }
         let symbols = module::Symbols::new(m);
-        let used = if target.path == Path::Modern { module::kept(m, &symbols) } else { Default::default() };
+        let (used, compile_kept) = module::kept_sets(m, &symbols, target.path == Path::Modern);
         let mut cx = Cx {
             m,
             target: *target,
@@ -467,6 +469,7 @@ impl<'m> Cx<'m> {
             grid_constants: module::grid_constants(m),
             clustered,
             used,
+            compile_kept,
             symbols,
             unsupported_types: module::has_unsupported_types(m),
             dropped_functions: Vec::new(),

@@ -943,34 +943,46 @@ impl DiReach {
                 if m.symbols[*global].name.starts_with("llvm.dbg.")),
             _ => false,
         };
-        for (id, f) in m.functions.iter() {
-            if cx.function_dropped(id) {
-                continue;
-            }
-            for a in &f.props.metadata {
-                if Some(a.kind) == dbg { &mut debug_roots } else { &mut kept_roots }.push(a.node);
-            }
-            for (_, inst) in f.insts.iter() {
-                for a in f.metadata_of(inst) {
-                    if Some(a.kind) == dbg {
-                        debug_roots.push(a.node);
-                    } else if !cx.llvm7() {
-                        kept_roots.push(a.node);
-                    }
+        // Each function's roots on all cores (a scan of every instruction), added in module order.
+        let functions: Vec<(FuncId, &Function)> = m.functions.iter().collect();
+        let each: Vec<(Vec<MdId>, Vec<MdId>)> = functions
+            .par_iter()
+            .with_min_len(64)
+            .map(|&(id, f)| {
+                let (mut debug_roots, mut kept_roots) = (Vec::new(), Vec::new());
+                if cx.function_dropped(id) {
+                    return (debug_roots, kept_roots);
                 }
-                let (InstKind::Call { call, .. } | InstKind::Invoke { call, .. }) = &inst.kind else { continue };
-                let roots = if is_debug_call(call.callee) { &mut debug_roots } else { &mut kept_roots };
-                roots.extend(call.args.iter().filter_map(|a| match a.value {
-                    Value::Md(id) => Some(id),
-                    _ => None,
-                }));
-            }
-            for (_, record) in &f.debug_records {
-                debug_roots.extend(record.operands.iter().filter_map(|v| match v {
-                    Value::Md(id) => Some(*id),
-                    _ => None,
-                }));
-            }
+                for a in &f.props.metadata {
+                    if Some(a.kind) == dbg { &mut debug_roots } else { &mut kept_roots }.push(a.node);
+                }
+                for (_, inst) in f.insts.iter() {
+                    for a in f.metadata_of(inst) {
+                        if Some(a.kind) == dbg {
+                            debug_roots.push(a.node);
+                        } else if !cx.llvm7() {
+                            kept_roots.push(a.node);
+                        }
+                    }
+                    let (InstKind::Call { call, .. } | InstKind::Invoke { call, .. }) = &inst.kind else { continue };
+                    let roots = if is_debug_call(call.callee) { &mut debug_roots } else { &mut kept_roots };
+                    roots.extend(call.args.iter().filter_map(|a| match a.value {
+                        Value::Md(id) => Some(id),
+                        _ => None,
+                    }));
+                }
+                for (_, record) in &f.debug_records {
+                    debug_roots.extend(record.operands.iter().filter_map(|v| match v {
+                        Value::Md(id) => Some(*id),
+                        _ => None,
+                    }));
+                }
+                (debug_roots, kept_roots)
+            })
+            .collect();
+        for (debug, kept) in each {
+            debug_roots.extend(debug);
+            kept_roots.extend(kept);
         }
         let mut kept = vec![false; n];
         walk(m, kept_roots, &mut kept, false);
@@ -1664,14 +1676,15 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     use nvir_llvm::ir::module::{DllStorage, Linkage, Visibility};
     let m = cx.m;
     let llvm7 = cx.llvm7();
-    let mut values: Vec<(&str, &nvir_llvm::ir::GlobalProps, bool, Option<u32>, bool)> = Vec::new();
-    for (id, f) in m.functions.iter() {
-        values.push((&f.name, &f.props, !f.is_definition, f.source.start, cx.function_dropped(id)));
-    }
-    for (id, g) in m.globals.iter() {
-        values.push((&g.name, &g.props, g.init.is_none(), g.source, cx.global_dropped(id)));
-    }
-    for (name, props, declaration, offset, dropped) in values {
+    // Functions, then variables, as they come (no list of them all is made: on a large module
+    // that was a fresh allocation of megabytes, written once).
+    let functions = m
+        .functions
+        .iter()
+        .map(|(id, f)| (&*f.name, &f.props, !f.is_definition, f.source.start, cx.function_dropped(id)));
+    let globals =
+        m.globals.iter().map(|(id, g)| (&*g.name, &g.props, g.init.is_none(), g.source, cx.global_dropped(id)));
+    for (name, props, declaration, offset, dropped) in functions.chain(globals) {
         if dropped {
             continue;
         }

@@ -727,23 +727,54 @@ pub(crate) fn symbol_of(m: &Module, mut c: ConstId) -> Option<SymbolId> {
     None
 }
 
-/// The global values the modern path keeps (measured: it drops declarations and discardable
-/// definitions nothing kept refers to before it verifies, transitively: a linkonce function
-/// used only by an unused internal one goes too). Roots are the other definitions, aliases and
-/// what metadata names; a kept function's body and a kept variable's initializer keep what they
-/// refer to.
-pub(crate) fn kept(m: &Module, symbols: &Symbols) -> GlobalSet {
-    reached(m, symbols, |f| {
-        let mut consts = Vec::new();
-        for (_, inst) in f.insts.iter() {
-            inst.kind.for_each_operand(|v| {
-                if let Value::Const(c) = v {
-                    consts.push(c)
-                }
-            });
-        }
-        consts
-    })
+/// The constants an instruction of `f`'s body refers to (what the modern path's keeping follows,
+/// [`kept_sets`]).
+fn all_consts(f: &Function) -> Vec<ConstId> {
+    let mut consts = Vec::new();
+    for (_, inst) in f.insts.iter() {
+        inst.kind.for_each_operand(|v| {
+            if let Value::Const(c) = v {
+                consts.push(c)
+            }
+        });
+    }
+    consts
+}
+
+/// What the modern path keeps, and what `nvvmCompileProgram` keeps, from one pass over the
+/// bodies on all cores; the two walks then run at once.
+///
+/// The first set: the global values the modern path keeps (measured: it drops declarations and
+/// discardable definitions nothing kept refers to before it verifies, transitively: a linkonce
+/// function used only by an unused internal one goes too). Roots are the other definitions,
+/// aliases and what metadata names; a kept function's body and a kept variable's initializer
+/// keep what they refer to. Empty on LLVM 7's path (`modern` false), which drops nothing before
+/// it verifies.
+///
+/// The second: the global values `nvvmCompileProgram` keeps and compiles, on both paths
+/// (measured, the `dropped/` axis): as the first, but what only a load whose value goes unused
+/// reaches is dropped, and an `internal` or `private` variable only loaded from and stored to
+/// (its address taken nowhere) is folded away; nothing the compiler drops stops it, whatever the
+/// verifier says of it.
+pub(crate) fn kept_sets(m: &Module, symbols: &Symbols, modern: bool) -> (GlobalSet, GlobalSet) {
+    use rayon::prelude::*;
+    let local_var = compile_local_var(m);
+    let functions: Vec<&Function> = m.functions.iter().map(|(_, f)| f).collect();
+    let (all, live): (Vec<Vec<ConstId>>, Vec<Vec<ConstId>>) = functions
+        .par_iter()
+        .with_min_len(64)
+        .map(|f| {
+            let all = if modern { sorted(all_consts(f)) } else { Vec::new() };
+            (all, sorted(live_consts(f, &local_var)))
+        })
+        .unzip();
+    rayon::join(|| if modern { reached(m, symbols, &all) } else { GlobalSet::default() }, || reached(m, symbols, &live))
+}
+
+fn sorted(mut consts: Vec<ConstId>) -> Vec<ConstId> {
+    consts.sort_unstable();
+    consts.dedup();
+    consts
 }
 
 /// The instructions of a function whose value another of its instructions uses, by handle.
@@ -799,18 +830,14 @@ fn live_consts(f: &Function, folded: impl Fn(ConstId) -> bool) -> Vec<ConstId> {
     consts
 }
 
-/// The global values `nvvmCompileProgram` keeps and compiles, on both paths (measured, the
-/// `dropped/` axis): as [`kept`], but what only a load whose value goes unused reaches is
-/// dropped, and an `internal` or `private` variable only loaded from and stored to (its address
-/// taken nowhere) is folded away; nothing the compiler drops stops it, whatever the verifier
-/// says of it.
-pub(crate) fn compile_kept(m: &Module, symbols: &Symbols) -> GlobalSet {
-    let local_var = |c: ConstId| match &m.consts[c] {
+/// Whether a constant is an `internal` or `private` variable (what the compiler folds away when
+/// it is only loaded from and stored to, [`kept_sets`]).
+fn compile_local_var(m: &Module) -> impl Fn(ConstId) -> bool + Sync + '_ {
+    move |c: ConstId| match &m.consts[c] {
         ConstData::Global { global, .. } => matches!(m.symbols[*global].def, Some(GlobalDef::Var(id))
             if matches!(m.globals[id].props.linkage, Linkage::Internal | Linkage::Private)),
         _ => false,
-    };
-    reached(m, symbols, |f| live_consts(f, local_var))
+    }
 }
 
 /// Walks the constants on `work` and their constant operands, each once (`seen` holds those
@@ -836,22 +863,10 @@ pub(crate) fn const_closure<B>(
 /// The global values reached from the roots both kinds of keeping share (variables with an
 /// initializer and function definitions of a linkage that may not be discarded, aliases,
 /// constants metadata names), where a reached function's body reaches the constants
-/// `body_consts` gives for it and a reached variable its initializer. `body_consts` runs on all
-/// cores, once per function: bodies are most of a module, and the walk then visits only these
-/// short lists, one per reached function.
-fn reached(m: &Module, symbols: &Symbols, body_consts: impl Fn(&Function) -> Vec<ConstId> + Sync) -> GlobalSet {
-    use rayon::prelude::*;
-    let functions: Vec<&Function> = m.functions.iter().map(|(_, f)| f).collect();
-    let body_consts: Vec<Vec<ConstId>> = functions
-        .par_iter()
-        .with_min_len(64)
-        .map(|f| {
-            let mut consts = body_consts(f);
-            consts.sort_unstable();
-            consts.dedup();
-            consts
-        })
-        .collect();
+/// `body_consts` lists for it (by handle) and a reached variable its initializer. The lists are
+/// made on all cores, once per function: bodies are most of a module, and the walk then visits
+/// only these short lists, one per reached function.
+fn reached(m: &Module, symbols: &Symbols, body_consts: &[Vec<ConstId>]) -> GlobalSet {
     let mut out = GlobalSet::new(m);
     let mut seen = ConstSet::new(m);
     let mut work: Vec<ConstId> = Vec::new();
@@ -921,7 +936,7 @@ fn globals_reached(m: &Module, mut work: Vec<ConstId>) -> GlobalSet {
     out
 }
 
-/// Of the functions the compiler keeps ([`compile_kept`]), those LLVM 7's compiler inlines into
+/// Of the functions the compiler keeps ([`kept_sets`]), those LLVM 7's compiler inlines into
 /// every caller and removes before its verifier and backend see them (measured, the `dropped/`
 /// axis): a definition of a linkage no other module may replace (`internal`, `private`,
 /// `linkonce_odr`, `available_externally`) that kept code only calls, never takes the address of.
