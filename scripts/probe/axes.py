@@ -2315,6 +2315,152 @@ def masked():
     yield "compress_scalar_mask", add("declare <4 x i32> @llvm.experimental.vector.compress.v4i32(<4 x i32>, i1, <4 x i32>)",
                                       "  %r = call <4 x i32> @llvm.experimental.vector.compress.v4i32(<4 x i32> %a, i1 true, <4 x i32> %a)",
                                       "<4 x i32> %a")
+def llvm7_rules():
+    """LLVM 7.0.1's reader and verifier where libNVVM's LLVM 7 path differs from its modern path
+    (LLParser.cpp and Verifier.cpp at llvmorg-7.0.1): `bitcast` between pointers and vectors of
+    pointers, `ifunc` resolver types, the parameter attributes a `musttail` call must repeat,
+    parameter attributes allowed once per function on declarations and definitions,
+    `llvm.used`-like arrays (type, initializer, section, users), the GC intrinsics and
+    `gc.statepoint` / `gc.result` operands, `llvm.experimental.guard` bundles, alignments
+    and the LLVM 7 reader's stops on newer syntax."""
+    # CastInst::castIsValid for bitcast: pointers and vectors of pointers.
+    tys = ["i8*", "<1 x i8*>", "<2 x i8*>", "<1 x i32*>", "<2 x i32*>", "i8 addrspace(1)*", "<1 x i8 addrspace(1)*>",
+           "i64", "<1 x i64>", "<2 x i32>"]
+    for a in tys:
+        for b in tys:
+            if a == b:
+                continue
+            yield f"bitcast_{safe(a)}_to_{safe(b)}", module(fn(f"  %b = bitcast {a} %a to {b}\n  ret {b} %b", f"{a} %a", b))
+    yield "bitcast_const_ptr_to_vec1", module("@g = global i8 0\n@p = global <1 x i8*> bitcast (i8* @g to <1 x i8*>)\n")
+    yield "bitcast_const_vec1_to_ptr", module(
+        "@g = global i8 0\n@p = global i8* bitcast (<1 x i8*> <i8* @g> to i8*)\n")
+    # ifunc: the resolver operand's pointee type is a function type.
+    res = "define i8* @r() {\n  ret i8* null\n}\n@g = global i32 0\n"
+    for name, op in [("fnptr", "i8* ()* @r"), ("object", "i32* @g"), ("bitcast_fn", "void ()* bitcast (i8* ()* @r to void ()*)"),
+                     ("bitcast_i8", "i8* bitcast (i8* ()* @r to i8*)"),
+                     ("gep", "i8* getelementptr (i8, i8* bitcast (i8* ()* @r to i8*), i32 4)"),
+                     ("inttoptr", "i8* inttoptr (i64 ptrtoint (i8* ()* @r to i64) to i8*)"),
+                     ("inttoptr_fn", "void ()* inttoptr (i64 ptrtoint (i8* ()* @r to i64) to void ()*)")]:
+        yield f"ifunc_{name}", module(f"@i = ifunc void (), {op}\n" + res)
+    yield "ifunc_non_function_type", module("@i = ifunc i32, i8* ()* @r\n" + res)
+    yield "alias_pointee_mismatch", module("@g = global i32 0\n@a = alias i8, i32* @g\n")
+    # musttail: the ABI attributes a caller's parameter and the call's argument share.
+    abi = [("sret", "sret"), ("byval", "byval"), ("inalloca", "inalloca"), ("inreg", "inreg"), ("swiftself", "swiftself"),
+           ("swifterror", "swifterror"), ("nest", "nest"), ("zeroext", None), ("noalias", "noalias"), ("nonnull", "nonnull"),
+           ("align16", "align 16"), ("dereferenceable", "dereferenceable(8)"), ("readonly", "readonly"), ("nocapture", "nocapture")]
+    for name, a in abi:
+        if a is None:
+            continue
+        ty = "i8**" if name == "swifterror" else "i8*"
+        yield f"musttail_caller_only_{name}", module(
+            f"declare void @h({ty})\n" + fn(f"  musttail call void @h({ty} %p)\n  ret void", f"{ty} {a} %p"))
+        yield f"musttail_call_only_{name}", module(
+            f"declare void @h({ty})\n" + fn(f"  musttail call void @h({ty} {a} %p)\n  ret void", f"{ty} %p"))
+        yield f"musttail_both_{name}", module(
+            f"declare void @h({ty})\n" + fn(f"  musttail call void @h({ty} {a} %p)\n  ret void", f"{ty} {a} %p"))
+        yield f"musttail_decl_only_{name}", module(
+            f"declare void @h({ty} {a})\n" + fn(f"  musttail call void @h({ty} %p)\n  ret void", f"{ty} %p"))
+    for name, a in [("zeroext", "zeroext"), ("signext", "signext"), ("inreg", "inreg")]:
+        yield f"musttail_caller_only_{name}_i32", module(
+            "declare void @h(i32)\n" + fn("  musttail call void @h(i32 %p)\n  ret void", f"i32 {a} %p"))
+    yield "musttail_align_16_32", module(
+        "declare void @h(i8*)\n" + fn("  musttail call void @h(i8* align 32 %p)\n  ret void", "i8* align 16 %p"))
+    yield "musttail_byval_align_16_32", module(
+        "declare void @h(i32*)\n" + fn("  musttail call void @h(i32* byval align 32 %p)\n  ret void", "i32* byval align 16 %p"))
+    yield "musttail_returned", module(
+        "declare i8* @h(i8*)\n" + fn("  %r = musttail call i8* @h(i8* %p)\n  ret i8* %r", "i8* returned %p", "i8*"))
+    yield "musttail_returned_both", module(
+        "declare i8* @h(i8*)\n" + fn("  %r = musttail call i8* @h(i8* returned %p)\n  ret i8* %r", "i8* returned %p", "i8*"))
+    # Parameter attributes a function may carry once (verifyFunctionAttrs), declared and defined.
+    twice = [("swiftself", "i8* swiftself, i8* swiftself"), ("swifterror", "i8** swifterror, i8** swifterror"),
+             ("sret", "i8* sret, i8* sret"), ("nest", "i8* nest, i8* nest"), ("returned", "i8* returned, i8* returned"),
+             ("sret_third", "i8*, i8*, i8* sret"), ("sret_second", "i8*, i8* sret"), ("inalloca_first", "i8* inalloca, i8*"),
+             ("swiftself_once", "i8* swiftself, i8*"), ("byval_inalloca", "i8* byval inalloca"),
+             ("sret_byval", "i8* sret byval"), ("inreg_nest", "i8* inreg nest"),
+             ("readnone_readonly", "i8* readnone readonly"), ("zeroext_signext", "i32 zeroext signext"),
+             ("byval_readnone", "i8* byval readnone"), ("swiftself_nonptr", "i32 swiftself")]
+    for name, params in twice:
+        ret = "i8*" if "returned" in name else "void"
+        body = "  ret i8* null" if ret == "i8*" else "  ret void"
+        named = ", ".join(f"{p} %a{k}" for k, p in enumerate(params.split(", ")))
+        yield f"params_{name}_declare", module(f"declare {ret} @h({params})\n")
+        yield f"params_{name}_define", module(f"define {ret} @h({named}) {{\n{body}\n}}\n")
+    yield "fnattrs_noinline_alwaysinline_declare", module("declare void @h() noinline alwaysinline\n")
+    yield "fnattrs_readnone_readonly_declare", module("declare void @h() readnone readonly\n")
+    # llvm.used and llvm.compiler.used: appending arrays of named globals, as LLVM's verifier
+    # wants them, and NVVM's rule on appending linkage.
+    tail = "define void @foo() {\n  ret void\n}\n"
+    for lst in ("llvm.used", "llvm.compiler.used", "other"):
+        g = f"@{lst}"
+        sec = ', section "llvm.metadata"'
+        for name, decl in [
+            ("i32", f"{g} = appending global i32 0{sec}"),
+            ("i32_nosection", f"{g} = appending global i32 0"),
+            ("empty_zero", f"{g} = appending global [0 x i8*] zeroinitializer{sec}"),
+            ("one_zero", f"{g} = appending global [1 x i8*] zeroinitializer{sec}"),
+            ("ints", f"{g} = appending global [1 x i32] [i32 1]{sec}"),
+            ("null", f"{g} = appending global [1 x i8*] [i8* null]{sec}"),
+            ("fn", f"{g} = appending global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)]{sec}"),
+            ("fn_nosection", f"{g} = appending global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)]"),
+            ("fn_othersection", f"{g} = appending global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)], section \"x\""),
+            ("fn_used", f"{g} = appending global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)]{sec}\n"
+                        f"@u = global i8* bitcast ([1 x i8*]* {g} to i8*)"),
+            ("fn_used_nosection", f"{g} = appending global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)]\n"
+                                  f"@u = global i8* bitcast ([1 x i8*]* {g} to i8*)"),
+            ("internal", f"{g} = internal global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)]{sec}"),
+            ("external", f"{g} = external global [1 x i8*]"),
+            ("external_appending", f"{g} = external global [1 x i8*]{sec}"),
+            ("fns", f"{g} = appending global [1 x void ()*] [void ()* @foo]{sec}"),
+            ("addrspace1", f"{g} = appending addrspace(1) global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)]{sec}"),
+        ]:
+            yield f"used_{safe(lst)}_{name}", module(decl + "\n" + tail)
+    # GC intrinsics: LLVM 7's signatures and NVVM's rule on GC names.
+    for name, decl, call in [
+        ("gcroot", "declare void @llvm.gcroot(i8**, i8*)", "  %a = alloca i8*\n  call void @llvm.gcroot(i8** %a, i8* null)"),
+        ("gcroot_nongc", "declare void @llvm.gcroot(i8**, i8*)", "  %a = alloca i8*\n  call void @llvm.gcroot(i8** %a, i8* null)"),
+        ("gcroot_bad_meta", "declare void @llvm.gcroot(i8**, i8*)", "  %a = alloca i8*\n  %m = alloca i8\n  call void @llvm.gcroot(i8** %a, i8* %m)"),
+        ("gcroot_i32pp", "declare void @llvm.gcroot(i8**, i8*)", "  %a = alloca i32*\n  %b = bitcast i32** %a to i8**\n  call void @llvm.gcroot(i8** %b, i8* null)"),
+        ("gcread", "declare i8* @llvm.gcread(i8*, i8**)", "  %a = alloca i8*\n  %r = call i8* @llvm.gcread(i8* null, i8** %a)"),
+        ("gcwrite", "declare void @llvm.gcwrite(i8*, i8*, i8**)", "  %a = alloca i8*\n  call void @llvm.gcwrite(i8* null, i8* null, i8** %a)"),
+        ("gcread_ptrptr", "declare i8* @llvm.gcread(i8*, i8*)", "  %r = call i8* @llvm.gcread(i8* null, i8* null)"),
+    ]:
+        gc = "" if name == "gcroot_nongc" else ' gc "shadow-stack"'
+        yield f"gc_{name}", module(decl + "\n" + fn(body=call + "\n  ret void", attrs=gc))
+    sp = "declare token @llvm.experimental.gc.statepoint.p0f_isVoidf(i64, i32, void ()*, i32, i32, ...)\n" \
+         "declare token @llvm.experimental.gc.statepoint.p0i8(i64, i32, i8*, i32, i32, ...)\n" \
+         "declare i32 @llvm.experimental.gc.result.i32(token)\ndeclare void @foo()\n"
+    for name, body, gc in [
+        ("statepoint_fn", "  %t = call token (i64, i32, void ()*, i32, i32, ...) @llvm.experimental.gc.statepoint.p0f_isVoidf(i64 0, i32 0, void ()* @foo, i32 0, i32 0, i32 0, i32 0)", True),
+        ("statepoint_i8", "  %t = call token (i64, i32, i8*, i32, i32, ...) @llvm.experimental.gc.statepoint.p0i8(i64 0, i32 0, i8* bitcast (void ()* @foo to i8*), i32 0, i32 0, i32 0, i32 0)", True),
+        ("statepoint_i8_nogc", "  %t = call token (i64, i32, i8*, i32, i32, ...) @llvm.experimental.gc.statepoint.p0i8(i64 0, i32 0, i8* bitcast (void ()* @foo to i8*), i32 0, i32 0, i32 0, i32 0)", False),
+        ("result_undef", "  %r = call i32 @llvm.experimental.gc.result.i32(token undef)", True),
+        ("result_undef_nogc", "  %r = call i32 @llvm.experimental.gc.result.i32(token undef)", False),
+    ]:
+        yield f"gc_{name}", module(sp + fn(body=body + "\n  ret void", attrs=' gc "statepoint-example"' if gc else ""))
+    yield "gc_result_undef_personality", module(
+        sp + "declare i8* @P()\n" + fn(body="  %r = call i32 @llvm.experimental.gc.result.i32(token undef)\n  ret void",
+                                        attrs=' personality i8* bitcast (i8* ()* @P to i8*)'))
+    # llvm.experimental.guard: its deopt bundle.
+    gd = "declare void @llvm.experimental.guard(i1, ...)\n"
+    for name, call in [("none", "call void (i1, ...) @llvm.experimental.guard(i1 true)"),
+                       ("one", "call void (i1, ...) @llvm.experimental.guard(i1 true) [ \"deopt\"() ]"),
+                       ("two", "call void (i1, ...) @llvm.experimental.guard(i1 true) [ \"deopt\"(), \"deopt\"() ]"),
+                       ("args", "call void (i1, ...) @llvm.experimental.guard(i1 true, i32 1) [ \"deopt\"() ]")]:
+        yield f"guard_{name}", module(gd + fn(f"  {call}\n  ret void"))
+    # Alignments LLVM 7's reader takes: 32-bit numbers, at most 2^29.
+    for n in (2**29, 2**30, 2**32, 2**33, 2**40):
+        yield f"align_param_{n}", module(f"declare void @h(i8* align {n})\n")
+        yield f"align_load_{n}", module(fn(f"  %v = load i8, i8* %p, align {n}\n  ret void", "i8* %p"))
+        yield f"align_global_{n}", module(f"@g = global i8 0, align {n}\n")
+    # Calls of intrinsics without a declaration, and return attributes before an opaque
+    # pointer, read by LLVM 7's reader.
+    yield "undeclared_intrinsic_typed", module(fn("  %r = call i32 @llvm.ctpop.i32(i32 0)\n  ret void"))
+    yield "undeclared_intrinsic_opaque", module(fn("  %r = call i32 @llvm.ctpop.i32(ptr null)\n  ret void"))
+    yield "undeclared_intrinsic_version", module(fn("  %r = call i32 @llvm.ctpop.i32(i32 0)\n  ret void"), tail="")
+    yield "undeclared_fn_version", module(fn("  call void @nope()\n  ret void"), tail="")
+    for a in ("noalias", "nonnull", "zeroext", "inreg", "align 8", "dereferenceable(4)", "noundef"):
+        yield f"retattr_{safe(a)}_ptr", module(f"declare {a} ptr @h()\n")
+        yield f"paramattr_{safe(a)}_ptr", module(f"declare void @h(ptr {a})\n")
 
 
 GROUPS = {
@@ -2330,7 +2476,7 @@ GROUPS = {
     "dimissing": di_missing, "dibroken": di_broken, "dropped": dropped,
     "fpcalls": fp_calls, "atomicsizes": atomic_sizes, "readermodern": reader_modern, "calls": calls,
     "usedlists": used_lists,
-    "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked,
+    "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
 }
 
 

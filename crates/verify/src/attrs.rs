@@ -157,6 +157,7 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
         return;
     }
     let mut swifterror = false;
+    let mut seen = Seen::default();
     if let Some(k) = f.params.iter().position(|p| has(cx, p.attrs, "inalloca")) {
         if k + 1 != f.params.len() {
             // (Checked after each parameter's own attributes: the first problem of those wins.)
@@ -170,7 +171,7 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
             }
         }
     }
-    for p in f.params.iter() {
+    for (k, p) in f.params.iter().enumerate() {
         // (Measured, `paramsmodern/`: before the attribute's type is looked at.)
         if !intrinsic && !cx.llvm7() && has(cx, p.attrs, "elementtype") {
             out.error(
@@ -178,6 +179,10 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
                 "Attribute 'elementtype' can only be applied to intrinsics and inline asm.",
                 at(),
             );
+            return;
+        }
+        if let Some(message) = combination_problem(cx, p.attrs) {
+            out.error("llvm-attr-conflict", message, at());
             return;
         }
         if let Some(a) = incompatible(cx, p.attrs, p.ty) {
@@ -201,6 +206,10 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
                 out.error("llvm-attr-type", message, at());
                 return;
             }
+        }
+        if let Some(message) = seen.add(cx, p.attrs, k) {
+            out.error("llvm-attr-once", message, at());
+            return;
         }
         // (LLVM 7's path prints no text for it; measured, `swifterror/two_params`.)
         if has(cx, p.attrs, "swifterror") {
@@ -240,6 +249,12 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
             return;
         }
     }
+    if cx.llvm7() {
+        if let Some(message) = fn_combination_problem(cx, f.fn_attrs) {
+            out.error("llvm-attr-conflict", message, at());
+            return;
+        }
+    }
     if let Some(message) = calling_convention_problem(cx, f, ret) {
         out.error("llvm-call-conv", message, at());
         return;
@@ -276,6 +291,99 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
                 return;
             }
         }
+    }
+}
+
+/// Attributes LLVM's verifier lets one parameter carry only one of, or not together
+/// (`verifyParameterAttrs`; measured, `llvm7/params_*`: LLVM 7's path prints nothing for them,
+/// on declarations too; the modern path keeps only the definitions to verify).
+fn combination_problem(cx: &Cx, set: AttrSetId) -> Option<&'static str> {
+    let attrs = &cx.m.attrs[set].0;
+    if attrs.is_empty() {
+        return None;
+    }
+    let has = |n: &str| attrs.iter().any(|a| name(a) == Some(n));
+    let count = ["byval", "inalloca", "preallocated", "nest", "byref"].into_iter().filter(|n| has(n)).count()
+        + usize::from(has("sret") || has("inreg"));
+    if count > 1 {
+        return Some(if cx.llvm7() {
+            "Attributes 'byval', 'inalloca', 'inreg', 'nest', and 'sret' are incompatible!"
+        } else {
+            "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!"
+        });
+    }
+    [
+        ("inalloca", "readonly", "Attributes 'inalloca and readonly' are incompatible!"),
+        ("sret", "returned", "Attributes 'sret and returned' are incompatible!"),
+        ("zeroext", "signext", "Attributes 'zeroext and signext' are incompatible!"),
+        ("readnone", "readonly", "Attributes 'readnone and readonly' are incompatible!"),
+        ("readnone", "writeonly", "Attributes 'readnone and writeonly' are incompatible!"),
+        ("readonly", "writeonly", "Attributes 'readonly and writeonly' are incompatible!"),
+        ("noinline", "alwaysinline", "Attributes 'noinline and alwaysinline' are incompatible!"),
+    ]
+    .into_iter()
+    .find(|(a, b, _)| has(a) && has(b))
+    .map(|(_, _, m)| m)
+}
+
+/// LLVM 7's verifier on a function's own attributes that exclude each other
+/// (`verifyFunctionAttrs`; measured, `llvm7/fnattrs_*`, no text).
+fn fn_combination_problem(cx: &Cx, set: AttrSetId) -> Option<&'static str> {
+    let attrs = &cx.m.attrs[set].0;
+    let has = |n: &str| attrs.iter().any(|a| name(a) == Some(n));
+    [
+        ("readnone", "readonly", "Attributes 'readnone and readonly' are incompatible!"),
+        ("readnone", "writeonly", "Attributes 'readnone and writeonly' are incompatible!"),
+        ("readonly", "writeonly", "Attributes 'readonly and writeonly' are incompatible!"),
+        ("noinline", "alwaysinline", "Attributes 'noinline and alwaysinline' are incompatible!"),
+    ]
+    .into_iter()
+    .find(|(a, b, _)| has(a) && has(b))
+    .map(|(_, _, m)| m)
+}
+
+/// The parameter attributes LLVM's verifier allows once per function, as it meets them.
+#[derive(Default)]
+struct Seen {
+    nest: bool,
+    returned: bool,
+    sret: bool,
+    swiftself: bool,
+}
+
+impl Seen {
+    fn add(&mut self, cx: &Cx, set: AttrSetId, k: usize) -> Option<&'static str> {
+        if cx.m.attrs[set].0.is_empty() {
+            return None;
+        }
+        if has(cx, set, "nest") {
+            if self.nest {
+                return Some("More than one parameter has attribute nest!");
+            }
+            self.nest = true;
+        }
+        if has(cx, set, "returned") {
+            if self.returned {
+                return Some("More than one parameter has attribute returned!");
+            }
+            self.returned = true;
+        }
+        if has(cx, set, "sret") {
+            if self.sret {
+                return Some("Cannot have multiple 'sret' parameters!");
+            }
+            if k > 1 {
+                return Some("Attribute 'sret' is not on first or second parameter!");
+            }
+            self.sret = true;
+        }
+        if has(cx, set, "swiftself") {
+            if self.swiftself {
+                return Some("Cannot have multiple 'swiftself' parameters!");
+            }
+            self.swiftself = true;
+        }
+        None
     }
 }
 

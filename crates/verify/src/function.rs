@@ -99,6 +99,9 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                         if inalloca_mismatch(cx, f, call) {
                             out.error("llvm-inalloca", "inalloca argument for call has mismatched alloca", at());
                         }
+                        if let Some(message) = swifterror_arg_problem(cx, f, call) {
+                            out.error("llvm-swifterror", message, at());
+                        }
                         if *tail == nvir_llvm::ir::instruction::TailKind::MustTail {
                             if let Some(message) = musttail_problem(cx, f, b, i, call) {
                                 out.error("llvm-musttail", message, at());
@@ -145,6 +148,49 @@ fn inalloca_mismatch(cx: &Cx, f: &Function, call: &nvir_llvm::ir::instruction::C
     false
 }
 
+/// LLVM's verifier on an argument passed `swifterror` (at the call or on the callee; measured,
+/// `llvm7/musttail_*_swifterror`, both paths): a `swifterror` alloca or parameter of the caller.
+fn swifterror_arg_problem(cx: &Cx, f: &Function, call: &nvir_llvm::ir::instruction::CallSite) -> Option<&'static str> {
+    if !cx.swifterror {
+        return None;
+    }
+    // Only a caller or callee that has `swifterror` somewhere needs the callee looked up: most
+    // calls pass no attribute at all.
+    let marked_here = call.args.iter().any(|a| crate::attrs::has(cx, a.attrs, "swifterror"));
+    let callee = match call.callee {
+        Value::Const(c) => crate::module::symbol_of(cx.m, c).and_then(|s| match cx.m.symbols[s].def {
+            Some(nvir_llvm::ir::module::GlobalDef::Func(id)) => Some(&cx.m.functions[id]),
+            _ => None,
+        }),
+        _ => None,
+    };
+    for (j, a) in call.args.iter().enumerate() {
+        let marked = (marked_here && crate::attrs::has(cx, a.attrs, "swifterror"))
+            || callee.and_then(|g| g.params.get(j)).is_some_and(|p| crate::attrs::has(cx, p.attrs, "swifterror"));
+        if !marked {
+            continue;
+        }
+        let mut v = a.value;
+        for _ in 0..8 {
+            match v {
+                Value::Inst(i) => match &f.insts[i].kind {
+                    InstKind::Cast { op: CastOp::BitCast, value, .. } => v = *value,
+                    InstKind::Alloca { swifterror, .. } => {
+                        return (!swifterror).then_some("swifterror argument for call has mismatched alloca");
+                    }
+                    _ => return Some("swifterror argument should come from an alloca or parameter"),
+                },
+                Value::Arg(k) => {
+                    let ok = f.params.get(k as usize).is_some_and(|p| crate::attrs::has(cx, p.attrs, "swifterror"));
+                    return (!ok).then_some("swifterror argument for call has mismatched parameter");
+                }
+                _ => return Some("swifterror argument should come from an alloca or parameter"),
+            }
+        }
+    }
+    None
+}
+
 /// Whether two types are the same for a `musttail` call: equal, or pointers (of any pointee)
 /// in one address space.
 fn congruent(cx: &Cx, a: TypeId, b: TypeId) -> bool {
@@ -168,11 +214,23 @@ fn abi_attrs(cx: &Cx, set: nvir_llvm::ir::AttrSetId) -> Vec<String> {
         "preallocated",
         "byref",
     ];
+    // LLVM 7's list (measured, `llvm7/musttail_*`): `returned` too, and an alignment whatever
+    // else the parameter has.
+    const ABI7: &[&str] = &["sret", "byval", "inalloca", "inreg", "returned", "swiftself", "swifterror", "align"];
     let attrs = &cx.m.attrs[set].0;
     let byval = attrs.iter().any(|a| attr_name(a) == Some("byval"));
+    let llvm7 = cx.llvm7();
     let mut v: Vec<String> = attrs
         .iter()
-        .filter(|a| attr_name(a).is_some_and(|n| ABI.contains(&n) || (byval && n == "align")))
+        .filter(|a| {
+            attr_name(a).is_some_and(|n| {
+                if llvm7 {
+                    ABI7.contains(&n)
+                } else {
+                    ABI.contains(&n) || (byval && n == "align")
+                }
+            })
+        })
         .map(|a| format!("{a:?}"))
         .collect();
     v.sort();
@@ -782,7 +840,21 @@ fn check_call(
                 return;
             }
             crate::warnings::intrinsic_gate(cx, name, out, at);
-            if intrinsics::rejected(name, cx.target.path) {
+            // LLVM 7's path takes a guard with its one `deopt` bundle, and names the rule for
+            // more than one; without one it prints nothing, or, in a module that also has an
+            // `invoke` of one, the rule (measured, `llvm7/guard_*`, `test/Verifier`'s
+            // guard-intrinsic.ll).
+            let deopts = call.bundles.iter().filter(|b| &*b.tag == "deopt").count();
+            let guard = name == "llvm.experimental.guard" && cx.llvm7();
+            if guard && deopts != 1 {
+                out.error(
+                    "llvm-intrinsic-signature",
+                    "experimental_guard must have exactly one \"deopt\" operand bundle",
+                    at(),
+                );
+                return;
+            }
+            if intrinsics::rejected(name, cx.target.path) && !(guard && deopts == 1) {
                 out.error("llvm-intrinsic-signature", format!("libNVVM's LLVM 7 path takes no call of {name}"), at());
                 out.help("it rejects the call with an empty log whatever the declaration; target compute_100+ (or pass --nvvm-latest)");
                 return;

@@ -422,6 +422,9 @@ pub(crate) struct Cx<'m> {
     /// Whether the module has a type libNVVM refuses ([`module::unsupported_type`]) at all:
     /// without one, no instruction's types need walking.
     pub unsupported_types: bool,
+    /// Whether an attribute set of the module holds `swifterror`: without one, no call needs
+    /// its arguments looked at for it.
+    pub swifterror: bool,
     /// [`Cx::dropped`] of each function and each variable, by handle: every pass over the
     /// functions asks it, and on a large module a lookup of the name in `used` missed the cache
     /// each time.
@@ -472,6 +475,10 @@ impl<'m> Cx<'m> {
             compile_kept,
             symbols,
             unsupported_types: module::has_unsupported_types(m),
+            swifterror: m
+                .attrs
+                .iter()
+                .any(|(_, set)| set.0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == "swifterror"))),
             dropped_functions: Vec::new(),
             dropped_globals: Vec::new(),
             sig_memo: Default::default(),

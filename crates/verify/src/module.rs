@@ -1128,7 +1128,8 @@ fn check_name_and_linkage(name: &str, props: &GlobalProps, offset: Option<u32>, 
         );
         out.help("rename it (internal and private names may also hold `.` and `-`)");
     }
-    if linkage == Linkage::Appending && name != "llvm.used" && name != "llvm.compiler.used" {
+    // (`llvm.compiler.used` only in the `llvm.metadata` section, measured: `llvm7/used_*`.)
+    if linkage == Linkage::Appending && name != "llvm.used" {
         out.error("nvvm-linkage", "appending linkage is not supported.", at());
     }
     if linkage == Linkage::ExternWeak {

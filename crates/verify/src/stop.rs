@@ -33,7 +33,7 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
                 && f.location.offset().is_some_and(|at| (at as usize) < stop)
         })
     });
-    earlier.or_else(|| {
+    earlier.or_else(|| llvm7_wide_align(src, target, stop)).or_else(|| {
         // The modern reader stops at `uselistorder_bb` itself, whatever follows it.
         let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         if target.path != crate::Path::Modern || !src[start..].starts_with(b"uselistorder_bb") {
@@ -43,6 +43,24 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
         out.parse("nvvm-modern-syntax", crate::syntax::USELISTORDER_BB, Some(start as u32));
         out.0.pop()
     })
+}
+
+/// An alignment of more than 32 bits where nvir's reader stopped: LLVM 7's reader reads an
+/// alignment as a 32-bit number (`parse expected 32-bit integer (too large)`, measured,
+/// `llvm7/align_*`), where LLVM 22's finds it too large an alignment.
+fn llvm7_wide_align(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
+    if target.path != crate::Path::Llvm7 {
+        return None;
+    }
+    let digits = src[stop..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let number = std::str::from_utf8(&src[stop..stop + digits]).ok()?;
+    let wide = !number.is_empty() && number.parse::<u64>().map_or(true, |n| n > u64::from(u32::MAX));
+    if !wide || !src[..stop].trim_ascii_end().ends_with(b"align") {
+        return None;
+    }
+    let mut out = crate::Findings::default();
+    out.parse("nvvm-llvm7-syntax", "parse expected 32-bit integer (too large)", Some(stop as u32));
+    out.0.pop()
 }
 
 /// The lines of `src`, as (start, end without the newline).

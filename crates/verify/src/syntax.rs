@@ -4,7 +4,7 @@
 
 use crate::{Cx, Findings, Token};
 use nvir_llvm::ir::attrs::{Attr, AttrForm};
-use nvir_llvm::ir::instruction::BinOp;
+use nvir_llvm::ir::instruction::{BinOp, CastOp};
 use nvir_llvm::ir::{ConstData, Dialect, ExprOp, InstKind};
 
 const DOWNGRADE: &str = "`nvir print --syntax llvm7` rewrites the module for libNVVM's LLVM 7 reader; or target compute_100+ (or pass --nvvm-latest)";
@@ -410,6 +410,21 @@ fn instruction_types(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction, l
     }
 }
 
+/// LLVM 7's reader on a `bitcast` of a vector of pointers to a pointer, which its
+/// `CastInst::castIsValid` refuses whatever the vector's length (LLVM 22 takes one of one);
+/// measured, `llvm7/bitcast_*`: a pointer to a vector of pointers it takes.
+fn llvm7_bitcast(m: &nvir_llvm::Module, from: nvir_llvm::ir::TypeId, to: nvir_llvm::ir::TypeId) -> Option<String> {
+    use nvir_llvm::ir::TypeData;
+    let TypeData::Vector { elem, .. } = m.types.get(from) else { return None };
+    if !matches!(m.types.get(*elem), TypeData::Pointer { .. }) || !matches!(m.types.get(to), TypeData::Pointer { .. }) {
+        return None;
+    }
+    let (mut a, mut b) = (String::new(), String::new());
+    m.types.write_in(from, &mut a, false);
+    m.types.write_in(to, &mut b, false);
+    Some(format!("parse invalid cast opcode for cast from '{a}' to '{b}'"))
+}
+
 /// LLVM 7's reader on an alignment: at most 2^29, and a number of 32 bits.
 fn llvm7_align_problem(bytes: u64) -> Option<&'static str> {
     if bytes > u64::from(u32::MAX) {
@@ -669,16 +684,87 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 Some(Token::Word(word)),
             ));
         }
-        // LLVM 7's limit is 2^29.
-        if g.props.align.is_some_and(|a| a > 1 << 29) {
+        // LLVM 7's limit is 2^29, of a 32-bit number.
+        if let Some(what) = g.props.align.and_then(llvm7_align_problem) {
             found.push((
                 g.source,
                 "nvvm-llvm7-syntax",
-                "parse huge alignments are not supported yet".into(),
+                what.into(),
                 "LLVM 7 aligns to at most 2^29 bytes",
                 Some(Token::After("align")),
             ));
         }
+    }
+    // An intrinsic called without a declaration (LLVM 19+ declares it): LLVM 7's reader finds
+    // the name undefined at the first call (measured, `llvm7/undeclared_*`, before the IR
+    // version is looked at).
+    let undeclared = |f: &nvir_llvm::ir::Function| f.source.start.is_none() && f.name.starts_with("llvm.");
+    if m.functions.iter().any(|(_, f)| undeclared(f)) {
+        // (The first call in the text: the functions' instructions are not kept in text order.)
+        let mut first: Option<(u32, &str)> = None;
+        for (_, f) in m.functions.iter() {
+            for (i, inst) in f.insts.iter() {
+                let (InstKind::Call { call, .. } | InstKind::Invoke { call, .. }) = &inst.kind else { continue };
+                let nvir_llvm::ir::Value::Const(c) = call.callee else { continue };
+                let Some(s) = crate::module::symbol_of(m, c) else { continue };
+                let Some(nvir_llvm::ir::module::GlobalDef::Func(g)) = m.symbols[s].def else { continue };
+                // (Its reader reads the arguments before it looks the callee up: an opaque
+                // pointer among them stops it first.)
+                let opaque = |t| matches!(m.types.get(t), nvir_llvm::ir::TypeData::Pointer { pointee: None, .. });
+                let at = f.inst_offset(i).unwrap_or(u32::MAX);
+                if undeclared(&m.functions[g])
+                    && !call.args.iter().any(|a| opaque(a.ty))
+                    && first.is_none_or(|(seen, _)| at < seen)
+                {
+                    first = Some((at, &m.functions[g].name));
+                }
+            }
+        }
+        if let Some((at, name)) = first {
+            found.push((
+                Some(at).filter(|&at| at != u32::MAX),
+                "nvvm-llvm7-syntax",
+                format!("parse use of undefined value '@{name}': LLVM 7 calls only declared intrinsics"),
+                "declare the intrinsic (`declare … @name(…)`)",
+                Some(Token::Word("call")),
+            ));
+        }
+    }
+    // An ifunc's resolver and an alias's aliasee as LLVM 7's reader types them (measured,
+    // `llvm7/ifunc_*`, `llvm7/alias_*`): a pointer to a function, and one to the alias's type.
+    for (_, i) in m.ifuncs.iter() {
+        if let nvir_llvm::ir::TypeData::Pointer { pointee: Some(p), .. } = m.types.get(m.const_ty(i.resolver)) {
+            if !matches!(m.types.get(*p), nvir_llvm::ir::TypeData::Function { .. }) {
+                found.push((
+                    None,
+                    "nvvm-llvm7-syntax",
+                    "parse explicit pointee type should be a function type".into(),
+                    "an ifunc's resolver is a function pointer (cast it to one)",
+                    Some(Token::Word("ifunc")),
+                ));
+            }
+        }
+    }
+    for (_, a) in m.aliases.iter() {
+        if let nvir_llvm::ir::TypeData::Pointer { pointee: Some(p), .. } = m.types.get(m.const_ty(a.aliasee)) {
+            if *p != a.ty {
+                found.push((
+                    None,
+                    "nvvm-llvm7-syntax",
+                    "parse explicit pointee type doesn't match operand's pointee type".into(),
+                    "an alias's type is its aliasee's pointee type (cast the aliasee to a pointer to it)",
+                    Some(Token::Word("alias")),
+                ));
+            }
+        }
+    }
+    if let Some(what) = m.consts.iter().find_map(|(_, c)| match c {
+        ConstData::Expr(e) if e.op == ExprOp::Cast(CastOp::BitCast) => {
+            e.operands.first().and_then(|&o| llvm7_bitcast(m, m.const_ty(o), e.ty))
+        }
+        _ => None,
+    }) {
+        found.push((None, "nvvm-llvm7-syntax", what, DOWNGRADE, Some(Token::Word("bitcast"))));
     }
     if m.consts.iter().any(|(_, c)| matches!(c, ConstData::DsoLocalEquivalent { .. })) {
         found.push((
@@ -796,7 +882,13 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 .or_else(|| cc.map(|kw| (format!("parse expected type: `{kw}` is newer than LLVM 7"), Token::Word(kw))))
                 .or_else(|| llvm7_rmw_width(m, inst))
                 .or_else(|| newer_flags(inst))
-                .or_else(|| newer_operand_syntax(m, inst));
+                .or_else(|| newer_operand_syntax(m, inst))
+                .or_else(|| match &inst.kind {
+                    InstKind::Cast { op: CastOp::BitCast, from, .. } => {
+                        llvm7_bitcast(m, *from, inst.ty).map(|what| (what, Token::Word("bitcast")))
+                    }
+                    _ => None,
+                });
             if let Some((what, token)) = what {
                 found.push((f.inst_offset(i), "nvvm-llvm7-syntax", what, DOWNGRADE, Some(token)));
             }

@@ -39,6 +39,9 @@ const KNOWN: &[(&str, &str)] = &[
     // Kinds newer than LLVM 19 left without a field (`dimissing/`).
     ("dimissing/DISubrangeType_", ""),
     ("dimissing/DIFixedPointType_", ""),
+    // A pointer bitcast to a vector of more than one pointer: LLVM 7's reader takes it, nvir's
+    // one reader holds casts to LLVM 22's rule (as many pointers on both sides).
+    ("llvm7/bitcast_i8ptr_to_2_x_", "ptr"),
     // Other targets' `immarg` arguments come from LLVM 19's `Intrinsics*.td`
     // (`src/immarg_targets.tsv`); LLVM 22 marks more (AArch64's fixed-point conversions).
     ("calls/target_aarch64_fxs_", "value"),
