@@ -33,16 +33,18 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
                 && f.location.offset().is_some_and(|at| (at as usize) < stop)
         })
     });
-    earlier.or_else(|| llvm7_wide_align(src, target, stop)).or_else(|| {
-        // The modern reader stops at `uselistorder_bb` itself, whatever follows it.
-        let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        if target.path != crate::Path::Modern || !src[start..].starts_with(b"uselistorder_bb") {
-            return None;
-        }
-        let mut out = crate::Findings::default();
-        out.parse("nvvm-modern-syntax", crate::syntax::USELISTORDER_BB, Some(start as u32));
-        out.0.pop()
-    })
+    earlier.or_else(|| llvm7_wide_align(src, target, stop)).or_else(|| llvm7_opaque_first(src, target, stop)).or_else(
+        || {
+            // The modern reader stops at `uselistorder_bb` itself, whatever follows it.
+            let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            if target.path != crate::Path::Modern || !src[start..].starts_with(b"uselistorder_bb") {
+                return None;
+            }
+            let mut out = crate::Findings::default();
+            out.parse("nvvm-modern-syntax", crate::syntax::USELISTORDER_BB, Some(start as u32));
+            out.0.pop()
+        },
+    )
 }
 
 /// An alignment of more than 32 bits where nvir's reader stopped: LLVM 7's reader reads an
@@ -60,6 +62,69 @@ fn llvm7_wide_align(src: &[u8], target: &Target, stop: usize) -> Option<Finding>
     }
     let mut out = crate::Findings::default();
     out.parse("nvvm-llvm7-syntax", "parse expected 32-bit integer (too large)", Some(stop as u32));
+    out.0.pop()
+}
+
+/// An opaque `ptr` on the line where nvir's reader stopped, which LLVM 7's reader meets first
+/// (measured, `llvm7/ptrline_*`): before the stop (a value checked against its type once read,
+/// an undefined value), or inside a cast whose types nvir's reader refused at its opcode (LLVM 7
+/// reads the operands first).
+fn llvm7_opaque_first(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
+    if target.path != crate::Path::Llvm7 {
+        return None;
+    }
+    let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let end = src[stop..].iter().position(|&b| b == b'\n').map_or(src.len(), |i| stop + i);
+    let word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-');
+    let mut quoted = false;
+    let mut found = None;
+    for i in start..end {
+        match src[i] {
+            b'"' => quoted = !quoted,
+            b';' if !quoted => break,
+            b'p' if !quoted
+                && src[i..end].starts_with(b"ptr")
+                && !src.get(i + 3).is_some_and(|&b| word(b))
+                && !(i > start && (word(src[i - 1]) || matches!(src[i - 1], b'%' | b'@' | b'!' | b'#'))) =>
+            {
+                found = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let at = found?;
+    // A stop at an instruction's start is a check of the whole instruction, once read.
+    let head = std::str::from_utf8(&src[start..stop]).unwrap_or("x").trim();
+    let whole = head.is_empty()
+        || (head.starts_with('%') && head.ends_with('=') && !head.contains(' ') || {
+            let mut parts = head.split_whitespace();
+            matches!((parts.next(), parts.next(), parts.next()), (Some(v), Some("="), None) if v.starts_with('%'))
+        });
+    if at >= stop && !whole {
+        // Inside the cast only: what follows it comes after the cast's own check.
+        let cast =
+            [&b"bitcast"[..], b"addrspacecast", b"inttoptr", b"ptrtoint"].iter().any(|k| src[stop..].starts_with(k));
+        let open = src[stop..end].iter().position(|&b| b == b'(').map(|i| stop + i)?;
+        let mut depth = 0usize;
+        let close = (open..end).find(|&i| {
+            match src[i] {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        })?;
+        if !cast || at > close {
+            return None;
+        }
+    }
+    let mut out = crate::Findings::default();
+    out.parse(
+        "nvvm-dialect",
+        "parse expected type: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100",
+        Some(at as u32),
+    );
     out.0.pop()
 }
 
