@@ -24,7 +24,7 @@ pub(crate) fn check(cx: &Cx, producer: &str, out: &mut Findings) {
         TypeData::Pointer { pointee: None, .. } => Some("opaque pointers (`ptr`)"),
         TypeData::Float(FloatKind::BFloat) => Some("`bfloat`"),
         TypeData::X86Amx => Some("`x86_amx`"),
-        TypeData::TargetExt { .. } => Some("target extension types"),
+        TypeData::TargetExt(_) => Some("target extension types"),
         _ => None,
     });
     if let Some(what) = newer_type {

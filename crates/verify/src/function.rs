@@ -441,17 +441,17 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
             out.help(format!("remove `{refused}` from the function (or its attribute group)"));
         }
     }
-    if f.prefix.is_some() {
+    if f.prefix().is_some() {
         out.error("nvvm-fn-prefix", "Prefix data is not allowed.", at());
     }
-    if f.prologue.is_some() {
+    if f.prologue().is_some() {
         out.error("nvvm-fn-prologue", "Prologue data is not allowed.", at());
     }
-    if f.personality.is_some() {
+    if f.personality().is_some() {
         out.error("nvvm-fn-personality", "Personality function is not allowed.", at());
         out.help("NVVM has no exception handling: no personality, invoke, landingpad or resume");
     }
-    if f.gc.is_some() {
+    if f.gc().is_some() {
         out.error("nvvm-fn-gc", "GC names are not supported.", at());
     }
     if f.props.align.is_some() {
@@ -1069,7 +1069,7 @@ fn intrinsic_rule(cx: &Cx, f: &Function, name: &str, call: &nvir_llvm::ir::instr
         ret: *ret,
         args,
         caller_vararg: matches!(m.types.get(f.ty), TypeData::Function { vararg: true, .. }),
-        caller_gc: f.gc.is_some(),
+        caller_gc: f.gc().is_some(),
         deopt_bundles: call.bundles.iter().filter(|b| &*b.tag == "deopt").count(),
     };
     intrinsics::verifier_rule(base, &info, cx.target.path)

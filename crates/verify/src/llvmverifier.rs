@@ -326,7 +326,7 @@ fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
                     let inst = &f.insts[i];
-                    let message = if matches!(inst.kind, InstKind::Resume(..)) && f.personality.is_none() {
+                    let message = if matches!(inst.kind, InstKind::Resume(..)) && f.personality().is_none() {
                         Some("ResumeInst needs to be in a function with a personality.")
                     } else if let Some(message) = call_args_problem(cx, &inst.kind) {
                         Some(message)

@@ -821,7 +821,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 Some(Token::Word("partition")),
             ));
         }
-        if let Some(at) = f.source.numbered_argument {
+        if let Some(at) = f.rare.as_ref().and_then(|r| r.numbered_argument) {
             found.push((
                 Some(at),
                 "nvvm-llvm7-syntax",
@@ -830,7 +830,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
                 None,
             ));
         }
-        if let Some((at, used)) = f.source.numbered_label {
+        if let Some((at, used)) = f.rare.as_ref().and_then(|r| r.numbered_label) {
             // LLVM 7 reads `N:` as a block *named* "N", which takes no number: the next unnamed
             // value, numbered N+1 in the text, is where its reader stops, expecting `%N`. With no
             // unnamed value after it, the reader stops at the function's end, where the smallest
@@ -1014,7 +1014,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         nvir_llvm::ir::TypeData::Vector { scalable: true, .. } => Some("vscale"),
         nvir_llvm::ir::TypeData::Float(nvir_llvm::ir::FloatKind::BFloat) => Some("bfloat"),
         nvir_llvm::ir::TypeData::X86Amx => Some("x86_amx"),
-        nvir_llvm::ir::TypeData::TargetExt { .. } => Some("target"),
+        nvir_llvm::ir::TypeData::TargetExt(_) => Some("target"),
         _ => None,
     };
     let newer_type = m.types.iter().find_map(|(_, t)| newer(t));

@@ -344,9 +344,9 @@ impl Remap {
             }
             TypeData::Array { len, elem } => TypeData::Array { len, elem: self.ty(elem) },
             TypeData::Vector { len, elem, scalable } => TypeData::Vector { len, elem: self.ty(elem), scalable },
-            TypeData::TargetExt { name, mut types, ints } => {
-                self.types(&mut types);
-                TypeData::TargetExt { name, types, ints }
+            TypeData::TargetExt(mut t) => {
+                self.types(&mut t.types);
+                TypeData::TargetExt(t)
             }
             other => other,
         }
@@ -597,8 +597,10 @@ impl Remap {
             p.ty = self.ty(p.ty);
             p.attrs = self.attr(p.attrs);
         }
-        for tv in [&mut f.prefix, &mut f.prologue, &mut f.personality].into_iter().flatten() {
-            self.typed(tv);
+        if let Some(r) = &mut f.rare {
+            for tv in [&mut r.prefix, &mut r.prologue, &mut r.personality].into_iter().flatten() {
+                self.typed(tv);
+            }
         }
         self.attachments(&mut f.props.metadata);
         for (_, i) in f.insts.iter_mut() {
@@ -766,7 +768,7 @@ pub(crate) fn compact_consts(m: &mut Module) {
         }
     }
     for (_, f) in m.functions.iter() {
-        for tv in [&f.prefix, &f.prologue, &f.personality].into_iter().flatten() {
+        for tv in [f.prefix(), f.prologue(), f.personality()].into_iter().flatten() {
             value(tv.1, &mut roots);
         }
         for (_, i) in f.insts.iter() {

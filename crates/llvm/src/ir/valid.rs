@@ -301,7 +301,7 @@ impl<'m> Validator<'m> {
                 }
                 TypeData::Struct(body) => body.fields.iter().copied().for_each(earlier),
                 TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => earlier(*elem),
-                TypeData::TargetExt { types, .. } => types.iter().copied().for_each(earlier),
+                TypeData::TargetExt(t) => t.types.iter().copied().for_each(earlier),
                 TypeData::Named(n) => bad |= n.index() >= named,
                 _ => {}
             }
@@ -525,10 +525,10 @@ impl<'m> Validator<'m> {
             self.ty_handle(place, p.ty);
             self.attrs_handle(place, p.attrs);
         }
-        for (t, v) in [&f.prefix, &f.prologue, &f.personality].into_iter().flatten() {
-            self.ty_handle(place, *t);
+        for (t, v) in [f.prefix(), f.prologue(), f.personality()].into_iter().flatten() {
+            self.ty_handle(place, t);
             match v {
-                Value::Const(c) => self.const_handle(place, *c),
+                Value::Const(c) => self.const_handle(place, c),
                 _ => self.error(place, "prefix, prologue and personality must be constants"),
             }
         }
@@ -977,7 +977,7 @@ impl<'m> Validator<'m> {
             ConstData::Int { ty, .. } => need(matches!(types.get(*ty), TypeData::Int(_)), "an integer", *ty),
             ConstData::Float { ty, .. } => need(matches!(types.get(*ty), TypeData::Float(_)), "a floating-point", *ty),
             ConstData::Null(ty) => {
-                need(matches!(types.get(*ty), TypeData::Pointer { .. } | TypeData::TargetExt { .. }), "a null", *ty)
+                need(matches!(types.get(*ty), TypeData::Pointer { .. } | TypeData::TargetExt(_)), "a null", *ty)
             }
             ConstData::NoneToken(ty) => need(matches!(types.get(*ty), TypeData::Token), "a none", *ty),
             ConstData::Undef(ty) | ConstData::Poison(ty) | ConstData::Zero(ty) => need(

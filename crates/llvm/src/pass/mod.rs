@@ -168,14 +168,17 @@ pub(crate) fn retyped(
             TypeData::Vector { len, elem, scalable } => {
                 TypeData::Vector { len: *len, elem: map(elem)?, scalable: *scalable }
             }
-            TypeData::TargetExt { name, .. } if !target_ext => {
+            TypeData::TargetExt(t) if !target_ext => {
+                let name = &t.name;
                 return Err(PassError::module(format!(
                     "target extension type target(\"{name}\") has no typed-pointer form"
-                )))
+                )));
             }
-            TypeData::TargetExt { name, types, ints } => {
-                TypeData::TargetExt { name: name.clone(), types: maps(types)?, ints: ints.clone() }
-            }
+            TypeData::TargetExt(t) => TypeData::TargetExt(Box::new(crate::ir::types::TargetExtType {
+                name: t.name.clone(),
+                types: maps(&t.types)?,
+                ints: t.ints.clone(),
+            })),
             other => other.clone(),
         };
         table.push(new.intern(data));

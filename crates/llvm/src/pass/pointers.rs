@@ -330,17 +330,14 @@ impl Cx<'_> {
         }
         for i in 0..self.m.functions.len() {
             let fid = FuncId::from_index(i);
-            let mut f = std::mem::take(&mut self.m.functions[fid].personality);
-            let mut pre = std::mem::take(&mut self.m.functions[fid].prefix);
-            let mut pro = std::mem::take(&mut self.m.functions[fid].prologue);
-            for tv in [&mut f, &mut pre, &mut pro].into_iter().flatten() {
+            let Some(mut rare) = self.m.functions[fid].rare.take() else { continue };
+            for tv in [&mut rare.personality, &mut rare.prefix, &mut rare.prologue].into_iter().flatten() {
                 if let Value::Const(c) = tv.1 {
                     let c = self.fx(c);
                     tv.1 = Value::Const(self.coerce(c, tv.0).map_err(err)?);
                 }
             }
-            let func = &mut self.m.functions[fid];
-            (func.personality, func.prefix, func.prologue) = (f, pre, pro);
+            self.m.functions[fid].rare = Some(rare);
         }
         for i in 0..self.m.metadata.len() {
             let id = MdId::from_index(i);

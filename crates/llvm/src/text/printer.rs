@@ -983,11 +983,11 @@ impl<'m> Printer<'m> {
             self.out.pop();
         }
         self.props_suffix(&f.props, " ");
-        if let Some(gc) = &f.gc {
+        if let Some(gc) = f.gc() {
             self.out.push_str(" gc ");
             write_quoted(gc.as_bytes(), &mut self.out);
         }
-        for (kw, v) in [("prefix", f.prefix), ("prologue", f.prologue), ("personality", f.personality)] {
+        for (kw, v) in [("prefix", f.prefix()), ("prologue", f.prologue()), ("personality", f.personality())] {
             if let Some((t, v)) = v {
                 let _ = write!(self.out, " {kw} ");
                 self.ty(t);

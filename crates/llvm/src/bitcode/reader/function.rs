@@ -1162,8 +1162,8 @@ impl Reader<'_> {
                     // LANDINGPAD_OLD (before LLVM 3.7) names the personality, which belongs to
                     // the function since.
                     let (pers, pty) = self.value_type(o)?;
-                    match self.func.personality {
-                        None => self.func.personality = Some((pty, pers)),
+                    match self.func.personality() {
+                        None => self.func.edit_rare(|r| r.personality = Some((pty, pers))),
                         Some((_, p)) if p == pers => {}
                         Some(_) => return Err(self.err("personality function mismatch")),
                     }

@@ -876,10 +876,7 @@ impl<'a> Reader<'a> {
             ret_attrs: list.ret.unwrap_or(empty),
             params: crate::ir::thin_exact(params),
             fn_attrs: list.func.unwrap_or(empty),
-            gc,
-            prefix: None,
-            prologue: None,
-            personality: None,
+            rare: gc.map(|gc| Box::new(crate::ir::FnRare { gc: Some(gc), ..Default::default() })),
             is_definition: !is_proto,
             blocks: Default::default(),
             layout: ThinVec::new(),
@@ -1014,12 +1011,11 @@ impl<'a> Reader<'a> {
                 Pending::Prefix(f, v) | Pending::Prologue(f, v) | Pending::Personality(f, v) => {
                     let c = get(v)?;
                     let t = (self.m.const_ty(c), Value::Const(c));
-                    let func = &mut self.m.functions[f];
-                    match p {
-                        Pending::Prefix(..) => func.prefix = Some(t),
-                        Pending::Prologue(..) => func.prologue = Some(t),
-                        _ => func.personality = Some(t),
-                    }
+                    self.m.functions[f].edit_rare(|r| match p {
+                        Pending::Prefix(..) => r.prefix = Some(t),
+                        Pending::Prologue(..) => r.prologue = Some(t),
+                        _ => r.personality = Some(t),
+                    });
                 }
             }
         }

@@ -90,7 +90,7 @@ impl Finder<'_> {
                 TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
                     push(self, &mut work, std::slice::from_ref(elem))
                 }
-                TypeData::TargetExt { types, .. } => push(self, &mut work, types),
+                TypeData::TargetExt(t) => push(self, &mut work, &t.types),
                 _ => {}
             }
         }
@@ -281,8 +281,8 @@ impl Finder<'_> {
         for p in &func.params {
             f.attrs(p.attrs);
         }
-        for (_, v) in [&func.personality, &func.prefix, &func.prologue].into_iter().flatten() {
-            f.value(*v);
+        for (_, v) in [func.personality(), func.prefix(), func.prologue()].into_iter().flatten() {
+            f.value(v);
         }
         for &b in &func.layout {
             for &i in &func.blocks[b].insts {

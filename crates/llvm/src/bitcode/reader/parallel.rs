@@ -43,7 +43,6 @@ use crate::ir::function::{Function, Param};
 use crate::ir::module::{FuncId, Module, Symbol};
 use crate::ir::remap::{Additions, Base, Remap};
 use crate::ir::types::{NamedStructId, TypeId};
-use crate::ir::value::Value;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{mpsc, Arc};
 use thin_vec::ThinVec;
@@ -357,13 +356,12 @@ pub(super) struct Lean {
     rare: Option<Box<Rare>>,
 }
 
-/// A function's `prefix`, `prologue` and `personality` constants.
-type Rare = [Option<(TypeId, Value)>; 3];
+/// A function's `prefix`, `prologue` and `personality` constants (and `gc`).
+type Rare = crate::ir::FnRare;
 
 impl Lean {
     /// A function with this header and no body.
     pub(super) fn function(self) -> Function {
-        let [prefix, prologue, personality] = self.rare.map_or([None; 3], |r| *r);
         let empty = AttrSetId::from_index(0);
         let (ty, ret_attrs, fn_attrs) = self.head.unwrap_or((TypeId::from_index(0), empty, empty));
         Function {
@@ -371,9 +369,7 @@ impl Lean {
             ret_attrs,
             fn_attrs,
             params: self.params,
-            prefix,
-            prologue,
-            personality,
+            rare: self.rare,
             is_definition: true,
             ..super::vacant()
         }
@@ -424,12 +420,8 @@ impl<'a> Reader<'a> {
         let mut lean: Vec<Lean> = (0..m.functions.len()).map(|_| Lean::default()).collect();
         for &f in &self.bodies {
             let h = &m.functions[f];
-            let rare = [h.prefix, h.prologue, h.personality];
-            lean[f.index()] = Lean {
-                head: Some((h.ty, h.ret_attrs, h.fn_attrs)),
-                params: h.params.clone(),
-                rare: rare.iter().any(Option::is_some).then(|| Box::new(rare)),
-            };
+            lean[f.index()] =
+                Lean { head: Some((h.ty, h.ret_attrs, h.fn_attrs)), params: h.params.clone(), rare: h.rare.clone() };
         }
         let void = copy.types.void();
         Reader {

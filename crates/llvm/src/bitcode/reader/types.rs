@@ -3,7 +3,7 @@
 
 use super::{Reader, Result};
 use crate::bitcode::bitstream::Entry;
-use crate::ir::types::{FloatKind, NamedStructId, StructBody, TypeData, TypeId};
+use crate::ir::types::{FloatKind, NamedStructId, StructBody, TargetExtType, TypeData, TypeId};
 
 enum Raw {
     Ready(TypeId),
@@ -160,11 +160,11 @@ impl Reader<'_> {
                         .iter()
                         .map(|&v| u32::try_from(v).map_err(|_| self.err("target type parameter too large")))
                         .collect::<Result<Vec<_>>>()?;
-                    TypeData::TargetExt {
+                    TypeData::TargetExt(Box::new(TargetExtType {
                         name: tname.clone().unwrap_or_default(),
                         types: types.into(),
                         ints: ints.into(),
-                    }
+                    }))
                 }
             };
             let id = self.m.types.intern(t);

@@ -719,7 +719,7 @@ impl<'m> Writer<'m> {
                         self.types.named(*id).body.as_ref().map_or(Vec::new(), |b| b.fields.to_vec())
                     }
                     TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => vec![*elem],
-                    TypeData::TargetExt { types, .. } => types.to_vec(),
+                    TypeData::TargetExt(t) => t.types.to_vec(),
                     _ => Vec::new(),
                 };
                 stack.push((t, true));
@@ -1187,9 +1187,9 @@ impl<'m> Writer<'m> {
             roots.push(i.resolver);
         }
         for (_, f) in m.functions.iter() {
-            for (_, v) in [&f.prologue, &f.prefix, &f.personality].into_iter().flatten() {
+            for (_, v) in [f.prologue(), f.prefix(), f.personality()].into_iter().flatten() {
                 match v {
-                    Value::Const(c) => roots.push(*c),
+                    Value::Const(c) => roots.push(c),
                     _ => {
                         return Err(WriteError::new(format!(
                             "@{}: prefix, prologue or personality is not a constant",
@@ -1503,7 +1503,8 @@ impl<'m> Writer<'m> {
                     }
                     (12, v, None)
                 }
-                TypeData::TargetExt { name, types, ints } => {
+                TypeData::TargetExt(t) => {
+                    let crate::ir::types::TargetExtType { name, types, ints } = &**t;
                     if !self.modern {
                         return Err(WriteError::new(format!(
                             "target extension type target(\"{name}\") has no LLVM 7 encoding"
@@ -1614,7 +1615,7 @@ impl<'m> Writer<'m> {
                     Self::string_record(s, 5, sec.as_bytes());
                 }
             }
-            if let Some(gc) = &f.gc {
+            if let Some(gc) = f.gc() {
                 if self.gcs.insert(gc).1 {
                     Self::string_record(s, 11, gc.as_bytes());
                 }
@@ -1734,7 +1735,7 @@ impl<'m> Writer<'m> {
                     _ => Ok(0),
                 }
             };
-            let gc = f.gc.as_deref().and_then(|g| self.gcs.position(g)).map_or(0, |i| i as u64 + 1);
+            let gc = f.gc().map(|g| g.as_str()).and_then(|g| self.gcs.position(g)).map_or(0, |i| i as u64 + 1);
             let mut v = vec![
                 off,
                 len,
@@ -1748,11 +1749,11 @@ impl<'m> Writer<'m> {
                 visibility_code(p),
                 gc,
                 unnamed_addr_code(p),
-                opt(&f.prologue)?,
+                opt(&f.prologue())?,
                 dll_code(p),
                 self.comdat_id(p),
-                opt(&f.prefix)?,
-                opt(&f.personality)?,
+                opt(&f.prefix())?,
+                opt(&f.personality())?,
                 dso_local(p),
             ];
             if self.modern {

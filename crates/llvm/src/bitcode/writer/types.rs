@@ -4,24 +4,25 @@
 //! large as the table itself, 58 MB for 200k identified structs.
 
 use crate::ir::types::{NamedStruct, NamedStructId, TypeData, TypeId, Types};
-use rustc_hash::FxHashMap;
+use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
 
 /// The module's types and the writer's additions, numbered after them as interning them into a
-/// copy of the module's table would.
+/// copy of the module's table would. The additions are held once, numbered by their place (a
+/// list and a map held each twice: 19 MB for the pointer types of 200k globals, 12 MB here).
 pub(super) struct WriterTypes<'m> {
     base: &'m Types,
-    extra: Vec<TypeData>,
-    extra_ids: FxHashMap<TypeData, TypeId>,
+    extra: IndexSet<TypeData, FxBuildHasher>,
 }
 
 impl<'m> WriterTypes<'m> {
     pub(super) fn new(base: &'m Types) -> Self {
-        WriterTypes { base, extra: Vec::new(), extra_ids: FxHashMap::default() }
+        WriterTypes { base, extra: IndexSet::default() }
     }
 
     /// The handle of a type, if either table holds it.
     pub(super) fn find(&self, t: &TypeData) -> Option<TypeId> {
-        self.base.find(t).or_else(|| self.extra_ids.get(t).copied())
+        self.base.find(t).or_else(|| self.extra.get_index_of(t).map(|i| TypeId::from_index(self.base.len() + i)))
     }
 
     /// The structure of a type.
@@ -36,10 +37,7 @@ impl<'m> WriterTypes<'m> {
         if let Some(id) = self.find(&t) {
             return id;
         }
-        let id = TypeId::from_index(self.len());
-        self.extra.push(t.clone());
-        self.extra_ids.insert(t, id);
-        id
+        TypeId::from_index(self.base.len() + self.extra.insert_full(t).0)
     }
 
     /// `iN`.

@@ -6,7 +6,7 @@ use super::{sp, AttrTarget, PResult, ParseError, Parser};
 use crate::ir::arena::Arena;
 use crate::ir::attrs::AttrSetId;
 use crate::ir::function::{
-    calling_conv, Block, BlockId, DebugRecord, DebugRecordKind, FnSource, Function, LocalMd, Param,
+    calling_conv, Block, BlockId, DebugRecord, DebugRecordKind, FnRare, FnSource, Function, LocalMd, Param,
 };
 use crate::ir::instruction::{
     flags, Align, Atomic, BinOp, Bundle, CallArg, CallSite, CastOp, CmpXchg, FastMath, FloatPredicate, InstId,
@@ -641,10 +641,7 @@ impl<'a> Parser<'a> {
             ret_attrs,
             params: crate::ir::thin_exact(params),
             fn_attrs,
-            gc: None,
-            prefix: None,
-            prologue: None,
-            personality: None,
+            rare: numbered_argument.map(|at| Box::new(FnRare { numbered_argument: Some(at), ..FnRare::default() })),
             is_definition,
             blocks: Arena::new(),
             layout: ThinVec::new(),
@@ -652,7 +649,7 @@ impl<'a> Parser<'a> {
             local_md: Arena::new(),
             attachments: Default::default(),
             debug_records: ThinVec::new(),
-            source: FnSource { start: Some(kw.start), numbered_argument, ..FnSource::default() },
+            source: FnSource { start: Some(kw.start), ..FnSource::default() },
         };
         loop {
             match self.tok.kind {
@@ -671,17 +668,18 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::Keyword(Keyword::Gc) => {
                     self.bump()?;
-                    f.gc = Some(self.shared_string()?);
+                    let gc = self.shared_string()?;
+                    f.edit_rare(|r| r.gc = Some(gc));
                 }
                 TokenKind::Keyword(k @ (Keyword::Prefix | Keyword::Prologue | Keyword::Personality)) => {
                     self.bump()?;
                     let c = self.parse_typed_const()?;
                     let v = Some((self.m.const_ty(c), Value::Const(c)));
-                    match k {
-                        Keyword::Prefix => f.prefix = v,
-                        Keyword::Prologue => f.prologue = v,
-                        _ => f.personality = v,
-                    }
+                    f.edit_rare(|r| match k {
+                        Keyword::Prefix => r.prefix = v,
+                        Keyword::Prologue => r.prologue = v,
+                        _ => r.personality = v,
+                    });
                 }
                 // `!dbg !5` after the header; `!name = …` is the next top-level entity.
                 TokenKind::MetadataVar if self.lex.peek().kind != TokenKind::Equal => {
@@ -781,10 +779,11 @@ impl<'a> Parser<'a> {
         f.debug_records = crate::ir::thin_exact(fs.records.drain(..));
         fs.inst_src.resize(f.insts.len(), 0);
         f.source.insts = crate::ir::thin_exact(fs.inst_src.drain(..));
-        f.source.numbered_label = fs.numbered_label.take().map(|at| {
+        if let Some(at) = fs.numbered_label.take() {
             let referenced = |n: &&u32| fs.block_nums.get(**n).is_some_and(|b| fs.block_uses.contains_key(&b));
-            (at, fs.label_numbers.iter().find(referenced).copied())
-        });
+            let label = (at, fs.label_numbers.iter().find(referenced).copied());
+            f.edit_rare(|r| r.numbered_label = Some(label));
+        }
         Ok(())
     }
 

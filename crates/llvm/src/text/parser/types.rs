@@ -1,7 +1,7 @@
 //! Types and type definitions.
 
 use super::{sp, PResult, ParseError, Parser};
-use crate::ir::types::{Dialect, FloatKind, StructBody, TypeData, TypeId};
+use crate::ir::types::{Dialect, FloatKind, StructBody, TargetExtType, TypeData, TypeId};
 use crate::text::token::{Keyword, TokenKind};
 
 impl Parser<'_> {
@@ -281,7 +281,11 @@ impl Parser<'_> {
             }
         }
         self.expect(TokenKind::RParen, "')'")?;
-        let t = self.m.types.intern(TypeData::TargetExt { name, types: types.into(), ints: ints.into() });
+        let t = self.m.types.intern(TypeData::TargetExt(Box::new(TargetExtType {
+            name,
+            types: types.into(),
+            ints: ints.into(),
+        })));
         self.type_suffixes(t)
     }
 }

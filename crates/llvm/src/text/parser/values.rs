@@ -428,7 +428,7 @@ impl Parser<'_> {
                 self.m.constant(ConstData::Float { ty, bits: bits.into() })
             }
             ValId::Null => {
-                if !matches!(self.m.types.get(ty), TypeData::Pointer { .. } | TypeData::TargetExt { .. }) {
+                if !matches!(self.m.types.get(ty), TypeData::Pointer { .. } | TypeData::TargetExt(_)) {
                     return bad(self, "null");
                 }
                 self.m.constant(ConstData::Null(ty))
