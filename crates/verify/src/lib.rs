@@ -484,10 +484,13 @@ impl<'m> Cx<'m> {
             sig_memo: Default::default(),
             family_memo: Default::default(),
         };
-        cx.dropped_functions = m
-            .functions
-            .iter()
-            .map(|(id, f)| cx.dropped(GlobalDef::Func(id), f.props.linkage, !f.is_definition))
+        // On all cores: a large module has a declaration or definition per kernel and helper.
+        use rayon::prelude::*;
+        let functions: Vec<(nvir_llvm::ir::module::FuncId, &nvir_llvm::ir::Function)> = m.functions.iter().collect();
+        cx.dropped_functions = functions
+            .par_iter()
+            .with_min_len(1024)
+            .map(|&(id, f)| cx.dropped(GlobalDef::Func(id), f.props.linkage, !f.is_definition))
             .collect();
         cx.dropped_globals =
             m.globals.iter().map(|(id, g)| cx.dropped(GlobalDef::Var(id), g.props.linkage, g.init.is_none())).collect();

@@ -768,7 +768,9 @@ pub(crate) fn kept_sets(m: &Module, symbols: &Symbols, modern: bool) -> (GlobalS
             (all, sorted(live_consts(f, &local_var)))
         })
         .unzip();
-    rayon::join(|| if modern { reached(m, symbols, &all) } else { GlobalSet::default() }, || reached(m, symbols, &live))
+    // Each walk frees its own lists (one per function) where it runs, not on the caller's thread.
+    let kept = move || if modern { reached(m, symbols, &all) } else { GlobalSet::default() };
+    rayon::join(kept, move || reached(m, symbols, &live))
 }
 
 fn sorted(mut consts: Vec<ConstId>) -> Vec<ConstId> {
