@@ -2480,6 +2480,106 @@ def llvm7_rules():
         yield f"paramattr_{safe(a)}_ptr", module(f"declare void @h(ptr {a})\n")
 
 
+def global_uses():
+    """LLVM's verifier on uses that may not be: an intrinsic function used other than as the callee
+    of a call (in a variable's initializer, directly, in an aggregate or a constant expression,
+    stored, passed, returned, selected, in `llvm.used`), known, unknown and NVVM names, by a kept
+    and by an unused internal variable; `llvm.used`, `llvm.compiler.used`, `llvm.global_ctors`
+    and `llvm.global_dtors` used by a variable or an instruction, or not at all."""
+    umax = "declare i32 @llvm.umax.i32(i32, i32)\n"
+    for name, decl, ref in (("known", umax, "@llvm.umax.i32"), ("unknown", "declare i32 @llvm.my.custom.intrinsic()\n", "@llvm.my.custom.intrinsic"),
+                            ("nvvm", "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n", "@llvm.nvvm.read.ptx.sreg.tid.x")):
+        yield f"intrinsic_{name}_init", module(decl + f"@g = global ptr {ref}\n")
+        yield f"intrinsic_{name}_init_internal_unused", module(decl + f"@g = internal global ptr {ref}\n")
+        yield f"intrinsic_{name}_init_struct", module(decl + f"@g = global {{ ptr, i32 }} {{ ptr {ref}, i32 1 }}\n")
+        yield f"intrinsic_{name}_init_expr", module(decl + f"@g = global i64 ptrtoint (ptr {ref} to i64)\n")
+        yield f"intrinsic_{name}_store", module(decl + fn(f"  store ptr {ref}, ptr %p\n  ret void", "ptr %p"))
+        yield f"intrinsic_{name}_arg", module(decl + "declare void @h(ptr)\n" + fn(f"  call void @h(ptr {ref})\n  ret void"))
+        yield f"intrinsic_{name}_ret", module(decl + fn(f"  ret ptr {ref}", ret="ptr"))
+        yield f"intrinsic_{name}_select", module(decl + fn(f"  %s = select i1 %c, ptr {ref}, ptr null\n  ret void", "i1 %c"))
+        yield f"intrinsic_{name}_used", module(decl + f'@llvm.used = appending global [1 x ptr] [ptr {ref}], section "llvm.metadata"\n')
+        yield f"intrinsic_{name}_compiler_used", module(decl + f'@llvm.compiler.used = appending global [1 x ptr] [ptr {ref}], section "llvm.metadata"\n')
+        yield f"intrinsic_{name}_bundle", module(decl + "declare void @h()\n" + fn(f'  call void @h() [ "x"(ptr {ref}) ]\n  ret void'))
+    yield "intrinsic_known_called", module(umax + fn("  %r = call i32 @llvm.umax.i32(i32 1, i32 2)\n  ret void"))
+    yield "intrinsic_known_init_then_function", module(umax + "@g = global ptr @llvm.umax.i32\n" + fn("  %a = alloca i32, addrspace(3)\n  ret void"))
+    sqrt = "declare float @llvm.sqrt.f32(float)\n"
+    yield "intrinsic_typed_init", module(sqrt + "@g = global i8* bitcast (float (float)* @llvm.sqrt.f32 to i8*)\n")
+    yield "intrinsic_typed_store", module(sqrt + fn("  store float (float)* @llvm.sqrt.f32, float (float)** %p\n  ret void", "float (float)** %p"))
+    yield "intrinsic_typed_called", module(sqrt + fn("  %r = call float @llvm.sqrt.f32(float 1.0)\n  ret void"))
+    used = '@llvm.used = appending global [1 x ptr] [ptr @foo], section "llvm.metadata"\n'
+    cused = '@llvm.compiler.used = appending global [1 x ptr] [ptr @foo], section "llvm.metadata"\n'
+    ctors = "@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @foo, ptr null }]\n"
+    dtors = ctors.replace("ctors", "dtors")
+    foo = "define void @foo() {\n  ret void\n}\n"
+    for name, g in (("used", used), ("compiler_used", cused), ("global_ctors", ctors), ("global_dtors", dtors)):
+        sym = "@llvm." + name.replace("_used", ".used") if "used" in name else "@llvm." + name
+        yield f"{name}_alone", module(g + foo)
+        yield f"{name}_by_variable", module(g + foo + f"@user = global ptr {sym}\n")
+        yield f"{name}_by_internal_unused", module(g + foo + f"@user = internal global ptr {sym}\n")
+        yield f"{name}_by_load", module(g + foo + fn(f"  %v = load ptr, ptr {sym}\n  ret void", name="k"))
+        yield f"{name}_by_expr", module(g + foo + f"@user = global i64 ptrtoint (ptr {sym} to i64)\n")
+    yield "used_typed_by_variable", module('@llvm.used = appending global [1 x i8*] [i8* bitcast (void ()* @foo to i8*)], section "llvm.metadata"\n'
+                                           + foo + "@user = global [1 x i8*]* @llvm.used\n")
+
+
+def ifuncs():
+    """LLVM's verifier on an `ifunc`'s resolver: a function (defined, declared), a constant
+    expression of one (offset, integer arithmetic, cast), null, a variable, an alias."""
+    res = "define ptr @resolver() {\n  ret ptr null\n}\n"
+    for name, r in (("function", "ptr @resolver"), ("gep", "ptr getelementptr (i8, ptr @resolver, i32 4)"),
+                    ("int_expr", "ptr inttoptr (i64 add (i64 ptrtoint (ptr @resolver to i64), i64 4) to ptr)"),
+                    ("inttoptr", "ptr inttoptr (i64 ptrtoint (ptr @resolver to i64) to ptr)"),
+                    ("null", "ptr null"), ("variable", "ptr @v"), ("alias", "ptr @a"),
+                    ("cast_as1", "ptr addrspacecast (ptr addrspace(1) @r1 to ptr)")):
+        yield f"resolver_{name}", module(res + "@v = global i32 0\n@a = alias ptr (), ptr @resolver\n"
+                                         + "declare ptr @r1() addrspace(1)\n" + f"@f = ifunc void (), {r}\n")
+    yield "resolver_declared", module("declare ptr @resolver()\n@f = ifunc void (), ptr @resolver\n")
+    yield "resolver_function_called", module(res + "@f = ifunc void (), ptr @resolver\n" + fn("  call void @f()\n  ret void", name="k"))
+    yield "resolver_function_typed", module("define void ()* @resolver() {\n  ret void ()* null\n}\n@f = ifunc void (), void ()* ()* @resolver\n")
+
+
+def assume_bundles():
+    """LLVM's verifier on `llvm.assume`'s operand bundles: tags that are attribute names or not
+    (`ignore`, `separate_storage`, misspelled, string attributes), each kind of attribute (with an
+    integer, on parameters only, on functions only) with 0 to 3 operands of each type."""
+    d = "declare void @llvm.assume(i1)\n"
+    cases = [("unknown", '"adazdazd"()'), ("ignore", '"ignore"(ptr %p)'), ("string_attr", '"no-jump-tables"()'),
+             ("deref_var", '"dereferenceable"(ptr %p, i32 %n)'), ("deref_3", '"dereferenceable"(ptr %p, i32 8, i32 8)'),
+             ("deref_1", '"dereferenceable"(ptr %p)'), ("deref_ok", '"dereferenceable"(ptr %p, i32 4)'),
+             ("deref_i64", '"dereferenceable"(ptr %p, i64 4)'), ("deref_ptr_second", '"dereferenceable"(ptr %p, ptr %q)'),
+             ("deref_cold", '"dereferenceable"(ptr %p, i32 4), "cold"(ptr %p)'), ("cold_0", '"cold"()'),
+             ("cold_1", '"cold"(ptr %p)'), ("noalias_0", '"noalias"()'), ("noalias_1", '"noalias"(ptr %p)'),
+             ("noalias_2", '"noalias"(ptr %p, ptr %q)'), ("nonnull_1", '"nonnull"(ptr %p)'),
+             ("align_var3", '"align"(ptr %p, i32 %n, i32 4)'), ("align_4", '"align"(ptr %p, i32 %n, i32 4, i32 4)'),
+             ("align_ptr2", '"align"(ptr %p, ptr %q)'), ("align_ptr3", '"align"(ptr %p, i32 %n, ptr %q)'),
+             ("align_ok", '"align"(ptr %p, i64 8)'), ("align_int_first", '"align"(i32 %n, i64 8)'),
+             ("align_1", '"align"(ptr %p)'), ("sep_1", '"separate_storage"(ptr %p)'),
+             ("sep_int", '"separate_storage"(ptr %p, i32 123)'), ("sep_ok", '"separate_storage"(ptr %p, ptr %q)'),
+             ("sep_3", '"separate_storage"(ptr %p, ptr %q, ptr %q)'), ("deref_or_null_ok", '"dereferenceable_or_null"(ptr %p, i64 4)'),
+             ("allocsize", '"allocsize"(ptr %p, i32 4)'), ("nofree_0", '"nofree"()'), ("nounwind_1", '"nounwind"(ptr %p)'),
+             ("byval_1", '"byval"(ptr %p)'), ("range", '"range"(ptr %p)'), ("empty_tag", '""()'),
+             ("align_const_second_var", '"align"(ptr %p, i32 %n)'), ("deref_3_var", '"dereferenceable"(ptr %p, i32 %n, i32 8)')]
+    for name, b in cases:
+        yield name, module(d + fn(f"  call void @llvm.assume(i1 true) [ {b} ]\n  ret void", "ptr %p, i32 %n, ptr %q"))
+    yield "typed_unknown", module(d + fn('  call void @llvm.assume(i1 true) [ "adazdazd"() ]\n  ret void', "i8* %p"))
+    yield "typed_deref_ok", module(d + fn('  call void @llvm.assume(i1 true) [ "dereferenceable"(i8* %p, i32 4) ]\n  ret void', "i8* %p"))
+    yield "other_call_unknown", module("declare void @h()\n" + fn('  call void @h() [ "adazdazd"() ]\n  ret void'))
+
+
+def absolute_functions():
+    """A function's `!absolute_symbol` (LLVM checks it on every global object): each malformed
+    range on a definition and a declaration, beside a variable's."""
+    for name, md in (("empty", "!{}"), ("one", "!{i64 128}"), ("ok", "!{i64 0, i64 256}"), ("i32", "!{i32 0, i32 256}"),
+                     ("fp", "!{float 0.0, float 1.0}")):
+        yield f"define_{name}", module("define void @f() !absolute_symbol !9 {\n  ret void\n}\n", tail=VERSION + f"!9 = {md}\n")
+        yield f"declare_{name}", module("declare void @f() !absolute_symbol !9\n" + fn("  call void @f()\n  ret void", name="k"),
+                                        tail=VERSION + f"!9 = {md}\n")
+    yield "variable_then_function", module("@g = global i32 0, !absolute_symbol !8\ndefine void @f() !absolute_symbol !9 {\n  ret void\n}\n",
+                                           tail=VERSION + "!8 = !{i64 1}\n!9 = !{}\n")
+    yield "function_then_variable", module("define void @f() !absolute_symbol !9 {\n  ret void\n}\n@g = global i32 0, !absolute_symbol !8\n",
+                                           tail=VERSION + "!8 = !{i64 1}\n!9 = !{}\n")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2494,6 +2594,7 @@ GROUPS = {
     "fpcalls": fp_calls, "atomicsizes": atomic_sizes, "readermodern": reader_modern, "calls": calls,
     "usedlists": used_lists,
     "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
+    "globaluses": global_uses, "ifuncs": ifuncs, "assume": assume_bundles, "absolutefn": absolute_functions,
 }
 
 

@@ -786,6 +786,72 @@ fn masked_address_problem(cx: &Cx, name: &str, call: &nvir_llvm::ir::instruction
     Some(format!("Attribute 'align {align}' applied to incompatible type!"))
 }
 
+/// LLVM 22's verifier on `llvm.assume`'s operand bundles, each in order (measured: `assume/`):
+/// the tag is `ignore` (anything), `separate_storage` (two pointers), or one of the attributes
+/// an assumption can carry, each with its operands — `align` a pointer and one or two integers
+/// of at most 64 bits, `dereferenceable` and `dereferenceable_or_null` a pointer and one,
+/// `nonnull` a pointer, `noundef` one value, `cold` none; any other tag, attribute or not, is
+/// refused.
+fn assume_bundle_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> Option<&'static str> {
+    let types = &cx.m.types;
+    let pointer = |t: TypeId| matches!(types.get(t), TypeData::Pointer { .. });
+    let int64 = |t: TypeId| types.int_width(t).is_some_and(|w| w <= 64);
+    for b in call.bundles.iter() {
+        let ops: Vec<TypeId> = b.inputs.iter().map(|(t, _)| *t).collect();
+        let n = ops.len();
+        match &*b.tag {
+            "ignore" => {}
+            "separate_storage" => {
+                if n != 2 {
+                    return Some("separate_storage assumptions should have 2 arguments");
+                }
+                if !(pointer(ops[0]) && pointer(ops[1])) {
+                    return Some("arguments to separate_storage assumptions should be pointers");
+                }
+            }
+            "align" => {
+                if !(2..=3).contains(&n) {
+                    return Some("alignment assumptions should have 2 or 3 arguments");
+                }
+                if !pointer(ops[0]) {
+                    return Some("first argument should be a pointer");
+                }
+                if !int64(ops[1]) {
+                    return Some("second argument should be an integer with a maximum width of 64 bits");
+                }
+                if n == 3 && !int64(ops[2]) {
+                    return Some("third argument should be an integer with a maximum width of 64 bits if present");
+                }
+            }
+            "dereferenceable" | "dereferenceable_or_null" => {
+                if n != 2 {
+                    return Some("dereferenceable assumptions should have 2 arguments");
+                }
+                if !pointer(ops[0]) {
+                    return Some("first argument should be a pointer");
+                }
+                if !int64(ops[1]) {
+                    return Some("second argument should be an integer with a maximum width of 64 bits");
+                }
+            }
+            "nonnull" => {
+                if n != 1 {
+                    return Some("nonnull assumptions should have 1 argument");
+                }
+                if !pointer(ops[0]) {
+                    return Some("first argument should be a pointer");
+                }
+            }
+            "noundef" if n != 1 => return Some("noundef assumptions should have 1 argument"),
+            "noundef" => {}
+            "cold" if n != 0 => return Some("cold assumptions should have no arguments"),
+            "cold" => {}
+            _ => return Some("tags must be valid attribute names"),
+        }
+    }
+    None
+}
+
 fn check_call(
     cx: &Cx,
     f: &Function,
@@ -925,6 +991,12 @@ fn check_call(
                         at(),
                     );
                     return;
+                }
+                if name == "llvm.assume" && cx.target.path == Path::Modern {
+                    if let Some(msg) = assume_bundle_problem(cx, call) {
+                        out.error("llvm-assume-bundle", msg, at());
+                        return;
+                    }
                 }
                 if let Some(msg) = intrinsic_rule(cx, f, name, call) {
                     out.error("llvm-intrinsic-arg", msg, at());

@@ -430,6 +430,9 @@ pub(crate) struct Cx<'m> {
     /// each time.
     dropped_functions: Vec<bool>,
     dropped_globals: Vec<bool>,
+    /// Intrinsic functions and `llvm.used`-like variables used where LLVM's verifier allows no
+    /// use, by symbol handle ([`llvmverifier::misused`]).
+    pub misused: Vec<bool>,
     /// [`intrinsics::signature_mismatch`] by callee and function type, and
     /// [`intrinsics::family`] by callee: a module calls a few intrinsics from many places, and
     /// each answer depends on nothing else (the functions are checked on all cores, hence the
@@ -463,7 +466,8 @@ impl<'m> Cx<'m> {
             }
         }
         let symbols = module::Symbols::new(m);
-        let (used, compile_kept) = module::kept_sets(m, &symbols, target.path == Path::Modern);
+        let watched = llvmverifier::watched_consts(m, target.path == Path::Llvm7);
+        let (used, compile_kept, body_misuses) = module::kept_sets(m, &symbols, target.path == Path::Modern, &watched);
         let mut cx = Cx {
             m,
             target: *target,
@@ -481,6 +485,7 @@ impl<'m> Cx<'m> {
                 .any(|(_, set)| set.0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == "swifterror"))),
             dropped_functions: Vec::new(),
             dropped_globals: Vec::new(),
+            misused: Vec::new(),
             sig_memo: Default::default(),
             family_memo: Default::default(),
         };
@@ -494,6 +499,7 @@ impl<'m> Cx<'m> {
             .collect();
         cx.dropped_globals =
             m.globals.iter().map(|(id, g)| cx.dropped(GlobalDef::Var(id), g.props.linkage, g.init.is_none())).collect();
+        cx.misused = llvmverifier::misused(&cx, &watched, &body_misuses);
         cx
     }
 

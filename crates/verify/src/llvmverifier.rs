@@ -310,6 +310,17 @@ fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut
                 return;
             }
         }
+        if !f.is_definition
+            && !cx.function_dropped(id)
+            && cx
+                .symbols
+                .of(nvir_llvm::ir::module::GlobalDef::Func(id))
+                .is_some_and(|s| cx.misused.get(s.index()) == Some(&true))
+        {
+            out.error("llvm-intrinsic-use", "Invalid user of intrinsic instruction!", at());
+            out.help("an intrinsic can only be called directly; call a function that calls it instead");
+            return;
+        }
         if let Some(message) = fn_md_problem(cx, id, f, prof, kcfi) {
             out.error("llvm-fn-prof", message, at());
             return;
@@ -557,6 +568,16 @@ fn fn_md_problem(
     }
     if cx.function_dropped(id) {
         return None;
+    }
+    // A function's `!absolute_symbol` is checked as a variable's, functions first (`absolutefn/`).
+    if !cx.llvm7() {
+        if let Some(kind) = m.metadata.find_kind("absolute_symbol") {
+            if let Some(message) =
+                f.props.metadata.iter().filter(|a| a.kind == kind).find_map(|a| absolute_symbol_problem(m, a.node))
+            {
+                return Some(message);
+            }
+        }
     }
     let count = |k: Option<nvir_llvm::ir::MdKind>| f.props.metadata.iter().filter(|a| Some(a.kind) == k).count();
     if !f.is_definition {
@@ -1717,20 +1738,7 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
             if cx.global_dropped(id) {
                 continue;
             }
-            let ops = tuple(m, a.node).unwrap_or(&[]);
-            let message = if !ops.len().is_multiple_of(2) {
-                Some("Unfinished range!")
-            } else if ops.is_empty() {
-                Some("It should have at least one range!")
-            } else {
-                ops.iter().enumerate().find_map(|(i, &op)| match md_const(m, op) {
-                    Some(nvir_llvm::ir::ConstData::Int { ty, .. }) => (!matches!(m.types.get(*ty), TypeData::Int(64)))
-                        .then_some("Range types must match instruction type!"),
-                    _ if i % 2 == 0 => Some("The lower limit must be an integer!"),
-                    _ => Some("The upper limit must be an integer!"),
-                })
-            };
-            if let Some(message) = message {
+            if let Some(message) = absolute_symbol_problem(m, a.node) {
                 out.error(
                     "llvm-absolute-symbol",
                     message,
@@ -1740,8 +1748,15 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
             }
         }
     }
+    let misused = |id: nvir_llvm::ir::module::GlobalVarId| {
+        use nvir_llvm::ir::module::GlobalDef;
+        !llvm7 && cx.symbols.of(GlobalDef::Var(id)).is_some_and(|s| cx.misused.get(s.index()).copied().unwrap_or(false))
+    };
     for (id, g) in m.globals.iter() {
         let message = match &*g.name {
+            "llvm.used" | "llvm.compiler.used" | "llvm.global_ctors" | "llvm.global_dtors" if misused(id) => {
+                "invalid uses of intrinsic global variable"
+            }
             "llvm.used" | "llvm.compiler.used" if intrinsic_global_problem(cx, id, g).is_some() => {
                 intrinsic_global_problem(cx, id, g).unwrap_or_default()
             }
@@ -1795,92 +1810,203 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
         }
         return;
     }
-    // LLVM 22's verifier on an ifunc (measured, `llvm7/ifunc_*` at compute_100): its resolver,
-    // through pointer casts and aliases, a function.
+    // After the variables, each ifunc's resolver: through pointer casts and aliases, a function
+    // (`ifuncs/`), and a defined one.
     if !llvm7 {
         for (_, i) in m.ifuncs.iter() {
-            if !resolves_to_function(m, i.resolver) {
-                out.error(
-                    "llvm-ifunc",
-                    "IFunc must have a Function resolver",
-                    Location::Global { name: i.name.to_string(), offset: None },
-                );
+            let at = || Location::Global { name: i.name.to_string(), offset: None };
+            let mut c = i.resolver;
+            let mut resolver = None;
+            for _ in 0..64 {
+                use nvir_llvm::ir::instruction::CastOp;
+                use nvir_llvm::ir::{ConstData, ExprOp};
+                let symbol = match &m.consts[c] {
+                    ConstData::Global { global, .. } => Some(*global),
+                    ConstData::Expr(x)
+                        if matches!(x.op, ExprOp::Cast(CastOp::BitCast | CastOp::AddrSpaceCast))
+                            && !x.operands.is_empty() =>
+                    {
+                        c = x.operands[0];
+                        continue;
+                    }
+                    _ => None,
+                };
+                match symbol.and_then(|s| m.symbols[s].def) {
+                    Some(nvir_llvm::ir::module::GlobalDef::Alias(a)) => c = m.aliases[a].aliasee,
+                    Some(nvir_llvm::ir::module::GlobalDef::Func(f)) => {
+                        resolver = Some(f);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            let Some(f) = resolver else {
+                out.error("llvm-ifunc", "IFunc must have a Function resolver", at());
+                return;
+            };
+            if !m.functions[f].is_definition {
+                out.error("llvm-ifunc", "Global is external, but doesn't have external or weak linkage!", at());
                 return;
             }
         }
     }
 }
 
-/// Whether a constant is, through pointer casts and aliases, a function.
-fn resolves_to_function(m: &Module, mut c: nvir_llvm::ir::ConstId) -> bool {
-    use nvir_llvm::ir::module::GlobalDef;
-    use nvir_llvm::ir::{ConstData, ExprOp};
-    for _ in 0..16 {
-        match &m.consts[c] {
-            ConstData::Expr(x)
-                if matches!(
-                    x.op,
-                    ExprOp::Cast(
-                        nvir_llvm::ir::instruction::CastOp::BitCast | nvir_llvm::ir::instruction::CastOp::AddrSpaceCast
-                    )
-                ) && !x.operands.is_empty() =>
-            {
-                c = x.operands[0]
-            }
-            ConstData::Global { global, .. } => match m.symbols[*global].def {
-                Some(GlobalDef::Func(_)) => return true,
-                Some(GlobalDef::Alias(a)) => c = m.aliases[a].aliasee,
-                _ => return false,
-            },
-            _ => return false,
-        }
-    }
-    false
-}
-
 /// LLVM's verifier on `llvm.used` and `llvm.compiler.used` before their types (measured,
 /// `llvm7/used_*`): with an initializer, appending linkage (the modern path keeps no unused
-/// internal variable to check); on the modern path (LLVM 22), no uses.
+/// internal variable to check); their uses are [`misused`]'s.
 fn intrinsic_global_problem(
     cx: &Cx,
     id: nvir_llvm::ir::module::GlobalVarId,
     g: &nvir_llvm::ir::module::GlobalVar,
 ) -> Option<&'static str> {
     use nvir_llvm::ir::module::Linkage;
-    let m = cx.m;
     if g.init.is_some() && g.props.linkage != Linkage::Appending && !cx.global_dropped(id) {
         return Some("invalid linkage for intrinsic global variable");
-    }
-    if !cx.llvm7() && used_in_constants(m, g) {
-        return Some("invalid uses of intrinsic global variable");
     }
     None
 }
 
-/// Whether a variable's address is an operand of a constant: of an expression, an aggregate or
-/// another variable's initializer (the readers keep a variable's address as a constant whether
-/// anything uses it or not; an instruction's use is not looked for).
-fn used_in_constants(m: &Module, g: &nvir_llvm::ir::module::GlobalVar) -> bool {
-    use nvir_llvm::ir::ConstData;
-    let addresses: Vec<nvir_llvm::ir::ConstId> = m
-        .consts
-        .iter()
-        .filter(|(_, c)| matches!(c, ConstData::Global { global, .. } if *m.symbols[*global].name == *g.name))
-        .map(|(id, _)| id)
-        .collect();
-    if addresses.is_empty() {
-        return false;
+/// Whether a global value is one LLVM's verifier allows no use of but a call's: an intrinsic
+/// function (on the modern path any name `llvm.*`, on the LLVM 7 path one it knows; used otherwise, "Invalid user of intrinsic instruction!") or,
+/// on the modern path, `llvm.used`, `llvm.compiler.used`, `llvm.global_ctors` or
+/// `llvm.global_dtors` (no use at all). Measured: `globaluses/`.
+fn watched_symbol(m: &Module, s: SymbolId, llvm7: bool) -> bool {
+    use nvir_llvm::ir::module::GlobalDef;
+    let sym = &m.symbols[s];
+    match sym.def {
+        // LLVM 7 asks the intrinsic's ID: a name it does not know is an ordinary function there.
+        Some(GlobalDef::Func(_)) => {
+            sym.name.starts_with("llvm.")
+                && (!llvm7 || crate::intrinsics::lookup(&sym.name, crate::Path::Llvm7).is_some())
+        }
+        Some(GlobalDef::Var(_)) => {
+            !llvm7
+                && matches!(&*sym.name, "llvm.used" | "llvm.compiler.used" | "llvm.global_ctors" | "llvm.global_dtors")
+        }
+        _ => false,
     }
-    m.globals.iter().any(|(_, v)| v.init.is_some_and(|i| addresses.contains(&i)))
-        || m.consts.iter().any(|(_, c)| {
-            let ops: &[nvir_llvm::ir::ConstId] = match c {
-                ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => elems,
-                ConstData::Struct { fields, .. } => fields,
-                ConstData::Expr(e) => &e.operands,
-                _ => return false,
-            };
-            ops.iter().any(|o| addresses.contains(o))
+}
+
+/// The constants that refer, at any depth, to a [`watched_symbol`], by handle; empty when none
+/// does. One pass over the constants: a constant's operands come before it.
+pub(crate) fn watched_consts(m: &Module, llvm7: bool) -> Vec<bool> {
+    use nvir_llvm::ir::ConstData;
+    if !m.symbols.iter().any(|(s, _)| watched_symbol(m, s, llvm7)) {
+        return Vec::new();
+    }
+    let mut watched = vec![false; m.consts.len()];
+    for (c, data) in m.consts.iter() {
+        let kids: &[nvir_llvm::ir::ConstId] = match data {
+            ConstData::Global { global, .. }
+            | ConstData::DsoLocalEquivalent { global, .. }
+            | ConstData::NoCfi { global, .. } => {
+                watched[c.index()] = watched_symbol(m, *global, llvm7);
+                continue;
+            }
+            ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => elems,
+            ConstData::Struct { fields, .. } => fields,
+            ConstData::Expr(x) => &x.operands,
+            _ => continue,
+        };
+        watched[c.index()] = kids.iter().any(|k| watched.get(k.index()) == Some(&true));
+    }
+    watched
+}
+
+/// The [`watched_symbol`]s used where the path keeps the user — a variable's initializer (at any
+/// depth) or an instruction's operand other than a call's callee — by symbol handle (an unused
+/// internal user is dropped first on the modern path: `globaluses/`). `body_misuses` are the
+/// modern path's instruction operands, found by [`crate::module::kept`]'s walk of the bodies;
+/// on the LLVM 7 path the bodies are read here.
+pub(crate) fn misused(cx: &Cx, watched: &[bool], body_misuses: &[(&str, nvir_llvm::ir::ConstId)]) -> Vec<bool> {
+    use nvir_llvm::ir::{ConstData, ConstId, Value};
+    let m = cx.m;
+    if watched.is_empty() {
+        return Vec::new();
+    }
+    let mut misused = vec![false; m.symbols.len()];
+    let mark = |root: ConstId, misused: &mut Vec<bool>| {
+        let mut stack = vec![root];
+        let mut steps = 0usize;
+        while let Some(c) = stack.pop() {
+            steps += 1;
+            if steps > 1 << 16 || watched.get(c.index()) != Some(&true) {
+                continue;
+            }
+            match &m.consts[c] {
+                ConstData::Global { global, .. }
+                | ConstData::DsoLocalEquivalent { global, .. }
+                | ConstData::NoCfi { global, .. } => misused[global.index()] = true,
+                ConstData::Array { elems, .. } | ConstData::Vector { elems, .. } => stack.extend(elems.iter()),
+                ConstData::Struct { fields, .. } => stack.extend(fields.iter()),
+                ConstData::Expr(x) => stack.extend(x.operands.iter()),
+                _ => {}
+            }
+        }
+    };
+    for (id, g) in m.globals.iter() {
+        if let Some(init) = g.init.filter(|i| watched.get(i.index()) == Some(&true)) {
+            if !cx.global_dropped(id) {
+                mark(init, &mut misused);
+            }
+        }
+    }
+    if !cx.llvm7() {
+        for &(name, c) in body_misuses {
+            let kept = m.functions.iter().any(|(id, f)| &*f.name == name && !cx.function_dropped(id));
+            if kept {
+                mark(c, &mut misused);
+            }
+        }
+        return misused;
+    }
+    for (id, f) in m.functions.iter() {
+        if !f.is_definition || cx.function_dropped(id) {
+            continue;
+        }
+        for (_, inst) in f.insts.iter() {
+            let mut pending: Option<ConstId> = None;
+            inst.kind.for_each_operand(|v| {
+                if let Some(c) = pending.take() {
+                    mark(c, &mut misused);
+                }
+                if let Value::Const(c) = v {
+                    if watched.get(c.index()) == Some(&true) {
+                        pending = Some(c);
+                    }
+                }
+            });
+            if let Some(c) = pending {
+                let direct_callee = matches!(&inst.kind,
+                    InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. }
+                        if call.callee == Value::Const(c) && matches!(m.consts[c], ConstData::Global { .. }));
+                if !direct_callee {
+                    mark(c, &mut misused);
+                }
+            }
+        }
+    }
+    misused
+}
+
+/// LLVM's verifier on a global object's `!absolute_symbol`: pairs of pointer-sized integers, as
+/// `!range` (`mdrules/absolute_*` for variables, `absolutefn/` for functions).
+fn absolute_symbol_problem(m: &Module, node: MdId) -> Option<&'static str> {
+    let ops = tuple(m, node).unwrap_or(&[]);
+    if !ops.len().is_multiple_of(2) {
+        Some("Unfinished range!")
+    } else if ops.is_empty() {
+        Some("It should have at least one range!")
+    } else {
+        ops.iter().enumerate().find_map(|(i, &op)| match md_const(m, op) {
+            Some(nvir_llvm::ir::ConstData::Int { ty, .. }) => {
+                (!matches!(m.types.get(*ty), TypeData::Int(64))).then_some("Range types must match instruction type!")
+            }
+            _ if i % 2 == 0 => Some("The lower limit must be an integer!"),
+            _ => Some("The upper limit must be an integer!"),
         })
+    }
 }
 
 /// Whether a constant is what LLVM keeps as a `ConstantArray`: an array with an element other than

@@ -728,17 +728,52 @@ pub(crate) fn symbol_of(m: &Module, mut c: ConstId) -> Option<SymbolId> {
 }
 
 /// The constants an instruction of `f`'s body refers to (what the modern path's keeping follows,
-/// [`kept_sets`]).
-fn all_consts(f: &Function) -> Vec<ConstId> {
+/// [`kept_sets`]), and among them the `watched` ones ([`crate::llvmverifier::watched_consts`])
+/// used other than as a call's direct callee.
+fn all_consts(m: &Module, f: &Function, watched: &[bool]) -> (Vec<ConstId>, Vec<ConstId>) {
     let mut consts = Vec::new();
+    // A call's direct callee is the one use of a watched function allowed: when the body names
+    // watched constants more often than it calls them directly, its instructions are read again
+    // for which (rare: only a module that breaks the rule pays).
+    let mut direct_calls = 0usize;
     for (_, inst) in f.insts.iter() {
         inst.kind.for_each_operand(|v| {
             if let Value::Const(c) = v {
                 consts.push(c)
             }
         });
+        if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } = &inst.kind
+        {
+            if let Value::Const(c) = call.callee {
+                direct_calls += usize::from(watched.get(c.index()) == Some(&true));
+            }
+        }
     }
-    consts
+    let mut misused = Vec::new();
+    if !watched.is_empty() && consts.iter().filter(|c| watched.get(c.index()) == Some(&true)).count() != direct_calls {
+        for (_, inst) in f.insts.iter() {
+            let mut operands = Vec::new();
+            inst.kind.for_each_operand(|v| {
+                if let Value::Const(c) = v {
+                    operands.push(c)
+                }
+            });
+            // A call names its callee last.
+            for (k, &c) in operands.iter().enumerate() {
+                if watched.get(c.index()) != Some(&true) {
+                    continue;
+                }
+                let direct_callee = k + 1 == operands.len()
+                    && matches!(&inst.kind,
+                        InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. }
+                            if call.callee == Value::Const(c) && matches!(m.consts[c], ConstData::Global { .. }));
+                if !direct_callee {
+                    misused.push(c);
+                }
+            }
+        }
+    }
+    (consts, misused)
 }
 
 /// What the modern path keeps, and what `nvvmCompileProgram` keeps, from one pass over the
@@ -756,21 +791,39 @@ fn all_consts(f: &Function) -> Vec<ConstId> {
 /// reaches is dropped, and an `internal` or `private` variable only loaded from and stored to
 /// (its address taken nowhere) is folded away; nothing the compiler drops stops it, whatever the
 /// verifier says of it.
-pub(crate) fn kept_sets(m: &Module, symbols: &Symbols, modern: bool) -> (GlobalSet, GlobalSet) {
+///
+/// The third: on the modern path, each function's operands that refer to a value only a call
+/// may use (`watched`, [`crate::llvmverifier::watched_consts`]) other than as a call's direct
+/// callee, with the function's name.
+pub(crate) fn kept_sets<'m>(
+    m: &'m Module,
+    symbols: &Symbols,
+    modern: bool,
+    watched: &[bool],
+) -> (GlobalSet, GlobalSet, Vec<(&'m str, ConstId)>) {
     use rayon::prelude::*;
     let local_var = compile_local_var(m);
-    let functions: Vec<&Function> = m.functions.iter().map(|(_, f)| f).collect();
-    let (all, live): (Vec<Vec<ConstId>>, Vec<Vec<ConstId>>) = functions
+    let functions: Vec<&'m Function> = m.functions.iter().map(|(_, f)| f).collect();
+    let per_function: Vec<(Vec<ConstId>, Vec<ConstId>, Vec<ConstId>)> = functions
         .par_iter()
         .with_min_len(64)
         .map(|f| {
-            let all = if modern { sorted(all_consts(f)) } else { Vec::new() };
-            (all, sorted(live_consts(f, &local_var)))
+            let (all, misused) = if modern { all_consts(m, f, watched) } else { Default::default() };
+            (sorted(all), misused, sorted(live_consts(f, &local_var)))
         })
-        .unzip();
+        .collect();
+    let mut all = Vec::with_capacity(per_function.len());
+    let mut live = Vec::with_capacity(per_function.len());
+    let mut misused = Vec::new();
+    for (f, (a, bad, l)) in functions.iter().zip(per_function) {
+        all.push(a);
+        live.push(l);
+        misused.extend(bad.into_iter().map(|c| (f.name.as_ref(), c)));
+    }
     // Each walk frees its own lists (one per function) where it runs, not on the caller's thread.
     let kept = move || if modern { reached(m, symbols, &all) } else { GlobalSet::default() };
-    rayon::join(kept, move || reached(m, symbols, &live))
+    let (kept, compiled) = rayon::join(kept, move || reached(m, symbols, &live));
+    (kept, compiled, misused)
 }
 
 fn sorted(mut consts: Vec<ConstId>) -> Vec<ConstId> {
