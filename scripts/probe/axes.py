@@ -2458,6 +2458,8 @@ def llvm7_rules():
     yield "undeclared_intrinsic_opaque", module(fn("  %r = call i32 @llvm.ctpop.i32(ptr null)\n  ret void"))
     yield "undeclared_intrinsic_version", module(fn("  %r = call i32 @llvm.ctpop.i32(i32 0)\n  ret void"), tail="")
     yield "undeclared_fn_version", module(fn("  call void @nope()\n  ret void"), tail="")
+    yield "undeclared_two_order", module(fn("  %a = call i32 @llvm.ctpop.i32(i32 0)\n  %b = call i32 @llvm.abs.i32(i32 0, i1 false)\n  ret void"))
+    yield "undeclared_then_newer", module(fn("  %a = call i32 @llvm.ctpop.i32(i32 0)\n  %b = freeze i32 %a\n  ret void"))
     # An opaque pointer on the line where a later check of the same construct fails: LLVM 7's
     # reader meets the `ptr` first, or after a keyword that stops it.
     for name, body in [

@@ -696,43 +696,26 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
         }
     }
     // An intrinsic called without a declaration (LLVM 19+ declares it): LLVM 7's reader finds
-    // the name undefined at the first call (measured, `llvm7/undeclared_*`, before the IR
-    // version is looked at).
+    // the name undefined when the module ends, after every other stop, and names the first of
+    // the undefined names in byte order (its forward references are a sorted map; measured,
+    // `llvm7/undeclared_*`, before the IR version is looked at).
     // (Only the text reader leaves a function without the place it was declared: bitcode gives
     // every function a record, and in a module built in code no function has a place at all.)
     let read_from_text = m.functions.iter().any(|(_, f)| f.source.start.is_some());
-    let undeclared =
-        |f: &nvir_llvm::ir::Function| read_from_text && f.source.start.is_none() && f.name.starts_with("llvm.");
-    if m.functions.iter().any(|(_, f)| undeclared(f)) {
-        // (The first call in the text: the functions' instructions are not kept in text order.)
-        let mut first: Option<(u32, &str)> = None;
-        for (_, f) in m.functions.iter() {
-            for (i, inst) in f.insts.iter() {
-                let (InstKind::Call { call, .. } | InstKind::Invoke { call, .. }) = &inst.kind else { continue };
-                let nvir_llvm::ir::Value::Const(c) = call.callee else { continue };
-                let Some(s) = crate::module::symbol_of(m, c) else { continue };
-                let Some(nvir_llvm::ir::module::GlobalDef::Func(g)) = m.symbols[s].def else { continue };
-                // (Its reader reads the arguments before it looks the callee up: an opaque
-                // pointer among them stops it first.)
-                let opaque = |t| matches!(m.types.get(t), nvir_llvm::ir::TypeData::Pointer { pointee: None, .. });
-                let at = f.inst_offset(i).unwrap_or(u32::MAX);
-                if undeclared(&m.functions[g])
-                    && !call.args.iter().any(|a| opaque(a.ty))
-                    && first.is_none_or(|(seen, _)| at < seen)
-                {
-                    first = Some((at, &m.functions[g].name));
-                }
-            }
-        }
-        if let Some((at, name)) = first {
-            found.push((
-                Some(at).filter(|&at| at != u32::MAX),
-                "nvvm-llvm7-syntax",
-                format!("parse use of undefined value '@{name}': LLVM 7 calls only declared intrinsics"),
-                "declare the intrinsic (`declare … @name(…)`)",
-                Some(Token::Word("call")),
-            ));
-        }
+    let undeclared = m
+        .functions
+        .iter()
+        .filter(|(_, f)| read_from_text && f.source.start.is_none() && !f.is_definition && f.name.starts_with("llvm."))
+        .map(|(_, f)| &*f.name)
+        .min_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    if let Some(name) = undeclared {
+        found.push((
+            None,
+            "nvvm-llvm7-syntax",
+            format!("parse use of undefined value '@{name}': LLVM 7 calls only declared intrinsics"),
+            "declare the intrinsic (`declare … @name(…)`)",
+            None,
+        ));
     }
     // An ifunc's resolver and an alias's aliasee as LLVM 7's reader types them (measured,
     // `llvm7/ifunc_*`, `llvm7/alias_*`): a pointer to a function, and one to the alias's type.
