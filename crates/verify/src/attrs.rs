@@ -228,20 +228,13 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
             return;
         }
         if !intrinsic {
-            match m.types.get(p.ty) {
-                TypeData::Metadata => {
-                    out.error("llvm-param-type", "Function takes metadata but isn't an intrinsic", at());
-                    return;
-                }
-                TypeData::Token => {
-                    out.error("llvm-param-type", "Function takes token but isn't an intrinsic", at());
-                    return;
-                }
-                TypeData::X86Amx => {
-                    out.error("llvm-param-type", "Function takes x86_amx but isn't an intrinsic", at());
-                    return;
-                }
-                _ => {}
+            let kind = match m.types.get(p.ty) {
+                TypeData::Metadata => Some("metadata"),
+                _ => intrinsic_only(m, p.ty),
+            };
+            if let Some(kind) = kind {
+                out.error("llvm-param-type", format!("Function takes {kind} but isn't an intrinsic"), at());
+                return;
             }
         }
         if !cx.llvm7() && p_byval_type(cx, p.attrs).is_some_and(|t| huge(cx, t)) {
@@ -260,13 +253,8 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
         return;
     }
     if !intrinsic {
-        let message = match m.types.get(ret) {
-            TypeData::Token => Some("Function returns a token but isn't an intrinsic"),
-            TypeData::X86Amx => Some("Function returns a x86_amx but isn't an intrinsic"),
-            _ => None,
-        };
-        if let Some(message) = message {
-            out.error("llvm-param-type", message, at());
+        if let Some(kind) = intrinsic_only(m, ret) {
+            out.error("llvm-param-type", format!("Function returns a {kind} but isn't an intrinsic"), at());
             return;
         }
     }
@@ -630,13 +618,8 @@ pub(crate) fn check_call_types(
         }
     }
     if !direct {
-        let message = match m.types.get(ret) {
-            TypeData::Token => Some("Return type cannot be token for indirect call!"),
-            TypeData::X86Amx => Some("Return type cannot be x86_amx for indirect call!"),
-            _ => None,
-        };
-        if let Some(message) = message {
-            out.error("llvm-call-type", message, at());
+        if let Some(kind) = intrinsic_only(m, ret) {
+            out.error("llvm-call-type", format!("Return type cannot be {kind} for indirect call!"), at());
             return;
         }
     }
@@ -862,5 +845,15 @@ fn lossless(cx: &Cx, arg: TypeId, ret: TypeId) -> bool {
     match (cx.m.types.get(arg), cx.m.types.get(ret)) {
         (TypeData::Pointer { addr_space: a, .. }, TypeData::Pointer { addr_space: b, .. }) => a == b,
         _ => false,
+    }
+}
+
+/// The types only an intrinsic may take or return, and only a direct call may return (LLVM's
+/// verifier names them in its messages): `token` and `x86_amx`.
+fn intrinsic_only(m: &nvir_llvm::Module, t: nvir_llvm::ir::TypeId) -> Option<&'static str> {
+    match m.types.get(t) {
+        TypeData::Token => Some("token"),
+        TypeData::X86Amx => Some("x86_amx"),
+        _ => None,
     }
 }
