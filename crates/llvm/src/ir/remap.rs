@@ -822,6 +822,16 @@ pub(crate) fn compact_consts(m: &mut Module) {
 /// `consts` or `attrs` (old handle → new; an empty table leaves that kind as it is). The tables
 /// themselves are the caller's to rebuild.
 pub(crate) fn renumber(m: &mut Module, consts: Vec<ConstId>, attrs: Vec<AttrSetId>) {
+    renumber_in(m, consts, attrs, true);
+}
+
+/// [`renumber`] of the constants, leaving metadata's references to them as they are (a pass that
+/// moves those itself checks what moving them merges).
+pub(crate) fn renumber_outside_metadata(m: &mut Module, consts: Vec<ConstId>) {
+    renumber_in(m, consts, Vec::new(), false);
+}
+
+fn renumber_in(m: &mut Module, consts: Vec<ConstId>, attrs: Vec<AttrSetId>, metadata: bool) {
     let base = Base {
         consts: if consts.is_empty() { usize::MAX } else { 0 },
         attrs: if attrs.is_empty() { usize::MAX } else { 0 },
@@ -838,14 +848,16 @@ pub(crate) fn renumber(m: &mut Module, consts: Vec<ConstId>, attrs: Vec<AttrSetI
     for (_, i) in m.ifuncs.iter_mut() {
         i.resolver = r.cnst(i.resolver);
     }
-    for i in 0..m.metadata.len() {
-        let id = MdId::from_index(i);
-        if let MdNode::Value(..) = m.metadata.get(id) {
-            let node = r.md_node(m.metadata.get(id).clone());
-            m.metadata.define(id, node);
+    if metadata {
+        for i in 0..m.metadata.len() {
+            let id = MdId::from_index(i);
+            if let MdNode::Value(..) = m.metadata.get(id) {
+                let node = r.md_node(m.metadata.get(id).clone());
+                m.metadata.define(id, node);
+            }
         }
+        m.metadata.unique_all();
     }
-    m.metadata.unique_all();
     for (_, f) in m.functions.iter_mut() {
         r.function(f);
     }
