@@ -53,7 +53,7 @@ pub(crate) fn check(cx: &Cx, producer: &str, out: &mut Findings) {
         return;
     }
     // Module records: global variables, then functions; LLVM 7 aligns to at most 2^29 bytes.
-    let huge = |a: Option<u64>| a.is_some_and(|a| a > 1 << 29);
+    let huge = |a: Option<nvir_llvm::ir::instruction::Align>| a.is_some_and(|a| a.bytes() > 1 << 29);
     if m.globals.iter().any(|(_, g)| huge(g.props.align)) || m.functions.iter().any(|(_, f)| huge(f.props.align)) {
         out.parse(
             "nvvm-llvm7-bitcode",

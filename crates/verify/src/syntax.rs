@@ -685,7 +685,7 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             ));
         }
         // LLVM 7's limit is 2^29, of a 32-bit number.
-        if let Some(what) = g.props.align.and_then(llvm7_align_problem) {
+        if let Some(what) = g.props.align.and_then(|a| llvm7_align_problem(a.bytes())) {
             found.push((
                 g.source,
                 "nvvm-llvm7-syntax",

@@ -4,6 +4,7 @@ use super::arena::{Arena, Handle, UniqueArena};
 use super::attrs::{AttrSet, AttrSetId};
 use super::constant::{ConstData, ConstId};
 use super::function::Function;
+use super::instruction::Align;
 use super::metadata::{MdAttachment, Metadata};
 use super::types::{TypeId, Types};
 use super::value::Str;
@@ -155,8 +156,8 @@ pub struct GlobalProps {
     pub partition: Option<Str>,
     /// `comdat` / `comdat($name)`: the comdat's name.
     pub comdat: Option<Str>,
-    /// `align N`.
-    pub align: Option<u64>,
+    /// `align N` (one byte: 16 with the alignment in bytes, on every global and function).
+    pub align: Option<Align>,
     /// Attachments (`!dbg !3`).
     pub metadata: ThinVec<MdAttachment>,
 }

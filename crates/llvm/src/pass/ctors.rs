@@ -190,7 +190,7 @@ fn lower_one(m: &mut Module, ctor: bool, notes: &mut Vec<Note>) -> Result<(), Pa
         let gv = &mut b.module().globals[g];
         gv.props.linkage = Linkage::Weak;
         gv.props.visibility = Visibility::Protected;
-        gv.props.align = Some(8);
+        gv.props.align = crate::ir::instruction::Align::new(8);
         let s = b.symbol(&name).ok_or_else(|| refuse("a new global has no symbol"))?;
         Ok(b.address_of(s))
     };

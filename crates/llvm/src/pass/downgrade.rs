@@ -79,7 +79,7 @@ impl Cx {
     /// Everything LLVM 7 has no form for, found before anything changes.
     fn refusals(&mut self, m: &Module) {
         let aligns = m.globals.iter().map(|(_, g)| g.props.align).chain(m.functions.iter().map(|(_, f)| f.props.align));
-        for a in aligns.flatten() {
+        for a in aligns.flatten().map(|a| a.bytes()) {
             if a > 1 << 29 {
                 self.unsupported(format!("`align {a}` (LLVM 7 allows at most 2^29)"));
             }

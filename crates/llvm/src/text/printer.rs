@@ -450,7 +450,7 @@ impl<'m> Printer<'m> {
             self.out.push(')');
         }
         if let Some(a) = p.align {
-            let _ = write!(self.out, "{sep}align {a}");
+            let _ = write!(self.out, "{sep}align {}", a.bytes());
         }
     }
 

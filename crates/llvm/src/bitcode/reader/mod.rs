@@ -731,7 +731,7 @@ impl<'a> Reader<'a> {
         }
         let linkage = codes::linkage(r[3]).ok_or_else(|| self.err(format!("unknown linkage {}", r[3])))?;
         let mut props = self.props_common(linkage, get(6).unwrap_or(0));
-        props.align = self.align(r[4])?;
+        props.align = self.align(r[4])?.and_then(crate::ir::instruction::Align::new);
         props.section = self.section(r[5])?;
         props.thread_local = Self::thread_local(get(7).unwrap_or(0));
         props.unnamed_addr = Self::unnamed_addr(get(8).unwrap_or(0));
@@ -830,7 +830,7 @@ impl<'a> Reader<'a> {
         let linkage = codes::linkage(r[3]).ok_or_else(|| self.err(format!("unknown linkage {}", r[3])))?;
         let list = self.attr_list(r[4])?;
         let mut props = self.props_common(linkage, r[7]);
-        props.align = self.align(r[5])?;
+        props.align = self.align(r[5])?.and_then(crate::ir::instruction::Align::new);
         props.section = self.section(r[6])?;
         let gc = self.shared_name(&self.gc_names, get(8).unwrap_or(0), "gc")?;
         props.unnamed_addr = Self::unnamed_addr(get(9).unwrap_or(0));

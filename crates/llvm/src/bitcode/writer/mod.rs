@@ -1600,7 +1600,7 @@ impl<'m> Writer<'m> {
         let mut max_align = 0u64;
         let mut max_gty = 0u64;
         for (_, g) in m.globals.iter() {
-            max_align = max_align.max(g.props.align.unwrap_or(0));
+            max_align = max_align.max(g.props.align.map_or(0, |a| a.bytes()));
             max_gty = max_gty.max(self.ty(g.ty));
             if let Some(sec) = &g.props.section {
                 if self.sections.insert(sec).1 {
@@ -1609,7 +1609,7 @@ impl<'m> Writer<'m> {
             }
         }
         for (_, f) in m.functions.iter() {
-            max_align = max_align.max(f.props.align.unwrap_or(0));
+            max_align = max_align.max(f.props.align.map_or(0, |a| a.bytes()));
             if let Some(sec) = &f.props.section {
                 if self.sections.insert(sec).1 {
                     Self::string_record(s, 5, sec.as_bytes());
@@ -1679,11 +1679,11 @@ impl<'m> Writer<'m> {
                 (u64::from(p.addr_space) << 2) | 2 | u64::from(g.is_constant),
                 init,
                 linkage_code(p.linkage),
-                encode_align(p.align),
+                encode_align(p.align.map(|a| a.bytes())),
                 self.section_id(p),
             ];
             let empty_attrs = m.attrs[g.attrs].is_empty();
-            let fits_abbrev = p.align.is_none_or(|a| a <= max_align);
+            let fits_abbrev = p.align.is_none_or(|a| a.bytes() <= max_align);
             let extra = p.thread_local != ThreadLocal::None
                 || p.visibility != Visibility::Default
                 || p.unnamed_addr != UnnamedAddr::None
@@ -1744,7 +1744,7 @@ impl<'m> Writer<'m> {
                 u64::from(!f.is_definition),
                 linkage_code(p.linkage),
                 self.list(f.fn_attrs, f.ret_attrs, f.params.iter().map(|p| p.attrs)),
-                encode_align(p.align),
+                encode_align(p.align.map(|a| a.bytes())),
                 self.section_id(p),
                 visibility_code(p),
                 gc,

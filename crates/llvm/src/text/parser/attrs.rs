@@ -36,7 +36,7 @@ pub(super) struct FnAttrExtras {
     /// `#N` references, with where they were.
     pub groups: super::GroupRefs,
     /// `align N` (a function's alignment).
-    pub align: Option<u64>,
+    pub align: Option<crate::ir::instruction::Align>,
 }
 
 impl Parser<'_> {
@@ -72,7 +72,7 @@ impl Parser<'_> {
                 }
                 TokenKind::Keyword(Keyword::Align) if place == AttrPlace::Function => {
                     self.bump()?;
-                    extras.align = Some(self.parse_align_value()?);
+                    extras.align = Some(self.parse_align()?);
                 }
                 _ => {
                     let Some(kind) = self.attr_kind_here() else {

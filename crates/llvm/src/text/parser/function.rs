@@ -402,7 +402,7 @@ impl<'a> Parser<'a> {
                         TokenKind::Keyword(Keyword::Comdat) => gv.props.comdat = Some(self.comdat_ref(&gv.name)?),
                         TokenKind::Keyword(Keyword::Align) => {
                             self.bump()?;
-                            gv.props.align = Some(self.parse_align_value()?);
+                            gv.props.align = Some(self.parse_align()?);
                         }
                         TokenKind::Keyword(Keyword::CodeModel) => {
                             self.bump()?;
@@ -664,7 +664,7 @@ impl<'a> Parser<'a> {
                 TokenKind::Keyword(Keyword::Comdat) => f.props.comdat = Some(self.comdat_ref(&name)?),
                 TokenKind::Keyword(Keyword::Align) => {
                     self.bump()?;
-                    f.props.align = Some(self.parse_align_value()?);
+                    f.props.align = Some(self.parse_align()?);
                 }
                 TokenKind::Keyword(Keyword::Gc) => {
                     self.bump()?;

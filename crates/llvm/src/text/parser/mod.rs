@@ -587,6 +587,13 @@ impl<'a> Parser<'a> {
         Ok(a)
     }
 
+    /// [`Self::parse_align_value`] as a global's or function's alignment.
+    fn parse_align(&mut self) -> PResult<crate::ir::instruction::Align> {
+        let at = self.span();
+        let a = self.parse_align_value()?;
+        crate::ir::instruction::Align::new(a).ok_or_else(|| ParseError::new(at, "alignment is not a power of two"))
+    }
+
     fn note_dialect(&mut self, d: Dialect, at: Span) -> PResult<()> {
         match self.dialect_span {
             None => {
