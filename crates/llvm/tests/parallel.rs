@@ -175,3 +175,30 @@ fn uses_of_a_forward_global_must_agree_in_type() {
         "'@g' defined with type 'i64*' but expected 'i32*'",
     );
 }
+
+#[test]
+fn trailing_metadata_read_ahead_is_taken_in_where_it_is_written() {
+    let body = "define void @k(i32* %p) {\n  store i32 1, i32* %p, !tbaa !3, !m !{!\"x\"}\n  ret void\n}\n\
+                define void @l() {\n  call void @k(i32* null), !m !6\n  ret void\n}\n";
+    // Slots the bodies referred to are filled in place; equal nodes after them are uniqued as
+    // the sequential read uniques them; named metadata before and after its nodes.
+    let tails = [
+        "!nvvm.annotations = !{!1, !2}\n!1 = !{void (i32*)* @k, !\"kernel\", i32 1}\n\
+         !2 = !{void (i32*)* @k, !\"kernel\", i32 1}\n!3 = !{!1, null, !{!\"x\"}, !{}}\n\
+         !4 = !{!3}\n!5 = !{!1, !2}\n!6 = !{!\"x\"}\n!nvvm.annotations = !{!4}\n",
+        // Attribute groups between the bodies and the metadata; a distinct node and a
+        // specialized one stop the read ahead, the rest is read in order.
+        "attributes #0 = { nounwind }\n!0 = !{i32 1}\n!3 = !{!0}\n!6 = distinct !{!0}\n\
+         !7 = !DILocation(line: 1, scope: !8)\n!8 = distinct !DISubprogram(name: \"k\", spFlags: 0)\n!9 = !{!0}\n",
+        "!0 = !{!\"x\"}\n!6 = !{!0}\n!3 = !{!\"x\"}\n!named = !{!0, !3, !6}\n",
+    ];
+    for tail in tails {
+        same(&format!("{body}{tail}"));
+    }
+    // The sequential read's errors, from the bodies' view of the slots and symbols.
+    same_error(&format!("{body}!3 = !{{}}\n!6 = !{{}}\n!3 = !{{}}\n"), "'!3' is defined earlier");
+    same_error(&format!("{body}!3 = !{{}}\n!6 = !{{void ()* @nope}}\n"), "@nope");
+    same_error(&format!("{body}!3 = !{{}}\n!6 = !{{void ()* @k}}\n"), "");
+    same_error(&format!("{body}!3 = !{{!7}}\n!6 = !{{}}\n"), "use of undefined metadata '!7'");
+    same_error(&format!("{body}!3 = !{{}}\n!6 = !{{i32 x}}\n"), "");
+}

@@ -104,6 +104,13 @@ pub(crate) struct Additions {
 impl Additions {
     /// What `m` added to its tables since `base` (a cut of `m` itself).
     pub(crate) fn since(m: &Module, base: Base) -> Additions {
+        Additions::since_with(m, base, true)
+    }
+
+    /// [`Additions::since`], less the metadata nodes when `metadata` is false (a reader that
+    /// takes in the copy's metadata by itself).
+    pub(crate) fn since_with(m: &Module, base: Base, metadata: bool) -> Additions {
+        let md_end = if metadata { m.metadata.len() } else { base.md };
         Additions {
             base,
             named: m.types.named_structs().skip(base.named).map(|(_, n)| n.name.clone()).collect(),
@@ -115,7 +122,7 @@ impl Additions {
                 .map(|i| m.metadata.kind_name(MdKind(i as u32)).into())
                 .collect(),
             scopes: m.sync_scopes.iter().skip(base.scopes).map(Box::from).collect(),
-            md: (base.md..m.metadata.len()).map(|i| m.metadata.get(MdId::from_index(i)).clone()).collect(),
+            md: (base.md..md_end).map(|i| m.metadata.get(MdId::from_index(i)).clone()).collect(),
             distinct_end: m.metadata.distinct_count(),
             raw_md: Vec::new(),
         }

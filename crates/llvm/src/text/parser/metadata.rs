@@ -3,9 +3,48 @@
 use super::{sp, PResult, ParseError, Parser};
 use crate::ir::di::{DiKind, LlvmVersion};
 use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode, NamedMd};
+use crate::ir::remap::Remap;
 use crate::ir::value::Value;
-use crate::text::token::{Keyword, TokenKind};
+use crate::ir::{ConstId, TypeId};
+use crate::text::token::{Keyword, Token, TokenKind};
+use nvir_diag::Span;
 use std::collections::hash_map::Entry;
+
+/// One step of reading the module's trailing metadata, as a worker that read it ahead logs it
+/// (its own handles), for the main reader to take in its place (see `parallel.rs`): what the
+/// main reader's module gains at each step depends on what the function bodies before it made
+/// (which slots they referred to, which nodes exist), which the worker did not see.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum MdOp {
+    /// A `null` operand.
+    Null,
+    /// An operand `!N`.
+    Slot(u32, Span),
+    /// An operand `!"…"` (its token).
+    Str(Token),
+    /// An operand `T v` (the worker's handles).
+    Typed(TypeId, ConstId),
+    /// An operand `!{…}` of that many operands (the last ones read).
+    Tuple(usize),
+    /// `!N = !{…}` (the `!N` token) of that many operands.
+    Def(Token, usize),
+    /// `!name = !{…}` (the name token) of that many nodes.
+    Named(Token, usize),
+}
+
+/// Why a worker reading trailing metadata stops: what it does not log (the main reader reads it).
+const TAIL_UNSUPPORTED: &str = "not read ahead";
+
+/// Whether the top-level entity at `at` is one a worker reading the trailing metadata logs:
+/// `!N = !{…}` or `!name = !{…}` whose line shows no `distinct` or specialized node (one that
+/// does comes back as [`TAIL_UNSUPPORTED`] when read).
+pub(super) fn loggable_entity(src: &[u8], at: usize) -> bool {
+    let Some(line) = src.get(at..) else { return false };
+    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+    let Some(eq) = line.iter().position(|&b| b == b'=') else { return false };
+    let rest = line[eq + 1..].trim_ascii_start();
+    rest.starts_with(b"!{") && !rest.windows(2).any(|w| w[0] == b'!' && !matches!(w[1], b'{' | b'"' | b'0'..=b'9'))
+}
 
 impl Parser<'_> {
     /// The node for slot `!n`, a placeholder if not defined yet.
@@ -17,6 +56,61 @@ impl Parser<'_> {
         let id = self.m.metadata.placeholder(n);
         self.md_slots.insert(n, id);
         id
+    }
+
+    /// Logs a step of reading trailing metadata ahead (nothing when not doing so).
+    #[inline]
+    fn log(&mut self, op: MdOp) {
+        if let Some(log) = &mut self.md_log {
+            log.push(op);
+        }
+    }
+
+    /// Takes in the trailing metadata a worker read ahead: its steps, done here in order as the
+    /// sequential read does them, with `r` mapping the worker's types and constants (merged
+    /// already). `Ok(false)`: the log does not add up (nothing is left consistent: read again).
+    pub(super) fn replay_md(&mut self, log: &[MdOp], r: &Remap) -> PResult<bool> {
+        let mut ops: Vec<Option<MdId>> = Vec::new();
+        for &op in log {
+            match op {
+                MdOp::Null => ops.push(None),
+                MdOp::Slot(n, at) => {
+                    let id = self.md_slot(n, at);
+                    ops.push(Some(id));
+                }
+                MdOp::Str(t) => {
+                    let s = self.value_bytes(t).into_owned();
+                    ops.push(Some(self.m.metadata.intern(MdNode::String(s.into()))));
+                }
+                MdOp::Typed(ty, c) => {
+                    let node = MdNode::Value(r.ty(ty), Value::Const(r.cnst(c)));
+                    ops.push(Some(self.m.metadata.intern(node)));
+                }
+                MdOp::Tuple(k) | MdOp::Def(_, k) | MdOp::Named(_, k) => {
+                    let Some(from) = ops.len().checked_sub(k) else { return Ok(false) };
+                    let last: Vec<Option<MdId>> = ops.drain(from..).collect();
+                    match op {
+                        MdOp::Tuple(_) => {
+                            let id = self.m.metadata.intern(MdNode::Tuple { distinct: None, ops: last.into() });
+                            ops.push(Some(id));
+                        }
+                        MdOp::Def(t, _) => {
+                            if !matches!(t.kind, TokenKind::MetadataId(_)) {
+                                return Ok(false);
+                            }
+                            self.define_slot(t, MdNode::Tuple { distinct: None, ops: last.into() })?;
+                        }
+                        _ => {
+                            let MdOp::Named(t, _) = op else { unreachable!() };
+                            let Some(nodes) = last.into_iter().collect::<Option<Vec<MdId>>>() else { return Ok(false) };
+                            let name = self.value_str(t)?;
+                            self.add_named(name, nodes);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(ops.is_empty())
     }
 
     /// `!name = !{!0, !1}`.
@@ -34,7 +128,9 @@ impl Parser<'_> {
                     TokenKind::MetadataId(n) => {
                         self.bump()?;
                         nodes.push(self.md_slot(n, sp(r)));
+                        self.log(MdOp::Slot(n, sp(r)));
                     }
+                    TokenKind::MetadataVar if self.md_log.is_some() => return self.err(TAIL_UNSUPPORTED),
                     TokenKind::MetadataVar if self.value_bytes(r).as_ref() == b"DIExpression" => {
                         let e = self.specialized(None)?;
                         nodes.push(e);
@@ -47,6 +143,13 @@ impl Parser<'_> {
                 self.expect(TokenKind::Comma, "',' or '}'")?;
             }
         }
+        self.log(MdOp::Named(t, nodes.len()));
+        self.add_named(name, nodes);
+        Ok(())
+    }
+
+    /// Adds `nodes` to the named metadata `name`.
+    fn add_named(&mut self, name: Box<str>, nodes: Vec<MdId>) {
         let named = &mut self.m.metadata.named;
         match self.named_md.entry(name) {
             // LLVM appends to a named node defined twice.
@@ -57,20 +160,30 @@ impl Parser<'_> {
                 named.push(NamedMd { name, nodes });
             }
         }
-        Ok(())
     }
 
     /// `!N = [distinct] !{…}` or `!N = [distinct] !DIxxx(…)`.
     pub(super) fn metadata_definition(&mut self) -> PResult<()> {
         let t = self.bump()?;
-        let TokenKind::MetadataId(n) = t.kind else { unreachable!() };
         self.expect(TokenKind::Equal, "'='")?;
         let distinct = if self.eat_kw(Keyword::Distinct)? { Some(self.m.metadata.new_distinct()) } else { None };
+        if self.md_log.is_some() && (distinct.is_some() || self.tok.kind != TokenKind::Exclaim) {
+            return self.err(TAIL_UNSUPPORTED);
+        }
         let node = match self.tok.kind {
             TokenKind::Exclaim => self.tuple_content(distinct)?,
             TokenKind::MetadataVar => self.specialized_content(distinct)?,
             _ => return self.err("expected '!{' or a specialized node (!DI…) after '='"),
         };
+        if let MdNode::Tuple { ops, .. } = &node {
+            self.log(MdOp::Def(t, ops.len()));
+        }
+        self.define_slot(t, node)
+    }
+
+    /// Gives slot `!N` (the token `t`) its node.
+    fn define_slot(&mut self, t: Token, node: MdNode) -> PResult<()> {
+        let TokenKind::MetadataId(n) = t.kind else { unreachable!() };
         if self.md_defined.insert(n, sp(t)).is_some() {
             // LLVM's readers' words (both of libNVVM's paths, `grammar/md_dup_*`).
             return Err(ParseError::new(sp(t), format!("Metadata id is already used: '!{n}' is defined earlier")));
@@ -115,21 +228,28 @@ impl Parser<'_> {
         Ok(Some(match t.kind {
             TokenKind::Keyword(Keyword::Null) => {
                 self.bump()?;
+                self.log(MdOp::Null);
                 return Ok(None);
             }
             TokenKind::MetadataId(n) => {
                 self.bump()?;
+                self.log(MdOp::Slot(n, sp(t)));
                 self.md_slot(n, sp(t))
             }
             TokenKind::MetadataString => {
                 self.bump()?;
+                self.log(MdOp::Str(t));
                 let s = self.value_bytes(t).into_owned();
                 self.m.metadata.intern(MdNode::String(s.into()))
             }
             TokenKind::Exclaim => {
                 let node = self.tuple_content(None)?;
+                if let MdNode::Tuple { ops, .. } = &node {
+                    self.log(MdOp::Tuple(ops.len()));
+                }
                 self.m.metadata.intern(node)
             }
+            TokenKind::MetadataVar if self.md_log.is_some() => return self.err(TAIL_UNSUPPORTED),
             TokenKind::MetadataVar => self.specialized(None)?,
             _ => {
                 self.md_type_at = t.start as usize;
@@ -137,6 +257,7 @@ impl Parser<'_> {
                 let at = self.span();
                 let v = self.parse_val_id()?;
                 let c = self.const_from(v, ty, at)?;
+                self.log(MdOp::Typed(ty, c));
                 self.m.metadata.intern(MdNode::Value(ty, Value::Const(c)))
             }
         }))

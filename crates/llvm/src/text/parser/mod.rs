@@ -259,6 +259,9 @@ pub(crate) struct Parser<'a> {
     check_pointees: bool,
     /// Set when a parallel read gave up: the input is to be read again sequentially.
     fell_back: bool,
+    /// A worker reading the trailing metadata ahead logs its steps here, and stops at any other
+    /// entity (see `parallel.rs`); `None` for every other reader.
+    md_log: Option<Vec<metadata::MdOp>>,
 }
 
 /// Handles of types the parser asks for constantly.
@@ -335,6 +338,7 @@ impl<'a> Parser<'a> {
             options,
             check_pointees: true,
             fell_back: false,
+            md_log: None,
             common: Common {
                 void: TypeId::from_index(0),
                 ints: vec![None; 256],
@@ -660,6 +664,12 @@ impl<'a> Parser<'a> {
                         | TokenKind::GlobalVar { .. }
                         | TokenKind::GlobalId(_)
                 )
+            {
+                return Ok(());
+            }
+            if self.md_log.is_some()
+                && !(matches!(self.tok.kind, TokenKind::MetadataId(_) | TokenKind::MetadataVar)
+                    && metadata::loggable_entity(self.src, self.tok.start as usize))
             {
                 return Ok(());
             }

@@ -13,7 +13,16 @@
 //! in text order gives the module a sequential read builds, handle for handle (a test compares).
 //!
 //! A worker stops at the first top-level entity that is not a function or global; the main thread goes on
-//! from there by itself. Anything unusual makes the whole input be read again sequentially, so
+//! from there by itself.
+//!
+//! The metadata writers put after every body (`!nvvm.annotations`, its nodes) is read ahead too,
+//! on a thread of its own from the start: what a `!N = !{…}` adds to the module depends on what
+//! the bodies before it made (a slot they referred to is filled in place, a node equal to one
+//! they made is shared), so the worker logs each step it read (a slot, a string, a typed
+//! constant, a tuple) and the main thread, once it stands there, takes the worker's types and
+//! constants in as for a chunk and does the logged steps itself, as the sequential read does
+//! them. The read ahead stops at a `distinct` or specialized node; the main thread reads the
+//! rest. Anything unusual makes the whole input be read again sequentially, so
 //! that the result (or the error reported) is exactly the sequential one: a cut that turns out
 //! not to be a top-level boundary (a `define` line inside a string), an error in a worker's
 //! chunk, or a conflict only the merge sees (a redefinition, a use whose type does not fit,
@@ -75,6 +84,33 @@ fn next_entity_line(src: &[u8], from: usize) -> Option<usize> {
             return Some(line);
         }
         i = line;
+    }
+    None
+}
+
+/// Trailing metadata smaller than this is not worth a thread.
+const TAIL_MIN: usize = 64 << 10;
+
+/// Where the module's trailing metadata starts: the first line that begins with `!` after the
+/// last line that begins a function or a global (`define …`, `@name = …`), where writers put
+/// the named metadata and the numbered nodes, after every body. Whether it is a top-level
+/// boundary is checked as for chunks: the reading before it must stop there.
+fn tail_start(src: &[u8], from: usize) -> Option<usize> {
+    let mut first_md = None;
+    let mut end = src.len();
+    while end > from {
+        let line = src[from..end].iter().rposition(|&b| b == b'\n').map_or(from, |p| from + p + 1);
+        let text = &src[line..];
+        if text.starts_with(b"define ") || text.starts_with(b"@") {
+            return first_md;
+        }
+        if text.first() == Some(&b'!') {
+            first_md = Some(line);
+        }
+        if line == from {
+            break;
+        }
+        end = line - 1;
     }
     None
 }
@@ -164,6 +200,7 @@ impl<'a> Parser<'a> {
             options: ParseOptions::SEQUENTIAL,
             check_pointees: self.check_pointees,
             fell_back: false,
+            md_log: None,
         }
     }
 
@@ -252,7 +289,15 @@ impl<'a> Parser<'a> {
         };
         self.limit = cuts[1] as u32;
         self.functions_only = true;
+        // The trailing metadata is read ahead on a thread of its own; this thread takes it in
+        // after the last chunk (see `take_tail`).
+        let min_tail = TAIL_MIN.min(options.min_chunk.max(1));
         let outcome = std::thread::scope(|scope| {
+            let snapshot = &snapshot;
+            let tail = std::thread::Builder::new()
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, move || snapshot.read_tail(min_tail))
+                .ok();
             let (tx, rx) = mpsc::channel::<Chunk<'a>>();
             for _ in 1..options.threads.min(cuts.len()) {
                 let tx = tx.clone();
@@ -274,7 +319,13 @@ impl<'a> Parser<'a> {
             let outcome = self.merge_chunks(&cuts, &base, &claim, &merged, &dropper, &rx);
             halt.store(true, Release);
             merged(cuts.len());
-            outcome
+            match (outcome, tail) {
+                (Ok(Some(at)), Some(tail)) => {
+                    let read = tail.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                    self.take_tail(at, read, &base)
+                }
+                (outcome, _) => outcome,
+            }
         });
         self.limit = u32::MAX;
         self.functions_only = false;
@@ -285,6 +336,54 @@ impl<'a> Parser<'a> {
             }
             None => self.fall_back(),
         }
+    }
+
+    /// On a thread of its own, from the state at the first function or global: reads the
+    /// trailing metadata ahead (from [`tail_start`]), when there are at least `min` bytes of it,
+    /// logging what it reads ([`super::metadata::MdOp`]). It stops at the end, at an error, or
+    /// at an entity it does not log (anything but `!N = !{…}` and `!name = !{…}` free of
+    /// `distinct` and specialized nodes).
+    fn read_tail(&self, min: usize) -> Option<(usize, Chunk<'a>)> {
+        let at = tail_start(self.src, self.tok.start as usize)?;
+        if self.src.len() - at < min {
+            return None;
+        }
+        let mut w = self.fork(at, self.src.len());
+        w.functions_only = false;
+        w.md_log = Some(Vec::new());
+        let read = w.module();
+        Some((at, Chunk { k: usize::MAX, parser: w, read }))
+    }
+
+    /// After the functions and globals were merged up to `at`: reads on here up to where the
+    /// trailing metadata was read ahead from (attribute groups, declarations), then takes in what
+    /// that read gave, as the sequential read would have read it here (metadata that refers to
+    /// slots the bodies used, or equals nodes they made, depends on them). Returns where to go
+    /// on from as [`Parser::merge_chunks`] does; the read ahead is dropped, and this thread
+    /// reads the metadata itself, where it is not a read up to the end without an error.
+    fn take_tail(&mut self, at: usize, read: Option<(usize, Chunk<'a>)>, base: &Base) -> PResult<Option<usize>> {
+        let Some((from, chunk)) = read else { return Ok(Some(at)) };
+        let mut at = at;
+        if at < from {
+            self.seek(at);
+            self.limit = from as u32;
+            self.functions_only = false;
+            let read = self.module();
+            self.limit = u32::MAX;
+            read?;
+            at = self.stop_offset();
+        }
+        if at != from || chunk.read.is_err() {
+            return Ok(Some(at));
+        }
+        let mut w = chunk.parser;
+        let stop = w.stop_offset();
+        let log = w.md_log.take().unwrap_or_default();
+        let Ok(r) = self.merge(&mut w, base, true) else { return Ok(None) };
+        if !self.replay_md(&log, &r)? {
+            return Ok(None);
+        }
+        Ok(Some(stop))
     }
 
     /// Reads the first chunk, then merges the others in order. `Ok(Some(at))`: merged up to `at`,
@@ -333,7 +432,7 @@ impl<'a> Parser<'a> {
             }
             at = chunk.parser.stop_offset();
             let mut w = chunk.parser;
-            let outcome = self.merge(&mut w, base);
+            let outcome = self.merge(&mut w, base, false);
             // What is left of the copy is freed off this thread, which has merging to do.
             let _ = dropper.send(w);
             if outcome.is_err() {
@@ -344,9 +443,11 @@ impl<'a> Parser<'a> {
         Ok(Some(at))
     }
 
-    /// Moves a worker's additions into this module, in the worker's order. `Err`: a conflict the
-    /// sequential read reports with its own error.
-    fn merge(&mut self, w: &mut Parser<'a>, base: &Base) -> Result<(), ()> {
+    /// Moves a worker's additions into this module, in the worker's order, and gives the map of
+    /// the worker's handles. `Err`: a conflict the sequential read reports with its own error.
+    /// For the worker that read the trailing metadata ahead (`tail`), its metadata is left out:
+    /// [`Parser::replay_md`] takes it in.
+    fn merge(&mut self, w: &mut Parser<'a>, base: &Base, tail: bool) -> Result<Remap, ()> {
         if w.m.metadata.distinct_count() != base.distinct {
             return Err(());
         }
@@ -373,7 +474,7 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         let mut r = Remap::new(*base);
-        let adds = Additions::since(&w.m, *base);
+        let adds = Additions::since_with(&w.m, *base, !tail);
         r.absorb_types(&mut self.m, &adds)?;
         for (n, at) in std::mem::take(&mut w.type_uses) {
             self.type_uses.entry(r.named_struct(n).ok_or(())?).or_insert(at);
@@ -386,8 +487,10 @@ impl<'a> Parser<'a> {
         r.absorb_rest(&mut self.m, adds, &mut |m, slot| {
             *slots.entry(slot).or_insert_with(|| m.metadata.placeholder(slot))
         })?;
-        for (slot, at) in std::mem::take(&mut w.md_uses) {
-            self.md_uses.entry(slot).or_insert(at);
+        if !tail {
+            for (slot, at) in std::mem::take(&mut w.md_uses) {
+                self.md_uses.entry(slot).or_insert(at);
+            }
         }
 
         // Globals, aliases and ifuncs move over, then functions; each defines its symbol.
@@ -452,6 +555,6 @@ impl<'a> Parser<'a> {
             };
             self.attr_fixups.push((target, r.attr(set), groups));
         }
-        Ok(())
+        Ok(r)
     }
 }
