@@ -327,7 +327,45 @@ fn parse_desc(s: &'static str) -> Desc {
     }
 }
 
-type Table = rustc_hash::FxHashMap<&'static str, Signature>;
+type Table = rustc_hash::FxHashMap<&'static str, Row>;
+
+/// A row of the table: its signature is read from the row's fields when first asked for (a
+/// module calls a few of the thousands of intrinsics listed; reading them all was most of the
+/// table's cost, paid while the other threads wait for the table).
+pub(crate) struct Row {
+    /// `ret`, `args`, `checked`, `immarg` and `immarg message`, as the TSV writes them.
+    fields: [&'static str; 5],
+    sig: std::sync::OnceLock<Signature>,
+}
+
+impl Row {
+    fn sig(&'static self) -> &'static Signature {
+        self.sig.get_or_init(|| {
+            let [ret, args, checked, immarg, immarg_message] = self.fields;
+            let slots = |s: &'static str| -> Vec<&'static str> { s.split(';').filter(|d| !d.is_empty()).collect() };
+            let mut args = slots(args);
+            let vararg = args.last() == Some(&"...");
+            if vararg {
+                args.pop();
+            }
+            Signature {
+                ret: slots(ret).into_iter().map(parse_desc).collect(),
+                args: args.into_iter().map(parse_desc).collect(),
+                vararg,
+                checked: Checked {
+                    extra: checked.contains("extra-arg"),
+                    missing: checked.contains("missing-arg"),
+                    ret: checked.contains("ret-type"),
+                    args: checked.contains("arg0-type"),
+                    typed_upgraded: checked.contains("typed-upgraded"),
+                    rejected: checked.split(',').any(|c| c == "rejected"),
+                },
+                immarg: immarg.split(',').filter_map(|i| i.parse().ok()).collect(),
+                immarg_message,
+            }
+        })
+    }
+}
 
 /// Names a path refuses outright, beside the table's `rejected` entries: exact overload names
 /// (`rejected-overload`) and dotted prefixes (`llvm.nvvm.mma.*`), per path.
@@ -351,8 +389,12 @@ fn path_table(i: usize) -> &'static PathTable {
         let mut t = PathTable::default();
         let mine = |l: &&str| !l.starts_with('#') && !l.is_empty() && usize::from(l.starts_with("modern\t")) == i;
         for line in TABLE_TSV.lines().filter(mine) {
-            let f: Vec<&'static str> = line.split('\t').collect();
-            let [_, name, ret, args, checked, ref rest @ ..] = f[..] else { continue };
+            let mut f = line.split('\t');
+            let (Some(_), Some(name), Some(ret), Some(args), Some(checked)) =
+                (f.next(), f.next(), f.next(), f.next(), f.next())
+            else {
+                continue;
+            };
             if let Some(prefix) = name.strip_suffix(".*") {
                 t.refused.prefixes.push(prefix);
                 continue;
@@ -361,29 +403,8 @@ fn path_table(i: usize) -> &'static PathTable {
                 t.refused.names.insert(name);
                 continue;
             }
-            let [immarg, immarg_message] = rest[..] else { continue };
-            let slots = |s: &'static str| -> Vec<&'static str> { s.split(';').filter(|d| !d.is_empty()).collect() };
-            let mut args = slots(args);
-            let vararg = args.last() == Some(&"...");
-            if vararg {
-                args.pop();
-            }
-            let sig = Signature {
-                ret: slots(ret).into_iter().map(parse_desc).collect(),
-                args: args.into_iter().map(parse_desc).collect(),
-                vararg,
-                checked: Checked {
-                    extra: checked.contains("extra-arg"),
-                    missing: checked.contains("missing-arg"),
-                    ret: checked.contains("ret-type"),
-                    args: checked.contains("arg0-type"),
-                    typed_upgraded: checked.contains("typed-upgraded"),
-                    rejected: checked.split(',').any(|c| c == "rejected"),
-                },
-                immarg: immarg.split(',').filter_map(|i| i.parse().ok()).collect(),
-                immarg_message,
-            };
-            t.table.insert(name, sig);
+            let (Some(immarg), Some(immarg_message), None) = (f.next(), f.next(), f.next()) else { continue };
+            t.table.insert(name, Row { fields: [ret, args, checked, immarg, immarg_message], sig: Default::default() });
         }
         let masked: &[(&str, &[&str], &[&str])] = if i == 1 { &MODERN_MASKED } else { &LLVM7_GATHER_SCATTER };
         {
@@ -404,7 +425,7 @@ fn path_table(i: usize) -> &'static PathTable {
                     immarg: Vec::new(),
                     immarg_message: "",
                 };
-                t.table.insert(name, sig);
+                t.table.insert(name, Row { fields: [""; 5], sig: sig.into() });
             }
         }
         t
@@ -535,8 +556,8 @@ pub(crate) fn lookup(name: &str, path: Path) -> Option<(&'static str, &'static S
     let i = usize::from(path == Path::Modern);
     // A listed name is its own intrinsic: every narrowed range holds it, and it sorts first in
     // the last one (the others extend it). One hash probe instead of the search.
-    if let Some((&found, sig)) = table(i).get_key_value(name) {
-        return Some((found, sig));
+    if let Some((&found, row)) = table(i).get_key_value(name) {
+        return Some((found, row.sig()));
     }
     // Other names (overloads such as `llvm.fma.f32`) are searched once per thread: a module
     // calls few distinct intrinsics many times, and each call asks several times.
@@ -586,7 +607,7 @@ fn search(name: &str, i: usize) -> Option<(&'static str, &'static Signature)> {
         last_lo = lo;
     }
     let found = *names.get(last_lo)?;
-    let sig = table.get(found)?;
+    let sig = table.get(found)?.sig();
     let prefix = name.len() > found.len() && name.starts_with(found) && bytes[found.len()] == b'.';
     (name == found || (prefix && sig.overloaded())).then_some((found, sig))
 }
