@@ -152,16 +152,22 @@ impl<'a> Lexer<'a> {
     #[inline(never)]
     fn refill(&mut self) {
         let mut n = 0;
-        while n < BATCH {
-            let tok = self.lex();
+        // Tokens are stored where they are made, and only the end of input (found when skipping
+        // blanks) ends a batch early: no test of each token's kind.
+        while let Some(tok) = self.lex() {
             self.buf[n] = tok;
             n += 1;
-            if matches!(tok.kind, TokenKind::Eof) {
-                break;
+            if n == BATCH {
+                self.head = 0;
+                self.len = n;
+                return;
             }
         }
+        // Past the last blank is the end of input (which fits in `u32`: see `from_bytes`).
+        let end = self.src.len() as u32;
+        self.buf[n] = Token { kind: TokenKind::Eof, start: end, end };
         self.head = 0;
-        self.len = n;
+        self.len = n + 1;
     }
 
     /// Continues lexing at byte `pos` (which must start a token, or be whitespace before one).
@@ -240,16 +246,15 @@ impl<'a> Lexer<'a> {
         i
     }
 
+    /// The next token, or `None` at the end of input.
     #[inline(always)]
-    fn lex(&mut self) -> Token {
+    fn lex(&mut self) -> Option<Token> {
         let src = self.src;
         loop {
             // Blanks are a quarter of a typical file: skip them before dispatching. NUL counts as blank here,
             // so this loop checks the bound itself rather than relying on `at`.
             let start = self.skip_blanks(self.pos);
-            let Some(&c) = src.get(start) else {
-                return Token { kind: TokenKind::Eof, start: start as u32, end: start as u32 };
-            };
+            let &c = src.get(start)?;
             self.pos = start + 1;
             let kind = match c {
                 b';' => {
@@ -301,7 +306,7 @@ impl<'a> Lexer<'a> {
                 }
                 _ => TokenKind::Error(LexError::UnexpectedChar),
             };
-            return Token { kind, start: start as u32, end: self.pos as u32 };
+            return Some(Token { kind, start: start as u32, end: self.pos as u32 });
         }
     }
 
@@ -484,7 +489,8 @@ impl<'a> Lexer<'a> {
             }
         }
         let kw_end = self.run_end(start + 1, KEYWORD);
-        let end = self.run_end(kw_end, LABEL);
+        // Keywords end at a blank or punctuation, not inside a longer label-like word.
+        let end = if self.is(kw_end, LABEL) { self.run_end(kw_end + 1, LABEL) } else { kw_end };
         if self.at(end) == b':' && !self.ignore_colon {
             self.pos = end + 1;
             return TokenKind::Label { quoted: false };
