@@ -384,13 +384,21 @@ impl<'a> Parser<'a> {
     }
 
     /// A name without copying it when it has no escapes.
+    #[inline(always)]
     fn name_cow(&self, t: Token) -> PResult<Cow<'a, str>> {
         if let (Some(s), TokenKind::LocalVar { quoted: false } | TokenKind::GlobalVar { quoted: false }) =
             (self.src_str, t.kind)
         {
-            // Unquoted names have no escapes: a slice of the source, nothing to check.
+            // Unquoted names have no escapes: a slice of the source, nothing to check. Inlined
+            // (most names are these, one on every few tokens); the rest is out of line.
             return Ok(Cow::Borrowed(s.get(t.start as usize + 1..t.end as usize).unwrap_or("")));
         }
+        self.name_cow_escaped(t)
+    }
+
+    /// `name_cow` of a quoted name, label or numbered token.
+    #[inline(never)]
+    fn name_cow_escaped(&self, t: Token) -> PResult<Cow<'a, str>> {
         match self.value_bytes(t) {
             Cow::Borrowed(b) => std::str::from_utf8(b).map(Cow::Borrowed).map_err(|_| ()),
             Cow::Owned(b) => String::from_utf8(b).map(Cow::Owned).map_err(|_| ()),
@@ -540,7 +548,17 @@ impl<'a> Parser<'a> {
             return self.err(format!("expected an integer, found {}", self.describe()));
         }
         let t = self.bump()?;
-        self.text(t).parse().map_err(|_| ParseError::new(sp(t), "expected an unsigned integer that fits in 64 bits"))
+        // An `Integer` token is `-?[0-9]+`: read its digits by hand (a minus is refused as a
+        // non-digit), without the generic `str::parse`.
+        let mut n = 0u64;
+        for &b in t.bytes(self.src) {
+            let digit = b.wrapping_sub(b'0');
+            match n.checked_mul(10).and_then(|n| n.checked_add(u64::from(digit))) {
+                Some(next) if digit < 10 => n = next,
+                _ => return Err(ParseError::new(sp(t), "expected an unsigned integer that fits in 64 bits")),
+            }
+        }
+        Ok(n)
     }
 
     fn parse_u32(&mut self) -> PResult<u32> {
