@@ -2582,6 +2582,52 @@ def absolute_functions():
                                            tail=VERSION + "!8 = !{i64 1}\n!9 = !{}\n")
 
 
+def fp_behind():
+    """fp128, x86_fp80 and ppc_fp128 only behind a pointer (and neighbours: double, i128, a
+    struct or array of the type), the pointer in each place a module holds one: a parameter
+    left unused, a cast, a comparison, a select, a getelementptr, a load or store of the pointer,
+    an alloca, a call's argument, a return, a variable's type, a declaration's parameter; typed
+    and opaque: where each path's verifier looks through a pointer for the types it refuses."""
+    for pointee in ["fp128", "x86_fp80", "ppc_fp128", "double", "i128", "{ fp128 }", "[2 x x86_fp80]", "fp128*"]:
+        t = ("s_" if pointee.startswith("{") else "a_" if pointee.startswith("[") else "") + safe(pointee)
+        for asp in [0, 1, 2]:
+            P = ptr(pointee, asp)
+            cases = {
+                "param_only": ("", f"{P} %p"),
+                "ptrtoint": (f"  %r = ptrtoint {P} %p to i64\n", f"{P} %p"),
+                "bitcast": (f"  %r = bitcast {P} %p to i8{' addrspace(%d)' % asp if asp else ''}*\n", f"{P} %p"),
+                "icmp": (f"  %r = icmp eq {P} %p, null\n", f"{P} %p"),
+                "select": (f"  %r = select i1 %c, {P} %p, {P} null\n", f"i1 %c, {P} %p"),
+                "gep": (f"  %r = getelementptr {pointee}, {P} %p, i64 1\n", f"{P} %p"),
+                "load_ptr": (f"  %r = load {P}, {P}* %q\n", f"{P}* %q"),
+                "store_ptr": (f"  store {P} null, {P}* %q\n", f"{P}* %q"),
+                "alloca_ptr": (f"  %r = alloca {P}\n", ""),
+                "call_arg": (f"  call void @g({P} %p)\n", f"{P} %p"),
+                "ret": (None, None),
+                "global": (None, None),
+                "declare": (None, None),
+            }
+            for case, (body, params) in cases.items():
+                if case == "ret":
+                    text = module(f"define {P} @f({P} %p) {{\n  ret {P} %p\n}}\n")
+                elif case == "global":
+                    text = module(f"@g = addrspace(1) global {P} null\n")
+                elif case == "declare":
+                    text = module(f"declare void @g({P})\n")
+                else:
+                    extra = f"declare void @g({P})\n" if case == "call_arg" else ""
+                    text = module(extra + fn(body + "  ret void", params))
+                yield f"{case}_{t}_as{asp}_typed", text
+                if asp == 1 and "*" not in pointee and case in ("param_only", "gep", "alloca_ptr", "global", "call_arg"):
+                    yield f"{case}_{t}_as{asp}_opaque", text.replace(P, "ptr addrspace(1)")
+        # Beside another problem of the NVVM verifier, in both orders.
+        P = ptr(pointee, 1)
+        a = fn(f"  %r = ptrtoint {P} %p to i64\n  ret void", f"{P} %p", name="a")
+        b = fn("  %r = addrspacecast i32 addrspace(6)* %p to i32*\n  ret void", "i32 addrspace(6)* %p", name="b")
+        yield f"then_addrspacecast_{t}", module(a + b)
+        yield f"after_addrspacecast_{t}", module(b + a)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2597,6 +2643,7 @@ GROUPS = {
     "usedlists": used_lists,
     "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
     "globaluses": global_uses, "ifuncs": ifuncs, "assume": assume_bundles, "absolutefn": absolute_functions,
+    "fpbehind": fp_behind,
 }
 
 

@@ -652,6 +652,8 @@ def measure(args):
                 t[4] += j["compiles"] == (want[2] == 0)
                 if args.verbose and (ok != (want[0] == 0) or (want[0] and not first.startswith(want[1]))):
                     print(f"DIFF {r['probe']} @{arch}: libNVVM {want[:2]}, nvir ok={ok} {first[:90]!r}")
+                if args.verbose and j["compiles"] != (want[2] == 0):
+                    print(f"COMPILE {r['probe']} @{arch}: libNVVM {[want[2], want[3][:90]]}, nvir compiles={j['compiles']}")
     for arch, (n, v, rej, f, c) in tally.items():
         print(f"{arch}: {n} runs, verdicts {100 * v / n:.2f} %, first errors {100 * f / max(rej, 1):.2f} % of {rej}, "
               f"compiles {100 * c / n:.2f} %")

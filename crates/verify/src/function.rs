@@ -2,7 +2,7 @@
 //! properties first, then its instructions in layout order (libNVVM's reporting order).
 
 use crate::intrinsics::{self, Rule};
-use crate::module::{global_of, pointer_space, unsupported_type};
+use crate::module::{global_of, pointer_space, unsupported_type_in};
 use crate::{Cx, Findings, Location, Path};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::instruction::{CastOp, RmwOp};
@@ -656,38 +656,43 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                 }
             }
             // Types are walked only where the module has a type libNVVM refuses.
-            if let (true, InstKind::Call { call, .. }) = (cx.unsupported_types, &inst.kind) {
-                // A call's result, then its arguments, as any instruction's (measured, the
-                // `fpcalls/` axis); inline asm and intrinsics have their own rules.
-                let intrinsic = match call.callee {
-                    Value::Asm(_) => true,
-                    Value::Const(c) => global_of(m, c).is_some_and(|n| n.starts_with("llvm.")),
-                    _ => false,
-                };
-                let refused = if intrinsic {
-                    None
-                } else {
-                    unsupported_type(m, inst.ty).or_else(|| call.args.iter().find_map(|a| unsupported_type(m, a.ty)))
-                };
-                if let Some(t) = refused {
-                    out.error("nvvm-type", format!("{t} type is not supported"), at());
-                }
-            } else if cx.unsupported_types && !matches!(inst.kind, InstKind::Call { .. }) {
-                // The result, what an alloca allocates, then the operands (a comparison or
-                // conversion of an fp128 is refused as its arithmetic is).
-                let mut refused = unsupported_type(m, inst.ty);
-                if let InstKind::Alloca { ty, .. } = &inst.kind {
-                    refused = refused.or_else(|| unsupported_type(m, *ty));
-                }
-                if refused.is_none() {
-                    inst.kind.for_each_operand(|v| {
-                        if refused.is_none() {
-                            refused = value_type(m, f, v).and_then(|t| unsupported_type(m, t));
+            if cx.unsupported_types {
+                // `pointees`: looking through typed pointers (LLVM 7's verifier does; its
+                // compiler lowers such a pointer wherever it is, `fpbehind/`).
+                let refused = |pointees: bool| -> Option<&'static str> {
+                    let on = |t| unsupported_type_in(m, t, pointees && cx.llvm7());
+                    if let InstKind::Call { call, .. } = &inst.kind {
+                        // A call's result, then its arguments, as any instruction's (measured,
+                        // the `fpcalls/` axis); inline asm and intrinsics have their own rules.
+                        let intrinsic = match call.callee {
+                            Value::Asm(_) => true,
+                            Value::Const(c) => global_of(m, c).is_some_and(|n| n.starts_with("llvm.")),
+                            _ => false,
+                        };
+                        if intrinsic {
+                            return None;
                         }
-                    });
-                }
-                if let Some(t) = refused {
-                    out.error("nvvm-type", format!("{t} type is not supported"), at());
+                        return on(inst.ty).or_else(|| call.args.iter().find_map(|a| on(a.ty)));
+                    }
+                    // The result, what an alloca allocates or a getelementptr steps over (on both
+                    // paths, `fpbehind/gep_*`), then the operands (a comparison or conversion of
+                    // an fp128 is refused as its arithmetic is).
+                    let mut refused = on(inst.ty);
+                    if let InstKind::Alloca { ty, .. } | InstKind::GetElementPtr { source_ty: ty, .. } = &inst.kind {
+                        refused = refused.or_else(|| on(*ty));
+                    }
+                    if refused.is_none() {
+                        inst.kind.for_each_operand(|v| {
+                            if refused.is_none() {
+                                refused = value_type(m, f, v).and_then(on);
+                            }
+                        });
+                    }
+                    refused
+                };
+                if let Some(t) = refused(true) {
+                    let code = if refused(false).is_some() { "nvvm-type" } else { "nvvm-pointee-type" };
+                    out.error(code, format!("{t} type is not supported"), at());
                 }
             }
             let mut block_address = false;

@@ -374,8 +374,9 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
             }
         }
         check_name_and_linkage(name, &g.props, g.source, out);
-        if let Some(t) = unsupported_type(m, g.ty) {
-            out.error("nvvm-type", format!("{t} type is not supported"), at());
+        if let Some(t) = unsupported_type_on(cx, g.ty) {
+            let code = if unsupported_type_in(m, g.ty, false).is_some() { "nvvm-type" } else { "nvvm-pointee-type" };
+            out.error(code, format!("{t} type is not supported"), at());
         }
         if let Some(init) = g.init {
             let found = contents.of(m, init);
@@ -1113,21 +1114,39 @@ pub(crate) fn pointer_space(m: &Module, t: nvir_llvm::ir::TypeId) -> u32 {
     }
 }
 
-/// The floating-point (or MMX) type libNVVM refuses, if `t` is or holds one.
-pub(crate) fn unsupported_type(m: &Module, t: nvir_llvm::ir::TypeId) -> Option<&'static str> {
+/// The floating-point (or MMX) type libNVVM refuses, if `t` is or holds one, as the path sees
+/// it: LLVM 7's verifier also looks through a typed pointer at its pointee (measured, the `fpbehind/` axis: a pointer to `fp128`, to a struct or
+/// array holding one, or to a pointer to one is refused wherever an instruction or a variable
+/// has it, a parameter nothing uses and a declaration's passing), where the modern path's
+/// pointers are opaque.
+pub(crate) fn unsupported_type_on(cx: &crate::Cx, t: nvir_llvm::ir::TypeId) -> Option<&'static str> {
+    unsupported_type_in(cx.m, t, cx.llvm7())
+}
+
+/// [`unsupported_type_on`], looking through typed pointers or not.
+pub(crate) fn unsupported_type_in(m: &Module, t: nvir_llvm::ir::TypeId, pointees: bool) -> Option<&'static str> {
+    unsupported_type_at(m, t, pointees, 0)
+}
+
+fn unsupported_type_at(m: &Module, t: nvir_llvm::ir::TypeId, pointees: bool, depth: u32) -> Option<&'static str> {
     use nvir_llvm::ir::FloatKind;
+    if depth > 64 {
+        return None;
+    }
+    let inner = |t| unsupported_type_at(m, t, pointees, depth + 1);
     match m.types.get(t) {
         TypeData::Float(FloatKind::Fp128) => Some("fp128"),
         TypeData::Float(FloatKind::X86Fp80) => Some("x86_fp80"),
         TypeData::Float(FloatKind::PpcFp128) => Some("ppc_fp128"),
         TypeData::X86Mmx => Some("x86mmx"),
-        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => unsupported_type(m, *elem),
-        TypeData::Struct(body) => body.fields.iter().find_map(|&f| unsupported_type(m, f)),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => inner(*elem),
+        TypeData::Struct(body) => body.fields.iter().find_map(|&f| inner(f)),
+        TypeData::Pointer { pointee: Some(p), .. } if pointees => inner(*p),
         _ => None,
     }
 }
 
-/// Whether any type of the module is one [`unsupported_type`] names: types are interned, so a
+/// Whether any type of the module is one [`unsupported_type_on`] names: types are interned, so a
 /// type holding one is in the table only with it.
 pub(crate) fn has_unsupported_types(m: &Module) -> bool {
     use nvir_llvm::ir::FloatKind;
