@@ -2628,6 +2628,42 @@ def fp_behind():
         yield f"after_addrspacecast_{t}", module(b + a)
 
 
+# LLVM 7's reader stops: constructs newer than LLVM 7 (nvir's syntax layer) and problems its
+# reader finds in LLVM 7 syntax (nvir's reader-rule layer), each in a function header or body;
+# problems that leave no valid module (an add of pointers) are left out: nvir's IR cannot hold them.
+LLVM7_NEWER = {
+    "hot_fn": ("header", "", "", " hot"),
+    "noundef_param": ("header", "i32 noundef %n", "", ""),
+    "xchg_float": ("body", "float* %fp", "  %x1 = atomicrmw xchg float* %fp, float 1.0 seq_cst\n", ""),
+    "freeze": ("body", "i32 %fz", "  %x2 = freeze i32 %fz\n", ""),
+    "poison": ("body", "i32 %pz", "  %x3 = add i32 %pz, poison\n", ""),
+    "fneg": ("body", "float %fn", "  %x4 = fneg float %fn\n", ""),
+}
+LLVM7_READER = {
+    "fnonly_param": ("header", "i8* noinline %q", "", ""),
+    "fence_monotonic": ("body", "", "  fence monotonic\n", ""),
+    "cmpxchg_unordered": ("body", "i32* %cp", "  %y3 = cmpxchg i32* %cp, i32 0, i32 1 unordered unordered\n", ""),
+}
+
+
+def llvm7_reader_order():
+    """A construct newer than LLVM 7 and a problem LLVM 7's reader finds in its own syntax, in
+    one module: in one function (the body's two in both orders) and in two functions (both
+    orders): which LLVM 7's reader stops at first (the modern path reads the newer ones)."""
+    def one(parts, name):
+        params = ", ".join(p[1] for p in parts if p[1])
+        body = "".join(p[2] for p in parts)
+        attrs = "".join(p[3] for p in parts)
+        return fn(body + "  ret void", params, name=name, attrs=attrs)
+    for nk, n in LLVM7_NEWER.items():
+        for rk, r in LLVM7_READER.items():
+            yield f"{nk}_fn_then_{rk}_fn", module(one([n], "a") + one([r], "b"))
+            yield f"{rk}_fn_then_{nk}_fn", module(one([r], "a") + one([n], "b"))
+            yield f"{nk}_with_{rk}", module(one([n, r], "a"))
+            if n[0] == "body" and r[0] == "body":
+                yield f"{rk}_with_{nk}", module(one([r, n], "a"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2643,7 +2679,7 @@ GROUPS = {
     "usedlists": used_lists,
     "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
     "globaluses": global_uses, "ifuncs": ifuncs, "assume": assume_bundles, "absolutefn": absolute_functions,
-    "fpbehind": fp_behind,
+    "fpbehind": fp_behind, "llvm7order": llvm7_reader_order,
 }
 
 

@@ -12,7 +12,7 @@ const DOWNGRADE: &str = "`nvir print --syntax llvm7` rewrites the module for lib
 pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
     let parsed = |out: &Findings| !out.0.iter().any(|f| f.class == crate::Class::Parse);
     if cx.llvm7() {
-        check_llvm7(cx, out);
+        check_llvm7(cx, text, out);
     } else {
         // The type definitions come first in the text.
         if text {
@@ -623,7 +623,7 @@ fn llvm7_misnumbered(m: &nvir_llvm::Module, f: &nvir_llvm::ir::Function, label_a
     None
 }
 
-fn check_llvm7(cx: &Cx, out: &mut Findings) {
+fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
     let m = cx.m;
     // LLVM 7's reader stops at the first construct it cannot read: gather them with where they
     // are written and report them in text order, so the first is the one libNVVM prints.
@@ -1016,8 +1016,37 @@ fn check_llvm7(cx: &Cx, out: &mut Findings) {
             Some(Token::Word(t)),
         ));
     }
-    // Stable: constructs without a place keep their order, after the placed ones.
-    found.sort_by_key(|(at, ..)| at.unwrap_or(u32::MAX));
+    // Stable: constructs without a place keep their order, after the placed ones. A function
+    // attribute is read after the parameter list its header's place stands for.
+    let key = |(at, _, message, ..): &Stop| {
+        let late = message.starts_with("parse expected '{' in function body")
+            || message.starts_with("parse expected top-level entity");
+        u64::from(at.unwrap_or(u32::MAX)) * 2 + u64::from(late)
+    };
+    found.sort_by_key(key);
+    // The problems LLVM 7's reader finds in its own syntax ([`check_reader_rules`]) are read in
+    // the same pass: one written before the first newer construct is where it stops (measured,
+    // `llvm7order/`: an operand of the wrong type, a function-only attribute on a parameter, an
+    // icmp of floats, a monotonic fence or an unordered cmpxchg before or after a newer
+    // attribute, instruction or value, in one function or two; a tie in one header goes to the
+    // parameter before the function attribute). Only in a typed module, against a stop with a
+    // place: nvir places a header's problems at the header's start, where an opaque pointer
+    // among the parameters is read first (`paramsmodern/`), and a stop without a place may be
+    // anywhere (a type's definition).
+    let typed = m.types.dialect() != Some(Dialect::OpaquePointers);
+    let placed = found.first().filter(|(at, ..)| at.is_some()).map(key);
+    if let (true, true, Some(first)) = (text, typed, placed) {
+        let mut reader = Findings::default();
+        check_reader_types(cx, &mut reader);
+        if reader.0.is_empty() {
+            check_reader_rules(cx, text, &mut reader);
+        }
+        let at = reader.0.first().and_then(|f| f.location.offset());
+        if at.is_some_and(|at| u64::from(at) * 2 < first) {
+            out.absorb(reader);
+            return;
+        }
+    }
     // Past the first opaque pointer the module needs downgrading as a whole: what follows it
     // would only repeat that.
     if let Some(k) = found.iter().position(|(_, code, ..)| *code == "nvvm-dialect") {
