@@ -2628,6 +2628,25 @@ def fp_behind():
         yield f"after_addrspacecast_{t}", module(b + a)
 
 
+ORDER_RMW_OPS = ["xchg", "add", "nand", "max", "umin", "fadd"]
+
+
+def atomic_order():
+    """Each atomic operation × type × address space, the spaces atomics refuse among them: which
+    of the operation, the type and the address space each path reports first on one instruction."""
+    tys = ["i8", "i16", "i32", "i64", "i128", "half", "float", "double"]
+    for op in ORDER_RMW_OPS:
+        for ty in tys:
+            v = "1.0" if ty in ("half", "float", "double") else "1"
+            for asp in [1, 2, 4, 5, 6, 101]:
+                yield f"rmw_{op}_{ty}_as{asp}", module(fn(
+                    f"  %r = atomicrmw {op} {ptr(ty, asp)} %p, {ty} {v} seq_cst\n  ret void", f"{ptr(ty, asp)} %p"))
+    for ty in ["i8", "i16", "i32", "i64", "i128"]:
+        for asp in [2, 4, 5]:
+            yield f"cmpxchg_{ty}_as{asp}", module(fn(
+                f"  %r = cmpxchg {ptr(ty, asp)} %p, {ty} 0, {ty} 1 seq_cst seq_cst\n  ret void", f"{ptr(ty, asp)} %p"))
+
+
 # LLVM 7's reader stops: constructs newer than LLVM 7 (nvir's syntax layer) and problems its
 # reader finds in LLVM 7 syntax (nvir's reader-rule layer), each in a function header or body;
 # problems that leave no valid module (an add of pointers) are left out: nvir's IR cannot hold them.
@@ -2679,7 +2698,7 @@ GROUPS = {
     "usedlists": used_lists,
     "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
     "globaluses": global_uses, "ifuncs": ifuncs, "assume": assume_bundles, "absolutefn": absolute_functions,
-    "fpbehind": fp_behind, "llvm7order": llvm7_reader_order,
+    "fpbehind": fp_behind, "atomicorder": atomic_order, "llvm7order": llvm7_reader_order,
 }
 
 
