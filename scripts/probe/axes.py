@@ -2683,6 +2683,39 @@ def llvm7_reader_order():
                 yield f"{rk}_with_{nk}", module(one([r, n], "a"))
 
 
+MIX_TYPED_FIRST = {
+    "param": ("define void @f(i32* %p, ptr %q) {\n  ret void\n}\n", ""),
+    "param_as": ("define void @f(i32 addrspace(1)* %p, ptr addrspace(1) %q) {\n  ret void\n}\n", ""),
+    "load": ("define void @f(i32* %p, i32** %q) {\n  %v = load ptr, ptr %p\n  ret void\n}\n", ""),
+    "global": ("@a = addrspace(1) global i32* null\n@b = addrspace(1) global ptr null\n", ""),
+    "later_function": ("define void @f(i32* %p) {\n  ret void\n}\ndefine void @g(ptr %q) {\n  ret void\n}\n", ""),
+    "call_arg": ("declare void @h(i32*)\ndefine void @f(i32* %p) {\n  call void @h(ptr %p)\n  ret void\n}\n", ""),
+    "alloca": ("define void @f(i32* %p) {\n  %a = alloca ptr\n  ret void\n}\n", ""),
+    "gep": ("define void @f(i32* %p) {\n  %g = getelementptr i32, ptr %p, i64 1\n  ret void\n}\n", ""),
+    "byval": ("define void @f(i32* byval(ptr) %p) {\n  ret void\n}\n", ""),
+    "metadata_named": ("define void @f(i32* %p) {\n  ret void\n}\n", "!named = !{!5}\n!5 = !{ptr @f}\n"),
+    "metadata_call": ("declare void @llvm.foo.md(metadata)\ndefine void @f(i32* %p) {\n  call void @llvm.foo.md(metadata ptr null)\n  ret void\n}\n", ""),
+    "annotation": ("define void @k(i32* %p) {\n  ret void\n}\n", "!nvvm.annotations = !{!5}\n!5 = !{ptr @k, !\"kernel\", i32 1}\n"),
+    "typed_annotation_then_ptr": ("define void @k(ptr %p) {\n  ret void\n}\n", "!nvvm.annotations = !{!5}\n!5 = !{void (i8*)* @k, !\"kernel\", i32 1}\n"),
+    "with_problem_before": ("define void @f(i32 addrspace(6)* %p) {\n  %c = addrspacecast i32 addrspace(6)* %p to i32*\n  ret void\n}\ndefine void @g(ptr %q) {\n  ret void\n}\n", ""),
+    "with_problem_after": ("define void @f(i32* %p, ptr %q) {\n  ret void\n}\ndefine void @g(i32 addrspace(6)* %p) {\n  %c = addrspacecast i32 addrspace(6)* %p to i32*\n  ret void\n}\n", ""),
+    "pointee_mismatch": ("define void @f(i32* %p, ptr %q) {\n  store i64 1, i32* %p\n  ret void\n}\n", ""),
+    "load_mismatch_before": ("define void @f(i32* %p) {\n  %v = load i64, i32* %p\n  ret void\n}\ndefine void @g(ptr %q) {\n  ret void\n}\n", ""),
+}
+
+
+def mixed_dialects():
+    """Typed and opaque pointers in one module, the first pointer typed and an opaque one later
+    in each place (a parameter, a variable, an instruction, a call's argument, an attribute's
+    type, a metadata operand, an annotation), beside other problems, and the reverse (opaque
+    first): what each path's reader makes of the mix."""
+    for name, (code, tail) in MIX_TYPED_FIRST.items():
+        yield f"typed_first_{name}", module(code, tail=VERSION + tail)
+    yield "opaque_first_param", module("define void @f(ptr %q, i32* %p) {\n  ret void\n}\n")
+    yield "opaque_first_global", module("@b = addrspace(1) global ptr null\n@a = addrspace(1) global i32* null\n")
+    yield "opaque_first_load", module("define void @f(ptr %p) {\n  %v = load i32*, i32** %p\n  ret void\n}\n")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2698,7 +2731,7 @@ GROUPS = {
     "usedlists": used_lists,
     "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
     "globaluses": global_uses, "ifuncs": ifuncs, "assume": assume_bundles, "absolutefn": absolute_functions,
-    "fpbehind": fp_behind, "atomicorder": atomic_order, "llvm7order": llvm7_reader_order,
+    "fpbehind": fp_behind, "atomicorder": atomic_order, "llvm7order": llvm7_reader_order, "mixdialect": mixed_dialects,
 }
 
 

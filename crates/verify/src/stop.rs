@@ -94,6 +94,24 @@ fn llvm7_opaque_first(src: &[u8], target: &Target, stop: usize) -> Option<Findin
         }
     }
     let at = found?;
+    if at == stop {
+        // nvir's reader stopped at this `ptr` itself (a typed module's later opaque pointer):
+        // LLVM 7's reader stops there too, in a metadata operand with that message (measured,
+        // `mixdialect/`: a parameter, variable, instruction or call argument, a named node's or
+        // an annotation's operand, a `metadata` argument).
+        let before = src[start..at].trim_ascii_end();
+        let metadata = src[start..].starts_with(b"!") || before.ends_with(b"metadata");
+        let mut out = crate::Findings::default();
+        out.parse(
+            "nvvm-dialect",
+            format!(
+                "parse expected {}: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100",
+                if metadata { "metadata operand" } else { "type" }
+            ),
+            Some(at as u32),
+        );
+        return out.0.pop();
+    }
     // A stop at an instruction's start is a check of the whole instruction, once read.
     let head = std::str::from_utf8(&src[start..stop]).unwrap_or("x").trim();
     let whole = head.is_empty()

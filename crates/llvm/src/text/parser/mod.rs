@@ -181,13 +181,41 @@ fn parse_module_checking(
     if u32::try_from(src.len()).is_err() {
         return Err(ParseError::new(Span::at(0, 0), "input of 4 GiB or more is not supported"));
     }
+    let read = parse_in(src, text, options, pointees, None);
+    match read {
+        // A reader that upgrades typed pointers reads `ptr` after a typed pointer as it reads
+        // every pointer (libNVVM's compute_100+ reader takes the mix, measured: `mixdialect/`):
+        // read again with every pointer opaque.
+        Err(e) if !pointees && e.message().starts_with(MIXED_OPAQUE) => {
+            parse_in(src, text, options, pointees, Some(Dialect::OpaquePointers))
+        }
+        read => read,
+    }
+}
+
+/// The start of the message for `ptr` in a module whose first pointer is typed.
+const MIXED_OPAQUE: &str = "an opaque pointer (`ptr`) in a module that uses typed pointers";
+
+fn parse_in(
+    src: &[u8],
+    text: Option<&str>,
+    options: ParseOptions,
+    pointees: bool,
+    dialect: Option<Dialect>,
+) -> Result<Module, ParseError> {
     let mut p = Parser::new(src, text, options);
     p.check_pointees = pointees;
+    if let Some(d) = dialect {
+        p.dialect = d;
+    }
     let read = p.module();
     if p.fell_back {
         drop(p);
         let mut p = Parser::new(src, text, ParseOptions::SEQUENTIAL);
         p.check_pointees = pointees;
+        if let Some(d) = dialect {
+            p.dialect = d;
+        }
         p.module()?;
         return p.finish();
     }
@@ -624,11 +652,11 @@ impl<'a> Parser<'a> {
             }
             Some((seen, ..)) if seen == d => Ok(()),
             Some((_, first, _)) => {
-                let (this, other) = match d {
-                    Dialect::OpaquePointers => ("an opaque pointer (`ptr`)", "typed pointers"),
-                    _ => ("a typed pointer", "opaque pointers (`ptr`)"),
+                let message = match d {
+                    Dialect::OpaquePointers => MIXED_OPAQUE.into(),
+                    _ => "a typed pointer in a module that uses opaque pointers (`ptr`)".to_string(),
                 };
-                Err(ParseError::new(at, format!("{this} in a module that uses {other}"))
+                Err(ParseError::new(at, message)
                     .label(first, "the module's first pointer type")
                     .hint("a module is in one pointer dialect: all typed (`i8*`) or all opaque (`ptr`)"))
             }
