@@ -2716,6 +2716,44 @@ def mixed_dialects():
     yield "opaque_first_load", module("define void @f(ptr %p) {\n  %v = load i32*, i32** %p\n  ret void\n}\n")
 
 
+def di_newer_nodes():
+    """`!DIArgList` and `!DIAssignID` where a module can write them: as a top-level node, named,
+    unused or inside another node; `DIArgList` as a debug intrinsic's argument; `DIAssignID`
+    distinct or not, attached to an instruction: what each path's reader takes."""
+    head = ("define void @f(i32 %x) !dbg !6 {{\n  %a = alloca i32{att}\n"
+            "{call}  ret void, !dbg !8\n}}\n{decl}")
+    tail = ("!llvm.dbg.cu = !{{!1}}\n!llvm.module.flags = !{{!9}}\n"
+            "!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)\n"
+            "!2 = !DIFile(filename: \"a.c\", directory: \"/\")\n"
+            "!6 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, type: !11, unit: !1, isDefinition: true)\n"
+            "!7 = !DILocalVariable(name: \"v\", scope: !6, file: !2, type: !10)\n"
+            "!8 = !DILocation(line: 1, column: 2, scope: !6)\n"
+            "!9 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n"
+            "!10 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+            "!11 = !DISubroutineType(types: !{{null}})\n{extra}")
+    dv = "declare void @llvm.dbg.value(metadata, metadata, metadata)\n"
+    cases = {
+        "arglist_toplevel_named": ("", "", "", "!12 = !DIArgList(i32 0)\n!named = !{!12}\n"),
+        "arglist_toplevel_unused": ("", "", "", "!12 = !DIArgList(i32 0)\n"),
+        "arglist_toplevel_empty": ("", "", "", "!12 = !DIArgList()\n!named = !{!12}\n"),
+        "arglist_nested": ("", "", "", "!12 = !{!DIArgList(i32 0)}\n!named = !{!12}\n"),
+        "arglist_call": ("", "  call void @llvm.dbg.value(metadata !DIArgList(i32 %x), metadata !7, "
+                         "metadata !DIExpression(DW_OP_LLVM_arg, 0)), !dbg !8\n", dv, ""),
+        "arglist_call_two": ("", "  call void @llvm.dbg.value(metadata !DIArgList(i32 %x, i32 1), metadata !7, "
+                             "metadata !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus)), !dbg !8\n", dv, ""),
+        "assignid_plain_named": ("", "", "", "!12 = !DIAssignID()\n!named = !{!12}\n"),
+        "assignid_plain_unused": ("", "", "", "!12 = !DIAssignID()\n"),
+        "assignid_distinct_named": ("", "", "", "!12 = distinct !DIAssignID()\n!named = !{!12}\n"),
+        "assignid_distinct_unused": ("", "", "", "!12 = distinct !DIAssignID()\n"),
+        "assignid_distinct_attached": (", !DIAssignID !12", "", "", "!12 = distinct !DIAssignID()\n"),
+        "assignid_plain_attached": (", !DIAssignID !12", "", "", "!12 = !DIAssignID()\n"),
+        "assignid_nested": ("", "", "", "!12 = !{!13}\n!13 = distinct !DIAssignID()\n!named = !{!12}\n"),
+        "assignid_inline_nested": ("", "", "", "!12 = !{!DIAssignID()}\n!named = !{!12}\n"),
+    }
+    for name, (att, call, decl, extra) in cases.items():
+        yield name, module(head.format(att=att, call=call, decl=decl), tail=VERSION + tail.format(extra=extra))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2731,7 +2769,8 @@ GROUPS = {
     "usedlists": used_lists,
     "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
     "globaluses": global_uses, "ifuncs": ifuncs, "assume": assume_bundles, "absolutefn": absolute_functions,
-    "fpbehind": fp_behind, "atomicorder": atomic_order, "llvm7order": llvm7_reader_order, "mixdialect": mixed_dialects,
+    "fpbehind": fp_behind, "atomicorder": atomic_order, "llvm7order": llvm7_reader_order,
+    "mixdialect": mixed_dialects, "dinewer": di_newer_nodes,
 }
 
 

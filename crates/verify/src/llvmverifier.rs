@@ -31,6 +31,14 @@ fn sp_is_definition(fields: &[(Box<str>, MdField)]) -> bool {
 pub(crate) fn check_reader_metadata(cx: &Cx, out: &mut Findings) {
     for (_, node) in cx.m.metadata.iter() {
         let MdNode::Special { distinct, kind, fields } = node else { continue };
+        // LLVM 22's reader wants every `DIAssignID` distinct, wherever it is written (measured,
+        // `dinewer/assignid_*`: named, unused, attached or inside another node); LLVM 7's knows
+        // no such node (`syntax`).
+        if &**kind == "DIAssignID" && distinct.is_none() && !cx.llvm7() {
+            out.parse("llvm-reader-metadata", "parse missing 'distinct', required for !DIAssignID()", None);
+            out.help("write `distinct !DIAssignID()`");
+            return;
+        }
         if &**kind != "DISubprogram" {
             continue;
         }

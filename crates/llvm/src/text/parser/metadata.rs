@@ -273,7 +273,10 @@ impl Parser<'_> {
         let t = self.bump()?;
         let name = self.value_str(t)?;
         if &*name == "DIArgList" {
-            return Err(ParseError::new(sp(t), "!DIArgList is only valid as a call argument inside a function"));
+            // LLVM's readers know no such node outside a call's argument (LLVM 22's takes it
+            // there only; LLVM 7's nowhere): both say so in these words.
+            return Err(ParseError::new(sp(t), "expected metadata type")
+                .hint("!DIArgList is only valid as a call argument inside a function"));
         }
         let Some(kind) = DiKind::from_name(&name) else {
             return Err(ParseError::new(sp(t), format!("unknown metadata node kind '!{name}'"))
