@@ -117,10 +117,11 @@ fn held_out_probes_agree_with_libnvvm() {
     }
 }
 
-/// Floors on the committed draws (seeds 101, 202, 303, 404, 505, 606, 707, 808, 909, 1010 and
-/// 1111), as measured (the lower arch: 99.68 %, 98.96 %, 98.18 %), as the README states them. The bar for unseen modules (99.5 % of verdicts, 97 %
-/// of first errors) is for a draw measured before any change made after it; what is left is
-/// mostly debug-info rules, mixed pointer dialects and compiler crashes.
-const FLOOR_VERDICTS: f64 = 99.6;
-const FLOOR_FIRST: f64 = 98.9;
-const FLOOR_COMPILES: f64 = 98.0;
+/// Floors on the committed draws (seeds 101, 202, 303, 404, 505, 606, 707, 808, 909, 1010, 1111,
+/// 1212 and 1313), as measured (the lower arch: 100 %, 99.71 %, 98.45 %) less a margin, as the
+/// README states them. The bar for unseen modules (99.5 % of verdicts, 97 % of first errors) is
+/// for a draw measured before any change made after it; what is left is mostly debug-info rules
+/// and compiler crashes.
+const FLOOR_VERDICTS: f64 = 99.9;
+const FLOOR_FIRST: f64 = 99.5;
+const FLOOR_COMPILES: f64 = 98.2;
