@@ -1112,7 +1112,7 @@ const NEWER_DI_FIELDS: &[(&str, &[&str])] = &[
 /// subrange's `count`, a global variable's `name`).
 fn llvm7_di_fields(
     kind: &str,
-    fields: &[(Box<str>, nvir_llvm::ir::metadata::MdField)],
+    fields: &[(&'static str, nvir_llvm::ir::metadata::MdField)],
 ) -> Option<(String, Option<&'static str>)> {
     use nvir_llvm::ir::di::{kind_by_name, LlvmVersion, ValueKind};
     use nvir_llvm::ir::metadata::MdField;

@@ -62,9 +62,9 @@ pub enum MdNode {
         /// `distinct`, as for tuples.
         distinct: Option<u32>,
         /// The node kind (`DILocation`).
-        kind: Box<str>,
+        kind: &'static str,
         /// `(field name, value)` pairs.
-        fields: Box<[(Box<str>, MdField)]>,
+        fields: Box<[(&'static str, MdField)]>,
     },
     /// `!DIExpression(…)`.
     Expression(Box<[ExprElem]>),

@@ -589,7 +589,7 @@ fn assignment_ids(m: &mut Module, notes: &mut Vec<Note>) {
 fn nameless_global_variables(m: &mut Module, notes: &mut Vec<Note>) {
     use crate::ir::metadata::{MdField, MdId, MdNode};
     let md = &m.metadata;
-    let named = |fields: &[(Box<str>, MdField)]| {
+    let named = |fields: &[(&'static str, MdField)]| {
         fields.iter().any(|(n, v)| {
             &**n == "name"
                 && match v {
@@ -661,7 +661,7 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
         if !dk.spec().versions.contains(v7) {
             return Err(PassError::module(format!("!{kind} (LLVM {}) has no LLVM 7 form", dk.spec().versions)));
         }
-        let mut out: Vec<(Box<str>, MdField)> = Vec::with_capacity(fields.len());
+        let mut out: Vec<(&'static str, MdField)> = Vec::with_capacity(fields.len());
         let mut edited = false;
         for (name, value) in fields.iter() {
             if &**name == "spFlags" {
@@ -679,11 +679,11 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                     _ => None,
                 };
                 if let Some(v) = virtuality {
-                    out.push(("virtuality".into(), MdField::Word(v.into())));
+                    out.push(("virtuality", MdField::Word(v.into())));
                 }
-                out.push(("isLocal".into(), MdField::Bool(bits & 4 != 0)));
-                out.push(("isDefinition".into(), MdField::Bool(bits & 8 != 0)));
-                out.push(("isOptimized".into(), MdField::Bool(bits & 16 != 0)));
+                out.push(("isLocal", MdField::Bool(bits & 4 != 0)));
+                out.push(("isDefinition", MdField::Bool(bits & 8 != 0)));
+                out.push(("isOptimized", MdField::Bool(bits & 16 != 0)));
                 if bits & !31 != 0 {
                     dropped
                         .push(format!("spFlags {:#x} beyond virtuality, local, definition and optimized", bits & !31));
@@ -692,7 +692,7 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                 continue;
             }
             if &**name == "emissionKind" && matches!(value, MdField::Word(w) if &**w == "DebugDirectivesOnly") {
-                out.push((name.clone(), MdField::Word("LineTablesOnly".into())));
+                out.push((*name, MdField::Word("LineTablesOnly".into())));
                 dropped.push("emissionKind: DebugDirectivesOnly (now LineTablesOnly)".into());
                 edited = true;
                 continue;
@@ -709,7 +709,7 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                     if !gone.is_empty() {
                         dropped.extend(gone.iter().map(|f| format!("{kind} flag {f}")));
                         if !keep.is_empty() {
-                            out.push((name.clone(), MdField::Word(keep.join(" | ").into())));
+                            out.push((*name, MdField::Word(keep.join(" | ").into())));
                         }
                         edited = true;
                         continue;
@@ -721,10 +721,10 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                 edited = true;
                 continue;
             }
-            out.push((name.clone(), value.clone()));
+            out.push((*name, value.clone()));
         }
         if edited {
-            let node = MdNode::Special { distinct: *distinct, kind: kind.clone(), fields: out.into() };
+            let node = MdNode::Special { distinct: *distinct, kind, fields: out.into() };
             m.metadata.define(id, node);
             changed = true;
         }

@@ -858,7 +858,7 @@ impl<'m> Printer<'m> {
                     }
                     match v {
                         MdField::Null => self.out.push_str("null"),
-                        MdField::Ref(r) if name.as_ref() == "operands" && self.inline_operands(node, *r).is_some() => {
+                        MdField::Ref(r) if *name == "operands" && self.inline_operands(node, *r).is_some() => {
                             let Some(ops) = self.inline_operands(node, *r) else { unreachable!() };
                             self.out.push('{');
                             for (i, op) in ops.iter().enumerate() {

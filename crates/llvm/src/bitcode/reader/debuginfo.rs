@@ -327,8 +327,8 @@ fn upgrade_expression(version: u64, mut e: Vec<u64>) -> Vec<u64> {
 
 /// `distinct !DIGlobalVariableExpression(var: …, expr: …)` with distinct number `d`.
 fn gve_node(d: u32, var: MdId, expr: MdId) -> MdNode {
-    let fields: Vec<(Box<str>, MdField)> = vec![("var".into(), MdField::Ref(var)), ("expr".into(), MdField::Ref(expr))];
-    MdNode::Special { distinct: Some(d), kind: "DIGlobalVariableExpression".into(), fields: fields.into() }
+    let fields: Vec<(&'static str, MdField)> = vec![("var", MdField::Ref(var)), ("expr", MdField::Ref(expr))];
+    MdNode::Special { distinct: Some(d), kind: "DIGlobalVariableExpression", fields: fields.into() }
 }
 
 /// The value of a field before the writer's rules decide whether it is printed.
@@ -361,10 +361,10 @@ impl Reader<'_> {
             if ops.len() < 4 || ops[2] != 0 || ops[1] >= 1 << 16 {
                 return Err(self.err("invalid GenericDINode record"));
             }
-            let mut fields: Vec<(Box<str>, MdField)> =
-                vec![("tag".into(), self.di_int("tag", ValueKind::DwarfTag, ops[1]))];
+            let mut fields: Vec<(&'static str, MdField)> =
+                vec![("tag", self.di_int("tag", ValueKind::DwarfTag, ops[1]))];
             if let Some(h) = self.di_string(ops[3])? {
-                fields.push(("header".into(), h));
+                fields.push(("header", h));
             }
             let refs = ops[4..]
                 .iter()
@@ -372,14 +372,14 @@ impl Reader<'_> {
                 .collect::<Result<Vec<_>>>()?;
             if !refs.is_empty() {
                 let t = self.m.metadata.intern(MdNode::Tuple { distinct: None, ops: refs.into() });
-                fields.push(("operands".into(), MdField::Ref(t)));
+                fields.push(("operands", MdField::Ref(t)));
             }
             let distinct = (ops[0] != 0).then(|| self.m.metadata.new_distinct());
-            return Ok(Some(MdNode::Special { distinct, kind: "GenericDINode".into(), fields: fields.into() }));
+            return Ok(Some(MdNode::Special { distinct, kind: "GenericDINode", fields: fields.into() }));
         }
         if code == 47 {
             let d = self.m.metadata.new_distinct();
-            return Ok(Some(MdNode::Special { distinct: Some(d), kind: "DIAssignID".into(), fields: Box::new([]) }));
+            return Ok(Some(MdNode::Special { distinct: Some(d), kind: "DIAssignID", fields: Box::new([]) }));
         }
         if code == 14 {
             let head = *ops.first().ok_or_else(|| self.err("DIEnumerator record too short"))?;
@@ -415,14 +415,14 @@ impl Reader<'_> {
                     i128::from(v)
                 }
             };
-            let mut fields: Vec<(Box<str>, MdField)> = Vec::new();
-            fields.push(("name".into(), self.di_string(ops[2])?.unwrap_or(MdField::Str(Box::new([])))));
-            fields.push(("value".into(), MdField::Int(value)));
+            let mut fields: Vec<(&'static str, MdField)> = Vec::new();
+            fields.push(("name", self.di_string(ops[2])?.unwrap_or(MdField::Str(Box::new([])))));
+            fields.push(("value", MdField::Int(value)));
             if unsigned {
-                fields.push(("isUnsigned".into(), MdField::Bool(true)));
+                fields.push(("isUnsigned", MdField::Bool(true)));
             }
             let distinct = (head & 1 != 0).then(|| self.m.metadata.new_distinct());
-            return Ok(Some(MdNode::Special { distinct, kind: "DIEnumerator".into(), fields: fields.into() }));
+            return Ok(Some(MdNode::Special { distinct, kind: "DIEnumerator", fields: fields.into() }));
         }
         let Some(&(_, kind, layout)) = LAYOUTS.iter().find(|l| l.0 == code) else { return Ok(None) };
         let head = *ops.first().ok_or_else(|| self.err("debug-info record too short"))?;
@@ -527,7 +527,7 @@ impl Reader<'_> {
             })
         };
         let spec = kind.spec();
-        let mut fields: Vec<(Box<str>, MdField)> = Vec::new();
+        let mut fields: Vec<(&'static str, MdField)> = Vec::new();
         let mut sp_flags = match get(self, "spFlags")? {
             Raw::Int(v) => v,
             _ => 0,
@@ -584,7 +584,7 @@ impl Reader<'_> {
                     "dwarfAddressSpace" => {
                         // Absent before LLVM 5; zero for none.
                         if let Some(v) = raw_int.filter(|&v| v != 0) {
-                            fields.push((f.name.into(), MdField::Int(i128::from(v) - 1)));
+                            fields.push((f.name, MdField::Int(i128::from(v) - 1)));
                         }
                         false
                     }
@@ -596,7 +596,7 @@ impl Reader<'_> {
             };
             if print {
                 let v = value.unwrap_or(MdField::Null);
-                fields.push((f.name.into(), v));
+                fields.push((f.name, v));
             }
         }
         let distinct = match kind {
@@ -605,7 +605,7 @@ impl Reader<'_> {
             _ => head & 1 != 0,
         };
         let distinct = distinct.then(|| self.m.metadata.new_distinct());
-        Ok(Some(MdNode::Special { distinct, kind: spec.name.into(), fields: fields.into() }))
+        Ok(Some(MdNode::Special { distinct, kind: spec.name, fields: fields.into() }))
     }
 
     /// Notes what a debug-info record just read as metadata id `id` asks of the upgrades that
@@ -776,7 +776,7 @@ impl Reader<'_> {
                 }
             }
             if changed {
-                let node = MdNode::Special { distinct: *distinct, kind: kind.clone(), fields: new };
+                let node = MdNode::Special { distinct: *distinct, kind, fields: new };
                 self.m.metadata.define(id, node);
             }
         }
@@ -885,19 +885,19 @@ impl Reader<'_> {
 
     /// Sets field `name` of a `kind` node (a distinct one in place; a uniqued one too, as
     /// LLVM's `replaceOperandWith` does), placed as the kind's field list orders it.
-    fn set_field(&mut self, id: MdId, kind: &str, name: &str, value: MdField) {
+    fn set_field(&mut self, id: MdId, kind: &str, name: &'static str, value: MdField) {
         let MdNode::Special { distinct, kind: k, fields } = self.m.metadata.get(id).clone() else { return };
-        if &*k != kind {
+        if k != kind {
             return;
         }
-        let mut fields: Vec<(Box<str>, MdField)> = fields.into_vec();
+        let mut fields: Vec<(&'static str, MdField)> = fields.into_vec();
         match fields.iter_mut().find(|(n, _)| &**n == name) {
             Some(f) => f.1 = value,
             None => {
                 let spec = DiKind::from_name(kind).expect("a DI kind").spec();
                 let order = |n: &str| spec.fields.iter().position(|f| f.name == n).unwrap_or(usize::MAX);
                 let at = fields.iter().position(|(n, _)| order(n) > order(name)).unwrap_or(fields.len());
-                fields.insert(at, (name.into(), value));
+                fields.insert(at, (name, value));
             }
         }
         self.m.metadata.define(id, MdNode::Special { distinct, kind: k, fields: fields.into() });
@@ -999,7 +999,7 @@ impl Reader<'_> {
 
     fn di_subrange(&mut self, ops: &[u64]) -> Result<MdNode> {
         let head = *ops.first().ok_or_else(|| self.err("DISubrange record too short"))?;
-        let mut fields: Vec<(Box<str>, MdField)> = Vec::new();
+        let mut fields: Vec<(&'static str, MdField)> = Vec::new();
         let bound = |this: &mut Self, raw: u64| -> Result<Option<MdField>> {
             if raw == 0 {
                 return Ok(None);
@@ -1017,28 +1017,28 @@ impl Reader<'_> {
         };
         match head >> 1 {
             0 => {
-                fields.push(("count".into(), MdField::Int(i128::from(ops.get(1).copied().unwrap_or(0) as i64))));
+                fields.push(("count", MdField::Int(i128::from(ops.get(1).copied().unwrap_or(0) as i64))));
                 let lb = super::constants::sign_rotated(ops.get(2).copied().unwrap_or(0));
-                fields.push(("lowerBound".into(), MdField::Int(i128::from(lb))));
+                fields.push(("lowerBound", MdField::Int(i128::from(lb))));
             }
             1 => {
                 if let Some(c) = bound(self, ops.get(1).copied().unwrap_or(0))? {
-                    fields.push(("count".into(), c));
+                    fields.push(("count", c));
                 }
                 let lb = super::constants::sign_rotated(ops.get(2).copied().unwrap_or(0));
-                fields.push(("lowerBound".into(), MdField::Int(i128::from(lb))));
+                fields.push(("lowerBound", MdField::Int(i128::from(lb))));
             }
             2 => {
                 for (k, name) in ["count", "lowerBound", "upperBound", "stride"].iter().enumerate() {
                     if let Some(v) = bound(self, ops.get(k + 1).copied().unwrap_or(0))? {
-                        fields.push(((*name).into(), v));
+                        fields.push(((*name), v));
                     }
                 }
             }
             v => return Err(self.err(format!("DISubrange record version {v} is not supported"))),
         }
         let distinct = (head & 1 != 0).then(|| self.m.metadata.new_distinct());
-        Ok(MdNode::Special { distinct, kind: "DISubrange".into(), fields: fields.into() })
+        Ok(MdNode::Special { distinct, kind: "DISubrange", fields: fields.into() })
     }
 }
 

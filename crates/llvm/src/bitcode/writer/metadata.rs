@@ -234,7 +234,7 @@ impl MdTable {
 /// A specialized node's fields, read as a record needs them.
 struct Fields<'a> {
     kind: DiKind,
-    fields: &'a [(Box<str>, MdField)],
+    fields: &'a [(&'static str, MdField)],
     t: &'a MdTable,
 }
 

@@ -271,7 +271,7 @@ impl Parser<'_> {
 
     fn specialized_content(&mut self, distinct: Option<u32>) -> PResult<MdNode> {
         let t = self.bump()?;
-        let name = self.value_str(t)?;
+        let name = self.name_cow(t)?;
         if &*name == "DIArgList" {
             // LLVM's readers know no such node outside a call's argument (LLVM 22's takes it
             // there only; LLVM 7's nowhere): both say so in these words.
@@ -308,7 +308,7 @@ impl Parser<'_> {
             }
             return Ok(MdNode::Expression(elems.into()));
         }
-        let mut fields: Vec<(Box<str>, MdField)> = Vec::new();
+        let mut fields: Vec<(&'static str, MdField)> = Vec::new();
         if !self.eat(TokenKind::RParen)? {
             loop {
                 let f = self.tok;
@@ -316,15 +316,17 @@ impl Parser<'_> {
                     return self.err(format!("expected a field name (`name:`) in !{name}"));
                 };
                 self.bump()?;
-                let fname = self.value_str(f)?;
-                if spec.field(&fname).is_none() {
+                let fname = self.name_cow(f)?;
+                let Some(fspec) = spec.field(&fname) else {
                     return Err(ParseError::new(sp(f), format!("invalid field '{fname}'"))
                         .hint(format!("!{name} has no field '{fname}' in LLVM 7.0.1 or LLVM 19")));
-                }
+                };
+                // The spec table's name: no allocation per field of every node.
+                let fname = fspec.name;
                 if fields.iter().any(|(n, _)| *n == fname) {
                     return Err(ParseError::new(sp(f), format!("field '{fname}' cannot be specified more than once")));
                 }
-                let v = if &*name == "GenericDINode" && &*fname == "operands" && self.tok.kind == TokenKind::LBrace {
+                let v = if &*name == "GenericDINode" && fname == "operands" && self.tok.kind == TokenKind::LBrace {
                     // `operands: {!0, null, !"s"}`: a tuple written without its `!`.
                     self.bump()?;
                     let mut ops = Vec::new();
@@ -356,7 +358,7 @@ impl Parser<'_> {
                 return Err(ParseError::new(sp(t), format!("missing required field '{}'", f.name)));
             }
         }
-        Ok(MdNode::Special { distinct, kind: name, fields: fields.into() })
+        Ok(MdNode::Special { distinct, kind: kind.name(), fields: fields.into() })
     }
 
     fn md_field_value(&mut self) -> PResult<MdField> {
