@@ -2754,6 +2754,41 @@ def di_newer_nodes():
         yield name, module(head.format(att=att, call=call, decl=decl), tail=VERSION + tail.format(extra=extra))
 
 
+def inalloca_position():
+    """`inalloca` on each parameter of two or three, on a definition and a declaration, written
+    typed (LLVM 7) and with its type (LLVM 22), beside another parameter attribute problem, and on
+    a call's fixed and variable arguments: where each path's verifier refuses it and in which
+    words."""
+    for dialect in ["typed", "opaque"]:
+        t = "i32*" if dialect == "typed" else "ptr"
+        ia = "inalloca" if dialect == "typed" else "inalloca(i32)"
+        for n in [1, 2, 3]:
+            for k in range(n):
+                params = ", ".join(f"{t} {ia} %p{i}" if i == k else f"{t} %p{i}" for i in range(n))
+                yield f"define_{k}_of_{n}_{dialect}", module(fn("  ret void", params))
+                decl = ", ".join(f"{t} {ia}" if i == k else t for i in range(n))
+                yield f"declare_{k}_of_{n}_{dialect}", module(f"declare void @g({decl})\n")
+        yield f"with_signext_ptr_{dialect}", module(fn("  ret void", f"{t} {ia} %p, {t} signext %q"))
+        yield f"two_inalloca_{dialect}", module(fn("  ret void", f"{t} {ia} %p, {t} {ia} %q"))
+
+
+def redefinitions():
+    """The same name given twice: a declaration, a definition or a variable, then each of them
+    again, for a plain name and an intrinsic's: each path's reader's words."""
+    forms = {
+        "declare": "declare void @{n}(i8*)\n",
+        "define": "define void @{n}(i8* %p) {{\n  ret void\n}}\n",
+        "global": "@{n} = addrspace(1) global i32 0\n",
+    }
+    for name in ["g", "llvm.memcpy.p0i8.p0i8.i64"]:
+        tag = "intrinsic" if name.startswith("llvm.") else "plain"
+        for a, fa in forms.items():
+            for b, fb in forms.items():
+                if tag == "intrinsic" and "define" in (a, b):
+                    continue
+                yield f"{a}_then_{b}_{tag}", module(fa.format(n=name) + fb.format(n=name))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2770,7 +2805,8 @@ GROUPS = {
     "dirules": di_rules, "mdrules": md_rules, "callargs": call_args, "masked": masked, "llvm7": llvm7_rules,
     "globaluses": global_uses, "ifuncs": ifuncs, "assume": assume_bundles, "absolutefn": absolute_functions,
     "fpbehind": fp_behind, "atomicorder": atomic_order, "llvm7order": llvm7_reader_order,
-    "mixdialect": mixed_dialects, "dinewer": di_newer_nodes,
+    "mixdialect": mixed_dialects, "dinewer": di_newer_nodes, "inallocapos": inalloca_position,
+    "redefine": redefinitions,
 }
 
 

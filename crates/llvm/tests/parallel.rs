@@ -105,7 +105,10 @@ fn errors_in_later_chunks_are_the_sequential_ones() {
         "define void @a() {\n  ret void\n}\ndefine void @b() {\n  %x = add i32 1\n  ret void\n}\n",
         "expected ','",
     );
-    same_error("define void @a() {\n  ret void\n}\ndefine void @a() {\n  ret void\n}\n", "redefinition of global '@a'");
+    same_error(
+        "define void @a() {\n  ret void\n}\ndefine void @a() {\n  ret void\n}\n",
+        "invalid redefinition of function 'a'",
+    );
     same_error(
         "define void @a() {\n  call void @b(i32 1)\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n",
         "is used as",

@@ -160,13 +160,15 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     let mut seen = Seen::default();
     if let Some(k) = f.params.iter().position(|p| has(cx, p.attrs, "inalloca")) {
         if k + 1 != f.params.len() {
-            // (Checked after each parameter's own attributes: the first problem of those wins.)
-            let earlier = f
-                .params
+            // (Checked with its parameter, after that one's and the earlier ones' own attributes:
+            // a problem of those wins, one of a later parameter does not; measured,
+            // `inallocapos/`. On a parameter the words are "parameter", on a variable argument
+            // "argument".)
+            let earlier = f.params[..=k]
                 .iter()
                 .any(|p| incompatible(cx, p.attrs, p.ty).is_some() || memory_type_problem(cx, p.attrs).is_some());
             if !earlier {
-                out.error("llvm-attr-inalloca", "inalloca isn't on the last argument!", at());
+                out.error("llvm-attr-inalloca", "inalloca isn't on the last parameter!", at());
                 return;
             }
         }

@@ -470,8 +470,16 @@ impl<'a> Parser<'a> {
 
     pub(super) fn define_global(&mut self, at: Span, sym: crate::ir::module::SymbolId, def: GlobalDef) -> PResult<()> {
         let (vty, addr_space) = self.global_value_type(def);
-        if self.m.symbols[sym].def.is_some() {
-            return Err(ParseError::new(at, format!("redefinition of global '@{}'", self.m.symbols[sym].name)));
+        if let Some(old) = self.m.symbols[sym].def {
+            // LLVM's readers' words (measured, `redefine/`: a function after a function, a
+            // function after anything else, anything else).
+            let name = &self.m.symbols[sym].name;
+            let message = match (def, old) {
+                (GlobalDef::Func(_), GlobalDef::Func(_)) => format!("invalid redefinition of function '{name}'"),
+                (GlobalDef::Func(_), _) => format!("redefinition of function '@{name}'"),
+                _ => format!("redefinition of global '@{name}'"),
+            };
+            return Err(ParseError::new(at, message));
         }
         if let Some((use_at, used)) = self.sym_uses.remove(&sym) {
             if self.check_pointees && !self.ptr_type_fits(used, vty, addr_space) {
