@@ -524,10 +524,11 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     // The LLVM 7 path refuses `nand` after the type's width, before i128's rule.
                     let nand = *op == RmwOp::Nand && cx.llvm7();
                     let mut typed = Findings::default();
+                    let mut width_first = false;
                     if nand && matches!(m.types.get(*ty), TypeData::Int(32 | 64 | 128) | TypeData::Float(_)) {
                         typed.error("nvvm-atomic-op", "atomicrmw does not support operation.", at());
                     } else {
-                        atomic_type(cx, *ty, Some(*op), &mut typed, &at);
+                        width_first = atomic_type(cx, *ty, Some(*op), &mut typed, &at) == AtomicType::BadWidth;
                         if nand {
                             typed.error("nvvm-atomic-op", "atomicrmw does not support operation.", at());
                         }
@@ -535,8 +536,6 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     // A width other than 32, 64 or 128 bits first, then the address space, then
                     // i128's and `nand`'s rules (measured, `atomicorder/`: each operation × type ×
                     // address space, on both paths).
-                    let width_first =
-                        typed.0.first().is_some_and(|f| f.message.starts_with("Atomic operations on non-"));
                     let space_ok = atomic_space(space(*ptr_ty));
                     if width_first {
                         out.absorb(std::mem::take(&mut typed));
@@ -737,7 +736,17 @@ fn atomic_space(s: u32) -> bool {
 
 /// Atomic operand types: i32, i64 and (xchg only, for atomicrmw) i128; floats go to the
 /// floating-point atomics.
-fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &dyn Fn() -> Location) {
+/// What [`atomic_type`] found: the order of the atomic rules depends on whether the type's width
+/// was the problem.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AtomicType {
+    /// Taken, or refused for the operation on it (i128's and fp128's rules).
+    Checked,
+    /// Refused for its width: not 32, 64 or 128 bits.
+    BadWidth,
+}
+
+fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &dyn Fn() -> Location) -> AtomicType {
     use nvir_llvm::ir::FloatKind;
     let fp_op = matches!(op, Some(RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin));
     match cx.m.types.get(ty) {
@@ -771,8 +780,12 @@ fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &
                 crate::warnings::i128_atomic(cx, out, at);
             }
         }
-        _ => out.error("nvvm-atomic-type", "Atomic operations on non-i32/i64/i128 types are not supported", at()),
+        _ => {
+            out.error("nvvm-atomic-type", "Atomic operations on non-i32/i64/i128 types are not supported", at());
+            return AtomicType::BadWidth;
+        }
     }
+    AtomicType::Checked
 }
 
 /// LLVM 22's masked load, store, gather and scatter take their alignment as an `align`
