@@ -83,6 +83,10 @@ pub struct Lexer<'a> {
     head: usize,
     len: usize,
     ignore_colon: bool,
+    /// Whether `addrspace(N)` lexes as one token (see [`Lexer::fuse_addrspace`]).
+    fuse_addrspace: bool,
+    /// Whether a fused `addrspace(N)` was handed out or lexed ahead.
+    fused: bool,
 }
 
 const NO_TOKEN: Token = Token { kind: TokenKind::Eof, start: 0, end: 0 };
@@ -99,7 +103,16 @@ impl<'a> Lexer<'a> {
     /// Token offsets are `u32`, so an input of 4 GiB or more is refused: it lexes as one
     /// [`LexError::InputTooLarge`] error and then end of input.
     pub fn from_bytes(src: &'a [u8]) -> Lexer<'a> {
-        let mut lexer = Lexer { src, pos: 0, buf: [NO_TOKEN; BATCH], head: 0, len: 0, ignore_colon: false };
+        let mut lexer = Lexer {
+            src,
+            pos: 0,
+            buf: [NO_TOKEN; BATCH],
+            head: 0,
+            len: 0,
+            ignore_colon: false,
+            fuse_addrspace: false,
+            fused: false,
+        };
         if u32::try_from(src.len()).is_err() {
             lexer.src = &[];
             lexer.buf[0] = Token { kind: TokenKind::Error(LexError::InputTooLarge), start: 0, end: 0 };
@@ -186,6 +199,28 @@ impl<'a> Lexer<'a> {
         }
         self.head = 0;
         self.len = 0;
+    }
+
+    /// Lexes `addrspace(N)` written without blanks, N a decimal address space below 2^24, as one
+    /// [`Keyword::Addrspace`] token spanning all of it (the parser's form: a typed-pointer module
+    /// writes it on most pointer types, and one token costs a quarter of four). Any other
+    /// `addrspace` stays the keyword alone. Call before the first token is lexed.
+    pub(crate) fn fuse_addrspace(&mut self) {
+        self.fuse_addrspace = true;
+    }
+
+    /// Whether a fused `addrspace(N)` has been lexed (handed out or lexed ahead).
+    pub(crate) fn fused(&self) -> bool {
+        self.fused
+    }
+
+    /// `(N)` at `i` after `addrspace`, N below 2^24 without sign or blanks: where it ends.
+    fn addrspace_suffix(&self, i: usize) -> Option<usize> {
+        if self.at(i) != b'(' {
+            return None;
+        }
+        let (end, n) = self.digits(i + 1);
+        (end > i + 1 && self.at(end) == b')' && n? < 1 << 24).then_some(end + 1)
     }
 
     #[inline(always)]
@@ -504,6 +539,13 @@ impl<'a> Lexer<'a> {
         }
         let word = &src[start..kw_end];
         self.pos = kw_end;
+        if self.fuse_addrspace && word == b"addrspace" {
+            if let Some(end) = self.addrspace_suffix(kw_end) {
+                self.pos = end;
+                self.fused = true;
+            }
+            return TokenKind::Keyword(Keyword::Addrspace);
+        }
         if let Some(kw) = Keyword::lookup_in(src, start, kw_end) {
             if kw == Keyword::C && self.at(kw_end) == b'"' {
                 return match self.find_quote(kw_end + 1) {
@@ -744,6 +786,39 @@ mod tests {
         // A number then a word, as in LLVM: numbered names have no letters.
         assert_eq!(kinds("%0abc"), [K::LocalId(0), K::Word]);
         assert_eq!(kinds("%12,"), [K::LocalId(12), K::Comma]);
+    }
+
+    #[test]
+    fn addrspace_fuses_only_when_asked_and_only_in_its_exact_form() {
+        fn fused(src: &str) -> (Vec<(TokenKind, &str)>, bool) {
+            let mut lexer = Lexer::new(src);
+            lexer.fuse_addrspace();
+            let toks: Vec<_> = lexer.by_ref().map(|t| (t.kind, t.text(src))).collect();
+            (toks, lexer.fused())
+        }
+        let (toks, any) = fused("i32 addrspace(3)* addrspace(16777215)");
+        assert!(any);
+        assert_eq!(
+            toks,
+            [
+                (K::IntType(32), "i32"),
+                (kw(Keyword::Addrspace), "addrspace(3)"),
+                (K::Star, "*"),
+                (kw(Keyword::Addrspace), "addrspace(16777215)")
+            ]
+        );
+        // Anything else is the keyword alone, as without fusing: blanks, a sign, no digits, an
+        // address space of 24 bits or more, a longer word.
+        for src in
+            ["addrspace (1)", "addrspace( 1)", "addrspace(1 )", "addrspace(-1)", "addrspace()", "addrspace(16777216)"]
+        {
+            let (toks, any) = fused(src);
+            assert!(!any, "{src}");
+            assert_eq!(toks, lex(src), "{src}");
+        }
+        assert_eq!(fused("addrspacecast(1)").0, lex("addrspacecast(1)"));
+        // Not asked: four tokens.
+        assert_eq!(kinds("addrspace(1)"), [kw(Keyword::Addrspace), K::LParen, K::Integer, K::RParen]);
     }
 
     #[test]

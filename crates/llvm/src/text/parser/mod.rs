@@ -181,29 +181,53 @@ fn parse_module_checking(
     if u32::try_from(src.len()).is_err() {
         return Err(ParseError::new(Span::at(0, 0), "input of 4 GiB or more is not supported"));
     }
-    let read = parse_in(src, text, options, pointees, None);
-    match read {
+    match parse_in(src, text, options, pointees, None) {
         // A reader that upgrades typed pointers reads `ptr` after a typed pointer as it reads
         // every pointer (libNVVM's compute_100+ reader takes the mix, measured: `mixdialect/`):
         // read again with every pointer opaque.
-        Err(e) if !pointees && e.message().starts_with(MIXED_OPAQUE) => {
-            parse_in(src, text, options, pointees, Some(Dialect::OpaquePointers))
+        Err(failed) if !pointees && failed.mixed_opaque => {
+            parse_in(src, text, options, pointees, Some(Dialect::OpaquePointers)).map_err(|f| f.error)
         }
-        read => read,
+        read => read.map_err(|f| f.error),
     }
 }
 
 /// The start of the message for `ptr` in a module whose first pointer is typed.
 const MIXED_OPAQUE: &str = "an opaque pointer (`ptr`) in a module that uses typed pointers";
 
+/// Why a read failed.
+struct Failed {
+    error: ParseError,
+    /// The error is [`MIXED_OPAQUE`]'s.
+    mixed_opaque: bool,
+}
+
+/// Reads with `addrspace(N)` lexed as one token ([`Lexer::fuse_addrspace`]); should that read
+/// fail where a fused token was lexed, reads again without, so that the error (its place, its
+/// quoting of the token) is the one of the tokens as written.
 fn parse_in(
     src: &[u8],
     text: Option<&str>,
     options: ParseOptions,
     pointees: bool,
     dialect: Option<Dialect>,
-) -> Result<Module, ParseError> {
-    let mut p = Parser::new(src, text, options);
+) -> Result<Module, Failed> {
+    match parse_once(src, text, options, pointees, dialect, true) {
+        Err((_, true)) => parse_once(src, text, options, pointees, dialect, false).map_err(|(f, _)| f),
+        read => read.map_err(|(f, _)| f),
+    }
+}
+
+/// One read; a failure says whether a fused `addrspace(N)` was lexed.
+fn parse_once(
+    src: &[u8],
+    text: Option<&str>,
+    options: ParseOptions,
+    pointees: bool,
+    dialect: Option<Dialect>,
+    fuse: bool,
+) -> Result<Module, (Failed, bool)> {
+    let mut p = Parser::new(src, text, options, fuse);
     p.check_pointees = pointees;
     if let Some(d) = dialect {
         p.dialect = d;
@@ -211,16 +235,15 @@ fn parse_in(
     let read = p.module();
     if p.fell_back {
         drop(p);
-        let mut p = Parser::new(src, text, ParseOptions::SEQUENTIAL);
+        p = Parser::new(src, text, ParseOptions::SEQUENTIAL, fuse);
         p.check_pointees = pointees;
         if let Some(d) = dialect {
             p.dialect = d;
         }
-        p.module()?;
-        return p.finish();
+        let read = p.module();
+        return p.end(read);
     }
-    read?;
-    p.finish()
+    p.end(read)
 }
 
 pub(crate) struct Parser<'a> {
@@ -290,6 +313,12 @@ pub(crate) struct Parser<'a> {
     /// A worker reading the trailing metadata ahead logs its steps here, and stops at any other
     /// entity (see `parallel.rs`); `None` for every other reader.
     md_log: Option<Vec<metadata::MdOp>>,
+    /// Whether the lexer fuses `addrspace(N)` into one token ([`Lexer::fuse_addrspace`]).
+    fuse: bool,
+    /// Whether a lexer this parser read with before its current one fused an `addrspace(N)`.
+    fused: bool,
+    /// Set where the [`MIXED_OPAQUE`] error is raised.
+    mixed_opaque: bool,
 }
 
 /// Handles of types the parser asks for constantly.
@@ -314,9 +343,12 @@ fn sp(t: Token) -> Span {
 
 impl<'a> Parser<'a> {
     /// `text`: `src` as text, when already checked (otherwise it is checked here).
-    fn new(src: &'a [u8], text: Option<&'a str>, options: ParseOptions) -> Self {
+    fn new(src: &'a [u8], text: Option<&'a str>, options: ParseOptions, fuse: bool) -> Self {
         debug_assert!(text.is_none_or(|t| t.as_bytes() == src));
         let mut lex = Lexer::from_bytes(src);
+        if fuse {
+            lex.fuse_addrspace();
+        }
         let dialect = {
             let mut ahead = lex.clone();
             loop {
@@ -367,6 +399,9 @@ impl<'a> Parser<'a> {
             check_pointees: true,
             fell_back: false,
             md_log: None,
+            fuse,
+            fused: false,
+            mixed_opaque: false,
             common: Common {
                 void: TypeId::from_index(0),
                 ints: vec![None; 256],
@@ -382,6 +417,13 @@ impl<'a> Parser<'a> {
     fn with_common(mut self) -> Self {
         self.common.void = self.m.types.void();
         self
+    }
+
+    /// The end of a read: the module, or why not (and whether a fused `addrspace(N)` was lexed).
+    fn end(self, read: PResult<()>) -> Result<Module, (Failed, bool)> {
+        let fused = self.fused || self.lex.fused();
+        let mixed_opaque = self.mixed_opaque;
+        read.and_then(|()| self.finish()).map_err(|error| (Failed { error, mixed_opaque }, fused))
     }
 
     // ---- tokens ----
@@ -611,6 +653,13 @@ impl<'a> Parser<'a> {
 
     /// `addrspace(N)`.
     fn parse_addrspace(&mut self) -> PResult<u32> {
+        let t = self.tok;
+        if t.kind == TokenKind::Keyword(Keyword::Addrspace) && t.end - t.start > 9 {
+            // `addrspace(N)` as one token: the lexer checked the digits and their range.
+            self.bump()?;
+            let digits = t.bytes(self.src).get(10..).and_then(|d| d.split_last()).map_or(&[][..], |(_, d)| d);
+            return Ok(digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')));
+        }
         self.expect_kw(Keyword::Addrspace)?;
         self.expect(TokenKind::LParen, "'(' after addrspace")?;
         let n = self.parse_u32()?;
@@ -652,6 +701,7 @@ impl<'a> Parser<'a> {
             }
             Some((seen, ..)) if seen == d => Ok(()),
             Some((_, first, _)) => {
+                self.mixed_opaque = d == Dialect::OpaquePointers;
                 let message = match d {
                     Dialect::OpaquePointers => MIXED_OPAQUE.into(),
                     _ => "a typed pointer in a module that uses opaque pointers (`ptr`)".to_string(),

@@ -150,7 +150,11 @@ impl<'a> Parser<'a> {
 
     /// Moves the reader to `at`, a top-level boundary.
     fn seek(&mut self, at: usize) {
+        self.fused |= self.lex.fused();
         self.lex = Lexer::from_bytes(self.src);
+        if self.fuse {
+            self.lex.fuse_addrspace();
+        }
         self.lex.seek(at);
         self.tok = self.lex.next_token();
     }
@@ -158,6 +162,9 @@ impl<'a> Parser<'a> {
     /// A worker for the chunk `[start, limit)`: a copy of the state at the cut.
     fn fork(&self, start: usize, limit: usize) -> Parser<'a> {
         let mut lex = Lexer::from_bytes(self.src);
+        if self.fuse {
+            lex.fuse_addrspace();
+        }
         lex.seek(start);
         let tok = lex.next_token();
         Parser {
@@ -201,6 +208,9 @@ impl<'a> Parser<'a> {
             check_pointees: self.check_pointees,
             fell_back: false,
             md_log: None,
+            fuse: self.fuse,
+            fused: false,
+            mixed_opaque: false,
         }
     }
 
@@ -448,6 +458,7 @@ impl<'a> Parser<'a> {
     /// For the worker that read the trailing metadata ahead (`tail`), its metadata is left out:
     /// [`Parser::replay_md`] takes it in.
     fn merge(&mut self, w: &mut Parser<'a>, base: &Base, tail: bool) -> Result<Remap, ()> {
+        self.fused |= w.fused || w.lex.fused();
         if w.m.metadata.distinct_count() != base.distinct {
             return Err(());
         }

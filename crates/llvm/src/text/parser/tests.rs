@@ -359,3 +359,25 @@ fn types_llvm_refuses_in_a_place_are_refused_there() {
     let m = super::parse_module("@g = external global i16777215\n").unwrap();
     crate::ir::validate(&m).unwrap();
 }
+
+#[test]
+fn addrspace_read_as_one_token_reads_and_fails_as_written() {
+    // Read as one token, `addrspace(N)` gives the module four tokens give.
+    let src = "@g = internal addrspace(3) global i32 0\n\
+               define void @f(i32 addrspace(1)* %p) addrspace(0) {\n  %a = alloca i32, addrspace(5)\n  \
+               call addrspace(0) void @f(i32 addrspace(1)* %p)\n  ret void\n}\n";
+    let out = round_trip(src);
+    assert!(out.contains("@g = internal addrspace(3) global i32 0"), "{out}");
+    assert!(out.contains("define void @f(i32 addrspace(1)* %p) addrspace(0) {"), "{out}");
+    assert!(out.contains("%a = alloca i32, addrspace(5)"), "{out}");
+    // An error at or after one is the error of the tokens as written: the keyword alone is
+    // quoted and located.
+    let e = super::parse_module("define void @f() {\n  ret addrspace(1)\n}\n").unwrap_err();
+    assert_eq!(e.message(), "expected a type, found 'addrspace'");
+    assert_eq!((e.span().start, e.span().end), (25, 34));
+    let e = super::parse_module("@g = global i32 addrspace(1) null\n").unwrap_err();
+    assert_eq!(e.message(), "expected '*' after addrspace(N) in a typed pointer");
+    assert_eq!(e.span().start, 29);
+    let e = super::parse_module("@g = global i32 addrspace(16777216)* null\n").unwrap_err();
+    assert_eq!(e.message(), "invalid address space, must be a 24-bit integer");
+}
