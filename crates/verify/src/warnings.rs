@@ -90,8 +90,10 @@ pub(crate) fn function(cx: &Cx, f: &Function, out: &mut Findings) {
         }
     }
     for (i, p) in f.params.iter().enumerate() {
-        let name = p.name.as_str().map_or_else(|| format!("#{i}"), |n| format!("%{n}"));
         if narrow(p.ty) && !extended(p.attrs) {
+            // Named only when warned about: a name formatted for every parameter of a large
+            // module cost more than the rest of this pass.
+            let name = p.name.as_str().map_or_else(|| format!("#{i}"), |n| format!("%{n}"));
             out.warning(
                 "nvvm-narrow-int",
                 format!(
