@@ -2787,6 +2787,37 @@ def redefinitions():
                 if tag == "intrinsic" and "define" in (a, b):
                     continue
                 yield f"{a}_then_{b}_{tag}", module(fa.format(n=name) + fb.format(n=name))
+FN_LINKAGES = ["private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
+               "extern_weak", "linkonce_odr", "weak_odr", "external", ""]
+
+
+def fn_linkage():
+    """Every linkage on a function definition and on a declaration (unused, called; typed and
+    opaque pointers; first in the module or after a function with a verifier problem and one
+    with a reader problem): which ones each path's reader refuses (`invalid function linkage
+    type`, `invalid linkage for function definition` / `declaration`) and where in the order of
+    problems that stop comes."""
+    for link in FN_LINKAGES:
+        lk = f"{link} " if link else ""
+        tag = link or "none"
+        for use in ["unused", "called"]:
+            call = "  call void @g()\n" if use == "called" else ""
+            k = fn(call + "  ret void", name="k")
+            yield f"def_{tag}_{use}", module(f"define {lk}void @g() {{\n  ret void\n}}\n" + k)
+            yield f"decl_{tag}_{use}", module(f"declare {lk}void @g()\n" + k)
+        yield f"def_{tag}_params", module(f"define {lk}i32 @g(i32* %p, float %x) {{\n  ret i32 0\n}}\n")
+        yield f"def_{tag}_opaque", module(f"define {lk}void @g(ptr %p) {{\n  ret void\n}}\n")
+        yield f"decl_{tag}_opaque", module(f"declare {lk}void @g(ptr)\n")
+        yield f"def_{tag}_after_verifier_problem", module(
+            "define void @f() {\n  fence seq_cst\n  ret void\n}\n" + f"define {lk}void @g() {{\n  ret void\n}}\n")
+        yield f"def_{tag}_before_verifier_problem", module(
+            f"define {lk}void @g() {{\n  ret void\n}}\n" + "define void @f() {\n  fence seq_cst\n  ret void\n}\n")
+        yield f"decl_{tag}_after_bad_name", module("define void @\"f.x\"() {\n  ret void\n}\n" + f"declare {lk}void @g()\n")
+        yield f"def_{tag}_after_reader_problem", module(
+            "define void @f() {\n  %v = extractelement i32 0, i32 0\n  ret void\n}\n" + f"define {lk}void @g() {{\n  ret void\n}}\n")
+        yield f"def_{tag}_after_bad_triple", module(f"define {lk}void @g() {{\n  ret void\n}}\n", triple="x86_64-unknown-linux-gnu")
+        yield f"def_{tag}_after_global", module("@v = internal addrspace(1) global i32 0\n"
+                                                f"define {lk}void @g() {{\n  ret void\n}}\n")
 
 
 GROUPS = {
@@ -2807,6 +2838,7 @@ GROUPS = {
     "fpbehind": fp_behind, "atomicorder": atomic_order, "llvm7order": llvm7_reader_order,
     "mixdialect": mixed_dialects, "dinewer": di_newer_nodes, "inallocapos": inalloca_position,
     "redefine": redefinitions,
+    "fnlinkage": fn_linkage,
 }
 
 

@@ -184,6 +184,15 @@ pub(crate) struct Repeats {
     last_dropped: bool,
 }
 
+impl Repeats {
+    /// One finding of `code` fewer (it was taken back).
+    fn forget(&mut self, code: &'static str) {
+        if let Some(n) = self.counts.get_mut(code) {
+            *n = n.saturating_sub(1);
+        }
+    }
+}
+
 impl Findings {
     fn push(&mut self, severity: Severity, class: Class, code: &'static str, message: String, location: Location) {
         let n = self.1.counts.entry(code).or_default();

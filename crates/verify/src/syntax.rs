@@ -36,6 +36,46 @@ pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
     if parsed(out) && text {
         crate::llvmverifier::check_reader_metadata(cx, out);
     }
+    if text {
+        fn_linkage_stop(cx, out);
+    }
+}
+
+/// Both readers refuse a function's linkage in its header, before its parameters and body
+/// (measured, `fnlinkage/`): `common` and `appending` on any function, `extern_weak` on a
+/// definition, and on a declaration every linkage but external and `extern_weak`. The reader
+/// stops at the first such function in the text, unless a problem the other reader rules found
+/// comes before it there.
+fn fn_linkage_stop(cx: &Cx, out: &mut Findings) {
+    use nvir_llvm::ir::module::Linkage;
+    let problem = |f: &nvir_llvm::ir::Function| match f.props.linkage {
+        Linkage::Common | Linkage::Appending => Some("parse invalid function linkage type"),
+        Linkage::ExternWeak if f.is_definition => Some("parse invalid linkage for function definition"),
+        Linkage::External | Linkage::ExternalExplicit | Linkage::ExternWeak => None,
+        _ if !f.is_definition => Some("parse invalid linkage for function declaration"),
+        _ => None,
+    };
+    let Some((f, msg)) = cx
+        .m
+        .functions
+        .iter()
+        .filter_map(|(_, f)| problem(f).map(|msg| (f, msg)))
+        .min_by_key(|(f, _)| f.source.start.unwrap_or(u32::MAX))
+    else {
+        return;
+    };
+    let at = f.source.start.unwrap_or(u32::MAX);
+    let earlier = out.0.iter().any(|x| x.class == crate::Class::Parse && x.location.offset().is_some_and(|o| o < at));
+    if earlier {
+        return;
+    }
+    let Findings(found, repeats) = out;
+    for x in found.iter().filter(|x| x.class == crate::Class::Parse) {
+        repeats.forget(x.code);
+    }
+    found.retain(|x| x.class != crate::Class::Parse);
+    out.parse("llvm-reader", msg, f.source.start);
+    out.token(Token::Word(f.props.linkage.keyword()));
 }
 
 /// Function attributes that are not parameter attributes: both readers stop at one on a
