@@ -2820,6 +2820,62 @@ def fn_linkage():
                                                 f"define {lk}void @g() {{\n  ret void\n}}\n")
 
 
+# (`jumptable` left out: libNVVM's LLVM 7 path answers it differently from run to run.)
+REFUSED_FN_ATTRS = ["alignstack(16)", "naked", "nobuiltin", "noimplicitfloat", "nonlazybind", "noredzone",
+                    "returns_twice", "safestack", "sanitize_address", "sanitize_memory", "sanitize_thread", "ssp",
+                    "sspreq", "sspstrong", "uwtable"]
+
+
+def attr_order():
+    """Two function attributes libNVVM refuses on one function, every pair in both spelling
+    orders (and in an attribute group): which one it reports (the order it checks them in)."""
+    for a in REFUSED_FN_ATTRS:
+        for b in REFUSED_FN_ATTRS:
+            if a == b:
+                continue
+            yield f"pair_{safe(a)}_{safe(b)}", module(fn("  ret void", attrs=f" {a} {b}"))
+    for a, b in [("uwtable", "sanitize_memory"), ("sspreq", "safestack"), ("alignstack(16)", "naked")]:
+        yield f"group_{safe(a)}_{safe(b)}", module(fn("  ret void", attrs=" #0") + f"\nattributes #0 = {{ {a} {b} }}\n")
+
+
+TRIPLE_STATES = {"missing_triple": dict(triple=None), "bad_triple": dict(triple="nvptx64-nvidia"),
+                 "missing_layout": dict(layout=None), "bad_layout": dict(layout="E-i64:64-i128:128-v16:16-v32:32-n16:32:64")}
+TRIPLE_PROBLEMS = {
+    "dotted_fn": 'define void @"f.x"() {\n  ret void\n}\n',
+    "dotted_global": '@"g.x" = addrspace(1) global i32 0\n',
+    "appending_global": "@g = appending addrspace(1) global [1 x i32] [i32 0]\n",
+    "extern_weak_decl": "declare extern_weak void @g()\ndefine void @k() {\n  call void @g()\n  ret void\n}\n",
+    "refused_attr": "define void @f() uwtable {\n  ret void\n}\n",
+    "fence": "define void @f() {\n  fence seq_cst\n  ret void\n}\n",
+    "intrinsic_defined": "define void @llvm.nvvm.x() {\n  ret void\n}\n",
+    "global_as7": "@g = addrspace(7) global i32 0\n",
+    "tls_global": "@g = thread_local addrspace(1) global i32 0\n",
+    "indirect_asm": 'define void @f() {\n  call void asm sideeffect "", "*m"(i32* null)\n  ret void\n}\n',
+    "bad_annotation": 'define void @k() {\n  ret void\n}\n',
+    "wrong_intrinsic_type": "declare i64 @llvm.nvvm.read.ptx.sreg.tid.x()\ndefine void @f() {\n  %v = call i64 @llvm.nvvm.read.ptx.sreg.tid.x()\n  ret void\n}\n",
+}
+
+
+def triple_order():
+    """A missing or unknown triple or data layout beside each kind of problem (a name, a
+    variable, a linkage, an attribute, an instruction, an annotation, an intrinsic's type): which
+    one libNVVM reports first."""
+    for sname, state in TRIPLE_STATES.items():
+        for pname, body in TRIPLE_PROBLEMS.items():
+            tail = VERSION
+            if pname == "bad_annotation":
+                tail = "!nvvm.annotations = !{!1}\n!1 = !{void ()* @k, !\"maxntidx\", i32 0}\n" + VERSION
+            yield f"{sname}_{pname}", module(body, tail=tail, **state)
+    for vname, tail in [("version_3_0", "!nvvmir.version = !{!0}\n!0 = !{i32 3, i32 0}\n"), ("no_version", ""),
+                        ("version_1_0", "!nvvmir.version = !{!0}\n!0 = !{i32 1, i32 0}\n")]:
+        for sname, state in TRIPLE_STATES.items():
+            yield f"{sname}_{vname}", module(fn("  ret void"), tail=tail, **state)
+    for pname, body in TRIPLE_PROBLEMS.items():
+        if pname != "dotted_fn":
+            yield f"dotted_fn_and_{pname}", module(TRIPLE_PROBLEMS["dotted_fn"] + body.replace("@f()", "@f2()"))
+            yield f"{pname}_and_dotted_fn", module(body.replace("@f()", "@f2()") + TRIPLE_PROBLEMS["dotted_fn"])
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2839,6 +2895,7 @@ GROUPS = {
     "mixdialect": mixed_dialects, "dinewer": di_newer_nodes, "inallocapos": inalloca_position,
     "redefine": redefinitions,
     "fnlinkage": fn_linkage,
+    "attrorder": attr_order, "tripleorder": triple_order,
 }
 
 

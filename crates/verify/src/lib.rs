@@ -300,9 +300,10 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     }
     // libNVVM's order, measured by putting two problems in one module in both orders: LLVM's
     // verifier first (as LLVM's `verifyModule`: each function, then the variables; the `order/`
-    // axis), then the functions' names and linkage, the variables, the layout and triple, and
+    // axis; only a missing triple comes before it, `tripleorder/`), then the functions' names and linkage, the variables, the layout and triple, and
     // each function with its instructions.
     module::check_version(&cx, &mut out);
+    module::check_triple_present(&cx, &mut out);
     function::check_llvm_first(&cx, &mut out);
     llvmverifier::check_functions(&cx, &mut out);
     module::check_llvm_globals(&cx, &mut out);

@@ -134,15 +134,21 @@ pub(crate) fn check_version(cx: &Cx, out: &mut Findings) {
     }
 }
 
-/// The triple and the data layout, in libNVVM's order: a missing triple, then the layout, then
-/// the triple's value.
-pub(crate) fn check_target(cx: &Cx, out: &mut Findings) {
-    let m = cx.m;
-    let triple = m.triple.as_deref().map(|t| String::from_utf8_lossy(t).into_owned());
-    if triple.as_deref().is_none_or(str::is_empty) {
+/// A module without a triple: libNVVM reports it before every other problem but the IR
+/// version's (measured, `tripleorder/missing_triple_*`: before LLVM's verifier, names, linkage,
+/// variables, attributes, instructions and annotations).
+pub(crate) fn check_triple_present(cx: &Cx, out: &mut Findings) {
+    if cx.m.triple.as_deref().is_none_or(<[u8]>::is_empty) {
         out.error("nvvm-triple", "Module does not contain a triple, should be 'nvptx64-'", Location::Module);
         out.help("add `target triple = \"nvptx64-nvidia-cuda\"`");
     }
+}
+
+/// The data layout, then the triple's value (a missing triple came first, see
+/// [`check_triple_present`]).
+pub(crate) fn check_target(cx: &Cx, out: &mut Findings) {
+    let m = cx.m;
+    let triple = m.triple.as_deref().map(|t| String::from_utf8_lossy(t).into_owned());
     check_layout(cx, out);
     if let Some(t) = triple.filter(|t| !t.is_empty()) {
         // LLVM's triple reading: the architecture is the first component, exactly; the OS the
