@@ -64,8 +64,11 @@ fn read_module_text(bytes: &[u8], text: Option<&str>, target: &Target) -> Result
                     let text = diagnostic_text(bytes);
                     let mut found = [f];
                     nvir_verify::locate_tokens(&mut found, &text);
+                    let same = found[0].location.offset() == Some(stop);
                     let mut earlier = to_diagnostic(&found[0], &text);
-                    earlier.notes.push(format!("nvir's reader stops later: {}", d.message));
+                    if !same {
+                        earlier.notes.push(format!("nvir's reader stops later: {}", d.message));
+                    }
                     return Box::new(earlier);
                 }
                 Box::new(d)

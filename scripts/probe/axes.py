@@ -2876,6 +2876,70 @@ def triple_order():
             yield f"{pname}_and_dotted_fn", module(body.replace("@f()", "@f2()") + TRIPLE_PROBLEMS["dotted_fn"])
 
 
+def _intrinsic_names(path):
+    rows = [line.split("\t") for line in (HERE.parent.parent / "crates/verify/src/intrinsics.tsv").read_text().splitlines()
+            if line and not line.startswith("#")]
+    return sorted({r[1] for r in rows if r[0] == path and r[1].startswith("llvm.nvvm.") and "*" not in r[1]})
+
+
+def unknown_intrinsics():
+    """Calls of `llvm.nvvm.*` names LLVM 22 does not know: names never intrinsics, misspellings
+    of every 40th name it knows, the names only LLVM 7 knew (libNVVM's own and upgraded ones),
+    each declared `i32 (i32)` and called (result used, unused) or only declared: what each
+    path's verifier and compiler make of them."""
+    modern = _intrinsic_names("modern")
+    only7 = sorted(set(_intrinsic_names("llvm7")) - set(modern))
+    names = ["llvm.nvvm.this.does.not.exist", "llvm.nvvm.foo", "llvm.nvvm.x", "llvm.nvvm.barrier0x",
+             "llvm.nvvm.brev32", "llvm.nvvm.clz.i", "llvm.nvvm.popc.i", "llvm.nvvm.abs.i", "llvm.nvvm.max.i",
+             "llvm.nvvm.h2f", "llvm.nvvm.rotate.b32", "llvm.nvvm.fabs.f", "llvm.nvvm.ldg.global.i.i32.p1i32"]
+    names += [n + "x" for n in modern[::40]] + only7
+    for n in names:
+        decl = f"declare i32 @{n}(i32)\n"
+        yield f"used_{n}", module(decl + fn(f"  %r = call i32 @{n}(i32 1)\n  store i32 %r, i32* %p\n  ret void", "i32* %p"))
+        yield f"unused_{n}", module(decl + fn(f"  %r = call i32 @{n}(i32 1)\n  ret void"))
+        yield f"declared_{n}", module(decl + fn("  ret void"))
+
+
+PW_TYPES = ["i1", "i8", "i32", "i64", "i128", "half", "bfloat", "float", "double", "fp128", "<2 x float>", "[2 x i32]",
+            "{ i32 }", "i8*"]
+PW_CONSTS = ["7", "-1", "0", "1.0", "0x3FF0000000000000", "0xH3C00", "0xL00000000000000003FFF000000000000", "true",
+             "false", "c\"ab\"", "null", "zeroinitializer", "undef", "poison"]
+
+
+def parse_words():
+    """The readers' words for text they cannot read that nvir's reader words its own way: each
+    constant spelling of a wrong kind for each type, as an instruction's operand, a stored value,
+    a return value and a global's initializer; a local name defined twice (named and numbered, in
+    one block and in two, a parameter); a token after a function's header; `ptr*`."""
+    for ty in PW_TYPES:
+        for c in PW_CONSTS:
+            tag = f"t{PW_TYPES.index(ty)}_{safe(ty)}_c{PW_CONSTS.index(c)}_{safe(c) or 'x'}"
+            yield f"store_{tag}", module(fn(f"  store {ty} {c}, {ptr(ty, 0)} %p\n  ret void", f"{ptr(ty, 0)} %p"))
+            yield f"ret_{tag}", module(fn(f"  ret {ty} {c}", ret=ty))
+            yield f"global_{tag}", module(f"@g = internal addrspace(1) global {ty} {c}\n" + fn("  ret void"))
+            if ty in ("i32", "float", "i1", "double", "half"):
+                op = "fadd" if ty in ("float", "double", "half") else "add"
+                yield f"arith_{tag}", module(fn(f"  %r = {op} {ty} {c}, {c}\n  ret void"))
+    dups = {
+        "named_same_block": "  %a = add i32 0, 1\n  %a = add i32 0, 2\n  ret void",
+        "named_two_blocks": "  %a = add i32 0, 1\n  br label %b\nb:\n  %a = add i32 0, 2\n  ret void",
+        "param_and_local": "  %x = add i32 0, 1\n  ret void",
+        "load_twice": "  %v = load i32, i32* %p\n  %v = load i32, i32* %p\n  ret void",
+        "call_twice": "  %c = call i32 @h()\n  %c = call i32 @h()\n  ret void",
+        "dotted": "  %a.b = add i32 0, 1\n  %a.b = add i32 0, 2\n  ret void",
+        "quoted": "  %\"q r\" = add i32 0, 1\n  %\"q r\" = add i32 0, 2\n  ret void",
+    }
+    for name, body in dups.items():
+        yield f"dup_{name}", module("declare i32 @h()\n" + fn(body, "i32 %x, i32* %p"))
+    for k, tok in enumerate(["16", "i32", "unnamed_addr", "%x", "@g", "align", "\"s\"", "!0", "foo", "(i32)"]):
+        yield f"header_token_{k}_{safe(tok) or 'x'}", module(f"define void @f() {tok} {{\n  ret void\n}}\n")
+        yield f"header_token_after_attr_{k}_{safe(tok) or 'x'}", module(f"define void @f() nounwind {tok} {{\n  ret void\n}}\n")
+    for k, text in enumerate(["define void @f(ptr* %p) {\n  ret void\n}\n", "@g = addrspace(1) global ptr* null\n",
+                 "define void @f(ptr addrspace(1)* %p) {\n  ret void\n}\n",
+                 "define void @f(ptr %p) {\n  %v = load ptr*, ptr %p\n  ret void\n}\n"]):
+        yield f"ptrptr_{k}", module(text)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2896,6 +2960,7 @@ GROUPS = {
     "redefine": redefinitions,
     "fnlinkage": fn_linkage,
     "attrorder": attr_order, "tripleorder": triple_order,
+    "unknownintr": unknown_intrinsics, "parsewords": parse_words,
 }
 
 

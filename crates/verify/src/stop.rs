@@ -11,7 +11,8 @@
 use crate::{Class, Finding, Severity, Target};
 
 /// The problem libNVVM's reader for `target` stops at before byte `stop`, where nvir's reader
-/// stopped reading `src`; `None` when there is none (nvir's stop is libNVVM's) or the text before
+/// stopped reading `src`, or at `stop` itself in that reader's words where nvir's reader words it
+/// otherwise; `None` when there is none (nvir's stop and words are libNVVM's) or the text before
 /// the stop cannot be read on its own.
 pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Finding> {
     let stop = stop as usize;
@@ -33,8 +34,10 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
                 && f.location.offset().is_some_and(|at| (at as usize) < stop)
         })
     });
-    earlier.or_else(|| llvm7_wide_align(src, target, stop)).or_else(|| llvm7_opaque_first(src, target, stop)).or_else(
-        || {
+    earlier
+        .or_else(|| llvm7_wide_align(src, target, stop))
+        .or_else(|| llvm7_opaque_first(src, target, stop))
+        .or_else(|| {
             // The modern reader stops at `uselistorder_bb` itself, whatever follows it.
             let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             if target.path != crate::Path::Modern || !src[start..].starts_with(b"uselistorder_bb") {
@@ -43,8 +46,71 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
             let mut out = crate::Findings::default();
             out.parse("nvvm-modern-syntax", crate::syntax::USELISTORDER_BB, Some(start as u32));
             out.0.pop()
-        },
-    )
+        })
+        .or_else(|| llvm_words(src, target, stop))
+}
+
+/// nvir's reader stopped where libNVVM's does, but words the problem its own way: the target's
+/// reader's words (measured, `parsewords/`: each constant spelling of a wrong kind for each type
+/// as an operand, a stored or returned value and an initializer; a local name defined twice; a
+/// token after a function's header; `ptr*`).
+fn llvm_words(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
+    let e = crate::parse_text(src, target).err()?;
+    if e.span().start != stop {
+        return None;
+    }
+    let modern = target.path == crate::Path::Modern;
+    let msg = e.message();
+    let quoted = |m: &str| m.rsplit_once(" '").map(|(_, t)| t.trim_end_matches('\'').to_string());
+    let floating = |t: &str| matches!(t, "half" | "bfloat" | "float" | "double" | "fp128" | "x86_fp80" | "ppc_fp128");
+    let words = if msg.starts_with("an integer constant is invalid for type") {
+        if modern { "integer/byte constant must have integer/byte type" } else { "integer constant must have integer type" }
+            .to_string()
+    } else if msg.starts_with("a floating-point constant is invalid for type") {
+        // The modern reader words a decimal constant and a hexadecimal one differently.
+        if modern && !src[stop..].starts_with(b"0x") {
+            "floating-point constant invalid for type".to_string()
+        } else {
+            "floating point constant invalid for type".to_string()
+        }
+    } else if msg.starts_with("floating point constant invalid for type") {
+        let ty = quoted(msg)?;
+        if !floating(&ty) {
+            return None;
+        }
+        if modern {
+            "float hex literal has incorrect number of bits".to_string()
+        } else {
+            format!("floating point constant does not have type '{ty}'")
+        }
+    } else if msg.starts_with("true/false is invalid for type") || msg.starts_with("constant string of ") {
+        if modern {
+            let ty = quoted(msg)?;
+            let got = match msg.strip_prefix("constant string of ") {
+                Some(rest) => format!("[{} x i8]", rest.split(' ').next()?),
+                None => "i1".to_string(),
+            };
+            format!("constant expression type mismatch: got type '{got}' but expected '{ty}'")
+        } else {
+            "constant expression type mismatch".to_string()
+        }
+    } else if msg.starts_with("null is invalid for type") {
+        "null must be a pointer type".to_string()
+    } else if msg.starts_with("expected '{' to start the function body") {
+        "expected '{' in function body".to_string()
+    } else if let Some(name) = msg.strip_prefix("multiple definition of local value named '%") {
+        format!("multiple definition of local value named '{name}")
+    } else if msg.starts_with("'ptr*' is invalid") && modern {
+        "ptr* is invalid - use ptr instead".to_string()
+    } else if msg.starts_with("expected an integer, found") {
+        "expected integer".to_string()
+    } else {
+        return None;
+    };
+    let mut out = crate::Findings::default();
+    out.parse("llvm-reader-words", format!("parse {words}"), Some(stop as u32));
+    out.help(format!("nvir's reader: {msg}"));
+    out.0.pop()
 }
 
 /// An alignment of more than 32 bits where nvir's reader stopped: LLVM 7's reader reads an
