@@ -64,8 +64,12 @@ fn llvm_words(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
     let quoted = |m: &str| m.rsplit_once(" '").map(|(_, t)| t.trim_end_matches('\'').to_string());
     let floating = |t: &str| matches!(t, "half" | "bfloat" | "float" | "double" | "fp128" | "x86_fp80" | "ppc_fp128");
     let words = if msg.starts_with("an integer constant is invalid for type") {
-        if modern { "integer/byte constant must have integer/byte type" } else { "integer constant must have integer type" }
-            .to_string()
+        if modern {
+            "integer/byte constant must have integer/byte type"
+        } else {
+            "integer constant must have integer type"
+        }
+        .to_string()
     } else if msg.starts_with("a floating-point constant is invalid for type") {
         // The modern reader words a decimal constant and a hexadecimal one differently.
         if modern && !src[stop..].starts_with(b"0x") {

@@ -55,12 +55,11 @@ fn fn_linkage_stop(cx: &Cx, out: &mut Findings) {
         _ if !f.is_definition => Some("parse invalid linkage for function declaration"),
         _ => None,
     };
-    let Some((f, msg)) = cx
-        .m
-        .functions
-        .iter()
-        .filter_map(|(_, f)| problem(f).map(|msg| (f, msg)))
-        .min_by_key(|(f, _)| f.source.start.unwrap_or(u32::MAX))
+    let Some((f, msg)) =
+        cx.m.functions
+            .iter()
+            .filter_map(|(_, f)| problem(f).map(|msg| (f, msg)))
+            .min_by_key(|(f, _)| f.source.start.unwrap_or(u32::MAX))
     else {
         return;
     };

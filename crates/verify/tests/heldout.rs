@@ -23,18 +23,15 @@ struct Tally {
     compiles: u32,
 }
 
-#[test]
-fn held_out_probes_agree_with_libnvvm() {
-    let path = std::env::var_os("NVIR_HELDOUT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/probes/heldout.jsonl"));
-    let data = std::fs::read_to_string(&path).expect("held-out probe answers");
-    let dump = std::env::var_os("NVIR_HELDOUT_DUMP").is_some();
+/// Each family's (the probe name up to its `depth`-th `/`) and arch's agreement with libNVVM's
+/// answers in a file of records.
+fn tally(path: &std::path::Path, depth: usize, dump: bool) -> BTreeMap<&'static str, Tally> {
+    let data = std::fs::read_to_string(path).expect("held-out probe answers");
     let mut by: BTreeMap<(String, &str), Tally> = BTreeMap::new();
     for line in data.lines() {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();
         let probe = r["probe"].as_str().unwrap();
-        let family = probe.split('/').next().unwrap().to_string();
+        let family = probe.split('/').take(depth).collect::<Vec<_>>().join("/");
         let src = r["src"].as_str().unwrap();
         for arch in ["compute_90", "compute_100"] {
             let Some(answer) = r[arch].as_array() else { continue };
@@ -82,7 +79,7 @@ fn held_out_probes_agree_with_libnvvm() {
             }
         }
     }
-    let mut per_arch: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut per_arch: BTreeMap<&'static str, Tally> = BTreeMap::new();
     for ((family, arch), t) in &by {
         eprintln!(
             "{family:12} {arch:11} verdicts {}/{}  first {}/{}  compiles {}/{}",
@@ -95,7 +92,6 @@ fn held_out_probes_agree_with_libnvvm() {
         a.first += t.first;
         a.compiles += t.compiles;
     }
-    let pct = |a: u32, b: u32| 100.0 * a as f64 / b.max(1) as f64;
     for (arch, t) in &per_arch {
         eprintln!(
             "{arch}: {} runs, verdicts {:.2} %, first errors {:.2} % of {}, compiles {:.2} %",
@@ -106,7 +102,23 @@ fn held_out_probes_agree_with_libnvvm() {
             pct(t.compiles, t.runs)
         );
     }
-    if std::env::var_os("NVIR_HELDOUT").is_some() {
+    per_arch
+}
+
+fn pct(a: u32, b: u32) -> f64 {
+    100.0 * a as f64 / b.max(1) as f64
+}
+
+fn committed(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/probes").join(name)
+}
+
+#[test]
+fn held_out_probes_agree_with_libnvvm() {
+    let dump = std::env::var_os("NVIR_HELDOUT_DUMP").is_some();
+    let given = std::env::var_os("NVIR_HELDOUT").map(PathBuf::from);
+    let per_arch = tally(&given.clone().unwrap_or_else(|| committed("heldout.jsonl")), 1, dump);
+    if given.is_some() {
         return; // a measurement, not the committed draw
     }
     for (arch, t) in &per_arch {
@@ -114,6 +126,26 @@ fn held_out_probes_agree_with_libnvvm() {
         assert!(pct(t.verdicts, t.runs) >= FLOOR_VERDICTS, "{arch}: verdicts {}/{}", t.verdicts, t.runs);
         assert!(pct(t.first, t.rejected) >= FLOOR_FIRST, "{arch}: first errors {}/{}", t.first, t.rejected);
         assert!(pct(t.compiles, t.runs) >= FLOOR_COMPILES, "{arch}: compiles {}/{}", t.compiles, t.runs);
+    }
+}
+
+/// Neighbours of the labelled corpus (`corpus/probes/neighbours.jsonl`, made and recorded by
+/// `scripts/probe/neighbours.py`: each corpus file mutated at random along its group's axes,
+/// spliced with another group's problem, or spelled with opaque pointers), per corpus group.
+/// `NVIR_NEIGHBOURS=FILE` measures another draw (`NVIR_HELDOUT_DUMP=1` lists disagreements).
+#[test]
+fn neighbours_of_the_corpus_agree_with_libnvvm() {
+    let dump = std::env::var_os("NVIR_HELDOUT_DUMP").is_some();
+    let given = std::env::var_os("NVIR_NEIGHBOURS").map(PathBuf::from);
+    let per_arch = tally(&given.clone().unwrap_or_else(|| committed("neighbours.jsonl")), 2, dump);
+    if given.is_some() {
+        return;
+    }
+    for (arch, t) in &per_arch {
+        assert!(t.runs > 3000, "{arch}: {} runs", t.runs);
+        assert!(pct(t.verdicts, t.runs) >= NEIGHBOURS_VERDICTS, "{arch}: verdicts {}/{}", t.verdicts, t.runs);
+        assert!(pct(t.first, t.rejected) >= NEIGHBOURS_FIRST, "{arch}: first errors {}/{}", t.first, t.rejected);
+        assert!(pct(t.compiles, t.runs) >= NEIGHBOURS_COMPILES, "{arch}: compiles {}/{}", t.compiles, t.runs);
     }
 }
 
@@ -125,3 +157,12 @@ fn held_out_probes_agree_with_libnvvm() {
 const FLOOR_VERDICTS: f64 = 99.9;
 const FLOOR_FIRST: f64 = 99.5;
 const FLOOR_COMPILES: f64 = 98.2;
+
+/// Floors on the committed neighbours (seeds 2…7, 3,434 modules), as measured (the lower arch,
+/// compute_100: 99.17 % of verdicts, 96.19 % of first errors, 97.95 % of `compiles`) less a
+/// margin, as the README states them. Seeds 2 and 3 were measured on the main branch before any
+/// rule was written from them, seeds 6 and 7 after, never looked at before; the misses left are
+/// listed in the README.
+const NEIGHBOURS_VERDICTS: f64 = 99.0;
+const NEIGHBOURS_FIRST: f64 = 96.0;
+const NEIGHBOURS_COMPILES: f64 = 97.8;
