@@ -2876,30 +2876,6 @@ def triple_order():
             yield f"{pname}_and_dotted_fn", module(body.replace("@f()", "@f2()") + TRIPLE_PROBLEMS["dotted_fn"])
 
 
-def _intrinsic_names(path):
-    rows = [line.split("\t") for line in (HERE.parent.parent / "crates/verify/src/intrinsics.tsv").read_text().splitlines()
-            if line and not line.startswith("#")]
-    return sorted({r[1] for r in rows if r[0] == path and r[1].startswith("llvm.nvvm.") and "*" not in r[1]})
-
-
-def unknown_intrinsics():
-    """Calls of `llvm.nvvm.*` names LLVM 22 does not know: names never intrinsics, misspellings
-    of every 40th name it knows, the names only LLVM 7 knew (libNVVM's own and upgraded ones),
-    each declared `i32 (i32)` and called (result used, unused) or only declared: what each
-    path's verifier and compiler make of them."""
-    modern = _intrinsic_names("modern")
-    only7 = sorted(set(_intrinsic_names("llvm7")) - set(modern))
-    names = ["llvm.nvvm.this.does.not.exist", "llvm.nvvm.foo", "llvm.nvvm.x", "llvm.nvvm.barrier0x",
-             "llvm.nvvm.brev32", "llvm.nvvm.clz.i", "llvm.nvvm.popc.i", "llvm.nvvm.abs.i", "llvm.nvvm.max.i",
-             "llvm.nvvm.h2f", "llvm.nvvm.rotate.b32", "llvm.nvvm.fabs.f", "llvm.nvvm.ldg.global.i.i32.p1i32"]
-    names += [n + "x" for n in modern[::40]] + only7
-    for n in names:
-        decl = f"declare i32 @{n}(i32)\n"
-        yield f"used_{n}", module(decl + fn(f"  %r = call i32 @{n}(i32 1)\n  store i32 %r, i32* %p\n  ret void", "i32* %p"))
-        yield f"unused_{n}", module(decl + fn(f"  %r = call i32 @{n}(i32 1)\n  ret void"))
-        yield f"declared_{n}", module(decl + fn("  ret void"))
-
-
 PW_TYPES = ["i1", "i8", "i32", "i64", "i128", "half", "bfloat", "float", "double", "fp128", "<2 x float>", "[2 x i32]",
             "{ i32 }", "i8*"]
 PW_CONSTS = ["7", "-1", "0", "1.0", "0x3FF0000000000000", "0xH3C00", "0xL00000000000000003FFF000000000000", "true",
@@ -2960,7 +2936,7 @@ GROUPS = {
     "redefine": redefinitions,
     "fnlinkage": fn_linkage,
     "attrorder": attr_order, "tripleorder": triple_order,
-    "unknownintr": unknown_intrinsics, "parsewords": parse_words,
+    "parsewords": parse_words,
 }
 
 
