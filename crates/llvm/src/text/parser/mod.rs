@@ -469,6 +469,10 @@ impl<'a> Parser<'a> {
     /// `name_cow` of a quoted name, label or numbered token.
     #[inline(never)]
     fn name_cow_escaped(&self, t: Token) -> PResult<Cow<'a, str>> {
+        if let (Some(s), TokenKind::Label { quoted: false }) = (self.src_str, t.kind) {
+            // A block's label `name:`: label characters, no escapes (one on every block).
+            return Ok(Cow::Borrowed(s.get(t.start as usize..(t.end as usize).saturating_sub(1)).unwrap_or("")));
+        }
         match self.value_bytes(t) {
             Cow::Borrowed(b) => std::str::from_utf8(b).map(Cow::Borrowed).map_err(|_| ()),
             Cow::Owned(b) => String::from_utf8(b).map(Cow::Owned).map_err(|_| ()),
