@@ -411,7 +411,7 @@ fn check_section(space: u32, section: Option<&str>, out: &mut Findings, at: &dyn
 /// (`nvir_llvm::ir::di::expr_op`, LLVM 7 and 19) as measured on libNVVM (the `diwords/` axis:
 /// every operation name alone in an expression on both paths), with what the measurement adds.
 pub(crate) fn expression_valid(cx: &Cx, elems: &[nvir_llvm::ir::metadata::ExprElem]) -> bool {
-    use nvir_llvm::ir::di::{expr_op, LlvmVersion, DW_OP};
+    use nvir_llvm::ir::di::{expr_op, LlvmVersion};
     use nvir_llvm::ir::metadata::ExprElem;
     let version = if cx.llvm7() { LlvmVersion::Llvm7 } else { LlvmVersion::Llvm19 };
     // (operation, operands) beyond LLVM's table: `DW_OP_lit1`…`lit31` on both paths,
@@ -427,7 +427,10 @@ pub(crate) fn expression_valid(cx: &Cx, elems: &[nvir_llvm::ir::metadata::ExprEl
     let mut i = 0;
     while i < elems.len() {
         let ExprElem::Op(name) = &elems[i] else { return false };
-        let Some(op) = DW_OP.lookup(name).map(|e| e.value) else { return false };
+        if name.is_encoding() {
+            return false;
+        }
+        let op = name.value();
         let Some(args) = expr_op(op, version).map(|s| usize::from(s.args)).or_else(|| measured(op)) else {
             return false;
         };
@@ -439,12 +442,12 @@ pub(crate) fn expression_valid(cx: &Cx, elems: &[nvir_llvm::ir::metadata::ExprEl
                 // `DW_OP_LLVM_fragment` ends the expression.
                 0x1000 => end == elems.len(),
                 // `DW_OP_stack_value` ends it or comes before the fragment.
-                0x9f => end == elems.len() || matches!(&elems[end], ExprElem::Op(n) if &**n == "DW_OP_LLVM_fragment"),
+                0x9f => end == elems.len() || matches!(&elems[end], ExprElem::Op(n) if n.name() == "DW_OP_LLVM_fragment"),
                 // `DW_OP_LLVM_entry_value, 1` first, or right after `DW_OP_LLVM_arg, 0`
                 // (`dirules/expr_entry_*`).
                 0x1003 => {
                     let after_arg0 = i == 2
-                        && matches!(&elems[0], ExprElem::Op(n) if &**n == "DW_OP_LLVM_arg")
+                        && matches!(&elems[0], ExprElem::Op(n) if n.name() == "DW_OP_LLVM_arg")
                         && matches!(elems[1], ExprElem::Int(0));
                     (i == 0 || after_arg0) && matches!(elems[i + 1], ExprElem::Int(1))
                 }

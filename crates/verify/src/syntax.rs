@@ -1470,8 +1470,8 @@ fn unknown_di_word(node: &nvir_llvm::ir::MdNode, llvm7: bool) -> Option<(String,
             })
         }),
         MdNode::Expression(elems) if llvm7 => elems.iter().find_map(|e| match e {
-            ExprElem::Op(op) if DW_OP.value_of(op, version).is_none() => {
-                DW_OP.lookup(op).map(|e| (format!("parse invalid DWARF op '{op}'"), e.name))
+            ExprElem::Op(op) if DW_OP.value_of(op.name(), version).is_none() => {
+                DW_OP.lookup(op.name()).map(|e| (format!("parse invalid DWARF op '{}'", e.name), e.name))
             }
             _ => None,
         }),

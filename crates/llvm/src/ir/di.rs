@@ -582,6 +582,23 @@ impl NameTable {
         Some(&entries[self.by_name[found] as usize])
     }
 
+    /// The position in [`NameTable::entries`] of `name`, in any version.
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
+        let entries: &'static [NamedValue] = self.entries;
+        let found = self.by_name.binary_search_by(|&i| entries[i as usize].name.cmp(name)).ok()?;
+        Some(self.by_name[found] as usize)
+    }
+
+    /// The position in [`NameTable::entries`] of the entry `version` prints for `value`.
+    pub(crate) fn index_by_value(&self, value: u32, version: LlvmVersion) -> Option<usize> {
+        let start = self.entries.partition_point(|e| e.value < value);
+        self.entries[start..]
+            .iter()
+            .take_while(|e| e.value == value)
+            .position(|e| e.versions.contains(version))
+            .map(|k| start + k)
+    }
+
     /// The number `name` stands for, if `version` knows the name.
     pub fn value_of(&self, name: &str, version: LlvmVersion) -> Option<u32> {
         self.lookup(name).filter(|e| e.versions.contains(version)).map(|e| e.value)

@@ -5,6 +5,7 @@
 //! parse with forward references, by [`Metadata::unique_all`]. Distinct nodes are never merged.
 
 use super::arena::{Arena, Handle};
+use super::di;
 use super::types::TypeId;
 use super::value::Value;
 use hashbrown::HashTable;
@@ -33,13 +34,84 @@ pub enum MdField {
     Str(Box<[u8]>),
 }
 
-/// One element of a `!DIExpression(…)`: an operation keyword or an integer.
+/// One element of a `!DIExpression(…)`: an operation keyword or an integer. 16 bytes, with
+/// nothing on the heap for a keyword of the `DW_OP` / `DW_ATE` tables (an expression may hold
+/// millions of elements).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ExprElem {
-    /// `DW_OP_plus_uconst`, `DW_OP_LLVM_fragment`, …
-    Op(Box<str>),
+    /// `DW_OP_plus_uconst`, `DW_OP_LLVM_fragment`, … (and `DW_ATE_*`, `DW_OP_LLVM_convert`'s
+    /// encoding): a name of the tables, in any version.
+    Op(ExprOp),
     /// An integer operand.
     Int(u64),
+    /// A word neither table names, as written (readers keep it for the verifier to report).
+    Word(Box<Box<str>>),
+}
+
+impl ExprElem {
+    /// The element for a keyword: [`ExprElem::Op`] when the tables name it, else [`ExprElem::Word`].
+    pub fn word(name: &str) -> ExprElem {
+        ExprOp::from_name(name).map_or_else(|| ExprElem::Word(Box::new(name.into())), ExprElem::Op)
+    }
+
+    /// The keyword, if the element is one (a table name or a word).
+    pub fn keyword(&self) -> Option<&str> {
+        match self {
+            ExprElem::Op(op) => Some(op.name()),
+            ExprElem::Word(w) => Some(w),
+            ExprElem::Int(_) => None,
+        }
+    }
+}
+
+/// A `!DIExpression` keyword: a row of [`di::DW_OP`] or, for `DW_OP_LLVM_convert`'s encoding,
+/// of [`di::DW_ATE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExprOp(u16);
+
+impl ExprOp {
+    const ATE: u16 = 1 << 15;
+
+    /// The keyword called `name` (`"DW_OP_deref"`, `"DW_ATE_signed"`), in any version.
+    pub fn from_name(name: &str) -> Option<ExprOp> {
+        if let Some(i) = di::DW_OP.index_of(name) {
+            return Some(ExprOp(i as u16));
+        }
+        di::DW_ATE.index_of(name).map(|i| ExprOp(i as u16 | Self::ATE))
+    }
+
+    /// The operation `version` prints for the number `op`, if it names it.
+    pub fn operation(op: u32, version: di::LlvmVersion) -> Option<ExprOp> {
+        di::DW_OP.index_by_value(op, version).map(|i| ExprOp(i as u16))
+    }
+
+    /// The encoding `version` prints for the number `ate`, if it names it.
+    pub fn encoding(ate: u32, version: di::LlvmVersion) -> Option<ExprOp> {
+        di::DW_ATE.index_by_value(ate, version).map(|i| ExprOp(i as u16 | Self::ATE))
+    }
+
+    /// Whether it is a `DW_ATE_*` encoding, not a `DW_OP_*` operation.
+    pub fn is_encoding(self) -> bool {
+        self.0 & Self::ATE != 0
+    }
+
+    fn entry(self) -> &'static di::NamedValue {
+        if self.is_encoding() {
+            &di::DW_ATE.entries()[usize::from(self.0 & !Self::ATE)]
+        } else {
+            &di::DW_OP.entries()[usize::from(self.0)]
+        }
+    }
+
+    /// The keyword as written.
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The number it stands for.
+    pub fn value(self) -> u32 {
+        self.entry().value
+    }
 }
 
 /// A metadata node's content.
@@ -330,6 +402,24 @@ mod tests {
         let a = md.intern(MdNode::Tuple { distinct: Some(d1), ops: vec![Some(s)].into() });
         let b = md.intern(MdNode::Tuple { distinct: Some(d2), ops: vec![Some(s)].into() });
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn expression_keywords_are_table_rows() {
+        // 16 bytes an element, nothing on the heap for a known keyword.
+        assert_eq!(std::mem::size_of::<ExprElem>(), 16);
+        for e in di::DW_OP.entries().iter().chain(di::DW_ATE.entries()) {
+            let ExprElem::Op(op) = ExprElem::word(e.name) else { panic!("{} is not a table row", e.name) };
+            assert_eq!((op.name(), op.value()), (e.name, e.value));
+            assert_eq!(op.is_encoding(), e.name.starts_with("DW_ATE_"));
+        }
+        let w = ExprElem::word("DW_OP_no_such_op");
+        assert_eq!(w.keyword(), Some("DW_OP_no_such_op"));
+        assert!(matches!(w, ExprElem::Word(_)));
+        let plus = ExprOp::operation(0x23, di::LlvmVersion::Llvm19).map(ExprOp::name);
+        assert_eq!(plus, Some("DW_OP_plus_uconst"));
+        let signed = ExprOp::encoding(5, di::LlvmVersion::Llvm19).map(ExprOp::name);
+        assert_eq!(signed, Some("DW_ATE_signed"));
     }
 
     #[test]

@@ -890,7 +890,8 @@ impl<'m> Printer<'m> {
                         self.out.push_str(", ");
                     }
                     match e {
-                        ExprElem::Op(op) => self.out.push_str(op),
+                        ExprElem::Op(op) => self.out.push_str(op.name()),
+                        ExprElem::Word(w) => self.out.push_str(w),
                         ExprElem::Int(n) => {
                             let _ = write!(self.out, "{n}");
                         }

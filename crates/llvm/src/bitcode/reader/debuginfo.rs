@@ -5,7 +5,7 @@
 
 use super::{Reader, Result};
 use crate::ir::di::{self, DefaultValue, DiKind, LlvmVersion, Print, ValueKind, DISP_FLAGS, DI_FLAGS};
-use crate::ir::metadata::{ExprElem, MdAttachment, MdField, MdId, MdNode};
+use crate::ir::metadata::{ExprElem, ExprOp, MdAttachment, MdField, MdId, MdNode};
 use crate::ir::value::Value;
 use thin_vec::ThinVec;
 
@@ -349,10 +349,14 @@ impl Reader<'_> {
     }
 
     pub(super) fn debug_info_node(&mut self, code: u32) -> Result<Option<MdNode>> {
-        let ops = self.c.ops.clone();
         if code == 29 {
-            return self.di_expression(&ops).map(Some);
+            // Borrowed, not copied: an expression record may hold millions of operands.
+            let ops = std::mem::take(&mut self.c.ops);
+            let node = self.di_expression(&ops);
+            self.c.ops = ops;
+            return node.map(Some);
         }
+        let ops = self.c.ops.clone();
         if code == 13 {
             return self.di_subrange(&ops).map(Some);
         }
@@ -527,7 +531,7 @@ impl Reader<'_> {
             })
         };
         let spec = kind.spec();
-        let mut fields: Vec<(&'static str, MdField)> = Vec::new();
+        let mut fields: Vec<(&'static str, MdField)> = Vec::with_capacity(spec.fields.len());
         let mut sp_flags = match get(self, "spFlags")? {
             Raw::Int(v) => v,
             _ => 0,
@@ -605,7 +609,9 @@ impl Reader<'_> {
             _ => head & 1 != 0,
         };
         let distinct = distinct.then(|| self.m.metadata.new_distinct());
-        Ok(Some(MdNode::Special { distinct, kind: spec.name, fields: fields.into() }))
+        // Exactly as long as it is (a shrunk vector may keep its allocation's size class).
+        let fields: Box<[_]> = fields.drain(..).collect();
+        Ok(Some(MdNode::Special { distinct, kind: spec.name, fields }))
     }
 
     /// Notes what a debug-info record just read as metadata id `id` asks of the upgrades that
@@ -664,9 +670,9 @@ impl Reader<'_> {
                 crate::ir::constant::ConstData::Int { value, .. } => {
                     let v = value.as_u64().unwrap_or(0);
                     let elems = vec![
-                        ExprElem::Op("DW_OP_constu".into()),
+                        ExprElem::word("DW_OP_constu"),
                         ExprElem::Int(v),
-                        ExprElem::Op("DW_OP_stack_value".into()),
+                        ExprElem::word("DW_OP_stack_value"),
                     ];
                     expr = Some(self.m.metadata.intern(MdNode::Expression(elems.into())));
                 }
@@ -871,7 +877,7 @@ impl Reader<'_> {
                 };
                 let Value::Md(e) = expr.value else { continue };
                 let MdNode::Expression(elems) = self.m.metadata.get(e) else { continue };
-                if !of_arg || !matches!(elems.first(), Some(ExprElem::Op(op)) if &**op == "DW_OP_deref") {
+                if !of_arg || !matches!(elems.first(), Some(ExprElem::Op(op)) if op.name() == "DW_OP_deref") {
                     continue;
                 }
                 let rest: Box<[ExprElem]> = elems[1..].into();
@@ -969,9 +975,9 @@ impl Reader<'_> {
         while i < ops.len() {
             let op = ops[i] as u32;
             let spec = di::expr_op(op, LlvmVersion::Llvm19);
-            match di::DW_OP.name_of(op, LlvmVersion::Llvm19).filter(|_| spec.is_some()) {
+            match ExprOp::operation(op, LlvmVersion::Llvm19).filter(|_| spec.is_some()) {
                 Some(name) => {
-                    elems.push(ExprElem::Op(name.into()));
+                    elems.push(ExprElem::Op(name));
                     let n = usize::from(spec.map_or(0, |s| s.args));
                     for k in 0..n {
                         let a = *ops
@@ -979,10 +985,10 @@ impl Reader<'_> {
                             .ok_or_else(|| self.err("DIExpression operation without its operands"))?;
                         // DW_OP_LLVM_convert's encoding prints by name.
                         let named = (op == 0x1001 && k == 1)
-                            .then(|| di::DW_ATE.name_of(a as u32, LlvmVersion::Llvm19))
+                            .then(|| ExprOp::encoding(a as u32, LlvmVersion::Llvm19))
                             .flatten();
                         elems.push(match named {
-                            Some(n) => ExprElem::Op(n.into()),
+                            Some(n) => ExprElem::Op(n),
                             None => ExprElem::Int(a),
                         });
                     }

@@ -451,11 +451,10 @@ impl Writer<'_> {
                 for e in elems.iter() {
                     v.push(match e {
                         ExprElem::Int(n) => *n,
-                        ExprElem::Op(name) => di::DW_OP
-                            .lookup(name)
-                            .or_else(|| di::DW_ATE.lookup(name))
-                            .map(|e| u64::from(e.value))
-                            .ok_or_else(|| WriteError::new(format!("!DIExpression: unknown operation {name}")))?,
+                        ExprElem::Op(op) => u64::from(op.value()),
+                        ExprElem::Word(name) => {
+                            return Err(WriteError::new(format!("!DIExpression: unknown operation {name}")))
+                        }
                     });
                 }
                 s.record(29, &v, None);

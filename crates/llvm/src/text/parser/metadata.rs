@@ -293,7 +293,7 @@ impl Parser<'_> {
                         TokenKind::Integer => elems.push(ExprElem::Int(self.parse_u64()?)),
                         TokenKind::DebugInfo(_) | TokenKind::Word => {
                             self.bump()?;
-                            elems.push(ExprElem::Op(self.text(e).into()));
+                            elems.push(ExprElem::word(self.text(e)));
                         }
                         _ => return self.err("expected a DW_OP_* operation or an integer in !DIExpression"),
                     }
@@ -306,7 +306,7 @@ impl Parser<'_> {
             if distinct.is_some() {
                 return Err(ParseError::new(sp(t), "!DIExpression cannot be distinct"));
             }
-            return Ok(MdNode::Expression(elems.into()));
+            return Ok(MdNode::Expression(elems.drain(..).collect()));
         }
         let mut fields: Vec<(&'static str, MdField)> = Vec::new();
         if !self.eat(TokenKind::RParen)? {
@@ -358,7 +358,9 @@ impl Parser<'_> {
                 return Err(ParseError::new(sp(t), format!("missing required field '{}'", f.name)));
             }
         }
-        Ok(MdNode::Special { distinct, kind: kind.name(), fields: fields.into() })
+        // Exactly as long as it is (a shrunk vector may keep its allocation's size class).
+        let fields: Box<[_]> = fields.drain(..).collect();
+        Ok(MdNode::Special { distinct, kind: kind.name(), fields })
     }
 
     fn md_field_value(&mut self) -> PResult<MdField> {
