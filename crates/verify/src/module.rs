@@ -442,7 +442,9 @@ pub(crate) fn expression_valid(cx: &Cx, elems: &[nvir_llvm::ir::metadata::ExprEl
                 // `DW_OP_LLVM_fragment` ends the expression.
                 0x1000 => end == elems.len(),
                 // `DW_OP_stack_value` ends it or comes before the fragment.
-                0x9f => end == elems.len() || matches!(&elems[end], ExprElem::Op(n) if n.name() == "DW_OP_LLVM_fragment"),
+                0x9f => {
+                    end == elems.len() || matches!(&elems[end], ExprElem::Op(n) if n.name() == "DW_OP_LLVM_fragment")
+                }
                 // `DW_OP_LLVM_entry_value, 1` first, or right after `DW_OP_LLVM_arg, 0`
                 // (`dirules/expr_entry_*`).
                 0x1003 => {

@@ -182,6 +182,15 @@ impl<'m> Printer<'m> {
         Ok(())
     }
 
+    /// In the `i`th element of a metadata node's list (an expression or tuple may hold millions,
+    /// and its text would otherwise be held whole, twice while the buffer grows): [`Self::spill`]
+    /// now and then. Nothing reads back what a list of metadata wrote.
+    fn spill_within(&mut self, i: usize) {
+        if i.is_multiple_of(4096) {
+            self.spill(SPILL);
+        }
+    }
+
     /// With a sink, hands it the text so far once there is more than `keep` bytes of it (called
     /// between lines, so nothing reads back what was handed over).
     fn spill(&mut self, keep: usize) {
@@ -839,6 +848,7 @@ impl<'m> Printer<'m> {
                 for (i, op) in ops.iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
+                        self.spill_within(i);
                     }
                     match op {
                         Some(r) => self.md_ref(*r),
@@ -888,6 +898,7 @@ impl<'m> Printer<'m> {
                 for (i, e) in elems.iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
+                        self.spill_within(i);
                     }
                     match e {
                         ExprElem::Op(op) => self.out.push_str(op.name()),

@@ -669,11 +669,8 @@ impl Reader<'_> {
                 }
                 crate::ir::constant::ConstData::Int { value, .. } => {
                     let v = value.as_u64().unwrap_or(0);
-                    let elems = vec![
-                        ExprElem::word("DW_OP_constu"),
-                        ExprElem::Int(v),
-                        ExprElem::word("DW_OP_stack_value"),
-                    ];
+                    let elems =
+                        vec![ExprElem::word("DW_OP_constu"), ExprElem::Int(v), ExprElem::word("DW_OP_stack_value")];
                     expr = Some(self.m.metadata.intern(MdNode::Expression(elems.into())));
                 }
                 _ => {}
@@ -984,9 +981,8 @@ impl Reader<'_> {
                             .get(i + 1 + k)
                             .ok_or_else(|| self.err("DIExpression operation without its operands"))?;
                         // DW_OP_LLVM_convert's encoding prints by name.
-                        let named = (op == 0x1001 && k == 1)
-                            .then(|| ExprOp::encoding(a as u32, LlvmVersion::Llvm19))
-                            .flatten();
+                        let named =
+                            (op == 0x1001 && k == 1).then(|| ExprOp::encoding(a as u32, LlvmVersion::Llvm19)).flatten();
                         elems.push(match named {
                             Some(n) => ExprElem::Op(n),
                             None => ExprElem::Int(a),

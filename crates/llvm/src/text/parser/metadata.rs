@@ -306,7 +306,7 @@ impl Parser<'_> {
             if distinct.is_some() {
                 return Err(ParseError::new(sp(t), "!DIExpression cannot be distinct"));
             }
-            return Ok(MdNode::Expression(elems.drain(..).collect()));
+            return Ok(MdNode::Expression(elems.into()));
         }
         let mut fields: Vec<(&'static str, MdField)> = Vec::new();
         if !self.eat(TokenKind::RParen)? {
