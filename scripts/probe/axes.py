@@ -2916,6 +2916,99 @@ def parse_words():
         yield f"ptrptr_{k}", module(text)
 
 
+def md_llvm22():
+    """Instruction attachments LLVM 22's verifier checks and LLVM 7's does not know:
+    `!noalias.addrspace` (range-like pairs of i32 on memory operations), `!captures` (strings
+    naming components, on a store of a pointer), `!prof` on a terminator, call or select
+    (`branch_weights` with one weight per successor, `unknown` with one string), a loop's
+    `llvm.loop.estimated_trip_count` and an indirect call's `!callee_type`; each violation beside
+    its valid neighbours, on each kind of instruction that may carry it."""
+    rmw = "  %r = atomicrmw add i32* %p, i32 1 seq_cst{md}\n  ret void"
+    for tag, node in [("ok", "!{i32 0, i32 1}"), ("two", "!{i32 0, i32 1, i32 3, i32 5}"),
+                      ("empty", "!{}"), ("single", "!{i32 0}"), ("three", "!{i32 0, i32 1, i32 3}"),
+                      ("same", "!{i32 1, i32 1}"), ("same_zero", "!{i32 0, i32 0}"), ("full", "!{i32 -1, i32 -1}"),
+                      ("wrap", "!{i32 5, i32 1}"), ("i64", "!{i64 1, i64 5}"), ("i16", "!{i16 1, i16 5}"),
+                      ("mixed", "!{i32 1, i64 5}"), ("float", "!{float 0.0, float 2.0}"),
+                      ("null_ptr", "!{i8* null, i8* null}"), ("string", '!{!"a", !"b"}'),
+                      ("high_float", "!{i32 0, float 2.0}"), ("overlap", "!{i32 0, i32 4, i32 2, i32 6}"),
+                      ("unordered", "!{i32 5, i32 7, i32 0, i32 2}"), ("contiguous", "!{i32 0, i32 2, i32 2, i32 4}"),
+                      ("nested", "!{!{i32 0, i32 1}}")]:
+        yield f"noalias_as_rmw_{tag}", module(fn(rmw.format(md=", !noalias.addrspace !30"), "i32* %p"),
+                                              tail=VERSION + f"!30 = {node}\n")
+    for kind, body in [("load", "  %v = load i32, i32* %p{md}\n  ret void"),
+                       ("store", "  store i32 0, i32* %p{md}\n  ret void"),
+                       ("cmpxchg", "  %r = cmpxchg i32* %p, i32 0, i32 1 seq_cst seq_cst{md}\n  ret void"),
+                       ("call", "  call void @d(){md}\n  ret void"),
+                       ("add", "  %v = add i32 %a, 1{md}\n  ret void"),
+                       ("alloca", "  %v = alloca i32{md}\n  ret void"),
+                       ("ret", "  ret void{md}")]:
+        for tag, node in [("ok", "!{i32 0, i32 1}"), ("empty", "!{}"), ("i64", "!{i64 1, i64 5}")]:
+            yield f"noalias_as_{kind}_{tag}", module(
+                "declare void @d()\n" + fn(body.format(md=", !noalias.addrspace !30"), "i32* %p, i32 %a"),
+                tail=VERSION + f"!30 = {node}\n")
+    # `!captures`: which instruction, which value, which strings.
+    for kind, body in [("store_ptr", "  store i32* %q, i32** %p{md}\n  ret void"),
+                       ("store_int", "  store i32 %a, i32* %q{md}\n  ret void"),
+                       ("store_vec_ptr", "  store <2 x i32*> %v, <2 x i32*>* %w{md}\n  ret void"),
+                       ("load", "  %v2 = load i32*, i32** %p{md}\n  ret void"),
+                       ("call", "  call void @d(){md}\n  ret void")]:
+        for tag, node in [("address", '!{!"address"}'), ("provenance", '!{!"provenance"}'),
+                          ("read_provenance", '!{!"read_provenance"}'), ("both", '!{!"address", !"provenance"}'),
+                          ("address_is_null", '!{!"address_is_null"}'), ("none", '!{!"none"}'),
+                          ("foo", '!{!"foo"}'), ("empty", "!{}"), ("node", "!{!{}}"), ("int", "!{i32 0}")]:
+            if kind != "store_ptr" and tag not in ("address", "empty", "foo"):
+                continue
+            yield f"captures_{kind}_{tag}", module(
+                "declare void @d()\n" + fn(body.format(md=", !captures !30"),
+                                           "i32** %p, i32* %q, i32 %a, <2 x i32*> %v, <2 x i32*>* %w"),
+                tail=VERSION + f"!30 = {node}\n")
+    # `!prof` on instructions.
+    br = "  %c = icmp eq i32 %a, 0\n  br i1 %c, label %t, label %e{md}\nt:\n  ret void\ne:\n  ret void"
+    sw = ("  switch i32 %a, label %e [ i32 1, label %t\n    i32 2, label %u ]{md}\nt:\n  ret void\nu:\n  ret void\n"
+          "e:\n  ret void")
+    sel = "  %c = icmp eq i32 %a, 0\n  %s = select i1 %c, i32 1, i32 2{md}\n  ret void"
+    call = "  call void @d(){md}\n  ret void"
+    add = "  %s = add i32 %a, 1{md}\n  ret void"
+    for kind, body in [("br", br), ("switch", sw), ("select", sel), ("call", call), ("add", add)]:
+        for tag, node in [("bw2", '!{!"branch_weights", i32 1, i32 2}'), ("bw3", '!{!"branch_weights", i32 1, i32 2, i32 3}'),
+                          ("bw1", '!{!"branch_weights", i32 1}'), ("bw_i64", '!{!"branch_weights", i64 1, i64 2}'),
+                          ("bw_expected", '!{!"branch_weights", !"expected", i32 1, i32 2}'),
+                          ("bw_string", '!{!"branch_weights", !"a", !"b"}'),
+                          ("vp", '!{!"VP", i32 0, i64 10, i64 1, i64 5}'),
+                          ("unknown_str", '!{!"unknown", !"test"}'), ("unknown_int", '!{!"unknown", i64 123}'),
+                          ("unknown_none", '!{!"unknown"}'), ("unknown_two", '!{!"unknown", i32 12, i32 67}'),
+                          ("unknown_empty", '!{!"unknown", !""}'), ("invalid", '!{!"invalid", i32 1, i32 2}'),
+                          ("fec", '!{!"function_entry_count", i32 1}'), ("empty", "!{}"), ("int_first", "!{i32 1, i32 2}")]:
+            yield f"prof_{kind}_{tag}", module("declare void @d()\n" + fn(body.format(md=", !prof !30"), "i32 %a"),
+                                               tail=VERSION + f"!30 = {node}\n")
+    yield "prof_fn_unknown", module(fn("  ret void").replace("() {", "() !prof !30 {"),
+                                    tail=VERSION + '!30 = !{!"unknown", !"test"}\n')
+    yield "prof_fn_unknown_int", module(fn("  ret void").replace("() {", "() !prof !30 {"),
+                                        tail=VERSION + '!30 = !{!"unknown", i64 123}\n')
+    # A loop's `llvm.loop.estimated_trip_count`.
+    loop = "  br label %b\nb:\n  br i1 %c, label %b, label %e, !llvm.loop !30\ne:\n  ret void"
+    for tag, v in [("i32", ", i32 5"), ("i16", ", i16 5"), ("i8", ", i8 5"), ("zero", ", i32 0"), ("i64", ", i64 5"),
+                   ("none", ""), ("two", ", i32 5, i32 5"), ("string", ', !"5"'), ("node", ", !{i32 5}"),
+                   ("i1", ", i1 true"), ("null", ", null")]:
+        yield f"trip_count_{tag}", module(fn(loop, "i1 %c"),
+                                          tail=VERSION + f'!30 = distinct !{{!30, !31}}\n!31 = !{{!"llvm.loop.estimated_trip_count"{v}}}\n')
+    # An indirect call's `!callee_type`.
+    icall = "  %r = call i32 %f(i8 %x){md}\n  ret void"
+    dcall = "  %r = call i32 @g(i8 %x){md}\n  ret void"
+    for kind, body in [("indirect", icall), ("direct", dcall)]:
+        for tag, node in [("ok", '!{!31}\n!31 = !{i64 0, !"_ZTSFicE.generalized"}'),
+                          ("not_list", '!{i64 0, !"_ZTSFicE.generalized"}'), ("self", "!{!30}"),
+                          ("one_op", '!{!31}\n!31 = !{!"_ZTSFicE.generalized"}'),
+                          ("offset1", '!{!31}\n!31 = !{i64 1, !"_ZTSFicE.generalized"}'),
+                          ("offset_str", '!{!31}\n!31 = !{!"x", !"_ZTSFicE.generalized"}'),
+                          ("not_generalized", '!{!31}\n!31 = !{i64 0, !"_ZTSFicE"}'),
+                          ("i32_offset", '!{!31}\n!31 = !{i32 0, !"_ZTSFicE.generalized"}'),
+                          ("empty", "!{}")]:
+            yield f"callee_type_{kind}_{tag}", module(
+                "declare i32 @g(i8)\n" + fn(body.format(md=", !callee_type !30"), "i32 (i8)* %f, i8 %x"),
+                tail=VERSION + f"!30 = {node}\n")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -2937,6 +3030,7 @@ GROUPS = {
     "fnlinkage": fn_linkage,
     "attrorder": attr_order, "tripleorder": triple_order,
     "parsewords": parse_words,
+    "mdllvm22": md_llvm22,
 }
 
 

@@ -353,7 +353,9 @@ fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut
                         None
                     } else {
                         inst_md_problem(m, inst, f.metadata_of(inst), kinds)
+                            .or_else(|| noalias_addrspace_problem(cx, inst, f.metadata_of(inst)))
                             .or_else(|| more_inst_md_problem(cx, inst, f.metadata_of(inst)))
+                            .or_else(|| later_inst_md_problem(cx, inst, f.metadata_of(inst)))
                     };
                     if let Some(message) = message {
                         out.error("llvm-inst-md", message, Location::instruction(f, b, i));
@@ -554,7 +556,7 @@ fn fn_md_problem(
     }
     for a in &f.props.metadata {
         if Some(a.kind) == prof {
-            if let Some(message) = prof_problem(m, a.node) {
+            if let Some(message) = prof_problem(m, a.node, !cx.llvm7()) {
                 return Some(message);
             }
         } else if Some(a.kind) == kcfi && !cx.llvm7() {
@@ -810,8 +812,282 @@ fn md_const(m: &Module, op: Option<MdId>) -> Option<&nvir_llvm::ir::ConstData> {
     }
 }
 
+/// The node attached to an instruction under a kind's name.
+fn attached(m: &Module, attachments: &[nvir_llvm::ir::MdAttachment], name: &str) -> Option<MdId> {
+    let k = m.metadata.find_kind(name)?;
+    attachments.iter().find(|a| a.kind == k).map(|a| a.node)
+}
+
+/// An integer constant operand's value and width.
+fn md_int(m: &Module, op: Option<MdId>) -> Option<(u64, u32, TypeId)> {
+    match md_const(m, op)? {
+        nvir_llvm::ir::ConstData::Int { ty, value } => match m.types.get(*ty) {
+            TypeData::Int(w) if *w <= 64 => Some((value.as_u64()?, *w, *ty)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The values a wrapping range `[lo, hi)` of `width` bits holds, as at most two plain intervals.
+fn range_parts(lo: u64, hi: u64, width: u32) -> Vec<(u128, u128)> {
+    let top = 1u128 << width;
+    let (lo, hi) = (u128::from(lo), u128::from(hi));
+    if lo < hi {
+        vec![(lo, hi)]
+    } else {
+        vec![(lo, top), (0, hi)].into_iter().filter(|(a, b)| a < b).collect()
+    }
+}
+
+fn ranges_meet(a: &[(u128, u128)], b: &[(u128, u128)]) -> bool {
+    a.iter().any(|&(a0, a1)| b.iter().any(|&(b0, b1)| a0 < b1 && b0 < a1))
+}
+
+/// LLVM 22's verifier on `!noalias.addrspace` (`mdllvm22/noalias_as_*`): only on loads, stores,
+/// atomics and calls; pairs of `i32` bounds, each a range neither empty nor full, in increasing
+/// order, neither overlapping nor touching the one before (nor, from three on, the first the last).
+fn noalias_addrspace_problem(
+    cx: &Cx,
+    inst: &nvir_llvm::ir::Instruction,
+    attachments: &[nvir_llvm::ir::MdAttachment],
+) -> Option<&'static str> {
+    let m = cx.m;
+    if cx.llvm7() {
+        return None;
+    }
+    let md = attached(m, attachments, "noalias.addrspace")?;
+    if !matches!(
+        inst.kind,
+        InstKind::Load { .. }
+            | InstKind::Store { .. }
+            | InstKind::AtomicRmw { .. }
+            | InstKind::CmpXchg(_)
+            | InstKind::Call { .. }
+    ) {
+        return Some("noalias.addrspace are only for memory operations!");
+    }
+    let ops = tuple(m, md).unwrap_or(&[]);
+    if !ops.len().is_multiple_of(2) {
+        return Some("Unfinished range!");
+    }
+    if ops.is_empty() {
+        return Some("It should have at least one range!");
+    }
+    let mut last: Option<(u64, Vec<(u128, u128)>)> = None;
+    let mut first: Option<Vec<(u128, u128)>> = None;
+    for pair in ops.chunks(2) {
+        let Some((lo, lw, lt)) = md_int(m, pair[0]) else { return Some("The lower limit must be an integer!") };
+        let Some((hi, _, ht)) = md_int(m, pair[1]) else { return Some("The upper limit must be an integer!") };
+        if lt != ht {
+            return Some("Range pair types must match!");
+        }
+        if lw != 32 {
+            return Some("noalias.addrspace type must be i32!");
+        }
+        let max = u64::from(u32::MAX);
+        if lo == hi && lo != 0 && lo != max {
+            return Some("The upper and lower limits cannot be the same value");
+        }
+        if lo == hi {
+            // `[0, 0)` is the empty set and `[max, max)` the full one: neither is a range here.
+            return Some("Range must not be empty!");
+        }
+        let parts = range_parts(lo, hi, 32);
+        if let Some((last_lo, last_parts)) = &last {
+            if ranges_meet(&parts, last_parts) {
+                return Some("Intervals are overlapping");
+            }
+            // Signed order of the lower bounds.
+            if (lo as u32 as i32) <= (*last_lo as u32 as i32) {
+                return Some("Intervals are not in order");
+            }
+            if contiguous(&parts, last_parts) {
+                return Some("Intervals are contiguous");
+            }
+        }
+        first.get_or_insert_with(|| parts.clone());
+        last = Some((lo, parts));
+    }
+    if ops.len() > 4 {
+        let (first, (_, last)) = (first?, last?);
+        if ranges_meet(&first, &last) {
+            return Some("Intervals are overlapping");
+        }
+        if contiguous(&first, &last) {
+            return Some("Intervals are contiguous");
+        }
+    }
+    None
+}
+
+/// Whether one range ends where the other begins (modulo 2^32).
+fn contiguous(a: &[(u128, u128)], b: &[(u128, u128)]) -> bool {
+    let ends = |p: &[(u128, u128)]| (p[0].0, p[p.len() - 1].1 % (1 << 32));
+    let ((a_lo, a_hi), (b_lo, b_hi)) = (ends(a), ends(b));
+    a_hi == b_lo || b_hi == a_lo
+}
+
+/// LLVM 22's `'unknown'` profile: one more operand, a string that is not empty.
+fn unknown_prof_problem(m: &Module, ops: &[Option<MdId>]) -> Option<&'static str> {
+    if ops.len() != 2 {
+        return Some("'unknown' !prof should have a single additional operand");
+    }
+    match ops[1].map(|o| m.metadata.get(o)) {
+        Some(MdNode::String(s)) if s.is_empty() => Some("the 'unknown' !prof operand should not be an empty string"),
+        Some(MdNode::String(_)) => None,
+        _ => Some("'unknown' !prof should have an additional operand of type string"),
+    }
+}
+
+/// LLVM 22's verifier on the attachments it checks after `!annotation` (`mdllvm22/`): an
+/// instruction's `!prof`, an indirect call's `!callee_type`, a store's `!captures` and a loop's
+/// `llvm.loop.estimated_trip_count`. The modern path only (LLVM 7 ignores all four here).
+fn later_inst_md_problem(
+    cx: &Cx,
+    inst: &nvir_llvm::ir::Instruction,
+    attachments: &[nvir_llvm::ir::MdAttachment],
+) -> Option<&'static str> {
+    let m = cx.m;
+    if cx.llvm7() {
+        return None;
+    }
+    if let Some(md) = attached(m, attachments, "prof") {
+        if let Some(message) = inst_prof_problem(m, inst, md) {
+            return Some(message);
+        }
+    }
+    if let Some(md) = attached(m, attachments, "callee_type") {
+        let indirect = matches!(&inst.kind, InstKind::Call { call, .. } | InstKind::Invoke { call, .. }
+            if !matches!(call.callee, nvir_llvm::ir::Value::Asm(_)) && !matches!(call.callee, nvir_llvm::ir::Value::Const(c) if crate::module::global_of(m, c).is_some()));
+        if indirect {
+            for &op in tuple(m, md).unwrap_or(&[]) {
+                let Some(ops) = op.and_then(|o| tuple(m, o)) else {
+                    return Some("The callee_type metadata must be a list of type metadata nodes");
+                };
+                if ops.len() != 2 {
+                    return Some("Well-formed generalized type metadata must contain exactly two operands");
+                }
+                if md_int(m, ops[0]).is_none_or(|(v, _, _)| v != 0) {
+                    return Some("The first operand of type metadata for functions must be zero");
+                }
+                let generalized = ops[1]
+                    .is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(s) if s.ends_with(b".generalized")));
+                if !generalized {
+                    return Some("Only generalized type metadata can be part of the callee_type metadata list");
+                }
+            }
+        }
+    }
+    if let Some(md) = attached(m, attachments, "captures") {
+        let InstKind::Store { ty, .. } = &inst.kind else {
+            return Some("!captures metadata can only be applied to store instructions");
+        };
+        if !matches!(m.types.get(*ty), TypeData::Pointer { .. }) {
+            return Some("!captures metadata can only be applied to store with value operand of pointer type");
+        }
+        let ops = tuple(m, md).unwrap_or(&[]);
+        if ops.is_empty() {
+            return Some("!captures metadata cannot be empty");
+        }
+        for op in ops {
+            let Some(MdNode::String(s)) = op.map(|o| m.metadata.get(o)) else {
+                return Some("!captures metadata must be a list of strings");
+            };
+            if !matches!(&s[..], b"address" | b"address_is_null" | b"provenance" | b"read_provenance") {
+                return Some("invalid entry in !captures metadata");
+            }
+        }
+    }
+    if let Some(md) = attached(m, attachments, "llvm.loop") {
+        for op in tuple(m, md).unwrap_or(&[]).iter().skip(1) {
+            let Some(ops) = op.and_then(|o| tuple(m, o)) else { continue };
+            let named = ops.first().copied().flatten().is_some_and(
+                |o| matches!(m.metadata.get(o), MdNode::String(s) if &s[..] == b"llvm.loop.estimated_trip_count"),
+            );
+            if !named {
+                continue;
+            }
+            if ops.len() != 2 {
+                return Some("Expected two operands");
+            }
+            if md_int(m, ops[1]).is_none_or(|(_, w, _)| w > 32) {
+                return Some("Expected second operand to be an integer constant of type i32 or smaller");
+            }
+        }
+    }
+    None
+}
+
+/// LLVM 22's verifier on an instruction's `!prof` (`mdllvm22/prof_*`): `branch_weights` with one
+/// weight per successor of a `br`, `switch` or `callbr`, two for a `select`, one for a call (one
+/// or two for an `invoke`), after an optional origin string; `unknown` with one string, where
+/// branch weights could be or on a call; `VP` of indirect-call targets or memop sizes on calls.
+fn inst_prof_problem(m: &Module, inst: &nvir_llvm::ir::Instruction, md: MdId) -> Option<&'static str> {
+    let ops = tuple(m, md).unwrap_or(&[]);
+    if ops.is_empty() {
+        return Some("!prof annotations should have at least 1 operand");
+    }
+    let Some(name) = ops[0] else { return Some("first operand should not be null") };
+    let MdNode::String(name) = m.metadata.get(name) else {
+        return Some("expected string with name of the !prof annotation");
+    };
+    let call_base = matches!(inst.kind, InstKind::Call { .. } | InstKind::Invoke { .. } | InstKind::CallBr { .. });
+    let successors = match &inst.kind {
+        InstKind::CondBr { .. } => 2,
+        InstKind::Br(_) => 1,
+        InstKind::Switch { cases, .. } => cases.len() + 1,
+        InstKind::Call { .. } => 1,
+        InstKind::IndirectBr { dests, .. } => dests.len(),
+        InstKind::Select { .. } => 2,
+        InstKind::CallBr { indirect, .. } => indirect.len() + 1,
+        _ => 0,
+    };
+    if &name[..] == b"unknown" {
+        if successors == 0 && !call_base {
+            return Some("'unknown' !prof should only appear on instructions on which 'branch_weights' would");
+        }
+        return unknown_prof_problem(m, ops);
+    }
+    if ops.len() < 2 {
+        return Some("!prof annotations should have no less than 2 operands");
+    }
+    match &name[..] {
+        b"branch_weights" => {
+            let offset = if ops[1].is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(_))) { 2 } else { 1 };
+            let weights = ops.len().saturating_sub(offset);
+            if matches!(inst.kind, InstKind::Invoke { .. }) {
+                if !(1..=2).contains(&weights) {
+                    return Some("Wrong number of InvokeInst branch_weights operands");
+                }
+            } else if successors == 0 {
+                return Some("!prof branch_weights are not allowed for this instruction");
+            } else if weights != successors {
+                return Some("Wrong number of operands");
+            }
+            for &op in &ops[offset..] {
+                if op.is_none() {
+                    return Some("second operand should not be null");
+                }
+                if md_int(m, op).is_none() && !matches!(md_const(m, op), Some(nvir_llvm::ir::ConstData::Int { .. })) {
+                    return Some("!prof brunch_weights operand is not a const int");
+                }
+            }
+            None
+        }
+        b"VP" => {
+            // Measured: a kind-0 (indirect call) profile anywhere but on a call.
+            let kind = md_int(m, ops[1]).map(|(v, _, _)| v);
+            (matches!(kind, Some(0 | 1)) && !call_base)
+                .then_some("VP !prof indirect call or memop size expected to be applied to CallBase instructions only")
+        }
+        _ => Some("expected either branch_weights or VP profile name"),
+    }
+}
+
 /// LLVM's verifier on a function's `!prof`.
-fn prof_problem(m: &Module, node: MdId) -> Option<&'static str> {
+/// On the modern path a function may carry `!{!"unknown", !"pass"}` (`mdllvm22/prof_fn_*`).
+fn prof_problem(m: &Module, node: MdId, modern: bool) -> Option<&'static str> {
     let ops = tuple(m, node)?;
     if ops.len() < 2 {
         return Some("!prof annotations should have no less than 2 operands");
@@ -820,6 +1096,9 @@ fn prof_problem(m: &Module, node: MdId) -> Option<&'static str> {
     let MdNode::String(name) = m.metadata.get(name) else {
         return Some("expected string with name of the !prof annotation");
     };
+    if modern && &name[..] == b"unknown" {
+        return unknown_prof_problem(m, ops);
+    }
     if !matches!(&name[..], b"function_entry_count" | b"synthetic_function_entry_count") {
         return Some("first operand should be 'function_entry_count' or 'synthetic_function_entry_count'");
     }
