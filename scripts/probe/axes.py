@@ -3009,6 +3009,49 @@ def md_llvm22():
                 tail=VERSION + f"!30 = {node}\n")
 
 
+def unknown_intrinsics():
+    """Calls of `llvm.nvvm.*` names no intrinsic of libNVVM's: made up, under a known family, a
+    non-overloaded name with a suffix, newer LLVMs' names (as LLVM's own tests call them) and
+    LLVM 22.1 names libNVVM's fork lacks; void and not, the result used and not, a declaration
+    never called; beside known names, an overloaded one with its suffix and one LLVM 22
+    upgrades. Which the compiler stops at, on each path."""
+    cases = [
+        ("made_up", "llvm.nvvm.totally.unknown", "float", "float %a", "float"),
+        ("made_up_void", "llvm.nvvm.unknown.void", "void", "i32 %n", "i32"),
+        ("made_up_short", "llvm.nvvm.zzz", "i32", "", ""),
+        ("family", "llvm.nvvm.fmin.xyz", "float", "float %a, float %a", "float, float"),
+        ("non_overloaded_suffix", "llvm.nvvm.fmin.f.extra", "float", "float %a, float %a", "float, float"),
+        ("mbarrier_init_p0", "llvm.nvvm.mbarrier.init.p0", "void", "i8* %p, i32 %n, i32 0", "i8*, i32, i32"),
+        ("fadd_f32", "llvm.nvvm.fadd.f32", "float", "float %a, float %a, i32 1", "float, float, i32"),
+        ("test_anytype", "llvm.nvvm.test.anytype.i32.i32.i32.p0.i64.i16", "i32",
+         "i32 %n, i32 %n, i32 %n, i8* %p, i64 0, i16 0", "i32, i32, i32, i8*, i64, i16"),
+        ("tensormap_box_dim", "llvm.nvvm.tensormap.replace.box.dim.p1", "void",
+         "i8 addrspace(1)* %g, i32 0, i32 %n", "i8 addrspace(1)*, i32, i32"),
+        ("fma_rn_sat_bf16", "llvm.nvvm.fma.rn.sat.bf16", "bfloat", "bfloat %b, bfloat %b, bfloat %b",
+         "bfloat, bfloat, bfloat"),
+        ("fma_rn_ftz_relu_bf16x2", "llvm.nvvm.fma.rn.ftz.relu.bf16x2", "<2 x bfloat>",
+         "<2 x bfloat> %v, <2 x bfloat> %v, <2 x bfloat> %v", "<2 x bfloat>, <2 x bfloat>, <2 x bfloat>"),
+        ("known_fmin", "llvm.nvvm.fmin.f", "float", "float %a, float %a", "float, float"),
+        ("known_overloaded", "llvm.nvvm.ldg.global.f.f32.p1f32", "float",
+         "float addrspace(1)* %fg, i32 4", "float addrspace(1)*, i32"),
+        ("known_activemask", "llvm.nvvm.activemask", "i32", "", ""),
+    ]
+    for tag, name, ret, args, decl in cases:
+        # Only the parameters the call reads (LLVM 7 knows no `bfloat`).
+        params = ", ".join(p for p in ["float %a", "i32 %n", "i8* %p", "i8 addrspace(1)* %g", "bfloat %b",
+                                       "<2 x bfloat> %v", "float addrspace(1)* %fg"]
+                           if p.split()[-1] + "," in args + ",")
+        head = f"declare {ret} @{name}({decl})\n"
+        call = f"call {ret} @{name}({args})"
+        uses = [("unused", f"  {'' if ret == 'void' else '%r = '}{call}\n  ret void")]
+        if ret in ("float", "i32"):
+            uses.append(("used", f"  %r = {call}\n  store volatile {ret} %r, {ret}* %o\n  ret void"))
+        for use, body in uses:
+            out = f"{ret}* %o" if use == "used" else ""
+            yield f"{tag}_{use}", module(head + fn(body, ", ".join(p for p in (params, out) if p)))
+        yield f"{tag}_declared", module(head + fn("  ret void"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3031,6 +3074,7 @@ GROUPS = {
     "attrorder": attr_order, "tripleorder": triple_order,
     "parsewords": parse_words,
     "mdllvm22": md_llvm22,
+    "unknownintr": unknown_intrinsics,
 }
 
 

@@ -1073,6 +1073,20 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                         );
                         out.help("the NVPTX backend cannot lower other targets' intrinsics: use the llvm.nvvm.* equivalent or leave the call out");
                     }
+                    if cx.target.path == Path::Modern
+                        && !name.starts_with("llvm.nvvm.read.ptx.sreg.")
+                        && !crate::warnings::COMPILE_GATES.iter().any(|(p, _)| name.starts_with(p))
+                        && crate::intrinsics::unknown_nvvm(name)
+                    {
+                        out.compile_error(
+                            "nvvm-unknown-intrinsic",
+                            format!("call to unknown intrinsic '{name}' cannot be lowered by the NVPTX backend"),
+                            at(),
+                        );
+                        out.help(
+                            "call an intrinsic LLVM 22 knows (a newer LLVM's name is unknown to libNVVM's compiler)",
+                        );
+                    }
                     if name == "llvm.nvvm.membar" {
                         membar(cx, call.args.first().map(|a| a.value), out, &at);
                     } else if let Some(sreg) = name.strip_prefix("llvm.nvvm.read.ptx.sreg.") {

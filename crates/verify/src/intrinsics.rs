@@ -531,6 +531,37 @@ fn table(i: usize) -> &'static Table {
     &path_table(i).table
 }
 
+/// The `llvm.nvvm.*` names libNVVM's modern path knows beyond the signature table
+/// (`nvvm_names.txt`, made by `scripts/probe/nvvm_names.py`).
+fn extra_nvvm_names() -> &'static rustc_hash::FxHashSet<&'static str> {
+    static NAMES: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        include_str!("nvvm_names.txt").lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    })
+}
+
+/// Whether the modern path's backend meets `name` as an unknown intrinsic (measured,
+/// `unknownintr/`: libNVVM verifies the call and `nvvmCompileProgram` stops at it): an
+/// `llvm.nvvm.*` name that is no intrinsic of the table (as LLVM looks names up) and neither is
+/// nor extends one of [`extra_nvvm_names`] (whose overloads the list does not say, so any
+/// extension counts as known).
+pub(crate) fn unknown_nvvm(name: &str) -> bool {
+    if !name.starts_with("llvm.nvvm.") || lookup(name, Path::Modern).is_some() {
+        return false;
+    }
+    let extra = extra_nvvm_names();
+    let mut n = name;
+    loop {
+        if extra.contains(n) {
+            return false;
+        }
+        match n.rfind('.') {
+            Some(k) if k > "llvm.nvvm".len() => n = &n[..k],
+            _ => return true,
+        }
+    }
+}
+
 /// Whether the path refuses every call of `name` (libNVVM's LLVM 7 path, with an empty log).
 pub(crate) fn rejected(name: &str, path: Path) -> bool {
     let r = refused(usize::from(path == Path::Modern));
