@@ -170,7 +170,8 @@ fn phis_and_branches_stay_in_the_function() {
 fn operands_are_placed_instructions() {
     let mut m = kernel();
     let (f, y) = inst(&mut m, "y");
-    let orphan = f.insts.push(f.insts[y].clone());
+    let copy = f.insts[y].clone();
+    let orphan = f.insts.push(copy);
     let (_, t) = inst(&mut m, "t");
     let (_, f) = m.functions.iter_mut().find(|(_, f)| &*f.name == "k").unwrap();
     let InstKind::Cast { value, .. } = &mut f.insts[t].kind else { panic!() };

@@ -5,7 +5,7 @@ use crate::{Cx, Findings, Location};
 use nvir_llvm::ir::constant::{ApInt, ConstData, ExprOp};
 use nvir_llvm::ir::instruction::CastOp;
 use nvir_llvm::ir::module::SymbolId;
-use nvir_llvm::ir::module::{GlobalDef, GlobalProps, Linkage};
+use nvir_llvm::ir::module::{FuncId, GlobalDef, GlobalProps, Linkage};
 use nvir_llvm::ir::{ConstId, Function, InstId, InstKind, MdId, MdNode, Module, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::ControlFlow;
@@ -815,27 +815,39 @@ pub(crate) fn kept_sets<'m>(
 ) -> (GlobalSet, GlobalSet, Vec<(&'m str, ConstId)>) {
     use rayon::prelude::*;
     let local_var = compile_local_var(m);
-    let functions: Vec<&'m Function> = m.functions.iter().map(|(_, f)| f).collect();
+    // Only functions with instructions have constants here: 200k declarations hold no list
+    // (three empty lists each were 24 MB).
+    let functions: Vec<(FuncId, &'m Function)> = m.functions.iter().filter(|(_, f)| !f.insts.is_empty()).collect();
     let per_function: Vec<(Vec<ConstId>, Vec<ConstId>, Vec<ConstId>)> = functions
         .par_iter()
         .with_min_len(64)
-        .map(|f| {
+        .map(|(_, f)| {
             let (all, misused) = if modern { all_consts(m, f, watched) } else { Default::default() };
             (sorted(all), misused, sorted(live_consts(f, &local_var)))
         })
         .collect();
-    let mut all = Vec::with_capacity(per_function.len());
-    let mut live = Vec::with_capacity(per_function.len());
+    let mut all = BodyConsts(Vec::with_capacity(per_function.len()));
+    let mut live = BodyConsts(Vec::with_capacity(per_function.len()));
     let mut misused = Vec::new();
-    for (f, (a, bad, l)) in functions.iter().zip(per_function) {
-        all.push(a);
-        live.push(l);
+    for ((fid, f), (a, bad, l)) in functions.iter().zip(per_function) {
+        all.0.push((*fid, a));
+        live.0.push((*fid, l));
         misused.extend(bad.into_iter().map(|c| (f.name.as_ref(), c)));
     }
     // Each walk frees its own lists (one per function) where it runs, not on the caller's thread.
     let kept = move || if modern { reached(m, symbols, &all) } else { GlobalSet::default() };
     let (kept, compiled) = rayon::join(kept, move || reached(m, symbols, &live));
     (kept, compiled, misused)
+}
+
+/// The constants each function's instructions name, for the functions that have instructions,
+/// in function order.
+struct BodyConsts(Vec<(FuncId, Vec<ConstId>)>);
+
+impl BodyConsts {
+    fn of(&self, f: FuncId) -> &[ConstId] {
+        self.0.binary_search_by_key(&f, |(g, _)| *g).map_or(&[], |i| &self.0[i].1)
+    }
 }
 
 fn sorted(mut consts: Vec<ConstId>) -> Vec<ConstId> {
@@ -933,7 +945,7 @@ pub(crate) fn const_closure<B>(
 /// `body_consts` lists for it (by handle) and a reached variable its initializer. The lists are
 /// made on all cores, once per function: bodies are most of a module, and the walk then visits
 /// only these short lists, one per reached function.
-fn reached(m: &Module, symbols: &Symbols, body_consts: &[Vec<ConstId>]) -> GlobalSet {
+fn reached(m: &Module, symbols: &Symbols, body_consts: &BodyConsts) -> GlobalSet {
     let mut out = GlobalSet::new(m);
     let mut seen = ConstSet::new(m);
     let mut work: Vec<ConstId> = Vec::new();
@@ -964,7 +976,7 @@ fn reached(m: &Module, symbols: &Symbols, body_consts: &[Vec<ConstId>]) -> Globa
         while let Some(def) = pending.pop() {
             match def {
                 GlobalDef::Var(id) => work.extend(m.globals[id].init),
-                GlobalDef::Func(id) => work.extend(body_consts.get(id.index()).into_iter().flatten().copied()),
+                GlobalDef::Func(id) => work.extend(body_consts.of(id).iter().copied()),
                 _ => {}
             }
         }

@@ -95,7 +95,7 @@ pub struct Arena<T> {
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { first: ThinVec::new(), rest: ThinVec::new() }
+        Self::new()
     }
 }
 
@@ -115,8 +115,8 @@ impl<T: Eq> Eq for Arena<T> {}
 
 impl<T> Arena<T> {
     /// An empty arena.
-    pub fn new() -> Self {
-        Self::default()
+    pub const fn new() -> Self {
+        Arena { first: ThinVec::new(), rest: ThinVec::new() }
     }
     /// Adds an entity.
     pub fn push(&mut self, value: T) -> Handle<T> {

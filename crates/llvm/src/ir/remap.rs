@@ -610,6 +610,7 @@ impl Remap {
             }
         }
         self.attachments(&mut f.props.metadata);
+        let Some(f) = f.body.get_mut() else { return };
         for (_, i) in f.insts.iter_mut() {
             i.ty = self.ty(i.ty);
             self.inst(&mut i.kind);

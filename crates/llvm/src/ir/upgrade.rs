@@ -78,7 +78,7 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
     };
     if !dbg_intrinsics && debug_kinds.iter().all(Option::is_none) && loops_keep() {
         // Nothing in a body to drop but debug records: skip the walk over every instruction.
-        for (_, f) in functions.iter_mut() {
+        for f in functions.iter_mut().filter_map(|(_, f)| f.body.get_mut()) {
             changed |= !f.debug_records.is_empty();
             f.debug_records.clear();
         }
@@ -90,6 +90,10 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
         let n = f.props.metadata.len();
         f.props.metadata.retain(|a| Some(a.kind) != dbg);
         changed |= f.props.metadata.len() != n || !f.debug_records.is_empty();
+        if !f.body.is_allocated() {
+            continue;
+        }
+        let f = &mut *f.body;
         f.debug_records.clear();
         for &b in f.layout.iter() {
             let insts = &f.insts;

@@ -418,7 +418,7 @@ fn unsupported_operations(m: &Module) -> Result<(), PassError> {
 fn cmpxchg_success_covers_failure(m: &mut Module, notes: &mut Vec<Note>) {
     use crate::ir::instruction::Ordering as O;
     let mut changed = false;
-    for (_, f) in m.functions.iter_mut() {
+    for f in m.functions.iter_mut().filter_map(|(_, f)| f.body.get_mut()) {
         for (_, i) in f.insts.iter_mut() {
             let InstKind::CmpXchg(x) = &mut i.kind else { continue };
             let merged = match (x.success.ordering, x.failure) {
@@ -551,7 +551,7 @@ fn half_alignment(m: &mut Module, notes: &mut Vec<Note>) {
 /// Fast-math flags on `select` and `phi` (LLVM 9+; LLVM 7's reader refuses them) are left out:
 /// they only allow optimizations, so the module means the same without them.
 fn drop_select_phi_flags(m: &mut Module) {
-    for (_, f) in m.functions.iter_mut() {
+    for f in m.functions.iter_mut().filter_map(|(_, f)| f.body.get_mut()) {
         for (_, inst) in f.insts.iter_mut() {
             if let InstKind::Select { fmf, .. } | InstKind::Phi { fmf, .. } = &mut inst.kind {
                 *fmf = FastMath::default();
@@ -566,7 +566,7 @@ fn drop_select_phi_flags(m: &mut Module) {
 fn assignment_ids(m: &mut Module, notes: &mut Vec<Note>) {
     let Some(kind) = m.metadata.find_kind("DIAssignID") else { return };
     let mut dropped = false;
-    for (_, f) in m.functions.iter_mut() {
+    for f in m.functions.iter_mut().filter_map(|(_, f)| f.body.get_mut()) {
         for (_, l) in f.attachments.iter_mut() {
             let n = l.len();
             l.retain(|a| a.kind != kind);

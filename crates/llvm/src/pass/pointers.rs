@@ -602,7 +602,7 @@ impl Body<'_, '_> {
     /// agrees with the call's but for pointees (the call takes the function's type).
     fn result_types(&mut self, f: &mut Function) -> Result<(), PassError> {
         let cx = &mut *self.cx;
-        for (id, inst) in f.insts.iter_mut() {
+        for (id, inst) in f.body.insts.iter_mut() {
             match &mut inst.kind {
                 InstKind::Alloca { ty, .. } => {
                     let space = cx.ptr(inst.ty).map_or(0, |p| p.0);

@@ -387,6 +387,7 @@ impl Reader<'_> {
         // The function being read is out of the module.
         for f in self.m.functions.iter_mut().map(|(_, f)| f).chain(std::iter::once(&mut self.func)) {
             f.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
+            let Some(f) = f.body.get_mut() else { continue };
             for (_, l) in f.attachments.iter_mut() {
                 l.iter_mut().for_each(|a| a.node = map[a.node.index()]);
             }

@@ -878,12 +878,7 @@ impl<'a> Reader<'a> {
             fn_attrs: list.func.unwrap_or(empty),
             rare: gc.map(|gc| Box::new(crate::ir::FnRare { gc: Some(gc), ..Default::default() })),
             is_definition: !is_proto,
-            blocks: Default::default(),
-            layout: ThinVec::new(),
-            insts: Default::default(),
-            local_md: Default::default(),
-            attachments: Default::default(),
-            debug_records: ThinVec::new(),
+            body: Default::default(),
             source: Default::default(),
         };
         let id = self.m.functions.push(f);

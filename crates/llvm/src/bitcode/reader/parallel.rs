@@ -385,12 +385,7 @@ fn body_into(header: &mut Function, f: Function) {
     if !f.props.metadata.is_empty() {
         crate::ir::push_exact(&mut header.props.metadata, f.props.metadata);
     }
-    header.blocks = f.blocks;
-    header.layout = f.layout;
-    header.insts = f.insts;
-    header.local_md = f.local_md;
-    header.attachments = f.attachments;
-    header.debug_records = f.debug_records;
+    header.body = f.body;
 }
 
 impl<'a> Reader<'a> {

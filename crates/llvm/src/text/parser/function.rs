@@ -23,7 +23,6 @@ use crate::text::token::{Keyword, KeywordClass, Token, TokenKind};
 use nvir_diag::Span;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use thin_vec::ThinVec;
 
 /// The binary or cast operator an opcode keyword names, by the keyword's index: every
 /// instruction asks, and matching its spelling against each operator's was a string comparison
@@ -205,6 +204,7 @@ pub(super) fn remap_metadata(m: &mut Module, map: &[MdId]) {
     }
     for (_, f) in m.functions.iter_mut() {
         f.props.metadata.iter_mut().for_each(|a| fix(&mut a.node));
+        let Some(f) = f.body.get_mut() else { continue };
         for (_, r) in &mut f.debug_records {
             for v in &mut r.operands {
                 if let Value::Md(id) = v {
@@ -651,12 +651,7 @@ impl<'a> Parser<'a> {
             fn_attrs,
             rare: numbered_argument.map(|at| Box::new(FnRare { numbered_argument: Some(at), ..FnRare::default() })),
             is_definition,
-            blocks: Arena::new(),
-            layout: ThinVec::new(),
-            insts: Arena::new(),
-            local_md: Arena::new(),
-            attachments: Default::default(),
-            debug_records: ThinVec::new(),
+            body: Default::default(),
             source: FnSource { start: Some(kw.start), ..FnSource::default() },
         };
         loop {
