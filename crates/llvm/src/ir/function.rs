@@ -244,7 +244,7 @@ impl std::ops::DerefMut for Function {
     }
 }
 
-/// A function's metadata attachment lists ([`Function::attachments`]), by
+/// A function's metadata attachment lists ([`FnBody::attachments`]), by
 /// [`super::instruction::MdListId`]: one pointer in the function, none allocated when no
 /// instruction has an attachment.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -707,7 +707,7 @@ pub enum InstKind {
     },
 }
 
-/// A list of metadata attachments in a function's [`super::Function::attachments`].
+/// A list of metadata attachments in a function's [`super::FnBody::attachments`].
 pub type MdListId = Handle<ThinVec<MdAttachment>>;
 
 /// An instruction: its result name and type, what it does, and where its metadata attachments
@@ -721,7 +721,7 @@ pub struct Instruction {
     /// The operation.
     pub kind: InstKind,
     /// Its attachments (`!dbg !5`, `!tbaa !7`, … in written order), when it has any: a list in
-    /// its function's [`super::Function::attachments`]. Four bytes here rather than a pointer:
+    /// its function's [`super::FnBody::attachments`]. Four bytes here rather than a pointer:
     /// most instructions of most modules have none, and an instruction is 48 bytes, not 56. Read
     /// them with [`super::Function::inst_metadata`].
     pub metadata: Option<MdListId>,

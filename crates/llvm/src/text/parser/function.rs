@@ -91,7 +91,7 @@ pub(super) struct FnState<'a> {
     layout: Vec<BlockId>,
     insts: Arena<Instruction>,
     local_md: Arena<LocalMd>,
-    /// Instructions' attachment lists (see [`crate::ir::Function::attachments`]).
+    /// Instructions' attachment lists (see [`crate::ir::FnBody::attachments`]).
     attachments: crate::ir::function::MdLists,
     /// Local names, borrowed from the source where they need no unescaping.
     names: FxHashMap<Cow<'a, str>, Local>,
