@@ -3052,6 +3052,74 @@ def unknown_intrinsics():
         yield f"{tag}_declared", module(head + fn("  ret void"))
 
 
+IU_INTRINSICS = {
+    # name: (return type, [argument types], call arguments); the name's suffixes are the overloads.
+    "llvm.maxnum.f32": ("float", ["float", "float"], ["float 1.0", "float 2.0"]),
+    "llvm.ctpop.i32": ("i32", ["i32"], ["i32 7"]),
+    "llvm.fshl.i32": ("i32", ["i32", "i32", "i32"], ["i32 1", "i32 2", "i32 3"]),
+    "llvm.nvvm.read.ptx.sreg.tid.x": ("i32", [], []),
+    "llvm.nvvm.cp.async.ca.shared.global.4": ("void", ["i8 addrspace(3)*", "i8 addrspace(1)*"],
+                                              ["i8 addrspace(3)* null", "i8 addrspace(1)* null"]),
+}
+IU_OTHER = {"float": "double", "i32": "i64", "void": "i32", "i8 addrspace(3)*": "i8 addrspace(1)*",
+            "i8 addrspace(1)*": "i8 addrspace(3)*"}
+
+
+def _iu_const(ty):
+    return {"double": "1.0", "float": "1.0", "i8 addrspace(1)*": "null", "i8 addrspace(3)*": "null"}.get(ty, "1")
+
+
+def intrinsic_users():
+    """An intrinsic declared or called with types its name (suffix) does not match: the declared
+    return or an argument type other than the suffix says, a call whose return or argument types
+    or count differ from the declaration, the name with a suffix too many or none, a
+    non-overloaded name given a suffix; declared only or called; before or after the caller; with
+    typed and with opaque pointers (a pointer parameter fixes the dialect); beside a bad function
+    name (which is reported first)."""
+    for name, (ret, args, cargs) in IU_INTRINSICS.items():
+        other_ret = IU_OTHER[ret]
+        kinds = {"match": (ret, args, ret, cargs)}
+        kinds["decl_ret"] = (other_ret, args, other_ret, cargs)
+        kinds["call_ret"] = (ret, args, other_ret, cargs)
+        if args:
+            wa = [IU_OTHER[args[0]]] + args[1:]
+            wc = [f"{IU_OTHER[args[0]]} {_iu_const(IU_OTHER[args[0]])}"] + cargs[1:]
+            kinds["decl_arg"] = (ret, wa, ret, wc)
+            kinds["call_arg"] = (ret, args, ret, wc)
+            kinds["call_fewer"] = (ret, args, ret, cargs[:-1])
+            kinds["decl_fewer"] = (ret, args[:-1], ret, cargs[:-1])
+        kinds["call_more"] = (ret, args, ret, cargs + ["i32 0"])
+        kinds["decl_more"] = (ret, args + ["i32"], ret, cargs + ["i32 0"])
+        names = {"name": name}
+        if name.endswith((".f32", ".i32")):
+            names["extra_suffix"] = name + name[-4:]
+            names["no_suffix"] = name[:-4]
+        else:
+            names["extra_suffix"] = name + ".i32"
+        for nname, nm in names.items():
+            for kname, (dret, dargs, cret, call_args) in kinds.items():
+                if nname != "name" and kname not in ("match", "call_ret", "decl_ret"):
+                    continue
+                decl = f"declare {dret} @{nm}({', '.join(dargs)})\n"
+                lhs = "" if cret == "void" else "%r = "
+                call = f"  {lhs}call {cret} @{nm}({', '.join(call_args)})\n  ret void"
+                for uname, used in (("called", True), ("unused", False)):
+                    if not used and kname.startswith("call_"):
+                        continue
+                    body = fn(call if used else "  ret void", "i8* %p")
+                    for pos in ("before", "after"):
+                        if pos == "after" and (not used or nname != "name"):
+                            continue
+                        text = decl + body if pos == "before" else body + decl
+                        case = f"{safe(name)}_{nname}_{kname}_{uname}_{pos}"
+                        yield case + "_typed", module(text)
+                        yield case + "_opaque", module(_opaque(text))
+                        if used and nname == "name" and kname != "match":
+                            bad = text.replace("@f(", "@f.s(")
+                            yield case + "_badname_typed", module(bad)
+                            yield case + "_badname_opaque", module(_opaque(bad))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3075,6 +3143,7 @@ GROUPS = {
     "parsewords": parse_words,
     "mdllvm22": md_llvm22,
     "unknownintr": unknown_intrinsics,
+    "intruser": intrinsic_users,
 }
 
 

@@ -111,7 +111,7 @@ fn errors_in_later_chunks_are_the_sequential_ones() {
     );
     same_error(
         "define void @a() {\n  call void @b(i32 1)\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n",
-        "is used as",
+        "invalid forward reference to function 'b' with wrong type!",
     );
     same_error("define void @a() {\n  ret void\n}\ndefine void @b() {\n  call void @nope()\n  ret void\n}\n", "@nope");
     same_error("define void @a() {\n  ret void\n}\ndefine void @b() {\n  br label %nowhere\n}\n", "%nowhere");

@@ -105,6 +105,12 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                     // Sizes the readers let through (`i1`: a byte stored).
                     InstKind::AtomicRmw { ty, .. } => atomic_size(atomic_bits(cx.m, *ty), out, &at),
                     InstKind::Call { call, tail, .. } => {
+                        if mistyped_intrinsic_call(cx, id, call) {
+                            out.error("llvm-intrinsic-signature", "Intrinsic called with incompatible signature", at());
+                            out.help("call the intrinsic through the type it is declared with");
+                        } else if let Some(msg) = modern_signature_problem(cx, call) {
+                            out.error("llvm-intrinsic-signature", msg, at());
+                        }
                         crate::attrs::check_call_types(cx, call, f.insts[i].ty, out, &at);
                         if inalloca_mismatch(cx, f, call) {
                             out.error("llvm-inalloca", "inalloca argument for call has mismatched alloca", at());
@@ -124,6 +130,29 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
             }
         }
     });
+}
+
+/// LLVM 22's verifier on a call of an intrinsic through another function type than its
+/// declaration's, declared after the caller (one declared before is refused as a use of the
+/// declaration first, [`crate::module::mistyped_callee`]; measured, `intruser/`).
+fn mistyped_intrinsic_call(cx: &Cx, caller: FuncId, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
+    let Value::Const(c) = call.callee else { return false };
+    cx.target.path == Path::Modern
+        && crate::module::mistyped_callee(cx.m, c, call.fn_ty)
+            .is_some_and(|d| d.index() > caller.index() && cx.m.functions[d].name.starts_with("llvm."))
+}
+
+/// LLVM 22's check of an intrinsic call's declaration against the intrinsic's signature, which
+/// libNVVM's modern path runs before its own name, layout and triple rules (measured,
+/// `intruser/*_badname_*`); the LLVM 7 path checks it with the instructions ([`check_call`]).
+fn modern_signature_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> Option<String> {
+    let Value::Const(c) = call.callee else { return None };
+    if cx.llvm7() || crate::module::mistyped_callee(cx.m, c, call.fn_ty).is_some() {
+        return None;
+    }
+    let name = global_of(cx.m, c).filter(|n| n.starts_with("llvm."))?;
+    let sig = intrinsics::signature(name, cx.target.path)?;
+    cx.signature_mismatch(name, call.fn_ty, sig)
 }
 
 /// LLVM's verifier on a call whose last argument is `inalloca` (at the call or on the callee):
@@ -940,6 +969,11 @@ fn check_call(
             if !name.starts_with("llvm.") {
                 return;
             }
+            // LLVM 22 checks no call through another type as the intrinsic's (`check_llvm_first`
+            // or the declaration's use refuses it).
+            if cx.target.path == Path::Modern && crate::module::mistyped_callee(m, c, call.fn_ty).is_some() {
+                return;
+            }
             crate::warnings::intrinsic_gate(cx, name, out, at);
             // LLVM 7's path takes a guard with its one `deopt` bundle, and names the rule for
             // more than one; without one it prints nothing, or, in a module that also has an
@@ -984,7 +1018,8 @@ fn check_call(
             // LLVM's own checks of a known intrinsic's declaration and immediate arguments, from
             // the measured table (`intrinsics.tsv`).
             if let Some(sig) = intrinsics::signature(name, cx.target.path) {
-                if let Some(msg) = cx.signature_mismatch(name, call.fn_ty, sig) {
+                // On the modern path reported before the names (`check_llvm_first`).
+                if let Some(msg) = cx.signature_mismatch(name, call.fn_ty, sig).filter(|_| cx.llvm7()) {
                     out.error("llvm-intrinsic-signature", msg, at());
                     if cx.llvm7() {
                         out.help("libNVVM's LLVM 7 path rejects this declaration with an empty log");

@@ -61,6 +61,51 @@ pub(crate) fn grid_constants(m: &Module) -> Vec<(String, Vec<u64>)> {
 /// two).
 const MAX_CAST_CHAIN: usize = 1024;
 
+/// The function a direct call of `c` calls when the call goes through a function type other
+/// than the declared one, as the modern path (opaque pointers: a pointer is its address space)
+/// sees them. LLVM 22's verifier, function by function in module order, then refuses whichever
+/// it reaches first: the intrinsic's declaration, whose use is not a call's ("Invalid user of
+/// intrinsic instruction!"), or the call ("Intrinsic called with incompatible signature")
+/// (measured, `intruser/`).
+pub fn mistyped_callee(
+    m: &Module,
+    c: ConstId,
+    call_ty: nvir_llvm::ir::TypeId,
+) -> Option<nvir_llvm::ir::module::FuncId> {
+    let ConstData::Global { global, .. } = &m.consts[c] else { return None };
+    let Some(GlobalDef::Func(id)) = m.symbols[*global].def else { return None };
+    (!same_modern_type(m, m.functions[id].ty, call_ty, 0)).then_some(id)
+}
+
+/// Type equality with every pointer opaque (its pointee ignored).
+fn same_modern_type(m: &Module, a: nvir_llvm::ir::TypeId, b: nvir_llvm::ir::TypeId, depth: u32) -> bool {
+    if a == b {
+        return true;
+    }
+    if depth > 32 {
+        return false;
+    }
+    let same = |x: &[nvir_llvm::ir::TypeId], y: &[nvir_llvm::ir::TypeId]| {
+        x.len() == y.len() && x.iter().zip(y).all(|(&x, &y)| same_modern_type(m, x, y, depth + 1))
+    };
+    match (m.types.get(a), m.types.get(b)) {
+        (TypeData::Pointer { addr_space: x, .. }, TypeData::Pointer { addr_space: y, .. }) => x == y,
+        (
+            TypeData::Function { ret: r1, params: p1, vararg: v1 },
+            TypeData::Function { ret: r2, params: p2, vararg: v2 },
+        ) => v1 == v2 && same_modern_type(m, *r1, *r2, depth + 1) && same(p1, p2),
+        (TypeData::Array { len: l1, elem: e1 }, TypeData::Array { len: l2, elem: e2 }) => {
+            l1 == l2 && same_modern_type(m, *e1, *e2, depth + 1)
+        }
+        (
+            TypeData::Vector { len: l1, elem: e1, scalable: s1 },
+            TypeData::Vector { len: l2, elem: e2, scalable: s2 },
+        ) => l1 == l2 && s1 == s2 && same_modern_type(m, *e1, *e2, depth + 1),
+        (TypeData::Struct(x), TypeData::Struct(y)) => x.packed == y.packed && same(&x.fields, &y.fields),
+        _ => false,
+    }
+}
+
 /// The global a constant names, through casts.
 pub fn global_of(m: &Module, mut c: ConstId) -> Option<&str> {
     for _ in 0..MAX_CAST_CHAIN {
@@ -742,8 +787,17 @@ pub(crate) fn symbol_of(m: &Module, mut c: ConstId) -> Option<SymbolId> {
 /// The constants an instruction of `f`'s body refers to (what the modern path's keeping follows,
 /// [`kept_sets`]), and among them the `watched` ones ([`crate::llvmverifier::watched_consts`])
 /// used other than as a call's direct callee.
-fn all_consts(m: &Module, f: &Function, watched: &[bool]) -> (Vec<ConstId>, Vec<ConstId>) {
+fn all_consts(
+    m: &Module,
+    id: nvir_llvm::ir::module::FuncId,
+    f: &Function,
+    watched: &[bool],
+) -> (Vec<ConstId>, Vec<ConstId>) {
     let mut consts = Vec::new();
+    // A call through another type than the callee's declared one is a use of the declaration
+    // other than a call's when the declaration comes first; otherwise the call is refused first.
+    let misuse_call =
+        |c: ConstId, ty: nvir_llvm::ir::TypeId| mistyped_callee(m, c, ty).is_some_and(|d| d.index() < id.index());
     // A call's direct callee is the one use of a watched function allowed: when the body names
     // watched constants more often than it calls them directly, its instructions are read again
     // for which (rare: only a module that breaks the rule pays).
@@ -757,7 +811,7 @@ fn all_consts(m: &Module, f: &Function, watched: &[bool]) -> (Vec<ConstId>, Vec<
         if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } = &inst.kind
         {
             if let Value::Const(c) = call.callee {
-                direct_calls += usize::from(watched.get(c.index()) == Some(&true));
+                direct_calls += usize::from(watched.get(c.index()) == Some(&true) && !misuse_call(c, call.fn_ty));
             }
         }
     }
@@ -778,7 +832,8 @@ fn all_consts(m: &Module, f: &Function, watched: &[bool]) -> (Vec<ConstId>, Vec<
                 let direct_callee = k + 1 == operands.len()
                     && matches!(&inst.kind,
                         InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. }
-                            if call.callee == Value::Const(c) && matches!(m.consts[c], ConstData::Global { .. }));
+                            if call.callee == Value::Const(c) && matches!(m.consts[c], ConstData::Global { .. })
+                                && !misuse_call(c, call.fn_ty));
                 if !direct_callee {
                     misused.push(c);
                 }
@@ -821,8 +876,8 @@ pub(crate) fn kept_sets<'m>(
     let per_function: Vec<(Vec<ConstId>, Vec<ConstId>, Vec<ConstId>)> = functions
         .par_iter()
         .with_min_len(64)
-        .map(|(_, f)| {
-            let (all, misused) = if modern { all_consts(m, f, watched) } else { Default::default() };
+        .map(|&(id, f)| {
+            let (all, misused) = if modern { all_consts(m, id, f, watched) } else { Default::default() };
             (sorted(all), misused, sorted(live_consts(f, &local_var)))
         })
         .collect();

@@ -483,6 +483,19 @@ impl<'a> Parser<'a> {
         }
         if let Some((use_at, used)) = self.sym_uses.remove(&sym) {
             if self.check_pointees && !self.ptr_type_fits(used, vty, addr_space) {
+                // LLVM 7's reader on a function called (or named) through another function
+                // type before its declaration (measured, `intruser/*_called_after_typed`).
+                let fn_use = matches!(self.m.types.get(used), crate::ir::TypeData::Pointer { pointee: Some(p), .. }
+                    if matches!(self.m.types.get(*p), crate::ir::TypeData::Function { .. }));
+                if matches!(def, GlobalDef::Func(_)) && fn_use {
+                    return Err(ParseError::new(
+                        use_at,
+                        format!(
+                            "invalid forward reference to function '{}' with wrong type!",
+                            self.m.symbols[sym].name
+                        ),
+                    ));
+                }
                 return Err(ParseError::new(
                     use_at,
                     format!(
