@@ -116,7 +116,8 @@ def main():
             c = w.nvvm([("m.ll", data)], opts)
             verify_rc = None if v.get("stage") == "crash" else v["result"]
             compile_rc = None if c.get("stage") == "crash" else (0 if c["ok"] else c["result"])
-            if (verify_rc, compile_rc) != (r["verify_rc"], r["compile_rc"]):
+            # A compile that crashes only some of the time may give any outcome recorded for it.
+            if verify_rc != r["verify_rc"] or compile_rc not in r.get("compile_rc_seen", [r["compile_rc"]]):
                 failed += 1
                 print(f"FAIL probe {r['case']} @{r['arch']}: recorded {r['verify_rc']}/{r['compile_rc']}, "
                       f"now {verify_rc}/{compile_rc}")
