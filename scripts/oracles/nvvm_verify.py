@@ -18,6 +18,7 @@ missing oracle.
 import argparse
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -27,10 +28,11 @@ HERE = pathlib.Path(__file__).resolve().parent
 
 
 def first_line(log):
-    """The first message in a libNVVM log, without its location header and context lines."""
+    """The first message in a libNVVM log, without its location header (a debug location
+    `: k.cu(7): ` included) and context lines."""
     for line in log.splitlines():
         line = line.strip().removeprefix("error:").strip().removeprefix("Error:").strip()
-        if not line or line.startswith("context:") or line.endswith("':"):
+        if not line or line.startswith("context:") or line.endswith("':") or re.fullmatch(r": .*\(\d+\):", line):
             continue
         return line
     return ""

@@ -3164,7 +3164,7 @@ def probes():
 
 def first_message(log):
     """libNVVM's first error, without its location header (`probe.ll (6, 2): `,
-    ``: Function `f': ``), its context lines, the warnings before it and the stray `Error:` a
+    ``: Function `f': ``, a debug location `: k.cu(7): `), its context lines, the warnings before it and the stray `Error:` a
     log runs into."""
     severity = "error"
     for line in (log or "").splitlines():
@@ -3174,6 +3174,9 @@ def first_message(log):
         elif line.startswith("Error:"):
             severity, line = "error", line.removeprefix("Error:").strip()
         if not line or line.startswith("context:") or line.endswith("':") or severity == "warning":
+            continue
+        if re.fullmatch(r": .*\(\d+\):", line):
+            # A module with debug info heads the message with its source location (`: k.cu(7): `).
             continue
         line = re.sub(r"^probe\.ll(?: \(\d+, \d+\))?: (?:error: )?", "", line)
         line = re.sub(r"^: (?:Function|Global Value|Global Variable) `.*?': ", "", line)
