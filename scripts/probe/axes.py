@@ -3120,6 +3120,119 @@ def intrinsic_users():
                             yield case + "_badname_opaque", module(_opaque(bad))
 
 
+def llvm22_syntax():
+    """LLVM 22 syntax newer than the LLVM 19 the reader was first written to, on both paths (LLVM
+    7's reader stops at each): `ptrtoaddr` as an instruction (each result width, address space,
+    vector, non-pointer operand) and as a constant; `atomicrmw` `fmaximum`, `fminimum`,
+    `fmaximumnum`, `fminimumnum` on each operand type; a target type as a vector's element (and
+    an array's); `dead_on_return(N)`; `DICompileUnit`'s `sourceLanguageName:` and
+    `sourceLanguageVersion:` beside `language:`; fast-math flags on each cast; and the readers'
+    words for a word that is no type, no opcode or no metadata node kind where one is due."""
+    def f(body, params="", pre=""):
+        return module(pre + fn(body + "\n  ret void", params))
+    # Words.
+    yield "word_type_operand", f("  %a = add frobnicate 1, 2")
+    yield "word_type_field", module("%T = type { i32, frob }\n" + fn("  ret void"))
+    yield "word_type_pointer_opaque", f("  %v = load i32, foo %x", "ptr %x")
+    yield "word_type_elementwise", f("  %v = load atomic elementwise <2 x float>, ptr %x monotonic, align 4", "ptr %x")
+    yield "word_opcode", f("  %a = frobnicate i32 1, 2")
+    yield "word_opcode_typed", f("  %a = frobnicate i32* %p", "i32* %p")
+    yield "word_md_kind", module(fn("  ret void"), tail=VERSION + "!1 = !DIFragment()\n")
+    yield "word_md_kind_fields", module(fn("  ret void"), tail=VERSION + "!1 = !DIFoo(x: 1)\n")
+    # `ptrtoaddr`.
+    for dialect, p0, p3, v in (("opaque", "ptr", "ptr addrspace(3)", "<2 x ptr>"),
+                               ("typed", "i8*", "i8 addrspace(3)*", "<2 x i8*>")):
+        for w in (64, 32, 16, 128):
+            yield f"ptrtoaddr_i{w}_{dialect}", f(f"  %a = ptrtoaddr {p0} %p to i{w}", f"{p0} %p")
+            yield f"ptrtoaddr_as3_i{w}_{dialect}", f(f"  %a = ptrtoaddr {p3} %p to i{w}", f"{p3} %p")
+        yield f"ptrtoaddr_as3_i32_p3layout_{dialect}", module(
+            fn(f"  %a = ptrtoaddr {p3} %p to i32\n  ret void", f"{p3} %p"), layout=LAYOUT + "-p3:32:32:32")
+        yield f"ptrtoaddr_vector_{dialect}", f(f"  %a = ptrtoaddr {v} %p to <2 x i64>", f"{v} %p")
+        yield f"ptrtoaddr_vector_narrow_{dialect}", f(f"  %a = ptrtoaddr {v} %p to <2 x i32>", f"{v} %p")
+        yield f"ptrtoaddr_to_ptr_{dialect}", f(f"  %a = ptrtoaddr {p0} %p to {p0}", f"{p0} %p")
+        yield f"ptrtoaddr_const_ret_{dialect}", module(
+            f"@g = addrspace(1) global i32 0\n"
+            + fn(f"  ret i64 ptrtoaddr ({p0.replace('i8*', 'i32 addrspace(1)*').replace('ptr', 'ptr addrspace(1)')} @g to i64)",
+                 ret="i64"))
+        g = "ptr addrspace(1)" if dialect == "opaque" else "i32 addrspace(1)*"
+        yield f"ptrtoaddr_const_init_{dialect}", module(
+            f"@g = addrspace(1) global i32 0\n@h = addrspace(1) global i64 ptrtoaddr ({g} @g to i64)\n" + fn("  ret void"))
+    yield "ptrtoaddr_int", f("  %a = ptrtoaddr i64 %p to i64", "i64 %p")
+    # `atomicrmw`'s LLVM 21/22 operations.
+    for op in ("fmaximum", "fminimum", "fmaximumnum", "fminimumnum"):
+        for dialect, p, hp in (("opaque", "ptr", "ptr"), ("typed", "float*", "<2 x half>*")):
+            yield f"rmw_{op}_float_{dialect}", f(f"  %a = atomicrmw {op} {p} %x, float 1.0 seq_cst", f"{p} %x")
+            yield f"rmw_{op}_v2half_{dialect}", f(
+                f"  %a = atomicrmw {op} {hp} %x, <2 x half> <half 1.0, half 1.0> monotonic", f"{hp} %x")
+        yield f"rmw_{op}_double_align", f(f"  %a = atomicrmw {op} ptr %x, double 1.0 seq_cst, align 8", "ptr %x")
+        yield f"rmw_{op}_i32", f(f"  %a = atomicrmw {op} ptr %x, i32 1 seq_cst", "ptr %x")
+        yield f"rmw_{op}_global", f(f"  %a = atomicrmw {op} ptr addrspace(1) %x, float 1.0 syncscope(\"device\") monotonic",
+                                    "ptr addrspace(1) %x")
+    # Target types as elements.
+    yield "target_vector_param", module(fn("  ret void", '<2 x target("foo")> %a'))
+    yield "target_vector_alias", module('%T = type <2 x target("foo")>\n' + fn("  ret void"))
+    yield "target_vector_alloca", f('  %a = alloca <2 x target("spirv.IntegralConstant")>')
+    yield "target_array_alloca", f('  %a = alloca [2 x target("foo")]')
+    yield "target_array_param", module(fn("  ret void", '[2 x target("foo")] %a'))
+    # `dead_on_return` with and without a size.
+    for tag, params in (("ptr_n", "ptr dead_on_return(4) %p"), ("ptr", "ptr dead_on_return %p"),
+                        ("i32_n", "i32 dead_on_return(4) %p"), ("ptr_0", "ptr dead_on_return(0) %p"),
+                        ("typed_n", "i8* dead_on_return(4) %p"), ("typed", "i8* dead_on_return %p"),
+                        ("ptr_big", "ptr dead_on_return(18446744073709551615) %p")):
+        yield f"dead_on_return_{tag}", module(fn("  ret void", params))
+    # `DICompileUnit`'s language fields.
+    cu = ("!llvm.dbg.cu = !{{!1}}\n!llvm.module.flags = !{{!3}}\n"
+          "!1 = distinct !DICompileUnit({lang}file: !2, isOptimized: false, emissionKind: FullDebug)\n"
+          "!2 = !DIFile(filename: \"a\", directory: \"b\")\n!3 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n")
+    for tag, lang in (("name", "sourceLanguageName: DW_LNAME_C, "),
+                      ("name_version", "sourceLanguageName: DW_LNAME_C_plus_plus, sourceLanguageVersion: 201103, "),
+                      ("version_name", "sourceLanguageVersion: 3, sourceLanguageName: DW_LNAME_C, "),
+                      ("both", "language: DW_LANG_C, sourceLanguageName: DW_LNAME_C, "),
+                      ("neither", ""), ("lang_version", "language: DW_LANG_C, sourceLanguageVersion: 3, "),
+                      ("name_number", "sourceLanguageName: 7, "), ("name_bogus", "sourceLanguageName: DW_LNAME_Bogus, "),
+                      ("name_lang_word", "sourceLanguageName: DW_LANG_C, "), ("lang", "language: DW_LANG_C, ")):
+        yield f"cu_{tag}", module(fn("  ret void"), tail=VERSION + cu.format(lang=lang))
+    # Fast-math flags on casts.
+    for op, src, dst in (("fpext", "float", "double"), ("fptrunc", "double", "float"), ("sitofp", "i32", "float"),
+                         ("uitofp", "i32", "float"), ("fptosi", "float", "i32"), ("fptoui", "float", "i32"),
+                         ("bitcast", "float", "i32")):
+        for flags in ("nnan", "fast", "ninf nsz"):
+            yield f"cast_fmf_{op}_{safe(flags)}", f(f"  %b = {op} {flags} {src} %a to {dst}", f"{src} %a")
+    yield "cast_fmf_uitofp_nneg_nnan", f("  %b = uitofp nneg nnan i32 %a to float", "i32 %a")
+
+
+def nvvm22_signatures():
+    """NVVM intrinsics whose signature LLVM changed after LLVM 19, whose table the signature
+    rules come from: `llvm.nvvm.cp.async.bulk.global.to.shared.cta` (and `.relaxed`) with each
+    argument count LLVM's forms have had, as LLVM 23's test writes its arguments, and
+    `llvm.nvvm.fence.proxy.tensormap_generic.acquire.*`'s size (LLVM 22: an `immarg` that must be
+    128) at each scope, constant and not; each on both paths."""
+    g2s = ["ptr addrspace(3) %d", "ptr addrspace(3) %bar", "ptr addrspace(1) %src", "i32 %size", "i32 0", "i32 0",
+           "i64 %ch", "i1 0", "i1 1", "i32 2", "i32 4"]
+    params = "ptr addrspace(3) %d, ptr addrspace(3) %bar, ptr addrspace(1) %src, i32 %size, i64 %ch"
+    # The forms LLVM has had: (dst, mbar, src, size, ch, flag) before the CTA mask and multicast.
+    six = ["ptr addrspace(3) %d", "ptr addrspace(3) %bar", "ptr addrspace(1) %src", "i32 %size", "i64 %ch", "i1 0"]
+    for name in ("cta", "cta.relaxed"):
+        forms = {f"n{n}": g2s[:n] for n in (8, 9, 10, 11)}
+        forms["six"] = six
+        for tag, args in forms.items():
+            types = ", ".join(a.rsplit(" ", 1)[0] for a in args)
+            text = (f"declare void @llvm.nvvm.cp.async.bulk.global.to.shared.{name}({types})\n"
+                    + fn(f"  call void @llvm.nvvm.cp.async.bulk.global.to.shared.{name}({', '.join(args)})\n  ret void",
+                         params))
+            yield f"g2s_{safe(name)}_{tag}", module(text)
+    for scope in ("cta", "cluster", "gpu", "sys"):
+        for tag, size in (("128", "i32 128"), ("127", "i32 127"), ("129", "i32 129"), ("0", "i32 0"),
+                          ("256", "i32 256"), ("var", "i32 %n")):
+            for dialect, p in (("opaque", "ptr"), ("typed", "i8*")):
+                name = f"llvm.nvvm.fence.proxy.tensormap_generic.acquire.{scope}"
+                text = (f"declare void @{name}({p}, i32)\n"
+                        + fn(f"  call void @{name}({p} %a, {size})\n  ret void", f"{p} %a, i32 %n"))
+                yield f"fence_acquire_{scope}_{tag}_{dialect}", module(text)
+        name = f"llvm.nvvm.fence.proxy.tensormap_generic.release.{scope}"
+        yield f"fence_release_{scope}", module(f"declare void @{name}()\n" + fn(f"  call void @{name}()\n  ret void"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3144,6 +3257,8 @@ GROUPS = {
     "mdllvm22": md_llvm22,
     "unknownintr": unknown_intrinsics,
     "intruser": intrinsic_users,
+    "llvm22syntax": llvm22_syntax,
+    "nvvm22sig": nvvm22_signatures,
 }
 
 

@@ -56,6 +56,7 @@ const POINTER_ONLY: &[&str] = &[
     "elementtype",
     "writable",
     "dead_on_unwind",
+    "dead_on_return",
     "initializes",
     "allocptr",
 ];

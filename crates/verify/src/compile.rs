@@ -756,15 +756,12 @@ fn is_call(names: &Lookup, at: &Location) -> bool {
 /// `atomicsizes/` and `atomictypes/` axes): more than 16 bytes, an explicit alignment below the
 /// size, or floating-point arithmetic on fp128 (a library call it does not have).
 fn atomic_unsupported(m: &Module, kind: &InstKind) -> Option<String> {
-    use nvir_llvm::ir::instruction::RmwOp;
     let (what, ty, align) = match kind {
         InstKind::Load { ty, atomic: Some(_), align, .. } => ("atomic load", *ty, *align),
         InstKind::Store { ty, atomic: Some(_), align, .. } => ("atomic store", *ty, *align),
         InstKind::CmpXchg(x) => ("cmpxchg", x.ty, x.align),
         InstKind::AtomicRmw { op, ty, align, .. } => {
-            if matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin)
-                && matches!(m.types.get(*ty), TypeData::Float(nvir_llvm::ir::FloatKind::Fp128))
-            {
+            if op.is_float() && matches!(m.types.get(*ty), TypeData::Float(nvir_llvm::ir::FloatKind::Fp128)) {
                 return Some("unsupported library call operation".into());
             }
             ("atomicrmw", *ty, *align)
@@ -881,7 +878,7 @@ fn aliases(cx: &Cx, names: &Lookup, out: &mut Findings) {
 }
 
 /// Static initializers: the PTX printer writes an address plus a constant, not other arithmetic on
-/// addresses (`sub`, `mul`, `and`, … of a `ptrtoint`).
+/// addresses (`sub`, `mul`, `and`, … of a `ptrtoint`), nor an address's `ptrtoaddr`.
 fn static_initializers(cx: &Cx, names: &Lookup, out: &mut Findings) {
     let m = cx.m;
     // A constant shared by several initializers is looked at once (and reported on the first).
@@ -928,6 +925,12 @@ fn unsupported_expr(m: &Module, root: ConstId, seen: &mut ConstSet) -> Option<&'
         ConstData::Expr(e) => match e.op {
             ExprOp::Binary(op) if op != BinOp::Add && e.operands.iter().any(|&o| holds_address(m, o)) => {
                 ControlFlow::Break(op.keyword())
+            }
+            // Nor does it write an address's `ptrtoaddr` (`llvm22syntax/ptrtoaddr_const_init_*`).
+            ExprOp::Cast(nvir_llvm::ir::instruction::CastOp::PtrToAddr)
+                if e.operands.iter().any(|&o| holds_address(m, o)) =>
+            {
+                ControlFlow::Break("ptrtoaddr")
             }
             _ => ControlFlow::Continue(()),
         },

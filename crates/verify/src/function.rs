@@ -548,7 +548,16 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                 }
                 InstKind::AtomicRmw { op, .. }
-                    if !cx.llvm7() && matches!(op.keyword(), "usub_cond" | "usub_sat" | "fmaximum" | "fminimum") =>
+                    if !cx.llvm7()
+                        && matches!(
+                            op,
+                            RmwOp::USubCond
+                                | RmwOp::USubSat
+                                | RmwOp::FMaximum
+                                | RmwOp::FMinimum
+                                | RmwOp::FMaximumNum
+                                | RmwOp::FMinimumNum
+                        ) =>
                 {
                     // Measured: the modern path lowers every other operation LLVM 22 has.
                     let k = op.keyword();
@@ -783,7 +792,7 @@ enum AtomicType {
 
 fn atomic_type(cx: &Cx, ty: TypeId, op: Option<RmwOp>, out: &mut Findings, at: &dyn Fn() -> Location) -> AtomicType {
     use nvir_llvm::ir::FloatKind;
-    let fp_op = matches!(op, Some(RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin));
+    let fp_op = op.is_some_and(RmwOp::is_float);
     match cx.m.types.get(ty) {
         // Measured on the modern path (`atomictypes/`): `xchg` of a pointer, the floating-point
         // operations on vectors of floats.
@@ -1389,6 +1398,25 @@ fn check_nvvm_signature(
             // libNVVM 13.5's modern path refuses these whatever the pointer size (measured).
             out.error("nvvm-intrinsic", "this intrinsic is only supported when pointer size is >= 64 bits", at());
             out.note_libnvvm();
+        }
+        // Signatures LLVM changed after the LLVM 19 table (measured, `nvvm22sig/`): the CTA form
+        // of the bulk copy takes 9 arguments (its 6-argument LLVM 20 form is upgraded), and the
+        // tensormap proxy fence's size is an `immarg` that must be 128.
+        "llvm.nvvm.cp.async.bulk.global.to.shared.cta" if modern && !matches!(call.args.len(), 6 | 9) => {
+            out.error(
+                "llvm-intrinsic-signature",
+                format!("intrinsic has incorrect number of args. Expected 9, but got {}", call.args.len()),
+                at(),
+            );
+        }
+        n if modern && n.starts_with("llvm.nvvm.fence.proxy.tensormap_generic.acquire.") => {
+            match arg(1).map(|v| const_arg(m, v)) {
+                Some(Some(128)) | None => {}
+                Some(Some(size)) => {
+                    out.error("llvm-immarg", format!("immarg value {size} out of range [128, 129)"), at());
+                }
+                Some(None) => out.error("llvm-immarg", "immarg operand has non-immediate parameter", at()),
+            }
         }
         n if modern && n.starts_with("llvm.nvvm.setmaxnreg.") => match arg(0).and_then(|v| const_arg(m, v)) {
             Some(count) if !(24..257).contains(&count) => {

@@ -349,6 +349,8 @@ fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut
                         Some("ResumeInst needs to be in a function with a personality.")
                     } else if let Some(message) = call_args_problem(cx, &inst.kind) {
                         Some(message)
+                    } else if ptrtoaddr_narrow(m, inst) {
+                        Some("PtrToAddr result must be address width")
                     } else if f.metadata_of(inst).is_empty() {
                         None
                     } else {
@@ -400,6 +402,24 @@ fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut
             }
         }
     }
+}
+
+/// A `ptrtoaddr` whose integer is not as wide as its address space's addresses, the index width
+/// of the datalayout (LLVM 22's verifier; measured: `ptrtoaddr/` of `scripts/probe/axes.py`).
+fn ptrtoaddr_narrow(m: &Module, inst: &nvir_llvm::ir::Instruction) -> bool {
+    let InstKind::Cast { op: nvir_llvm::ir::instruction::CastOp::PtrToAddr, from, .. } = &inst.kind else {
+        return false;
+    };
+    let scalar = |t: TypeId| match m.types.get(t) {
+        TypeData::Vector { elem, .. } => *elem,
+        _ => t,
+    };
+    let (TypeData::Pointer { addr_space, .. }, TypeData::Int(width)) =
+        (m.types.get(scalar(*from)), m.types.get(scalar(inst.ty)))
+    else {
+        return false;
+    };
+    *width != m.index_bits(*addr_space)
 }
 
 /// LLVM 22's string attributes that hold `true` or `false` (its `StrBoolAttr`s, as libNVVM's

@@ -53,7 +53,8 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
 /// nvir's reader stopped where libNVVM's does, but words the problem its own way: the target's
 /// reader's words (measured, `parsewords/`: each constant spelling of a wrong kind for each type
 /// as an operand, a stored or returned value and an initializer; a local name defined twice; a
-/// token after a function's header; `ptr*`).
+/// token after a function's header; `ptr*`; a word that is no type, no opcode or no metadata
+/// node kind where one is due).
 fn llvm_words(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
     let e = crate::parse_text(src, target).err()?;
     if e.span().start != stop {
@@ -108,6 +109,20 @@ fn llvm_words(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
         "ptr* is invalid - use ptr instead".to_string()
     } else if msg.starts_with("expected an integer, found") {
         "expected integer".to_string()
+    } else if msg.starts_with("expected a type, found") {
+        // Both readers, a word that is no type where one is due (`parsewords/type_*`).
+        "expected type".to_string()
+    } else if msg.starts_with("expected an instruction opcode, found") {
+        "expected instruction opcode".to_string()
+    } else if msg.starts_with("unknown metadata node kind") {
+        "expected metadata type".to_string()
+    } else if !modern && (src[stop..].starts_with(b"target") || src[stop..].starts_with(b"ptrtoaddr")) {
+        // LLVM 7's reader knows neither word (`llvm22syntax/`): a target type where nvir's
+        // reader refuses one in a vector, a `ptrtoaddr` it refuses the operands of.
+        if src[stop..].starts_with(b"target") { "expected type" } else { "expected instruction opcode" }.to_string()
+    } else if !modern && msg.starts_with("byte count specified must be non-zero") {
+        // `dead_on_return(0)`: LLVM 7's reader stops at the attribute it does not know.
+        "expected ')' at end of argument list".to_string()
     } else {
         return None;
     };

@@ -288,7 +288,7 @@ fn reader_rules(cx: &Cx, f: &nvir_llvm::ir::Function, text: bool, out: &mut Find
                     let t = m.types.get(*ty);
                     let is_fp = matches!(t, TypeData::Float(_))
                         || matches!(t, TypeData::Vector { elem, .. } if matches!(m.types.get(*elem), TypeData::Float(_)));
-                    let fp_op = matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin);
+                    let fp_op = op.is_float();
                     let k = op.keyword();
                     if *op == RmwOp::Xchg {
                         (!matches!(t, TypeData::Int(_) | TypeData::Float(_) | TypeData::Pointer { .. })).then(|| {
@@ -1019,6 +1019,7 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
     let newer_const = m.consts.iter().find_map(|(_, c)| match c {
         ConstData::NoCfi { .. } => Some("no_cfi"),
         ConstData::Expr(e) if matches!(e.op, ExprOp::FNeg) => Some("fneg"),
+        ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(CastOp::PtrToAddr)) => Some("ptrtoaddr"),
         // `inrange(a, b)` before the operands is LLVM 19's; LLVM 7 takes `inrange` on an index.
         ConstData::Expr(e) if e.inrange.is_some() => Some("inrange"),
         _ => None,
@@ -1031,6 +1032,7 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
         let at = match word {
             "no_cfi" => m.first_written.no_cfi,
             "fneg" => m.first_written.fneg,
+            "ptrtoaddr" => m.first_written.ptrtoaddr,
             _ => None,
         };
         found.push((at, "nvvm-llvm7-syntax", message, DOWNGRADE, Some(Token::Word(word))));
@@ -1204,9 +1206,10 @@ pub(crate) enum NewerInstruction {
 
 pub(crate) fn newer_instruction(m: &nvir_llvm::Module, inst: &nvir_llvm::ir::Instruction) -> Option<NewerInstruction> {
     match &inst.kind {
-        InstKind::FNeg { .. } | InstKind::Freeze(_) | InstKind::CallBr { .. } => {
-            Some(NewerInstruction::Opcode(inst.opcode()))
-        }
+        InstKind::FNeg { .. }
+        | InstKind::Freeze(_)
+        | InstKind::CallBr { .. }
+        | InstKind::Cast { op: CastOp::PtrToAddr, .. } => Some(NewerInstruction::Opcode(inst.opcode())),
         InstKind::AtomicRmw { op, .. } if !op.in_llvm7() => Some(NewerInstruction::RmwOp(op.keyword())),
         InstKind::AtomicRmw { ty, .. } if !matches!(m.types.get(*ty), nvir_llvm::ir::TypeData::Int(_)) => {
             Some(NewerInstruction::FloatXchg)
@@ -1262,7 +1265,8 @@ fn typed_byval(a: &Attr) -> bool {
 
 /// Instruction flags newer than LLVM 7, with the message its reader stops with (measured):
 /// `or disjoint`, `zext`/`uitofp nneg`, `trunc nuw`/`nsw` (LLVM 18+), `icmp samesign` (LLVM 20),
-/// `getelementptr nuw`/`nusw` (LLVM 19), fast-math flags on `phi` and `select` (LLVM 9+).
+/// `getelementptr nuw`/`nusw` (LLVM 19), fast-math flags on `phi` and `select` (LLVM 9+) and on
+/// the casts to floating point (LLVM 22).
 fn newer_flags(inst: &nvir_llvm::ir::Instruction) -> Option<(String, Token)> {
     use nvir_llvm::ir::instruction::flags;
     let (word, message) = match &inst.kind {
@@ -1277,7 +1281,7 @@ fn newer_flags(inst: &nvir_llvm::ir::Instruction) -> Option<(String, Token)> {
         {
             ("nuw", "parse expected type")
         }
-        InstKind::Phi { fmf, .. } | InstKind::Select { fmf, .. } if !fmf.is_empty() => {
+        InstKind::Phi { fmf, .. } | InstKind::Select { fmf, .. } | InstKind::Cast { fmf, .. } if !fmf.is_empty() => {
             ("fast-math flags", "parse expected type")
         }
         _ => return None,

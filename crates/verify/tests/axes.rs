@@ -12,7 +12,9 @@
 //! forms (`masked/`), uses of intrinsic functions and `llvm.used`-like variables other than as
 //! callees (`globaluses/`), ifunc resolvers (`ifuncs/`), `llvm.assume` bundles (`assume/`), a
 //! function's `!absolute_symbol` (`absolutefn/`), intrinsics declared or called with types
-//! their names do not match (`intruser/`), and every pair of 25 single problems in one
+//! their names do not match (`intruser/`), LLVM 22 syntax newer than LLVM 19 (`llvm22syntax/`:
+//! `ptrtoaddr`, `atomicrmw fmaximumnum`, `dead_on_return(N)`, fast-math flags on casts, a target
+//! type in a vector, the readers' words for an unknown type, opcode or node kind), and every pair of 25 single problems in one
 //! module, in both orders, for the order of libNVVM's checks), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
 //! path) and compute_100 (modern path). Runs where libNVVM crashed are left out.
 
@@ -65,6 +67,11 @@ const KNOWN: &[(&str, &str)] = &[
     // rewritten to fit (valid); nvir refuses it.
     ("intruser/llvm_ctpop_i32_extra_suffix_call_ret", ""),
     ("intruser/llvm_ctpop_i32_no_suffix_call_ret", ""),
+    // `DICompileUnit`'s `sourceLanguageName:` and `sourceLanguageVersion:` (LLVM 22, beside or
+    // instead of `language:`): nvir's reader does not know them yet.
+    ("llvm22syntax/cu_", ""),
+    // An array of target types is unsized to LLVM 22 (`alloca` refused); nvir sizes it.
+    ("llvm22syntax/target_array_alloca", ""),
 ];
 
 fn known(probe: &str) -> bool {

@@ -217,15 +217,51 @@ pub fn binop(code: u64, float: bool) -> Option<crate::ir::instruction::BinOp> {
 /// Cast opcodes in bitcode order.
 pub static CASTS: &[crate::ir::instruction::CastOp] = {
     use crate::ir::instruction::CastOp::*;
-    &[Trunc, ZExt, SExt, FPToUI, FPToSI, UIToFP, SIToFP, FPTrunc, FPExt, PtrToInt, IntToPtr, BitCast, AddrSpaceCast]
+    &[
+        Trunc,
+        ZExt,
+        SExt,
+        FPToUI,
+        FPToSI,
+        UIToFP,
+        SIToFP,
+        FPTrunc,
+        FPExt,
+        PtrToInt,
+        IntToPtr,
+        BitCast,
+        AddrSpaceCast,
+        PtrToAddr,
+    ]
 };
 
 /// `atomicrmw` operations in bitcode order.
 pub static RMW_OPS: &[crate::ir::instruction::RmwOp] = {
     use crate::ir::instruction::RmwOp::*;
     &[
-        Xchg, Add, Sub, And, Nand, Or, Xor, Max, Min, UMax, UMin, FAdd, FSub, FMax, FMin, UIncWrap, UDecWrap, USubCond,
+        Xchg,
+        Add,
+        Sub,
+        And,
+        Nand,
+        Or,
+        Xor,
+        Max,
+        Min,
+        UMax,
+        UMin,
+        FAdd,
+        FSub,
+        FMax,
+        FMin,
+        UIncWrap,
+        UDecWrap,
+        USubCond,
         USubSat,
+        FMaximum,
+        FMinimum,
+        FMaximumNum,
+        FMinimumNum,
     ]
 };
 

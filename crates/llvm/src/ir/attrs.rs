@@ -70,6 +70,7 @@ pub static ATTRS: &[AttrInfo] = &[
     a("convergent", Flag, true),
     a("coro_elide_safe", Flag, false),
     a("coro_only_destroy_when_complete", Flag, false),
+    a("dead_on_return", Raw, false),
     a("dead_on_unwind", Flag, false),
     a("dereferenceable", IntParen, true),
     a("dereferenceable_or_null", IntParen, true),

@@ -497,7 +497,7 @@ impl<'m> FunctionBuilder<'_, 'm> {
     /// A cast of `value` to `to`.
     pub fn cast(&mut self, op: CastOp, value: Value, to: TypeId, name: &str) -> Value {
         let from = self.type_of(value);
-        self.push(to, InstKind::Cast { op, flags: 0, from, value }, name)
+        self.push(to, InstKind::Cast { op, flags: 0, fmf: FastMath::default(), from, value }, name)
     }
 
     /// `select`.

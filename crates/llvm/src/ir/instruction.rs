@@ -60,7 +60,15 @@ keyword_enum! {
         PtrToInt = "ptrtoint", /// `inttoptr`
         IntToPtr = "inttoptr", /// `bitcast`
         BitCast = "bitcast", /// `addrspacecast`
-        AddrSpaceCast = "addrspacecast",
+        AddrSpaceCast = "addrspacecast", /// `ptrtoaddr` (LLVM 22): a pointer's address bits, without its provenance
+        PtrToAddr = "ptrtoaddr",
+    }
+}
+
+impl CastOp {
+    /// Whether it takes fast-math flags (LLVM 22: the casts to floating point).
+    pub fn takes_fmf(self) -> bool {
+        matches!(self, CastOp::FPTrunc | CastOp::FPExt | CastOp::SIToFP | CastOp::UIToFP)
     }
 }
 
@@ -139,11 +147,30 @@ keyword_enum! {
         UIncWrap = "uinc_wrap", /// `udec_wrap` (LLVM 16+)
         UDecWrap = "udec_wrap", /// `usub_cond` (LLVM 20+)
         USubCond = "usub_cond", /// `usub_sat` (LLVM 20+)
-        USubSat = "usub_sat",
+        USubSat = "usub_sat", /// `fmaximum` (LLVM 21+)
+        FMaximum = "fmaximum", /// `fminimum` (LLVM 21+)
+        FMinimum = "fminimum", /// `fmaximumnum` (LLVM 22)
+        FMaximumNum = "fmaximumnum", /// `fminimumnum` (LLVM 22)
+        FMinimumNum = "fminimumnum",
     }
 }
 
 impl RmwOp {
+    /// Whether it is a floating-point operation (its operand a floating-point type or a vector of one).
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            RmwOp::FAdd
+                | RmwOp::FSub
+                | RmwOp::FMax
+                | RmwOp::FMin
+                | RmwOp::FMaximum
+                | RmwOp::FMinimum
+                | RmwOp::FMaximumNum
+                | RmwOp::FMinimumNum
+        )
+    }
+
     /// Whether LLVM 7.0.1 knows it.
     pub fn in_llvm7(self) -> bool {
         matches!(
@@ -591,6 +618,8 @@ pub enum InstKind {
         op: CastOp,
         /// `nneg` etc.
         flags: u8,
+        /// Fast-math flags (`fptrunc`, `fpext`, `sitofp`, `uitofp`; LLVM 22).
+        fmf: FastMath,
         /// Source type.
         from: TypeId,
         /// Operand.

@@ -411,6 +411,8 @@ pub struct FirstWritten {
     pub no_cfi: Option<u32>,
     /// A `fneg (…)` constant expression (LLVM 8…16).
     pub fneg: Option<u32>,
+    /// A `ptrtoaddr (…)` constant expression (LLVM 22).
+    pub ptrtoaddr: Option<u32>,
     /// A top-level `uselistorder_bb` (LLVM 3.7…21; LLVM 22's reader has none).
     pub uselistorder_bb: Option<u32>,
 }
@@ -429,6 +431,7 @@ impl FirstWritten {
             (&mut self.poison, other.poison),
             (&mut self.no_cfi, other.no_cfi),
             (&mut self.fneg, other.fneg),
+            (&mut self.ptrtoaddr, other.ptrtoaddr),
             (&mut self.uselistorder_bb, other.uselistorder_bb),
         ] {
             if let Some(at) = o {
@@ -460,6 +463,34 @@ pub struct Misnumbered {
 }
 
 impl Module {
+    /// The index width of address space `space`, from the datalayout's
+    /// `p[n]:size:abi[:pref[:index]]` (its size without an index; 64 bits without an entry): the
+    /// width of `getelementptr`'s indices into it and of `ptrtoaddr`'s result.
+    pub fn index_bits(&self, space: u32) -> u32 {
+        let Some(layout) = self.data_layout.as_deref() else { return 64 };
+        for spec in layout.split(|&b| b == b'-') {
+            let Some(rest) = spec.strip_prefix(b"p") else { continue };
+            let mut parts = rest.split(|&b| b == b':');
+            let n = parts.next().unwrap_or(b"");
+            let n: u32 = if n.is_empty() {
+                0
+            } else {
+                std::str::from_utf8(n).ok().and_then(|n| n.parse().ok()).unwrap_or(u32::MAX)
+            };
+            if n != space {
+                continue;
+            }
+            let nums: Vec<u32> = parts.filter_map(|p| std::str::from_utf8(p).ok()?.parse().ok()).collect();
+            return match nums[..] {
+                [_, _, _, index, ..] => index,
+                [size, ..] => size,
+                [] => 64,
+            }
+            .clamp(1, 64);
+        }
+        64
+    }
+
     /// An empty module.
     pub fn new() -> Self {
         let mut m = Module::default();

@@ -1618,7 +1618,7 @@ pub fn cast_is_valid(types: &Types, op: CastOp, from: TypeId, to: TypeId) -> boo
         CastOp::FPExt => matches!((fwidth(fs), fwidth(ts)), (Some(a), Some(b)) if a < b),
         CastOp::UIToFP | CastOp::SIToFP => width(fs).is_some() && fwidth(ts).is_some(),
         CastOp::FPToUI | CastOp::FPToSI => fwidth(fs).is_some() && width(ts).is_some(),
-        CastOp::PtrToInt => v.ptr(fs).is_some() && width(ts).is_some(),
+        CastOp::PtrToInt | CastOp::PtrToAddr => v.ptr(fs).is_some() && width(ts).is_some(),
         CastOp::IntToPtr => width(fs).is_some() && v.ptr(ts).is_some(),
         CastOp::AddrSpaceCast => {
             matches!((v.ptr(fs), v.ptr(ts)), (Some((a, _)), Some((b, _))) if a != b)

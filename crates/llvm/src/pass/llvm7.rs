@@ -63,6 +63,7 @@ pub fn lower(m: &mut Module) -> Result<Vec<Note>, PassError> {
     asm_operand_types(m)?;
     half_alignment(m, &mut notes);
     drop_select_phi_flags(m);
+    ptrtoaddr_as_ptrtoint(m);
     for i in 0..m.functions.len() {
         let fid = FuncId::from_index(i);
         let todo: Vec<InstId> = m.functions[fid]
@@ -283,8 +284,13 @@ fn lower_fences_and_freezes(m: &mut Module, notes: &mut Vec<Note>) -> Result<(),
                             "freeze of an aggregate has no LLVM 7 form",
                         ));
                     }
-                    m.functions[fid].insts[id].kind =
-                        InstKind::Cast { op: crate::ir::instruction::CastOp::BitCast, flags: 0, from: ty, value: v };
+                    m.functions[fid].insts[id].kind = InstKind::Cast {
+                        op: crate::ir::instruction::CastOp::BitCast,
+                        flags: 0,
+                        fmf: FastMath::default(),
+                        from: ty,
+                        value: v,
+                    };
                     let note = Note {
                         function: Some(m.functions[fid].name.clone()),
                         message: "freeze became a copy of its operand: LLVM 7 has no freeze".into(),
@@ -548,13 +554,28 @@ fn half_alignment(m: &mut Module, notes: &mut Vec<Note>) {
     }
 }
 
-/// Fast-math flags on `select` and `phi` (LLVM 9+; LLVM 7's reader refuses them) are left out:
+/// Fast-math flags on `select` and `phi` (LLVM 9+) and on casts (LLVM 22; LLVM 7's reader refuses them) are left out:
 /// they only allow optimizations, so the module means the same without them.
 fn drop_select_phi_flags(m: &mut Module) {
     for f in m.functions.iter_mut().filter_map(|(_, f)| f.body.get_mut()) {
         for (_, inst) in f.insts.iter_mut() {
-            if let InstKind::Select { fmf, .. } | InstKind::Phi { fmf, .. } = &mut inst.kind {
+            if let InstKind::Select { fmf, .. } | InstKind::Phi { fmf, .. } | InstKind::Cast { fmf, .. } =
+                &mut inst.kind
+            {
                 *fmf = FastMath::default();
+            }
+        }
+    }
+}
+
+/// `ptrtoaddr` (LLVM 22) as the `ptrtoint` LLVM 7 has: the same bits where the address is the
+/// whole pointer, as on NVPTX (the verifier holds the result to the address width).
+fn ptrtoaddr_as_ptrtoint(m: &mut Module) {
+    use crate::ir::instruction::CastOp;
+    for f in m.functions.iter_mut().filter_map(|(_, f)| f.body.get_mut()) {
+        for (_, inst) in f.insts.iter_mut() {
+            if let InstKind::Cast { op: op @ CastOp::PtrToAddr, .. } = &mut inst.kind {
+                *op = CastOp::PtrToInt;
             }
         }
     }
@@ -1460,7 +1481,7 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
         let name = names.fresh(stem);
         f.insts.push(Instruction { name, ty, kind, metadata: None })
     };
-    let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
+    let cast = |op, from, value| InstKind::Cast { op, flags: 0, fmf: FastMath::default(), from, value };
     let Some((block, pos)) =
         f.layout.iter().find_map(|&b| f.blocks[b].insts.iter().position(|&i| i == id).map(|k| (b, k)))
     else {
@@ -1648,7 +1669,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
         _ => return Ok(()),
     };
     if let Kind::Rmw(op, _) = kind {
-        if matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin) {
+        if op.is_float() {
             return Err(PassError::at(
                 &m.functions[fid],
                 Some(id),
@@ -1692,7 +1713,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
         list.push(i);
         Value::Inst(i)
     };
-    let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
+    let cast = |op, from, value| InstKind::Cast { op, flags: 0, fmf: FastMath::default(), from, value };
     let bin = |op, lhs, rhs| InstKind::Binary { op, flags: 0, fmf: FastMath::default(), lhs, rhs };
     let icmp = |pred, t, lhs, rhs| InstKind::ICmp { pred, flags: 0, ty: t, lhs, rhs };
     let select =
@@ -1792,7 +1813,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
                     let d = push(f, &mut body, ty, bin(BinOp::Sub, v, value), "atomic.diff");
                     push(f, &mut body, ty, select(c, d, if cond { v } else { zero }), "atomic.new")
                 }
-                RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin => unreachable!("refused above"),
+                _ => unreachable!("refused above: the floating-point operations"),
             };
             let placed = place(f, &mut body, newv, &mut push);
             let others = push(f, &mut body, i32t, bin(BinOp::And, old, keep), "atomic.others");
@@ -2310,7 +2331,7 @@ fn lower_ptrmask(m: &mut Module) {
             return false;
         }
         let f = &mut m.functions[fid];
-        let cast = |op, from, value| InstKind::Cast { op, flags: 0, from, value };
+        let cast = |op, from, value| InstKind::Cast { op, flags: 0, fmf: FastMath::default(), from, value };
         let name = names.fresh("ptrmask.int");
         let int = f.insts.push(Instruction { name, ty: ity, kind: cast(CastOp::PtrToInt, pty, p), metadata: None });
         let name = names.fresh("ptrmask.and");

@@ -703,7 +703,7 @@ impl Body<'_, '_> {
         Ok(f.insts.push(Instruction {
             name: self.names.fresh("ptrcast"),
             ty: want,
-            kind: InstKind::Cast { op, flags: 0, from: have, value: v },
+            kind: InstKind::Cast { op, flags: 0, fmf: Default::default(), from: have, value: v },
             metadata: None,
         }))
     }

@@ -1531,11 +1531,12 @@ impl<'m> Printer<'m> {
                     self.tv(f, s, *t, *v);
                 }
             }
-            InstKind::Cast { op, flags: fl, from, value } => {
+            InstKind::Cast { op, flags: fl, fmf, from, value } => {
                 self.out.push_str(op.keyword());
                 if fl & flags::NNEG != 0 {
                     self.out.push_str(" nneg");
                 }
+                self.fmf(*fmf);
                 // `trunc nuw nsw` (LLVM 19).
                 for (bit, kw) in [(flags::NUW, "nuw"), (flags::NSW, "nsw")] {
                     if fl & bit != 0 {

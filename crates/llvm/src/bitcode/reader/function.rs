@@ -759,7 +759,9 @@ impl Reader<'_> {
                     }
                     _ => 0,
                 };
-                self.push(to, InstKind::Cast { op, flags: fl, from, value })?;
+                // The flags operand of an `fpext` or `fptrunc` is its fast-math flags.
+                let fm = if matches!(op, CastOp::FPTrunc | CastOp::FPExt) { fmf(raw) } else { FastMath::default() };
+                self.push(to, InstKind::Cast { op, flags: fl, fmf: fm, from, value })?;
             }
             4 | 30 | 43 => {
                 let (fl, src) = if code == 43 {

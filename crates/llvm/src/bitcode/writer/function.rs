@@ -800,13 +800,21 @@ impl Cx<'_, '_> {
                 }
                 43
             }
-            InstKind::Cast { op, flags: fl, value, .. } => {
+            InstKind::Cast { op, flags: fl, fmf, value, .. } => {
+                use crate::ir::instruction::CastOp;
                 let fwd = self.push_vt(&mut v, *value)?;
                 v.push(w.ty(ty));
                 v.push(cast_code(*op));
                 let bits = match op {
-                    crate::ir::instruction::CastOp::Trunc => {
-                        u64::from(fl & flags::NUW != 0) | u64::from(fl & flags::NSW != 0) << 1
+                    CastOp::Trunc => u64::from(fl & flags::NUW != 0) | u64::from(fl & flags::NSW != 0) << 1,
+                    // LLVM 22.1 writes an `fpext`'s or `fptrunc`'s fast-math flags as its flags
+                    // operand; its reader takes none on `sitofp` or `uitofp` (whose bit is `nneg`).
+                    CastOp::FPTrunc | CastOp::FPExt if w.modern => fmf_bits(*fmf),
+                    CastOp::SIToFP | CastOp::UIToFP if !fmf.is_empty() && w.modern => {
+                        return Err(WriteError::new(format!(
+                            "fast-math flags on `{}` cannot be written as bitcode (LLVM 22.1 has no encoding for them)",
+                            op.keyword()
+                        )));
                     }
                     _ => u64::from(fl & flags::NNEG != 0),
                 };

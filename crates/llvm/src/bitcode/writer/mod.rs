@@ -1000,28 +1000,7 @@ impl<'m> Writer<'m> {
             },
             _ => 0,
         };
-        let Some(layout) = self.m.data_layout.as_deref() else { return 64 };
-        for spec in layout.split(|&b| b == b'-') {
-            let Some(rest) = spec.strip_prefix(b"p") else { continue };
-            let mut parts = rest.split(|&b| b == b':');
-            let n = parts.next().unwrap_or(b"");
-            let n: u32 = if n.is_empty() {
-                0
-            } else {
-                std::str::from_utf8(n).ok().and_then(|n| n.parse().ok()).unwrap_or(u32::MAX)
-            };
-            if n != space {
-                continue;
-            }
-            let nums: Vec<u32> = parts.filter_map(|p| std::str::from_utf8(p).ok()?.parse().ok()).collect();
-            return match nums[..] {
-                [_, _, _, index, ..] => index,
-                [size, ..] => size,
-                [] => 64,
-            }
-            .clamp(1, 64);
-        }
-        64
+        self.m.index_bits(space)
     }
 
     /// Counts the bytes the record of `c`, a `width`-bit integer `value` wider than 64 bits, takes

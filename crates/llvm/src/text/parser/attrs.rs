@@ -135,8 +135,13 @@ impl Parser<'_> {
             }
             AttrForm::Raw => {
                 if self.tok.kind == TokenKind::LParen {
-                    Attr::Raw(kind, Some(self.raw_parens()?))
-                } else if info.name == "uwtable" {
+                    let arg = self.raw_parens()?;
+                    // `dead_on_return(N)` (LLVM 22): N bytes, not none (bare, the whole object).
+                    if info.name == "dead_on_return" && arg.trim().parse::<u64>().ok() == Some(0) {
+                        return Err(ParseError::new(at, "byte count specified must be non-zero"));
+                    }
+                    Attr::Raw(kind, Some(arg))
+                } else if matches!(info.name, "uwtable" | "dead_on_return") {
                     Attr::Raw(kind, None)
                 } else {
                     return Err(ParseError::new(at, format!("expected '(' after {}", info.name)));

@@ -1250,13 +1250,15 @@ impl<'a> Parser<'a> {
             } else {
                 0
             };
+            // Fast-math flags on the casts to floating point (LLVM 22; not after `nneg`).
+            let fmf = if fl == 0 && cop.takes_fmf() { self.fmf()? } else { FastMath::default() };
             let (from, value) = self.typed_value(fs)?;
             self.expect_kw(Keyword::To)?;
             let to = self.parse_type()?;
             if !crate::ir::valid::cast_is_valid(&self.m.types, cop, from, to) {
                 return Err(self.invalid_cast(at, from, to));
             }
-            return Ok((to, InstKind::Cast { op: cop, flags: fl, from, value }));
+            return Ok((to, InstKind::Cast { op: cop, flags: fl, fmf, from, value }));
         }
         Ok(match op {
             Keyword::Ret => {

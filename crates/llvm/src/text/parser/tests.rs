@@ -381,3 +381,52 @@ fn addrspace_read_as_one_token_reads_and_fails_as_written() {
     let e = super::parse_module("@g = global i32 addrspace(16777216)* null\n").unwrap_err();
     assert_eq!(e.message(), "invalid address space, must be a 24-bit integer");
 }
+
+#[test]
+fn llvm22_syntax_reads_and_prints() {
+    // `ptrtoaddr`, the LLVM 21/22 `atomicrmw` operations, `dead_on_return` with and without a
+    // size, and fast-math flags on the casts to floating point (not after `nneg`).
+    let src = "@g = global i32 0\n@h = global i64 ptrtoaddr (ptr @g to i64)\n\
+               define void @f(ptr dead_on_return(16) %p, ptr dead_on_return %q, i32 %i, float %x) {\n  \
+               %a = ptrtoaddr ptr %p to i64\n  \
+               %b = atomicrmw fmaximumnum ptr %p, float 1.000000e+00 seq_cst, align 4\n  \
+               %c = atomicrmw fminimum ptr %p, <2 x half> <half 0xH3C00, half 0xH3C00> monotonic, align 4\n  \
+               %d = fpext nnan float %x to double\n  %e = sitofp ninf nsz i32 %i to float\n  \
+               %u = uitofp nneg i32 %i to float\n  ret void\n}\n";
+    let out = round_trip(src);
+    for piece in [
+        "@h = global i64 ptrtoaddr (ptr @g to i64)",
+        "ptr dead_on_return(16) %p, ptr dead_on_return %q",
+        "%a = ptrtoaddr ptr %p to i64",
+        "atomicrmw fmaximumnum ptr %p, float",
+        "atomicrmw fminimum ptr %p, <2 x half>",
+        "%d = fpext nnan float %x to double",
+        "%e = sitofp ninf nsz i32 %i to float",
+        "%u = uitofp nneg i32 %i to float",
+    ] {
+        assert!(out.contains(piece), "{piece}: {out}");
+    }
+    for (src, at, msg) in [
+        (
+            "define void @f(i64 %p) {\n  %a = ptrtoaddr i64 %p to i64\n  ret void\n}\n",
+            "ptrtoaddr",
+            "invalid cast opcode",
+        ),
+        (
+            "define void @f(ptr dead_on_return(0) %p) {\n  ret void\n}\n",
+            "dead_on_return",
+            "byte count specified must be non-zero",
+        ),
+        ("define void @f(<2 x target(\"foo\")> %a) {\n  ret void\n}\n", "target", "invalid vector element type"),
+        (
+            "define void @f(i32 %i) {\n  %u = uitofp nneg nnan i32 %i to float\n  ret void\n}\n",
+            "nnan",
+            "expected a type",
+        ),
+        ("define void @f(float %x) {\n  %u = fptosi nnan float %x to i32\n  ret void\n}\n", "nnan", "expected a type"),
+    ] {
+        let e = super::parse_module(src).unwrap_err();
+        assert!(e.message().contains(msg), "{src}: {e}");
+        assert!(src[e.span().start..].starts_with(at), "{src}: {e} at {:?}", &src[e.span().start..]);
+    }
+}

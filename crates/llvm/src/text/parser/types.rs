@@ -168,7 +168,12 @@ impl Parser<'_> {
                         return self.err("zero-element vector is invalid");
                     }
                     self.expect_kw(Keyword::X)?;
+                    let elem_at = self.span();
                     let elem = self.parse_type()?;
+                    // LLVM 22's reader: no target type in a vector (measured, `llvm22syntax/target_vector_*`).
+                    if matches!(self.m.types.get(elem), TypeData::TargetExt(_)) {
+                        return Err(ParseError::new(elem_at, "invalid vector element type"));
+                    }
                     self.expect(TokenKind::Greater, "'>' after a vector type")?;
                     self.m.types.intern(TypeData::Vector { len, elem, scalable })
                 }

@@ -678,6 +678,9 @@ impl Parser<'_> {
         let TokenKind::Keyword(kw) = self.tok.kind else { unreachable!() };
         let name = kw.as_str();
         if let Some(op) = CastOp::from_keyword(name) {
+            if op == CastOp::PtrToAddr {
+                FirstWritten::note(&mut self.m.first_written.ptrtoaddr, self.tok.start);
+            }
             self.bump()?;
             self.expect(TokenKind::LParen, "'('")?;
             let v = self.parse_typed_const()?;
