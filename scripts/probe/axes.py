@@ -3233,6 +3233,107 @@ def nvvm22_signatures():
         yield f"fence_release_{scope}", module(f"declare void @{name}()\n" + fn(f"  call void @{name}()\n  ret void"))
 
 
+# (defined type, written type) of a pointer value: pointees that differ (LLVM 22 reads both as one
+# `ptr`), another depth, an aggregate of pointers, another address space, both.
+PM_KINDS = {
+    "pointee": ("i32*", "i64*"),
+    "pointee_as1": ("i32 addrspace(1)*", "i128 addrspace(1)*"),
+    "depth": ("i32*", "i32**"),
+    "fnptr": ("i32*", "void ()*"),
+    "space": ("i32 addrspace(1)*", "i32 addrspace(3)*"),
+    "space_and_pointee": ("i32 addrspace(1)*", "i64 addrspace(3)*"),
+}
+# Where the pointer is written with the other type: (declarations, body using %p of type W).
+PM_PLACES = {
+    "load": ("", "  %v = load i8, {W} %p"),
+    "store_ptr": ("", "  store i8 0, {W} %p"),
+    "store_val": ("", "  %s = alloca {W}\n  store {W} %p, {W}* %s"),
+    "call_arg": ("declare void @g({W})\n", "  call void @g({W} %p)"),
+    "phi": ("", "  br label %b\nb:\n  %x = phi {W} [ %p, %e ]"),
+    "select": ("", "  %x = select i1 true, {W} %p, {W} null"),
+    "icmp": ("", "  %x = icmp eq {W} %p, null"),
+    "gep": ("", "  %x = getelementptr i8, {W} %p, i64 1"),
+    "ptrtoint": ("", "  %x = ptrtoint {W} %p to i64"),
+    "bitcast": ("", "  %x = bitcast {W} %p to i8*"),
+    "addrspacecast": ("", "  %x = addrspacecast {W} %p to i8 addrspace(5)*"),
+    "insertvalue": ("", "  %x = insertvalue {{ {W} }} undef, {W} %p, 0"),
+    "atomicrmw": ("", "  %x = atomicrmw xchg {W} %p, i32 0 seq_cst"),
+    "cmpxchg": ("", "  %x = cmpxchg {W} %p, i32 0, i32 1 seq_cst seq_cst"),
+}
+PM_SOURCES = ("param", "inst", "forward")
+
+
+def _pm_body(defined, written, place, source):
+    decls, use = PM_PLACES[place]
+    decls = decls.replace("{W}", written)
+    use = use.replace("{W}", written).replace("{{", "{").replace("}}", "}")
+    if place in ("atomicrmw", "cmpxchg"):
+        # The operation's own type is the pointee's in a typed module.
+        pointee = written.rsplit("*", 1)[0].split(" addrspace")[0]
+        use = use.replace("i32 0", f"{pointee} zeroinitializer").replace("i32 1", f"{pointee} zeroinitializer") \
+            if pointee not in ("i32", "i64", "i128") else use.replace("i32 ", f"{pointee} ")
+    if source == "param":
+        return decls + fn(f"e:\n{use}\n  ret void", f"{defined} %p")
+    if source == "inst":
+        return decls + fn(f"e:\n  %p = bitcast {defined} %a to {defined}\n{use}\n  ret void", f"{defined} %a")
+    # forward: %p used in a phi of a block that comes before its definition.
+    return decls + fn(f"e:\n  br i1 true, label %b, label %c\nb:\n  %x = phi {written} [ %p, %c ], [ null, %e ]\n  ret void\nc:\n"
+                      f"  %p = bitcast {defined} %a to {defined}\n  br label %b", f"{defined} %a")
+
+
+def pointee_mix():
+    """A typed pointer value written with another pointer type than it has: another pointee (of
+    another scalar, depth, or a function), another address space, or both; the value a parameter,
+    an instruction or a forward reference, written so in each kind of place (load, store,
+    call argument, phi, select, comparison, getelementptr, casts, aggregates, atomics); globals
+    used with another pointee or address space (in an instruction, an initializer, an
+    annotation); a call through a declaration whose pointer parameters or result have other
+    pointees; a function returning another pointer type; and each of these beside a later
+    verifier problem. LLVM 7's reader refuses each; the modern path's reader reads typed pointers
+    as `ptr` (LLVM 22): which of them it refuses, and what it says."""
+    later = "define void @h(i32 addrspace(1)* %q) {\n  %c = addrspacecast i32 addrspace(1)* %q to i32 addrspace(4)*\n  ret void\n}\n"
+    for kind, (d, w) in PM_KINDS.items():
+        for place in PM_PLACES:
+            if place == "phi" and kind != "pointee" or place in ("atomicrmw", "cmpxchg") and kind == "fnptr":
+                continue
+            for source in PM_SOURCES:
+                if source == "forward" and place != "load":
+                    continue
+                body = _pm_body(d, w, place, source)
+                yield f"{kind}_{place}_{source}", module(body)
+                if source == "param" and place in ("load", "call_arg", "store_val"):
+                    yield f"{kind}_{place}_{source}_then_problem", module(body + later)
+                    yield f"{kind}_{place}_{source}_after_problem", module(later + body)
+        if kind in ("depth", "fnptr"):
+            continue
+        # A global used with the other type: in an instruction, in an initializer, in an annotation.
+        gd, gw = d.rsplit("*", 1)[0], w
+        space = re.search(r"addrspace\((\d+)\)", d)
+        gsp = f"addrspace({space[1]}) " if space else ""
+        pointee = gd.split(" addrspace")[0]
+        gvar = f"@g = {gsp}global {pointee} 0\n"
+        yield f"{kind}_global_load", module(gvar + fn(f"  %v = load i8, {gw} @g\n  ret void"))
+        yield f"{kind}_global_init", module(gvar + f"@h = addrspace(1) global {gw} @g\n")
+        yield f"{kind}_global_annotation", module(
+            gvar + fn("  ret void", name="k"),
+            tail=VERSION + f'!nvvm.annotations = !{{!5, !6}}\n!5 = !{{void ()* @k, !"kernel", i32 1}}\n'
+                           f'!6 = !{{{gw} @g, !"managed", i32 1}}\n')
+        yield f"{kind}_global_load_defined_after", module(fn(f"  %v = load i8, {gw} @g\n  ret void") + gvar)
+        yield f"{kind}_global_init_defined_after", module(f"@h = addrspace(1) global {gw} @g\n" + gvar)
+        yield f"{kind}_global_load_then_problem", module(gvar + fn(f"  %v = load i8, {gw} @g\n  ret void") + later)
+        # A call through a declaration with the other pointer type: an argument, the result; an
+        # intrinsic's and a plain function's.
+        yield f"{kind}_call_decl_arg", module(f"declare void @g({d})\n" + fn(f"  call void @g({w} null)\n  ret void"))
+        yield f"{kind}_call_decl_ret", module(f"declare {d} @g()\n" + fn(f"  %r = call {w} @g()\n  ret void"))
+        yield f"{kind}_call_decl_arg_then_problem", module(
+            f"declare void @g({d})\n" + fn(f"  call void @g({w} null)\n  ret void") + later)
+        yield f"{kind}_intrinsic_arg", module(
+            "declare i8* @llvm.launder.invariant.group.p0i8(i8*)\n"
+            + fn(f"  %r = call i8* @llvm.launder.invariant.group.p0i8({w} null)\n  ret void"))
+        yield f"{kind}_ret", module(fn(f"  ret {w} %p", f"{d} %p", ret=w))
+        yield f"{kind}_ret_decl", module(fn(f"  ret {d} %p", f"{d} %p", ret=w))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3259,6 +3360,7 @@ GROUPS = {
     "intruser": intrinsic_users,
     "llvm22syntax": llvm22_syntax,
     "nvvm22sig": nvvm22_signatures,
+    "pointeemix": pointee_mix,
 }
 
 

@@ -183,7 +183,8 @@ fn parse_module_checking(
     }
     match parse_in(src, text, options, pointees, None) {
         // A reader that upgrades typed pointers reads `ptr` after a typed pointer as it reads
-        // every pointer (libNVVM's compute_100+ reader takes the mix, measured: `mixdialect/`):
+        // every pointer (libNVVM's compute_100+ reader takes the mix, measured: `mixdialect/`),
+        // and a typed pointer used with another pointee as the `ptr` it holds (`pointeemix/`):
         // read again with every pointer opaque.
         Err(failed) if !pointees && failed.mixed_opaque => {
             parse_in(src, text, options, pointees, Some(Dialect::OpaquePointers)).map_err(|f| f.error)
@@ -198,7 +199,7 @@ const MIXED_OPAQUE: &str = "an opaque pointer (`ptr`) in a module that uses type
 /// Why a read failed.
 struct Failed {
     error: ParseError,
-    /// The error is [`MIXED_OPAQUE`]'s.
+    /// The read is to be done again with every pointer opaque ([`Parser::mixed_opaque`]).
     mixed_opaque: bool,
 }
 
@@ -317,7 +318,9 @@ pub(crate) struct Parser<'a> {
     fuse: bool,
     /// Whether a lexer this parser read with before its current one fused an `addrspace(N)`.
     fused: bool,
-    /// Set where the [`MIXED_OPAQUE`] error is raised.
+    /// Set where the read of typed text as an opaque-pointer upgrade reads it fails on what only
+    /// an all-opaque read takes: the [`MIXED_OPAQUE`] error, or a value written with a pointer
+    /// type of another pointee ([`Parser::note_pointee_blind`]).
     mixed_opaque: bool,
 }
 
@@ -695,6 +698,18 @@ impl<'a> Parser<'a> {
         let at = self.span();
         let a = self.parse_align_value()?;
         crate::ir::instruction::Align::new(a).ok_or_else(|| ParseError::new(at, "alignment is not a power of two"))
+    }
+
+    /// A value written with another type than it has, in typed text read as an opaque-pointer
+    /// upgrade reads it (libNVVM's compute_100+ reader, LLVM 22): that reader holds every `T*` as
+    /// `ptr`, so a pointer whose pointee (or an aggregate whose pointers' pointees) differ is no
+    /// mismatch there (measured, `pointeemix/`: every kind of use, a parameter, an instruction or
+    /// a forward reference; another address space stays one). The read is then done again with
+    /// every pointer opaque, which settles it.
+    fn note_pointee_blind(&mut self) {
+        if !self.check_pointees && self.dialect == Dialect::TypedPointers {
+            self.mixed_opaque = true;
+        }
     }
 
     fn note_dialect(&mut self, d: Dialect, at: Span) -> PResult<()> {
