@@ -3334,6 +3334,64 @@ def pointee_mix():
         yield f"{kind}_ret_decl", module(fn(f"  ret {d} %p", f"{d} %p", ret=w))
 
 
+# Intrinsics called without a declaration: (tag, name, return type, typed arguments). Pointer
+# arguments are written typed (`i8*`) and turned opaque with the module.
+UD_CALLS = [
+    ("wgmma_fence", "llvm.nvvm.wgmma.fence.sync.aligned", "void", ""),
+    ("tid_x", "llvm.nvvm.read.ptx.sreg.tid.x", "i32", ""),
+    ("tid_x_i64", "llvm.nvvm.read.ptx.sreg.tid.x", "i64", ""),
+    ("getctarank", "llvm.nvvm.getctarank", "i32", "i8* %p"),
+    ("getctarank_shared", "llvm.nvvm.getctarank.shared.cluster", "i32", "i8 addrspace(7)* null"),
+    ("activemask", "llvm.nvvm.activemask", "i32", ""),
+    ("fmin_f", "llvm.nvvm.fmin.f", "float", "float 1.0, float 2.0"),
+    ("fmin_f_wrong", "llvm.nvvm.fmin.f", "float", "double 1.0, double 2.0"),
+    ("ctpop_i32", "llvm.ctpop.i32", "i32", "i32 7"),
+    ("ctpop_i32_i64", "llvm.ctpop.i32", "i64", "i64 7"),
+    ("ctpop_nosuffix", "llvm.ctpop", "i32", "i32 7"),
+    ("memset_typed_suffix", "llvm.memset.p0i8.i64", "void", "i8* %p, i8 0, i64 4, i1 false"),
+    ("memset_opaque_suffix", "llvm.memset.p0.i64", "void", "i8* %p, i8 0, i64 4, i1 false"),
+    ("ptr_shared_to_gen", "llvm.nvvm.ptr.shared.to.gen.p0i8.p3i8", "i8*", "i8 addrspace(3)* null"),
+    ("ptr_gen_to_global", "llvm.nvvm.ptr.gen.to.global.p1i8.p0i8", "i8 addrspace(1)*", "i8* %p"),
+    ("barrier0", "llvm.nvvm.barrier0", "void", ""),
+    ("ldg_f32", "llvm.nvvm.ldg.global.f.f32.p1f32", "float", "float addrspace(1)* null, i32 4"),
+    ("unknown_nvvm", "llvm.nvvm.totally.unknown", "void", ""),
+    ("unknown_nvvm_i32", "llvm.nvvm.totally.unknown.i32", "i32", "i32 1"),
+    ("unknown_llvm", "llvm.foo.bar", "void", ""),
+    ("other_target", "llvm.x86.sse2.pause", "void", ""),
+]
+
+
+def undeclared_intrinsics():
+    """Intrinsics called without a declaration (LLVM 22's reader declares them itself): NVVM
+    names LLVM 22 knows, overloaded target-independent names with their suffix, another result
+    type or none, names LLVM 22 upgrades (typed suffixes, the generic address-space conversions,
+    `barrier0`, `ldg`), made-up `llvm.nvvm.*` and `llvm.*` names, another target's; in a module
+    of typed pointers, of opaque pointers and of none; the result used or not; called twice with
+    different types; beside a bad triple and a bad function name (which is reported first)."""
+    for tag, name, ret, args in UD_CALLS:
+        lhs = "" if ret == "void" else "%r = "
+        call = f"  {lhs}call {ret} @{name}({args})\n"
+        uses = {"call": call}
+        if ret in ("i32", "float"):
+            uses["used"] = call + f"  store volatile {ret} %r, {ret}* %o\n"
+        for use, body in uses.items():
+            out = f", {ret}* %o" if use == "used" else ""
+            typed = fn(body + "  ret void", f"i8* %p{out}")
+            yield f"{tag}_{use}_typed", module(typed)
+            yield f"{tag}_{use}_opaque", module(_opaque(typed))
+            if "%p" not in args and "*" not in args + ret and use == "call":
+                yield f"{tag}_{use}_nopointers", module(fn(body + "  ret void"))
+        typed = fn(call + "  ret void", "i8* %p")
+        yield f"{tag}_bad_triple_typed", module(typed, triple="nvptx64-unknown-unknown")
+        yield f"{tag}_bad_triple_opaque", module(_opaque(typed), triple="nvptx64-unknown-unknown")
+        yield f"{tag}_bad_name_typed", module(typed.replace("@f(", "@f.s("))
+        yield f"{tag}_twice_typed", module(fn(call + call.replace("%r =", "%r2 =") + "  ret void", "i8* %p"))
+    # One name called with two types.
+    two = fn("  %a = call i32 @llvm.ctpop.i32(i32 7)\n  %b = call i64 @llvm.ctpop.i32(i64 7)\n  ret void", "i8* %p")
+    yield "two_types_typed", module(two)
+    yield "two_types_opaque", module(_opaque(two))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3361,6 +3419,7 @@ GROUPS = {
     "llvm22syntax": llvm22_syntax,
     "nvvm22sig": nvvm22_signatures,
     "pointeemix": pointee_mix,
+    "undeclintr": undeclared_intrinsics,
 }
 
 

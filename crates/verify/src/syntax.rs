@@ -39,6 +39,75 @@ pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
     if text {
         fn_linkage_stop(cx, out);
     }
+    if text && !cx.llvm7() && parsed(out) {
+        undeclared_intrinsic_stop(cx, out);
+    }
+}
+
+/// Targets whose intrinsics LLVM 22 knows and nvir's table does not list: a name under one of
+/// them is taken as known.
+const OTHER_TARGETS: &[&str] = &[
+    "aarch64",
+    "amdgcn",
+    "arm",
+    "bpf",
+    "dx",
+    "hexagon",
+    "loongarch",
+    "mips",
+    "ppc",
+    "r600",
+    "riscv",
+    "s390",
+    "spv",
+    "ve",
+    "wasm",
+    "x86",
+    "xcore",
+];
+
+/// The modern path's reader declares an intrinsic called without a declaration when the module
+/// ends (LLVM 22's `validateEndOfModule`, forward references in name order), and stops there
+/// (measured, `undeclintr/`: in typed, opaque and pointer-free modules, before a bad triple or
+/// function name): at a name no intrinsic has (`unknown intrinsic`), or at a call whose types
+/// the intrinsic's signature refuses (the signature's words). Names LLVM 22 upgrades, overloaded
+/// names with another suffix than the call's types, and other targets' names are declared.
+fn undeclared_intrinsic_stop(cx: &Cx, out: &mut Findings) {
+    use crate::target::Path;
+    let m = cx.m;
+    // Only the text reader leaves a function without the place it was declared.
+    if !m.functions.iter().any(|(_, f)| f.source.start.is_some()) {
+        return;
+    }
+    let mut undeclared: Vec<&nvir_llvm::ir::Function> = m
+        .functions
+        .iter()
+        .map(|(_, f)| f)
+        .filter(|f| f.source.start.is_none() && !f.is_definition && f.name.starts_with("llvm."))
+        .collect();
+    undeclared.sort_unstable_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+    for f in undeclared {
+        let name = &*f.name;
+        let target = name["llvm.".len()..].split('.').next().unwrap_or("");
+        let unknown = if target == "nvvm" {
+            crate::intrinsics::unknown_nvvm(name)
+        } else {
+            !OTHER_TARGETS.contains(&target) && crate::intrinsics::signature(name, Path::Modern).is_none()
+        };
+        if unknown {
+            out.parse("llvm-reader-intrinsic", format!("parse unknown intrinsic '{name}'"), None);
+            out.help("LLVM 22 declares only the intrinsics it knows: check the name");
+            return;
+        }
+        let Some(sig) = crate::intrinsics::signature(name, Path::Modern) else { continue };
+        if let Some(message) = crate::intrinsics::signature_mismatch(&m.types, name, f.ty, sig, Path::Modern) {
+            out.parse("llvm-reader-intrinsic", format!("parse {message}"), None);
+            out.help(
+                "the reader declares the intrinsic with the call's types: call it with the types of its signature",
+            );
+            return;
+        }
+    }
 }
 
 /// Both readers refuse a function's linkage in its header, before its parameters and body

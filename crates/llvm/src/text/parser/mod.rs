@@ -1013,7 +1013,9 @@ impl<'a> Parser<'a> {
     fn finish(mut self) -> Result<Module, ParseError> {
         let first = self.dialect_span.and_then(|(_, at, md)| Some((u32::try_from(at.start).ok()?, md)));
         self.m.types.set_first_pointer_at(first.map(|(at, _)| at), first.is_some_and(|(_, md)| md));
-        if self.dialect != Dialect::TypedPointers && !self.sym_uses.is_empty() {
+        // A reader that upgrades typed pointers declares them in typed text too (measured,
+        // `undeclintr/`).
+        if (self.dialect != Dialect::TypedPointers || !self.check_pointees) && !self.sym_uses.is_empty() {
             self.declare_called_intrinsics()?;
         }
         if let Some((s, (at, _))) = self.sym_uses.iter().min_by_key(|(_, (at, _))| at.start) {
