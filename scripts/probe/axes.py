@@ -3392,6 +3392,82 @@ def undeclared_intrinsics():
     yield "two_types_opaque", module(_opaque(two))
 
 
+ASM_WIDE = ["fp128", "x86_fp80", "ppc_fp128", "i256", "<2 x fp128>", "{ fp128 }", "[1 x fp128]", "i128", "double"]
+
+
+def asm_wide():
+    """Inline-asm operands of types wider than the backend's registers or of other targets'
+    floating-point formats, as input, output and tied, with each register constraint, typed and
+    opaque, alone and beside a bad function name (which each path reports first)."""
+    for ty in ASM_WIDE:
+        t = safe(ty) + ("_struct" if ty.startswith("{") else "_array" if ty.startswith("[") else "")
+        for c in ["r", "l", "f", "d"]:
+            yield f"in_{c}_{t}", module(fn(f'  call void asm sideeffect "// $0", "{c}"({ty} %a)\n  ret void', f"{ty} %a"))
+            body = fn(f'  %r = call {ty} asm sideeffect "// $0", "={c}"()\n  ret void')
+            yield f"out_{c}_{t}", module(body)
+            if c == "r":
+                yield f"out_{c}_{t}_bad_name", module(body.replace("@f(", "@f.s("))
+                yield f"out_{c}_{t}_after_bad_name", module(fn("  ret void", name="f.s") + body)
+        yield f"tied_{t}", module(fn(f'  %r = call {ty} asm "// $0", "=r,0"({ty} %a)\n  ret void', f"{ty} %a"))
+        yield f"out_unused_{t}", module(fn(f'  call {ty} asm sideeffect "// $0", "=r"()\n  ret void'))
+
+
+ASM_INDIRECT = ["*m", "=*m", "*r", "=*r", "*l", "=*l"]
+
+
+def asm_indirect():
+    """Indirect inline-asm operands (`*` constraints) with and without `elementtype`, in typed
+    and opaque modules, with one operand or beside a direct one, alone and beside a bad
+    function name and a problem of a later function: where the modern path's verifier asks for
+    the attribute, and in which order."""
+    later = "define void @h(i32 addrspace(1)* %q) {\n  %c = addrspacecast i32 addrspace(1)* %q to i32 addrspace(4)*\n  ret void\n}\n"
+    for c in ASM_INDIRECT:
+        t = c.replace("=", "out_").replace("*", "ind_")
+        for et in ("", "elementtype(i32) "):
+            tag = f"{t}_{'elementtype' if et else 'bare'}"
+            body = fn(f'  call void asm sideeffect "// $0", "{c}"(i32* {et}%p)\n  ret void', "i32* %p")
+            for dialect, text in (("typed", body), ("opaque", _opaque(body))):
+                yield f"{tag}_{dialect}", module(text)
+                yield f"{tag}_{dialect}_bad_name", module(text.replace("@f(", "@f.s("))
+                yield f"{tag}_{dialect}_later_problem", module(text + (later if dialect == "typed" else _opaque(later)))
+                yield f"{tag}_{dialect}_earlier_problem", module((later if dialect == "typed" else _opaque(later)) + text)
+            two = fn(f'  call void asm sideeffect "// $0 $1", "r,{c}"(i32 %n, i32* {et}%p)\n  ret void', "i32 %n, i32* %p")
+            yield f"{tag}_second_typed", module(two)
+            yield f"{tag}_second_opaque", module(_opaque(two))
+        # The attribute on a direct operand, or naming another type.
+        yield f"{t}_elementtype_i64_opaque", module(_opaque(
+            fn(f'  call void asm sideeffect "// $0", "{c}"(i32* elementtype(i64) %p)\n  ret void', "i32* %p")))
+    yield "direct_with_elementtype_opaque", module(_opaque(
+        fn('  call void asm sideeffect "// $0", "r"(i32* elementtype(i32) %p)\n  ret void', "i32* %p")))
+
+
+PROG_LAYOUTS = {"P0": "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-P0", "P1": "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-P1",
+                "P3": "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-P3", "none": "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"}
+
+
+def program_space():
+    """A data layout's program address space (`P1`, `P3`, `P0`, none) beside each kind of
+    reference to a function (a typed or opaque annotation, a call, a stored or cast function
+    pointer, a global initialized with one, none): whether the reader stops at the reference
+    (functions live in the program address space) before the layout is checked."""
+    uses = {
+        "none": ("", ""),
+        "annotation": ("", '!nvvm.annotations = !{!5}\n!5 = !{void ()* @k, !"kernel", i32 1}\n'),
+        "call": ("define void @g() {\n  call void @k()\n  ret void\n}\n", ""),
+        "store": ("define void @g(void ()** %q) {\n  store void ()* @k, void ()** %q\n  ret void\n}\n", ""),
+        "cast": ("define void @g() {\n  %i = ptrtoint void ()* @k to i64\n  ret void\n}\n", ""),
+        "global": ("@fp = addrspace(1) global void ()* @k\n", ""),
+        "annotation_as1": ("", '!nvvm.annotations = !{!5}\n!5 = !{void () addrspace(1)* @k, !"kernel", i32 1}\n'),
+    }
+    for lname, layout in PROG_LAYOUTS.items():
+        for uname, (code, tail) in uses.items():
+            text = "define void @k() {\n  ret void\n}\n" + code
+            yield f"{lname}_{uname}_typed", module(text, layout=layout, tail=VERSION + tail)
+            def opq(t):
+                return _opaque(t.replace("void ()**", "ptr").replace("void () addrspace(1)*", "ptr addrspace(1)"))
+            yield f"{lname}_{uname}_opaque", module(opq(text), layout=layout, tail=VERSION + opq(tail))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3420,6 +3496,7 @@ GROUPS = {
     "nvvm22sig": nvvm22_signatures,
     "pointeemix": pointee_mix,
     "undeclintr": undeclared_intrinsics,
+    "asmwide": asm_wide, "asmindirect": asm_indirect, "progspace": program_space,
 }
 
 

@@ -105,6 +105,10 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                     // Sizes the readers let through (`i1`: a byte stored).
                     InstKind::AtomicRmw { ty, .. } => atomic_size(atomic_bits(cx.m, *ty), out, &at),
                     InstKind::Call { call, tail, .. } => {
+                        if let Some(message) = asm_elementtype_problem(cx, call) {
+                            out.error("llvm-asm-elementtype", message, at());
+                            out.help("give each indirect operand (`*m`, `=*m`) an `elementtype(T)` attribute, and no other operand one; `nvir print --syntax modern` adds them to typed text");
+                        }
                         if mistyped_intrinsic_call(cx, id, call) {
                             out.error("llvm-intrinsic-signature", "Intrinsic called with incompatible signature", at());
                             out.help("call the intrinsic through the type it is declared with");
@@ -130,6 +134,33 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
             }
         }
     });
+}
+
+/// LLVM 22's verifier on an inline-asm call's operands (measured, `asmindirect/`): each indirect
+/// operand (`*m`, `=*m`, `*r`, …) has an `elementtype`, in typed text (whose upgrade gives it
+/// none) and opaque text alike, and no direct operand has one; with the instructions, so before
+/// every name, layout and triple problem and an earlier function's NVVM problems.
+fn asm_elementtype_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> Option<&'static str> {
+    let Value::Asm(a) = call.callee else { return None };
+    if cx.llvm7() {
+        return None;
+    }
+    let m = cx.m;
+    let constraints = String::from_utf8_lossy(&m.asms[a].constraints);
+    // The arguments go, in order, to indirect outputs (`=*m`) and inputs; direct outputs (`=r`)
+    // are the result and clobbers (`~{…}`) take nothing.
+    let takes_arg = |c: &&str| c.starts_with("=*") || !(c.starts_with('=') || c.starts_with('~'));
+    for (c, arg) in constraints.split(',').filter(takes_arg).zip(&call.args) {
+        let typed = m.attrs[arg.attrs].0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == "elementtype"));
+        let indirect = c.starts_with('*') || c.starts_with("=*");
+        if indirect && !typed {
+            return Some("Operand for indirect constraint must have elementtype attribute");
+        }
+        if !indirect && typed {
+            return Some("Elementtype attribute can only be applied for indirect constraints");
+        }
+    }
+    None
 }
 
 /// LLVM 22's verifier on a call of an intrinsic through another function type than its
@@ -719,7 +750,10 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                         // A call's result, then its arguments, as any instruction's (measured,
                         // the `fpcalls/` axis); inline asm and intrinsics have their own rules.
                         let intrinsic = match call.callee {
-                            Value::Asm(_) => true,
+                            // Inline asm checks its operands itself ("Invalid type in inline
+                            // assembly"), not its result (`asmwide/out_*`: an `fp128`,
+                            // `x86_fp80` or `ppc_fp128` result, or an aggregate of them).
+                            Value::Asm(_) => return on(inst.ty),
                             Value::Const(c) => global_of(m, c).is_some_and(|n| n.starts_with("llvm.")),
                             _ => false,
                         };
@@ -939,26 +973,6 @@ fn check_call(
             let asm = &m.asms[a];
             if asm.intel {
                 out.error("nvvm-asm", "intel dialect not supported", at());
-            }
-            if cx.target.path == Path::Modern && m.types.dialect() == Some(nvir_llvm::ir::Dialect::TypedPointers) {
-                // The modern reader's upgrade of typed IR gives indirect operands no element type.
-                let constraints = String::from_utf8_lossy(&asm.constraints);
-                // The arguments go, in order, to indirect outputs (`=*m`) and inputs; direct outputs
-                // (`=r`) are the result and clobbers (`~{…}`) take nothing.
-                let takes_arg = |c: &&str| c.starts_with("=*") || !(c.starts_with('=') || c.starts_with('~'));
-                for (c, arg) in constraints.split(',').filter(takes_arg).zip(&call.args) {
-                    let typed =
-                        m.attrs[arg.attrs].0.iter().any(|a| a.kind().is_some_and(|k| k.info().name == "elementtype"));
-                    if (c.starts_with('*') || c.starts_with("=*")) && !typed {
-                        out.error(
-                            "llvm-asm-elementtype",
-                            "Operand for indirect constraint must have elementtype attribute",
-                            at(),
-                        );
-                        out.help("`nvir print --syntax modern` adds the element types");
-                        break;
-                    }
-                }
             }
             for arg in &call.args {
                 if !asm_type_ok(cx, arg.ty) {

@@ -668,6 +668,9 @@ impl<'a> Parser<'a> {
         if self.is_kw(Keyword::Addrspace) {
             props.addr_space = self.parse_addrspace()?;
             props.explicit_addr_space = true;
+        } else {
+            // Otherwise the function lives in the program address space ([`Parser::program_space`]).
+            props.addr_space = self.program_space;
         }
         let mut extras = FnAttrExtras::default();
         let fn_attrs = self.parse_attrs(AttrPlace::Function, &mut extras)?;
@@ -1855,7 +1858,7 @@ impl<'a> Parser<'a> {
                 }))
             }
             other => {
-                let pty = self.ptr_to(fn_ty, addr_space.unwrap_or(0));
+                let pty = self.ptr_to(fn_ty, addr_space.unwrap_or(self.program_space));
                 self.value(fs, other, pty, callee_at)?
             }
         };

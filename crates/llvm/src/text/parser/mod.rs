@@ -193,6 +193,16 @@ fn parse_module_checking(
     }
 }
 
+/// A data layout's program address space: its last `P<n>` component (0 when none or unreadable).
+fn program_space_of(layout: &[u8]) -> u32 {
+    layout
+        .split(|&b| b == b'-')
+        .filter_map(|c| c.strip_prefix(b"P"))
+        .filter_map(|n| std::str::from_utf8(n).ok()?.parse::<u32>().ok())
+        .next_back()
+        .unwrap_or(0)
+}
+
 /// The start of the message for `ptr` in a module whose first pointer is typed.
 const MIXED_OPAQUE: &str = "an opaque pointer (`ptr`) in a module that uses typed pointers";
 
@@ -309,6 +319,11 @@ pub(crate) struct Parser<'a> {
     /// Whether typed pointers must be used with their pointee type (LLVM 7's reader); false
     /// reads as an opaque-pointer upgrade does.
     check_pointees: bool,
+    /// The data layout's program address space (`P<n>`) as far as read, where functions live for
+    /// a reader that upgrades typed pointers (libNVVM's compute_100+ reader, LLVM 22; measured,
+    /// `progspace/`: a function named through a pointer of another space is the reader's type
+    /// error, before the layout's own check). 0 for LLVM 7's reader, which ignores it.
+    program_space: u32,
     /// Set when a parallel read gave up: the input is to be read again sequentially.
     fell_back: bool,
     /// A worker reading the trailing metadata ahead logs its steps here, and stops at any other
@@ -400,6 +415,7 @@ impl<'a> Parser<'a> {
             functions_only: false,
             options,
             check_pointees: true,
+            program_space: 0,
             fell_back: false,
             md_log: None,
             fuse,
@@ -803,7 +819,12 @@ impl<'a> Parser<'a> {
                     self.expect(TokenKind::Equal, "'='")?;
                     let v = self.parse_string()?;
                     match which.kind {
-                        TokenKind::Keyword(Keyword::Datalayout) => self.m.data_layout = Some(v),
+                        TokenKind::Keyword(Keyword::Datalayout) => {
+                            if !self.check_pointees {
+                                self.program_space = program_space_of(&v);
+                            }
+                            self.m.data_layout = Some(v)
+                        }
                         TokenKind::Keyword(Keyword::Triple) => self.m.triple = Some(v),
                         _ => {
                             return Err(ParseError::new(sp(which), "expected 'triple' or 'datalayout' after 'target'"))

@@ -206,6 +206,7 @@ impl<'a> Parser<'a> {
             functions_only: true,
             options: ParseOptions::SEQUENTIAL,
             check_pointees: self.check_pointees,
+            program_space: self.program_space,
             fell_back: false,
             md_log: None,
             fuse: self.fuse,
