@@ -779,7 +779,12 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     refused
                 };
                 if let Some(t) = refused(true) {
-                    let code = if refused(false).is_some() { "nvvm-type" } else { "nvvm-pointee-type" };
+                    let asm = matches!(&inst.kind, InstKind::Call { call, .. } if matches!(call.callee, Value::Asm(_)));
+                    let code = match refused(false) {
+                        Some(_) if asm => "nvvm-asm-result-type",
+                        Some(_) => "nvvm-type",
+                        None => "nvvm-pointee-type",
+                    };
                     out.error(code, format!("{t} type is not supported"), at());
                 }
             }

@@ -96,6 +96,11 @@ fn compile_verdicts_agree_with_the_axes_probes() {
         for arch in ["compute_90", "compute_100"] {
             let Some(answer) = r[arch].as_array() else { continue };
             let libnvvm = answer.get(2).and_then(|c| c.as_i64()) == Some(0);
+            // A compile that crashes only some of the time: every outcome seen is libNVVM's.
+            let seen: Vec<bool> = answer
+                .get(4)
+                .and_then(|s| s.as_array())
+                .map_or(vec![], |s| s.iter().map(|c| c.as_i64() == Some(0)).collect());
             let target = Target::parse(arch, false).unwrap();
             let (compiles, codes) = match nvir_verify::parse_text(r["src"].as_str().unwrap().as_bytes(), &target) {
                 Ok(m) => {
@@ -109,7 +114,7 @@ fn compile_verdicts_agree_with_the_axes_probes() {
             let axis = probe.split('/').next().unwrap_or(probe).to_string();
             let e = by_axis.entry(axis).or_default();
             e.0 += 1;
-            if compiles == libnvvm {
+            if compiles == libnvvm || seen.contains(&compiles) {
                 agree += 1;
                 e.1 += 1;
             } else {
