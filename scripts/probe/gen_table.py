@@ -24,7 +24,9 @@ One line per (path, intrinsic): `path  name  ret  args  checked  immarg  immarg_
 tab-separated, where `checked` lists the kinds of wrong declaration libNVVM rejected (`extra-arg`,
 `missing-arg`, `ret-type`, `arg0-type`: an upgrade makes it take some; `typed-upgraded`: the
 signature changed between the trees, so a typed-pointer module's call is left to the upgrade;
-`rejected`, `rejected-overload`: see above);
+`rejected`, `rejected-overload`: see above; `kept`, LLVM 7 path only: a wrongly declared call
+whose value goes unused still stops the compiler with `Broken function found`, so its optimizer
+keeps such a call);
 types as the path prints them (`i8 addrspace(3)*` on LLVM 7, `ptr addrspace(3)` on the modern
 path), overloaded slots as `anyint`/`anyfloat`/`anyvector`/`anyptr`/`any`/`match<N>…`, slots
 separated by `;`. `--summary` prints the other messages the probes met, per path.
@@ -46,6 +48,7 @@ import run  # noqa: E402
 PATHS = {"llvm7": "compute_90", "modern": "compute_100"}
 WRONG = ("extra-arg", "missing-arg", "ret-type", "arg0-type")
 MODERN_IMMARG = "immarg operand has non-immediate parameter"
+BROKEN = "Broken function found, compilation aborted!"
 
 
 def signature_message(key, path):
@@ -270,6 +273,11 @@ def main():
             flags = ",".join(v for v in WRONG if v in rejected and v not in accepted)
             if path == "modern" and e["name"] in changed and old_form_taken(e["name"], answers):
                 flags += ",typed-upgraded"
+            if path == "llvm7" and any(p["variant"] in WRONG and a[0] != 0 and a[2] is not None and a[2] != 0
+                                       and a[3] == BROKEN for p, a in got):
+                # The compiler keeps a call of it whose value goes unused (its optimizer does not
+                # remove it), so LLVM's verifier in the compiler meets a wrong declaration.
+                flags += ",kept"
             stats[path, "checked"] += 1
             lines.append("\t".join([path, e["name"], ret, sig_args, flags, ",".join(map(str, immarg)), message]))
             if path == "llvm7":

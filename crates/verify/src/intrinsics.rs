@@ -290,6 +290,9 @@ struct Checked {
     /// The path refuses every call of the name, whatever its declaration (measured: no
     /// declaration the probes tried was taken).
     rejected: bool,
+    /// LLVM 7 path: the compiler keeps a call of it whose value goes unused, so a wrong
+    /// declaration stops it too (measured: `Broken function found` on a wrongly declared call).
+    kept: bool,
 }
 
 impl Signature {
@@ -359,6 +362,7 @@ impl Row {
                     args: checked.contains("arg0-type"),
                     typed_upgraded: checked.contains("typed-upgraded"),
                     rejected: checked.split(',').any(|c| c == "rejected"),
+                    kept: checked.split(',').any(|c| c == "kept"),
                 },
                 immarg: immarg.split(',').filter_map(|i| i.parse().ok()).collect(),
                 immarg_message,
@@ -415,6 +419,7 @@ fn path_table(i: usize) -> &'static PathTable {
                     ret: true,
                     args: true,
                     typed_upgraded: false,
+                    kept: false,
                     rejected: false,
                 };
                 let sig = Signature {
@@ -575,6 +580,13 @@ pub(crate) fn rejected(name: &str, path: Path) -> bool {
 /// candidate; the name must be it, or extend an overloaded one by `.suffix`. (So on the LLVM 7
 /// path `llvm.expect.with.probabilityy.i32` is `llvm.expect`, on the modern path, which knows
 /// `llvm.expect.with.probability`, no intrinsic.)
+/// Whether libNVVM's LLVM 7 compiler keeps a call of `name` whose value goes unused (measured per
+/// intrinsic: a wrongly declared one stops it with `Broken function found`); a name the table
+/// does not have is taken to be removed, as the pure intrinsics are.
+pub(crate) fn kept_unused_llvm7(name: &str) -> bool {
+    signature(name, Path::Llvm7).is_some_and(|sig| sig.checked.kept)
+}
+
 pub(crate) fn signature(name: &str, path: Path) -> Option<&'static Signature> {
     lookup(name, path).map(|(_, sig)| sig)
 }
