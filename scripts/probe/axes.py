@@ -3468,6 +3468,26 @@ def program_space():
             yield f"{lname}_{uname}_opaque", module(opq(text), layout=layout, tail=VERSION + opq(tail))
 
 
+NVVM_FAMILIES = ["fmin", "fmax", "fabs", "sqrt", "add", "mul", "div", "rcp", "ex2", "lg2", "sin", "cos", "abs",
+                 "min", "max", "fma", "d2i", "f2i", "ldg.global", "ldu.global", "atomic", "shfl", "vote", "bar",
+                 "membar", "read.ptx.sreg", "isspacep", "prmt", "clz", "popc", "brev", "mulhi", "sad", "saturate",
+                 "round", "trunc", "floor", "ceil", "rsqrt", "bitcast", "texsurf", "mbarrier", "cp.async", "redux"]
+
+
+def nvvm_families():
+    """A name under an `llvm.nvvm.` family prefix that names no intrinsic (`llvm.nvvm.<family>.xyz`),
+    declared `float (float, float)`, its result used (stored) or not, and the same under an
+    unknown prefix: which names libNVVM's compilers refuse whatever the call (an unknown
+    intrinsic), and which only when the call is kept (its result used)."""
+    for fam in NVVM_FAMILIES + ["zzqq"]:
+        name = f"llvm.nvvm.{fam}.xyz"
+        decl = f"declare float @{name}(float, float)\n"
+        call = f"  %r = call float @{name}(float %a, float %a)\n"
+        yield f"{safe(fam)}_unused", module(decl + fn(call + "  ret void", "float %a"))
+        yield f"{safe(fam)}_used", module(decl + fn(call + "  store volatile float %r, float* %o\n  ret void",
+                                                      "float %a, float* %o"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3497,6 +3517,7 @@ GROUPS = {
     "pointeemix": pointee_mix,
     "undeclintr": undeclared_intrinsics,
     "asmwide": asm_wide, "asmindirect": asm_indirect, "progspace": program_space,
+    "nvvmfamily": nvvm_families,
 }
 
 

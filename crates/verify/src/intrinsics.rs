@@ -567,6 +567,19 @@ pub(crate) fn unknown_nvvm(name: &str) -> bool {
     }
 }
 
+/// Whether a shorter dotted prefix of an `llvm.nvvm.*` name is an intrinsic of the modern table
+/// (`llvm.nvvm.fmin.f.extra` extends `llvm.nvvm.fmin.f`).
+pub(crate) fn extends_intrinsic(name: &str) -> bool {
+    let mut n = name;
+    while let Some(k) = n.rfind('.').filter(|&k| k > "llvm.nvvm".len()) {
+        n = &n[..k];
+        if lookup(n, Path::Modern).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether the path refuses every call of `name` (libNVVM's LLVM 7 path, with an empty log).
 pub(crate) fn rejected(name: &str, path: Path) -> bool {
     let r = refused(usize::from(path == Path::Modern));
