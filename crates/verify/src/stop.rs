@@ -21,8 +21,10 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
     }
     // A stop in a function's header: first the header up to the stop (its attributes end
     // there), then without the function.
-    let earlier = [true, false].into_iter().find_map(|cut| {
-        let text = before(src, stop, cut)?;
+    // Then, should that text not read (a named node listing the numbered node stopped in), with
+    // that node kept defined, empty.
+    let earlier = [(true, false), (false, false), (false, true)].into_iter().find_map(|(cut, keep_md)| {
+        let text = before(src, stop, cut, keep_md)?;
         let m = crate::parse_text(&text, target).ok()?;
         let mut found = crate::verify_as_read(&m, target);
         if let Ok(text) = std::str::from_utf8(&text) {
@@ -274,8 +276,9 @@ fn entity(line: &[u8]) -> Option<Entity> {
 
 /// `src` as LLVM's reader saw it up to `stop`: same length, with the entity that holds `stop` and
 /// every later one that nothing before can refer to turned into spaces. With `cut_header`, a stop
-/// in a function's header blanks only the rest of the header, up to the body's `{`.
-fn before(src: &[u8], stop: usize, cut_header: bool) -> Option<Vec<u8>> {
+/// in a function's header blanks only the rest of the header, up to the body's `{`; with
+/// `keep_md`, a numbered metadata node stopped in stays defined, empty.
+fn before(src: &[u8], stop: usize, cut_header: bool, keep_md: bool) -> Option<Vec<u8>> {
     let all: Vec<(usize, usize)> = lines(src).collect();
     let here = all.iter().position(|&(s, e)| stop >= s && stop <= e).unwrap_or(all.len().checked_sub(1)?);
     let start = (0..=here).rev().find(|&i| entity(&src[all[i].0..all[i].1]).is_some())?;
@@ -333,7 +336,7 @@ fn before(src: &[u8], stop: usize, cut_header: bool) -> Option<Vec<u8>> {
     // without a problem (measured on the held-out draws: a layout, a `noundef` or a `ptr` before
     // a constant of the wrong kind in `!0`).
     let (s, e) = all[start];
-    if src[s..e].first() == Some(&b'!') && src.get(s + 1).is_some_and(u8::is_ascii_digit) {
+    if keep_md && src[s..e].first() == Some(&b'!') && src.get(s + 1).is_some_and(u8::is_ascii_digit) {
         let eq = s + src[s..e].iter().position(|&b| b == b'=')?;
         const EMPTY: &[u8] = b" !{}";
         if e - eq > EMPTY.len() {
@@ -376,6 +379,19 @@ mod tests {
         let src = "define void @af(i24 nofree %x) builtin {\n  ret void\n}\n";
         let stop = src.find("builtin").unwrap() as u32;
         let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop).expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected ')' at end of argument list"), "{}", f.message);
+    }
+
+    #[test]
+    fn a_numbered_node_stopped_in_stays_listed() {
+        let src = "define void @af(i8 immarg %a) {\n  ret void\n}\n\n!nvvmir.version = !{!0}\n!0 = !{float 2, i32 0}\n";
+        let stop = src.find("float 2").unwrap() as u32 + 6;
+        let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop).expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected ')' at end of argument list"), "{}", f.message);
+        // A node defined twice still stops at its second definition.
+        let twice = "define void @af(i8 immarg %a) {\n  ret void\n}\n!0 = !{}\n!0 = !{}\n";
+        let stop = twice.rfind("!0").unwrap() as u32;
+        let f = reader_stop_before(twice.as_bytes(), &target("compute_90"), stop).expect("an earlier stop");
         assert!(f.message.starts_with("parse expected ')' at end of argument list"), "{}", f.message);
     }
 
