@@ -3,23 +3,23 @@
 //! `scripts/probe/axes.py`): the violations and the valid neighbours they must not catch.
 
 use crate::{Cx, Findings, Location};
-use nvir_llvm::ir::metadata::{MdField, MdId, MdNode};
+use nvir_llvm::ir::metadata::{FieldName, MdField, MdId, MdNode};
 use nvir_llvm::ir::module::{FuncId, SymbolId};
 use nvir_llvm::ir::types::NamedStructId;
 use nvir_llvm::ir::{Function, InstKind, MdKind, Module, TypeData, TypeId};
 use rayon::prelude::*;
 
 /// A field of a `!DIxxx(…)` node: `None` when not written.
-fn field<'a>(fields: &'a [(&'static str, MdField)], name: &str) -> Option<&'a MdField> {
-    fields.iter().find(|(n, _)| &**n == name).map(|(_, v)| v)
+fn field<'a>(fields: &'a [(FieldName, MdField)], name: &str) -> Option<&'a MdField> {
+    fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
 }
 
 /// Whether a `!DISubprogram` is a definition: `isDefinition:` (true unless written false), or,
 /// where `spFlags:` is written, its `DISPFlagDefinition`.
-fn sp_is_definition(fields: &[(&'static str, MdField)]) -> bool {
+fn sp_is_definition(fields: &[(FieldName, MdField)]) -> bool {
     match field(fields, "spFlags") {
         Some(MdField::Word(w)) => w.split('|').any(|f| f.trim() == "DISPFlagDefinition"),
-        Some(MdField::Int(n)) => n & 8 != 0,
+        Some(n @ (MdField::Int(_) | MdField::WideInt(_))) => n.as_int().unwrap_or_default() & 8 != 0,
         Some(_) => false,
         None => !matches!(field(fields, "isDefinition"), Some(MdField::Bool(false))),
     }
@@ -1344,7 +1344,7 @@ fn walk(m: &Module, mut stack: Vec<MdId>, seen: &mut [bool], locations: bool) {
 
 /// A composite type's or a subprogram's `templateParams:`: a tuple of template parameters
 /// (`dibroken/tparams_*`, both paths).
-fn template_params_problem(m: &Module, fields: &[(&'static str, MdField)]) -> Option<&'static str> {
+fn template_params_problem(m: &Module, fields: &[(FieldName, MdField)]) -> Option<&'static str> {
     let params = md_ref(fields, "templateParams")?;
     let MdNode::Tuple { ops, .. } = m.metadata.get(params) else { return Some("invalid template params") };
     let parameter = |op: &Option<MdId>| {
@@ -1359,11 +1359,11 @@ fn template_params_problem(m: &Module, fields: &[(&'static str, MdField)]) -> Op
 /// Flags naming both an lvalue and an rvalue reference, or passing by value and by reference,
 /// on a composite type, a subroutine type or a subprogram (`dibroken/refflags_*`, both paths;
 /// a derived type may have them).
-fn conflicting_flags(fields: &[(&'static str, MdField)]) -> Option<&'static str> {
+fn conflicting_flags(fields: &[(FieldName, MdField)]) -> Option<&'static str> {
     use nvir_llvm::ir::di::DI_FLAGS;
     let bits = match field(fields, "flags") {
         Some(MdField::Word(w)) => w.split('|').filter_map(|f| DI_FLAGS.lookup(f.trim())).fold(0, |b, e| b | e.value),
-        Some(MdField::Int(n)) => *n as u32,
+        Some(n @ (MdField::Int(_) | MdField::WideInt(_))) => n.as_int().unwrap_or_default() as u32,
         _ => 0,
     };
     let both = |a: u32, b: u32| bits & a != 0 && bits & b != 0;
@@ -1371,11 +1371,11 @@ fn conflicting_flags(fields: &[(&'static str, MdField)]) -> Option<&'static str>
 }
 
 /// The `DIFlag*` bits of a node's `flags:`.
-fn di_flags(fields: &[(&'static str, MdField)]) -> u32 {
+fn di_flags(fields: &[(FieldName, MdField)]) -> u32 {
     use nvir_llvm::ir::di::DI_FLAGS;
     match field(fields, "flags") {
         Some(MdField::Word(w)) => w.split('|').filter_map(|f| DI_FLAGS.lookup(f.trim())).fold(0, |b, e| b | e.value),
-        Some(MdField::Int(n)) => *n as u32,
+        Some(n @ (MdField::Int(_) | MdField::WideInt(_))) => n.as_int().unwrap_or_default() as u32,
         _ => 0,
     }
 }
@@ -1398,10 +1398,10 @@ enum Bound<'a> {
     Other,
 }
 
-fn bound<'a>(m: &'a Module, fields: &[(&'static str, MdField)], name: &str) -> Option<Bound<'a>> {
+fn bound<'a>(m: &'a Module, fields: &[(FieldName, MdField)], name: &str) -> Option<Bound<'a>> {
     match field(fields, name)? {
         MdField::Null => None,
-        MdField::Int(n) => Some(Bound::Int(*n)),
+        n @ (MdField::Int(_) | MdField::WideInt(_)) => Some(Bound::Int(n.as_int().unwrap_or_default())),
         MdField::Ref(r) => Some(Bound::Ref(m.metadata.get(*r))),
         _ => Some(Bound::Other),
     }
@@ -1425,7 +1425,7 @@ fn is_variable(node: &MdNode) -> bool {
 
 /// `isScope`: null or a scope (a type, a file, a unit, a local scope, a namespace, a module, a
 /// common block).
-fn is_scope(m: &Module, fields: &[(&'static str, MdField)], name: &str) -> bool {
+fn is_scope(m: &Module, fields: &[(FieldName, MdField)], name: &str) -> bool {
     match field(fields, name) {
         None | Some(MdField::Null) => true,
         Some(MdField::Ref(r)) => {
@@ -1449,7 +1449,7 @@ fn is_scope(m: &Module, fields: &[(&'static str, MdField)], name: &str) -> bool 
 }
 
 /// `isType` on a field: null, or a type.
-fn field_is_type(m: &Module, fields: &[(&'static str, MdField)], name: &str) -> bool {
+fn field_is_type(m: &Module, fields: &[(FieldName, MdField)], name: &str) -> bool {
     match field(fields, name) {
         None | Some(MdField::Null) => true,
         Some(MdField::Ref(r)) => is_type(m, *r),
@@ -1458,7 +1458,7 @@ fn field_is_type(m: &Module, fields: &[(&'static str, MdField)], name: &str) -> 
 }
 
 /// The tag a node's `tag:` names.
-fn tag<'a>(fields: &'a [(&'static str, MdField)]) -> &'a str {
+fn tag(fields: &[(FieldName, MdField)]) -> &str {
     match field(fields, "tag") {
         Some(MdField::Word(w)) => w,
         _ => "",
@@ -1468,7 +1468,7 @@ fn tag<'a>(fields: &'a [(&'static str, MdField)]) -> &'a str {
 /// `visitDISubrange` (`dirules/sr_*`): count or upper bound, not both (the modern path: LLVM
 /// 7's reader knows no upper bound), and each bound a constant, a variable or (modern) an
 /// expression; a constant count of at least -1.
-fn subrange_problem(cx: &Cx, fields: &[(&'static str, MdField)]) -> Option<&'static str> {
+fn subrange_problem(cx: &Cx, fields: &[(FieldName, MdField)]) -> Option<&'static str> {
     let m = cx.m;
     let llvm7 = cx.llvm7();
     let count = bound(m, fields, "count");
@@ -1514,7 +1514,7 @@ fn subrange_problem(cx: &Cx, fields: &[(&'static str, MdField)]) -> Option<&'sta
 
 /// `visitDIGenericSubrange` (`dirules/gsr_*`, the modern path): count or upper bound, a lower
 /// bound and a stride, each a variable or an expression (an integer is read as one).
-fn generic_subrange_problem(cx: &Cx, fields: &[(&'static str, MdField)]) -> Option<&'static str> {
+fn generic_subrange_problem(cx: &Cx, fields: &[(FieldName, MdField)]) -> Option<&'static str> {
     let m = cx.m;
     let takes = |b: &Option<Bound>| match b {
         None | Some(Bound::Int(_)) => true,
@@ -1550,7 +1550,7 @@ fn generic_subrange_problem(cx: &Cx, fields: &[(&'static str, MdField)]) -> Opti
 /// elements a tuple (a vector's one subrange), template parameters and reference flags, a
 /// discriminator only on a variant part; on the modern path, Fortran's array properties only on
 /// an array, and an array's base type.
-fn composite_problem(cx: &Cx, fields: &[(&'static str, MdField)]) -> Option<&'static str> {
+fn composite_problem(cx: &Cx, fields: &[(FieldName, MdField)]) -> Option<&'static str> {
     let m = cx.m;
     let tag = tag(fields);
     let tags: &[&str] = &[
@@ -1612,7 +1612,7 @@ fn composite_problem(cx: &Cx, fields: &[(&'static str, MdField)]) -> Option<&'st
 /// retained nodes, reference flags, unit (a definition has one, a declaration none and, on the
 /// modern path, no declaration of its own), thrown types, and (modern) where
 /// `DIFlagAllCallsDescribed` may be.
-fn subprogram_problem(cx: &Cx, id: MdId, fields: &[(&'static str, MdField)]) -> Option<&'static str> {
+fn subprogram_problem(cx: &Cx, id: MdId, fields: &[(FieldName, MdField)]) -> Option<&'static str> {
     let m = cx.m;
     let llvm7 = cx.llvm7();
     let definition = sp_is_definition(fields);
@@ -1622,7 +1622,7 @@ fn subprogram_problem(cx: &Cx, id: MdId, fields: &[(&'static str, MdField)]) -> 
     match bound(m, fields, "file") {
         Some(Bound::Ref(MdNode::Special { kind, .. })) if &**kind == "DIFile" => {}
         Some(_) => return Some("invalid file"),
-        None if matches!(field(fields, "line"), Some(MdField::Int(n)) if *n != 0) => {
+        None if field(fields, "line").and_then(MdField::as_int).is_some_and(|n| n != 0) => {
             return Some("line specified with no file");
         }
         None => {}
@@ -1694,7 +1694,7 @@ fn subprogram_problem(cx: &Cx, id: MdId, fields: &[(&'static str, MdField)]) -> 
 /// `visitDICompileUnit`'s lists (`dirules/*_retained_*`, `difields/DICompileUnit_*`): each a
 /// tuple of enumerations, types (or subprogram declarations), global variable expressions,
 /// imported entities or macros.
-fn unit_problem(m: &Module, fields: &[(&'static str, MdField)]) -> Option<&'static str> {
+fn unit_problem(m: &Module, fields: &[(FieldName, MdField)]) -> Option<&'static str> {
     type Takes = fn(&MdNode) -> bool;
     let lists: [(&str, &'static str, &'static str, Takes); 5] = [
         ("enums", "invalid enum list", "invalid enum type", |n| {
@@ -1806,14 +1806,14 @@ fn scope_subprogram(m: &Module, mut scope: Option<MdId>) -> Option<MdId> {
     None
 }
 
-fn md_ref(fields: &[(&'static str, MdField)], name: &str) -> Option<MdId> {
+fn md_ref(fields: &[(FieldName, MdField)], name: &str) -> Option<MdId> {
     match field(fields, name) {
         Some(MdField::Ref(r)) => Some(*r),
         _ => None,
     }
 }
 
-fn special<'a>(m: &'a Module, id: MdId, want: &str) -> Option<&'a [(&'static str, MdField)]> {
+fn special<'a>(m: &'a Module, id: MdId, want: &str) -> Option<&'a [(FieldName, MdField)]> {
     match m.metadata.get(id) {
         MdNode::Special { kind, fields, .. } if &**kind == want => Some(fields),
         _ => None,
@@ -1821,7 +1821,7 @@ fn special<'a>(m: &'a Module, id: MdId, want: &str) -> Option<&'a [(&'static str
 }
 
 /// A string field's text, written inline or as a reference to a string.
-fn md_str<'a>(m: &'a Module, fields: &'a [(&'static str, MdField)], name: &str) -> &'a [u8] {
+fn md_str<'a>(m: &'a Module, fields: &'a [(FieldName, MdField)], name: &str) -> &'a [u8] {
     match field(fields, name) {
         Some(MdField::Str(s)) => s,
         Some(MdField::Ref(r)) => match m.metadata.get(*r) {

@@ -1242,7 +1242,7 @@ const NEWER_DI_FIELDS: &[(&str, &[&str])] = &[
 /// subrange's `count`, a global variable's `name`).
 fn llvm7_di_fields(
     kind: &str,
-    fields: &[(&'static str, nvir_llvm::ir::metadata::MdField)],
+    fields: &[(nvir_llvm::ir::metadata::FieldName, nvir_llvm::ir::metadata::MdField)],
 ) -> Option<(String, Option<&'static str>)> {
     use nvir_llvm::ir::di::{kind_by_name, LlvmVersion, ValueKind};
     use nvir_llvm::ir::metadata::MdField;
@@ -1253,7 +1253,9 @@ fn llvm7_di_fields(
             return Some((format!("parse invalid field '{word}': LLVM 7's `{kind}` has no `{word}:`"), Some(word)));
         }
         let rules = spec.and_then(|s| s.field(name)).and_then(|f| f.rules(LlvmVersion::Llvm7));
-        if matches!(rules.map(|r| r.kind), Some(ValueKind::Signed { .. })) && !matches!(value, MdField::Int(_)) {
+        if matches!(rules.map(|r| r.kind), Some(ValueKind::Signed { .. }))
+            && !matches!(value, MdField::Int(_) | MdField::WideInt(_))
+        {
             return Some((
                 format!("parse expected signed integer: LLVM 7's `{kind}` takes only an integer `{name}:`"),
                 None,

@@ -12,11 +12,14 @@ use hashbrown::HashTable;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
+use thin_vec::ThinVec;
 
 /// A metadata node.
 pub type MdId = Handle<MdNode>;
 
-/// A field value of a specialized node.
+/// A field value of a specialized node. 16 bytes: an integer outside `i64` and a string or
+/// keyword are held behind one pointer (a module may hold millions of fields; with the
+/// [`FieldName`] beside it a field is 24 bytes).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum MdField {
@@ -24,14 +27,107 @@ pub enum MdField {
     Null,
     /// A node or string reference.
     Ref(MdId),
-    /// An integer (signed or unsigned as the field says).
-    Int(i128),
+    /// An integer (signed or unsigned as the field says) in the range of `i64`; make one with
+    /// [`MdField::int`], read one with [`MdField::as_int`].
+    Int(i64),
+    /// An integer outside the range of `i64` (an unsigned 64-bit value past `i64::MAX`, a wide
+    /// enumerator); [`MdField::int`] makes it only for such values.
+    WideInt(Box<i128>),
     /// `true` / `false`.
     Bool(bool),
     /// A keyword or `|`-joined flags, as written (`DW_TAG_member`, `DIFlagPrototyped | DIFlagPublic`).
-    Word(Box<str>),
+    Word(Box<Box<str>>),
     /// A string (MDString fields such as `name:`), kept inline.
-    Str(Box<[u8]>),
+    Str(ThinVec<u8>),
+}
+
+impl MdField {
+    /// The field for the integer `v`: [`MdField::Int`] when it fits, else [`MdField::WideInt`]
+    /// (so that equal values make equal fields).
+    pub fn int(v: i128) -> MdField {
+        i64::try_from(v).map_or_else(|_| MdField::WideInt(Box::new(v)), MdField::Int)
+    }
+
+    /// The integer, if the field is one.
+    pub fn as_int(&self) -> Option<i128> {
+        match self {
+            MdField::Int(v) => Some(i128::from(*v)),
+            MdField::WideInt(v) => Some(**v),
+            _ => None,
+        }
+    }
+
+    /// The field for a keyword or flags, as written.
+    pub fn word(w: &str) -> MdField {
+        MdField::Word(Box::new(w.into()))
+    }
+
+    /// The field for a string.
+    pub fn str(s: &[u8]) -> MdField {
+        MdField::Str(s.into())
+    }
+}
+
+/// The name of a specialized node's field: a thin reference to the name in the field table
+/// ([`di::FieldSpec::name`]), 8 bytes. Compares, hashes and derefs as the name.
+#[derive(Clone, Copy)]
+pub struct FieldName(&'static &'static str);
+
+impl FieldName {
+    /// The name `name` refers to (`FieldName::new(&spec.name)`, `FieldName::new(&"line")`).
+    pub const fn new(name: &'static &'static str) -> FieldName {
+        FieldName(name)
+    }
+
+    /// The name.
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::ops::Deref for FieldName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl PartialEq for FieldName {
+    fn eq(&self, other: &FieldName) -> bool {
+        std::ptr::eq(self.0, other.0) || *self.0 == *other.0
+    }
+}
+
+impl Eq for FieldName {}
+
+impl PartialEq<str> for FieldName {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == other
+    }
+}
+
+impl PartialEq<&str> for FieldName {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl std::hash::Hash for FieldName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+impl std::fmt::Debug for FieldName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl std::fmt::Display for FieldName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
 }
 
 /// One element of a `!DIExpression(…)`: an operation keyword or an integer. 16 bytes, with
@@ -136,7 +232,7 @@ pub enum MdNode {
         /// The node kind (`DILocation`).
         kind: &'static str,
         /// `(field name, value)` pairs.
-        fields: Box<[(&'static str, MdField)]>,
+        fields: Box<[(FieldName, MdField)]>,
     },
     /// `!DIExpression(…)`.
     Expression(Box<[ExprElem]>),
@@ -420,6 +516,41 @@ mod tests {
         assert_eq!(plus, Some("DW_OP_plus_uconst"));
         let signed = ExprOp::encoding(5, di::LlvmVersion::Llvm19).map(ExprOp::name);
         assert_eq!(signed, Some("DW_ATE_signed"));
+    }
+
+    #[test]
+    fn a_field_is_24_bytes_with_its_name() {
+        // A module may hold millions of fields: a name is a thin reference, a value 16 bytes.
+        assert_eq!(std::mem::size_of::<MdField>(), 16);
+        assert_eq!(std::mem::size_of::<FieldName>(), 8);
+        assert_eq!(std::mem::size_of::<(FieldName, MdField)>(), 24);
+    }
+
+    #[test]
+    fn integers_past_i64_are_held_apart_and_equal_by_value() {
+        for v in [0, -1, i128::from(i64::MIN), i128::from(i64::MAX)] {
+            assert_eq!(MdField::int(v), MdField::Int(v as i64));
+            assert_eq!(MdField::int(v).as_int(), Some(v));
+        }
+        for v in [i128::from(u64::MAX), i128::from(i64::MAX) + 1, i128::from(i64::MIN) - 1, i128::MIN, i128::MAX] {
+            let f = MdField::int(v);
+            assert!(matches!(f, MdField::WideInt(_)), "{v}");
+            assert_eq!(f.as_int(), Some(v));
+            assert_eq!(f, MdField::int(v));
+        }
+        assert_eq!(MdField::Bool(true).as_int(), None);
+    }
+
+    #[test]
+    fn field_names_compare_by_text() {
+        static LINE: &str = "line";
+        let a = FieldName::new(&LINE);
+        let b = FieldName::new(&"line");
+        assert_eq!(a, b);
+        assert_eq!(FxBuildHasher.hash_one(a), FxBuildHasher.hash_one(b));
+        assert!(a == "line" && &*a == "line" && a.as_str() == "line");
+        assert_ne!(a, FieldName::new(&"scope"));
+        assert_eq!(format!("{a} {a:?}"), "line \"line\"");
     }
 
     #[test]

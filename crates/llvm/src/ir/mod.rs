@@ -52,7 +52,7 @@ pub use attrs::{Attr, AttrKind, AttrSet, AttrSetId};
 pub use constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
 pub use function::{Block, BlockId, Body, FnBody, FnRare, FnSource, Function, LocalMd, LocalMdId, MdLists, Param};
 pub use instruction::{InstId, InstKind, Instruction, MdListId};
-pub use metadata::{MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
+pub use metadata::{FieldName, MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
 pub use module::{FirstWritten, GlobalDef, GlobalProps, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId};
 pub use types::{Dialect, FloatKind, TargetExtType, TypeData, TypeId, Types};
 pub use valid::{validate, validate_as_opaque, validate_ssa, Place, ValidationError, ValidationErrors};

@@ -610,9 +610,9 @@ fn assignment_ids(m: &mut Module, notes: &mut Vec<Note>) {
 fn nameless_global_variables(m: &mut Module, notes: &mut Vec<Note>) {
     use crate::ir::metadata::{MdField, MdId, MdNode};
     let md = &m.metadata;
-    let named = |fields: &[(&'static str, MdField)]| {
+    let named = |fields: &[(crate::ir::metadata::FieldName, MdField)]| {
         fields.iter().any(|(n, v)| {
-            &**n == "name"
+            *n == "name"
                 && match v {
                     MdField::Str(s) => !s.is_empty(),
                     MdField::Ref(r) => matches!(md.get(*r), MdNode::String(s) if !s.is_empty()),
@@ -666,7 +666,7 @@ fn nameless_global_variables(m: &mut Module, notes: &mut Vec<Note>) {
 /// is left out, with a note per field name. A node kind LLVM 7 lacks is refused.
 fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassError> {
     use crate::ir::di::{field_by_name, DiKind, LlvmVersion, DISP_FLAGS};
-    use crate::ir::metadata::{MdField, MdId, MdNode};
+    use crate::ir::metadata::{FieldName, MdField, MdId, MdNode};
     let v7 = LlvmVersion::Llvm7;
     let mut dropped: Vec<String> = Vec::new();
     let mut changed = false;
@@ -682,10 +682,10 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
         if !dk.spec().versions.contains(v7) {
             return Err(PassError::module(format!("!{kind} (LLVM {}) has no LLVM 7 form", dk.spec().versions)));
         }
-        let mut out: Vec<(&'static str, MdField)> = Vec::with_capacity(fields.len());
+        let mut out: Vec<(FieldName, MdField)> = Vec::with_capacity(fields.len());
         let mut edited = false;
         for (name, value) in fields.iter() {
-            if &**name == "spFlags" {
+            if *name == "spFlags" {
                 let bits = match value {
                     MdField::Int(n) => u32::try_from(*n).unwrap_or(0),
                     MdField::Word(w) => w
@@ -700,11 +700,11 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                     _ => None,
                 };
                 if let Some(v) = virtuality {
-                    out.push(("virtuality", MdField::Word(v.into())));
+                    out.push((FieldName::new(&"virtuality"), MdField::word(v)));
                 }
-                out.push(("isLocal", MdField::Bool(bits & 4 != 0)));
-                out.push(("isDefinition", MdField::Bool(bits & 8 != 0)));
-                out.push(("isOptimized", MdField::Bool(bits & 16 != 0)));
+                out.push((FieldName::new(&"isLocal"), MdField::Bool(bits & 4 != 0)));
+                out.push((FieldName::new(&"isDefinition"), MdField::Bool(bits & 8 != 0)));
+                out.push((FieldName::new(&"isOptimized"), MdField::Bool(bits & 16 != 0)));
                 if bits & !31 != 0 {
                     dropped
                         .push(format!("spFlags {:#x} beyond virtuality, local, definition and optimized", bits & !31));
@@ -712,8 +712,8 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                 edited = true;
                 continue;
             }
-            if &**name == "emissionKind" && matches!(value, MdField::Word(w) if &**w == "DebugDirectivesOnly") {
-                out.push((*name, MdField::Word("LineTablesOnly".into())));
+            if *name == "emissionKind" && matches!(value, MdField::Word(w) if ***w == *"DebugDirectivesOnly") {
+                out.push((*name, MdField::word("LineTablesOnly")));
                 dropped.push("emissionKind: DebugDirectivesOnly (now LineTablesOnly)".into());
                 edited = true;
                 continue;
@@ -730,7 +730,7 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                     if !gone.is_empty() {
                         dropped.extend(gone.iter().map(|f| format!("{kind} flag {f}")));
                         if !keep.is_empty() {
-                            out.push((*name, MdField::Word(keep.join(" | ").into())));
+                            out.push((*name, MdField::word(&keep.join(" | "))));
                         }
                         edited = true;
                         continue;

@@ -886,6 +886,9 @@ impl<'m> Printer<'m> {
                         MdField::Int(n) => {
                             let _ = write!(self.out, "{n}");
                         }
+                        MdField::WideInt(n) => {
+                            let _ = write!(self.out, "{n}");
+                        }
                         MdField::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
                         MdField::Word(w) => self.out.push_str(w),
                         MdField::Str(s) => write_quoted(s, &mut self.out),

@@ -5,7 +5,7 @@
 
 use super::{Reader, Result};
 use crate::ir::di::{self, DefaultValue, DiKind, LlvmVersion, Print, ValueKind, DISP_FLAGS, DI_FLAGS};
-use crate::ir::metadata::{ExprElem, ExprOp, MdAttachment, MdField, MdId, MdNode};
+use crate::ir::metadata::{ExprElem, ExprOp, FieldName, MdAttachment, MdField, MdId, MdNode};
 use crate::ir::value::Value;
 use thin_vec::ThinVec;
 
@@ -327,7 +327,8 @@ fn upgrade_expression(version: u64, mut e: Vec<u64>) -> Vec<u64> {
 
 /// `distinct !DIGlobalVariableExpression(var: …, expr: …)` with distinct number `d`.
 fn gve_node(d: u32, var: MdId, expr: MdId) -> MdNode {
-    let fields: Vec<(&'static str, MdField)> = vec![("var", MdField::Ref(var)), ("expr", MdField::Ref(expr))];
+    let fields: Vec<(FieldName, MdField)> =
+        vec![(FieldName::new(&"var"), MdField::Ref(var)), (FieldName::new(&"expr"), MdField::Ref(expr))];
     MdNode::Special { distinct: Some(d), kind: "DIGlobalVariableExpression", fields: fields.into() }
 }
 
@@ -365,10 +366,10 @@ impl Reader<'_> {
             if ops.len() < 4 || ops[2] != 0 || ops[1] >= 1 << 16 {
                 return Err(self.err("invalid GenericDINode record"));
             }
-            let mut fields: Vec<(&'static str, MdField)> =
-                vec![("tag", self.di_int("tag", ValueKind::DwarfTag, ops[1]))];
+            let mut fields: Vec<(FieldName, MdField)> =
+                vec![(FieldName::new(&"tag"), self.di_int("tag", ValueKind::DwarfTag, ops[1]))];
             if let Some(h) = self.di_string(ops[3])? {
-                fields.push(("header", h));
+                fields.push((FieldName::new(&"header"), h));
             }
             let refs = ops[4..]
                 .iter()
@@ -376,7 +377,7 @@ impl Reader<'_> {
                 .collect::<Result<Vec<_>>>()?;
             if !refs.is_empty() {
                 let t = self.m.metadata.intern(MdNode::Tuple { distinct: None, ops: refs.into() });
-                fields.push(("operands", MdField::Ref(t)));
+                fields.push((FieldName::new(&"operands"), MdField::Ref(t)));
             }
             let distinct = (ops[0] != 0).then(|| self.m.metadata.new_distinct());
             return Ok(Some(MdNode::Special { distinct, kind: "GenericDINode", fields: fields.into() }));
@@ -419,11 +420,11 @@ impl Reader<'_> {
                     i128::from(v)
                 }
             };
-            let mut fields: Vec<(&'static str, MdField)> = Vec::new();
-            fields.push(("name", self.di_string(ops[2])?.unwrap_or(MdField::Str(Box::new([])))));
-            fields.push(("value", MdField::Int(value)));
+            let mut fields: Vec<(FieldName, MdField)> = Vec::new();
+            fields.push((FieldName::new(&"name"), self.di_string(ops[2])?.unwrap_or(MdField::Str(ThinVec::new()))));
+            fields.push((FieldName::new(&"value"), MdField::int(value)));
             if unsigned {
-                fields.push(("isUnsigned", MdField::Bool(true)));
+                fields.push((FieldName::new(&"isUnsigned"), MdField::Bool(true)));
             }
             let distinct = (head & 1 != 0).then(|| self.m.metadata.new_distinct());
             return Ok(Some(MdNode::Special { distinct, kind: "DIEnumerator", fields: fields.into() }));
@@ -531,7 +532,7 @@ impl Reader<'_> {
             })
         };
         let spec = kind.spec();
-        let mut fields: Vec<(&'static str, MdField)> = Vec::with_capacity(spec.fields.len());
+        let mut fields: Vec<(FieldName, MdField)> = Vec::with_capacity(spec.fields.len());
         let mut sp_flags = match get(self, "spFlags")? {
             Raw::Int(v) => v,
             _ => 0,
@@ -547,15 +548,15 @@ impl Reader<'_> {
             }
             let value = match raw {
                 Raw::Absent => match rules.default {
-                    DefaultValue::Unsigned(v) => Some(MdField::Int(i128::from(v))),
-                    DefaultValue::Signed(v) => Some(MdField::Int(i128::from(v))),
+                    DefaultValue::Unsigned(v) => Some(MdField::int(i128::from(v))),
+                    DefaultValue::Signed(v) => Some(MdField::int(i128::from(v))),
                     DefaultValue::Bool(b) => Some(MdField::Bool(b)),
                     _ => None,
                 },
                 Raw::Int(v) => Some(self.di_int(f.name, rules.kind, v)),
                 Raw::Node(None) => None,
                 Raw::Node(Some(id)) => Some(match (rules.kind, self.m.metadata.get(id)) {
-                    (ValueKind::MdString { .. }, MdNode::String(s)) => MdField::Str(s.clone()),
+                    (ValueKind::MdString { .. }, MdNode::String(s)) => MdField::str(s),
                     _ => MdField::Ref(id),
                 }),
             };
@@ -567,8 +568,8 @@ impl Reader<'_> {
                 _ => false,
             };
             let default = match rules.default {
-                DefaultValue::Unsigned(v) => Some(MdField::Int(i128::from(v))),
-                DefaultValue::Signed(v) => Some(MdField::Int(i128::from(v))),
+                DefaultValue::Unsigned(v) => Some(MdField::int(i128::from(v))),
+                DefaultValue::Signed(v) => Some(MdField::int(i128::from(v))),
                 DefaultValue::Bool(b) => Some(MdField::Bool(b)),
                 DefaultValue::Null => None,
                 _ => None,
@@ -588,7 +589,7 @@ impl Reader<'_> {
                     "dwarfAddressSpace" => {
                         // Absent before LLVM 5; zero for none.
                         if let Some(v) = raw_int.filter(|&v| v != 0) {
-                            fields.push((f.name, MdField::Int(i128::from(v) - 1)));
+                            fields.push((FieldName::new(&f.name), MdField::int(i128::from(v) - 1)));
                         }
                         false
                     }
@@ -600,7 +601,7 @@ impl Reader<'_> {
             };
             if print {
                 let v = value.unwrap_or(MdField::Null);
-                fields.push((f.name, v));
+                fields.push((FieldName::new(&f.name), v));
             }
         }
         let distinct = match kind {
@@ -708,7 +709,7 @@ impl Reader<'_> {
             let (Some(cu), Some(list)) = (node_of(self, cu), node_of(self, list as usize)) else { continue };
             let MdNode::Tuple { ops, .. } = self.m.metadata.get(list).clone() else { continue };
             for sp in ops.iter().flatten() {
-                self.set_field(*sp, "DISubprogram", "unit", MdField::Ref(cu));
+                self.set_field(*sp, "DISubprogram", &"unit", MdField::Ref(cu));
             }
         }
         // Definitions get the subprogram that named them.
@@ -824,7 +825,7 @@ impl Reader<'_> {
                 });
             }
             let new_list = self.m.metadata.intern(MdNode::Tuple { distinct, ops: new_ops.into() });
-            self.set_field(cu, "DICompileUnit", "globals", MdField::Ref(new_list));
+            self.set_field(cu, "DICompileUnit", &"globals", MdField::Ref(new_list));
         }
         let dbg = self.m.metadata.kind("dbg");
         let globals: Vec<_> = self.m.globals.iter().map(|(g, _)| g).collect();
@@ -888,19 +889,19 @@ impl Reader<'_> {
 
     /// Sets field `name` of a `kind` node (a distinct one in place; a uniqued one too, as
     /// LLVM's `replaceOperandWith` does), placed as the kind's field list orders it.
-    fn set_field(&mut self, id: MdId, kind: &str, name: &'static str, value: MdField) {
+    fn set_field(&mut self, id: MdId, kind: &str, name: &'static &'static str, value: MdField) {
         let MdNode::Special { distinct, kind: k, fields } = self.m.metadata.get(id).clone() else { return };
         if k != kind {
             return;
         }
-        let mut fields: Vec<(&'static str, MdField)> = fields.into_vec();
-        match fields.iter_mut().find(|(n, _)| &**n == name) {
+        let mut fields: Vec<(FieldName, MdField)> = fields.into_vec();
+        match fields.iter_mut().find(|(n, _)| *n == **name) {
             Some(f) => f.1 = value,
             None => {
                 let spec = DiKind::from_name(kind).expect("a DI kind").spec();
                 let order = |n: &str| spec.fields.iter().position(|f| f.name == n).unwrap_or(usize::MAX);
                 let at = fields.iter().position(|(n, _)| order(n) > order(name)).unwrap_or(fields.len());
-                fields.insert(at, (name, value));
+                fields.insert(at, (FieldName::new(name), value));
             }
         }
         self.m.metadata.define(id, MdNode::Special { distinct, kind: k, fields: fields.into() });
@@ -921,7 +922,7 @@ impl Reader<'_> {
         }
         let id = self.di_ref(raw - 1)?;
         Ok(Some(match self.m.metadata.get(id) {
-            MdNode::String(s) => MdField::Str(s.clone()),
+            MdNode::String(s) => MdField::str(s),
             _ => MdField::Ref(id),
         }))
     }
@@ -941,12 +942,12 @@ impl Reader<'_> {
                 if v == 0 {
                     return MdField::Int(0);
                 }
-                MdField::Word(parts.join(" | ").into())
+                MdField::word(&parts.join(" | "))
             }
-            ValueKind::Signed { .. } => MdField::Int(i128::from(v as u32 as i32)),
+            ValueKind::Signed { .. } => MdField::Int(v as u32 as i32 as i64),
             k => match k.names().and_then(|t| t.name_of(v as u32, version)) {
-                Some(n) if v != 0 || matches!(name, "tag" | "emissionKind") => MdField::Word(n.into()),
-                _ => MdField::Int(i128::from(v)),
+                Some(n) if v != 0 || matches!(name, "tag" | "emissionKind") => MdField::word(n),
+                _ => MdField::int(i128::from(v)),
             },
         }
     }
@@ -1001,7 +1002,7 @@ impl Reader<'_> {
 
     fn di_subrange(&mut self, ops: &[u64]) -> Result<MdNode> {
         let head = *ops.first().ok_or_else(|| self.err("DISubrange record too short"))?;
-        let mut fields: Vec<(&'static str, MdField)> = Vec::new();
+        let mut fields: Vec<(FieldName, MdField)> = Vec::new();
         let bound = |this: &mut Self, raw: u64| -> Result<Option<MdField>> {
             if raw == 0 {
                 return Ok(None);
@@ -1010,7 +1011,7 @@ impl Reader<'_> {
             Ok(Some(match this.m.metadata.get(id) {
                 MdNode::Value(t, Value::Const(c)) => match (&this.m.consts[*c], this.m.types.int_width(*t)) {
                     (crate::ir::constant::ConstData::Int { value, .. }, Some(w)) => {
-                        MdField::Int(value.as_signed(w).unwrap_or_default())
+                        MdField::int(value.as_signed(w).unwrap_or_default())
                     }
                     _ => MdField::Ref(id),
                 },
@@ -1019,21 +1020,21 @@ impl Reader<'_> {
         };
         match head >> 1 {
             0 => {
-                fields.push(("count", MdField::Int(i128::from(ops.get(1).copied().unwrap_or(0) as i64))));
+                fields.push((FieldName::new(&"count"), MdField::Int(ops.get(1).copied().unwrap_or(0) as i64)));
                 let lb = super::constants::sign_rotated(ops.get(2).copied().unwrap_or(0));
-                fields.push(("lowerBound", MdField::Int(i128::from(lb))));
+                fields.push((FieldName::new(&"lowerBound"), MdField::int(i128::from(lb))));
             }
             1 => {
                 if let Some(c) = bound(self, ops.get(1).copied().unwrap_or(0))? {
-                    fields.push(("count", c));
+                    fields.push((FieldName::new(&"count"), c));
                 }
                 let lb = super::constants::sign_rotated(ops.get(2).copied().unwrap_or(0));
-                fields.push(("lowerBound", MdField::Int(i128::from(lb))));
+                fields.push((FieldName::new(&"lowerBound"), MdField::int(i128::from(lb))));
             }
             2 => {
-                for (k, name) in ["count", "lowerBound", "upperBound", "stride"].iter().enumerate() {
+                for (k, name) in [&"count", &"lowerBound", &"upperBound", &"stride"].into_iter().enumerate() {
                     if let Some(v) = bound(self, ops.get(k + 1).copied().unwrap_or(0))? {
-                        fields.push(((*name), v));
+                        fields.push((FieldName::new(name), v));
                     }
                 }
             }

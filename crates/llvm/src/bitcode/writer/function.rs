@@ -359,10 +359,10 @@ impl Writer<'_> {
         if &**kind != "DILocation" {
             return Err(WriteError::new(format!("a !dbg attachment that is a {kind}, not a DILocation")));
         }
-        let get = |n: &str| fields.iter().find(|(k, _)| &**k == n).map(|(_, v)| v);
+        let get = |n: &str| fields.iter().find(|(k, _)| *k == n).map(|(_, v)| v);
         use crate::ir::metadata::MdField;
         let int = |n: &str| match get(n) {
-            Some(MdField::Int(v)) => *v as u64,
+            Some(v @ (MdField::Int(_) | MdField::WideInt(_))) => v.as_int().unwrap_or_default() as u64,
             Some(MdField::Bool(b)) => u64::from(*b),
             _ => 0,
         };

@@ -9,7 +9,7 @@ use crate::bitcode::bitstream::AbbrevOp::{Array, Blob, Fixed, Literal, Vbr};
 use crate::bitcode::codes::block;
 use crate::ir::constant::ConstId;
 use crate::ir::di::{self, DefaultValue, DiKind, LlvmVersion};
-use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode};
+use crate::ir::metadata::{ExprElem, FieldName, MdField, MdId, MdNode};
 use crate::ir::{Module, Value};
 use rustc_hash::FxHashMap;
 
@@ -51,7 +51,7 @@ fn children(m: &Module, id: MdId) -> Vec<Child> {
                         _ => out.push(Child::Node(*r)),
                     },
                     (_, MdField::Ref(r)) => out.push(Child::Node(*r)),
-                    (_, MdField::Str(s)) if !s.is_empty() => out.push(Child::Str(s.clone())),
+                    (_, MdField::Str(s)) if !s.is_empty() => out.push(Child::Str(s[..].into())),
                     _ => {}
                 }
             }
@@ -61,7 +61,7 @@ fn children(m: &Module, id: MdId) -> Vec<Child> {
             .iter()
             .filter_map(|(_, f)| match f {
                 MdField::Ref(r) => Some(Child::Node(*r)),
-                MdField::Str(s) if !s.is_empty() => Some(Child::Str(s.clone())),
+                MdField::Str(s) if !s.is_empty() => Some(Child::Str(s[..].into())),
                 _ => None,
             })
             .collect(),
@@ -234,13 +234,13 @@ impl MdTable {
 /// A specialized node's fields, read as a record needs them.
 struct Fields<'a> {
     kind: DiKind,
-    fields: &'a [(&'static str, MdField)],
+    fields: &'a [(FieldName, MdField)],
     t: &'a MdTable,
 }
 
 impl Fields<'_> {
     fn get(&self, name: &str) -> Option<&MdField> {
-        self.fields.iter().find(|(n, _)| &**n == name).map(|(_, v)| v)
+        self.fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
 
     fn has(&self, name: &str) -> bool {
@@ -265,7 +265,7 @@ impl Fields<'_> {
     fn int(&self, name: &str) -> Result<u64> {
         match self.get(name) {
             None | Some(MdField::Null) => Ok(self.default(name)),
-            Some(MdField::Int(v)) => Ok(*v as i64 as u64),
+            Some(v @ (MdField::Int(_) | MdField::WideInt(_))) => Ok(v.as_int().unwrap_or_default() as i64 as u64),
             Some(MdField::Bool(b)) => Ok(u64::from(*b)),
             Some(MdField::Word(w)) => self.word(name, w),
             Some(_) => Err(self.bad(name)),
@@ -305,7 +305,7 @@ impl Fields<'_> {
     /// as a constant's metadata, which is not written yet.
     fn refuse_int(&self, name: &str) -> Result<()> {
         match self.get(name) {
-            Some(MdField::Int(_)) => Err(WriteError::new(format!(
+            Some(MdField::Int(_) | MdField::WideInt(_)) => Err(WriteError::new(format!(
                 "!{}: an integer '{name}' is not written yet (only a node)",
                 self.kind.name()
             ))),
@@ -810,12 +810,14 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
             f.refuse(&["upperBound", "stride"])?;
             let lb = match f.get("lowerBound") {
                 None | Some(MdField::Null) => 0,
-                Some(MdField::Int(v)) => *v as i64,
+                Some(v @ (MdField::Int(_) | MdField::WideInt(_))) => v.as_int().unwrap_or_default() as i64,
                 Some(_) => return Err(f.bad("lowerBound")),
             };
             match f.get("count") {
                 Some(MdField::Ref(_)) => (13, vec![d | 2, f.md("count")?, rotate(lb)]),
-                Some(MdField::Int(c)) => (13, vec![d, *c as i64 as u64, rotate(lb)]),
+                Some(c @ (MdField::Int(_) | MdField::WideInt(_))) => {
+                    (13, vec![d, c.as_int().unwrap_or_default() as i64 as u64, rotate(lb)])
+                }
                 None | Some(MdField::Null) => (13, vec![d | 2, 0, rotate(lb)]),
                 Some(_) => return Err(f.bad("count")),
             }
@@ -823,7 +825,8 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
         DiKind::Enumerator => {
             let unsigned = f.int("isUnsigned")? != 0;
             let value = match f.get("value") {
-                Some(MdField::Int(v)) => {
+                Some(v @ (MdField::Int(_) | MdField::WideInt(_))) => {
+                    let v = &v.as_int().unwrap_or_default();
                     if *v > i128::from(u64::MAX) || *v < i128::from(i64::MIN) {
                         return Err(WriteError::new(
                             "!DIEnumerator: values wider than 64 bits have no LLVM 7 encoding",

@@ -2,7 +2,7 @@
 
 use super::{sp, PResult, ParseError, Parser};
 use crate::ir::di::{DiKind, LlvmVersion};
-use crate::ir::metadata::{ExprElem, MdField, MdId, MdNode, NamedMd};
+use crate::ir::metadata::{ExprElem, FieldName, MdField, MdId, MdNode, NamedMd};
 use crate::ir::remap::Remap;
 use crate::ir::value::Value;
 use crate::ir::{ConstId, TypeId};
@@ -308,7 +308,7 @@ impl Parser<'_> {
             }
             return Ok(MdNode::Expression(elems.into()));
         }
-        let mut fields: Vec<(&'static str, MdField)> = Vec::new();
+        let mut fields: Vec<(FieldName, MdField)> = Vec::new();
         if !self.eat(TokenKind::RParen)? {
             loop {
                 let f = self.tok;
@@ -322,7 +322,7 @@ impl Parser<'_> {
                         .hint(format!("!{name} has no field '{fname}' in LLVM 7.0.1 or LLVM 19")));
                 };
                 // The spec table's name: no allocation per field of every node.
-                let fname = fspec.name;
+                let fname = FieldName::new(&fspec.name);
                 if fields.iter().any(|(n, _)| *n == fname) {
                     return Err(ParseError::new(sp(f), format!("field '{fname}' cannot be specified more than once")));
                 }
@@ -354,7 +354,7 @@ impl Parser<'_> {
         for f in spec.fields {
             let required =
                 [LlvmVersion::Llvm7, LlvmVersion::Llvm19].iter().all(|&v| f.rules(v).is_none_or(|r| r.required));
-            if required && !fields.iter().any(|(n, _)| **n == *f.name) {
+            if required && !fields.iter().any(|(n, _)| *n == f.name) {
                 return Err(ParseError::new(sp(t), format!("missing required field '{}'", f.name)));
             }
         }
@@ -384,11 +384,11 @@ impl Parser<'_> {
                     .text(t)
                     .parse()
                     .map_err(|_| ParseError::new(sp(t), "integer too large for a metadata field"))?;
-                MdField::Int(n)
+                MdField::int(n)
             }
             TokenKind::String => {
                 self.bump()?;
-                MdField::Str(self.value_bytes(t).into_owned().into())
+                MdField::str(&self.value_bytes(t))
             }
             TokenKind::MetadataId(_) | TokenKind::MetadataString | TokenKind::Exclaim | TokenKind::MetadataVar => {
                 match self.md_operand()? {
@@ -423,7 +423,7 @@ impl Parser<'_> {
                     text.push_str(" | ");
                     text.push_str(self.text(w));
                 }
-                MdField::Word(text.into())
+                MdField::word(&text)
             }
             _ => return self.err(format!("expected a metadata field value, found {}", self.describe())),
         })
