@@ -52,7 +52,7 @@ impl Parser<'_> {
         if let Some(&id) = self.md_slots.get(&n) {
             return id;
         }
-        self.md_uses.entry(n).or_insert(at);
+        self.md_uses.entry(n).or_insert((at.start as u32, at.end as u32));
         let id = self.m.metadata.placeholder(n);
         self.md_slots.insert(n, id);
         id
@@ -184,7 +184,7 @@ impl Parser<'_> {
     /// Gives slot `!N` (the token `t`) its node.
     fn define_slot(&mut self, t: Token, node: MdNode) -> PResult<()> {
         let TokenKind::MetadataId(n) = t.kind else { unreachable!() };
-        if self.md_defined.insert(n, sp(t)).is_some() {
+        if !self.md_defined.insert(n) {
             // LLVM's readers' words (both of libNVVM's paths, `grammar/md_dup_*`).
             return Err(ParseError::new(sp(t), format!("Metadata id is already used: '!{n}' is defined earlier")));
         }
