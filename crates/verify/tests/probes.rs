@@ -126,4 +126,4 @@ fn intrinsic_probes_agree_with_libnvvm() {
 /// What the rules reach today; raise these as they improve.
 const FLOOR_VERDICTS: f64 = 99.3;
 const FLOOR_FIRST: f64 = 98.1;
-const FLOOR_COMPILES: f64 = 94.5;
+const FLOOR_COMPILES: f64 = 95.5;
