@@ -3488,6 +3488,31 @@ def nvvm_families():
                                                       "float %a, float* %o"))
 
 
+def old_memory_intrinsics():
+    """LLVM 6's `llvm.memcpy`/`memmove`/`memset` with an alignment argument (five arguments),
+    which both readers upgrade: each alignment (0, 1, 3, 4, 16; i32, i64 and i1 typed; not a
+    constant), a volatile flag that is not i1, one argument more again, declared and not called;
+    typed and opaque pointers."""
+    for f in ("memcpy", "memmove", "memset"):
+        src_t, src_v = ("i8 0", "i8") if f == "memset" else ("i8* %s", "i8*")
+        name = f"llvm.{f}.p0i8.i64" if f == "memset" else f"llvm.{f}.p0i8.p0i8.i64"
+        def make(align_t, align_v, vol_t="i1", vol_v="false", extra="", call=True, params="i8* %d, i8* %s, i32 %x"):
+            decl = f"declare void @{name}(i8*, {src_v}, i64, {align_t}, {vol_t}{', i32' if extra else ''})\n"
+            body = (f"  call void @{name}(i8* %d, {src_t}, i64 24, {align_t} {align_v}, {vol_t} {vol_v}{extra})\n"
+                    if call else "")
+            return decl + fn(body + "  ret void", params)
+        cases = {f"align{a}": make("i32", str(a)) for a in (0, 1, 3, 4, 16)}
+        cases["align4_i64"] = make("i64", "4")
+        cases["align1_i1"] = make("i1", "true")
+        cases["align_var"] = make("i32", "%x")
+        cases["vol_i32"] = make("i32", "4", "i32", "0")
+        cases["six"] = make("i32", "4", extra=", i32 0")
+        cases["declared"] = make("i32", "4", call=False)
+        for case, text in cases.items():
+            yield f"{f}_{case}_typed", module(text)
+            yield f"{f}_{case}_opaque", module(_opaque(text).replace("i8 0", "i8 0"))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3518,6 +3543,7 @@ GROUPS = {
     "undeclintr": undeclared_intrinsics,
     "asmwide": asm_wide, "asmindirect": asm_indirect, "progspace": program_space,
     "nvvmfamily": nvvm_families,
+    "memold": old_memory_intrinsics,
 }
 
 

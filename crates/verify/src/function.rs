@@ -1054,6 +1054,25 @@ fn check_call(
                     }
                     return;
                 }
+                // LLVM 6's memory intrinsics, with an alignment argument: both readers upgrade the
+                // call into an `align` attribute, LLVM 7 refusing an alignment that is not 0 or a
+                // power of 2 and LLVM 22 one that is not a constant (measured, `memold/`).
+                if call.args.len() == 5 && intrinsics::is_memory_transfer_or_set(name) {
+                    let align = const_arg(m, call.args[3].value);
+                    let problem = match cx.llvm7() {
+                        true => align
+                            .is_none_or(|n| n != 0 && !n.is_power_of_two())
+                            .then_some("alignment of arg 0 of memory intrinsic must be 0 or a power of 2"),
+                        false => align.is_none().then_some("huge alignment values are unsupported"),
+                    };
+                    if let Some(msg) = problem {
+                        out.error("llvm-memory-align", msg, at());
+                        out.help(
+                            "drop the alignment argument (LLVM 7 and later take `align N` on the pointer arguments)",
+                        );
+                        return;
+                    }
+                }
                 let immediate = |i: usize| {
                     use nvir_llvm::ir::ConstData;
                     call.args.get(i).is_some_and(|a| {

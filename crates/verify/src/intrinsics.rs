@@ -691,6 +691,16 @@ fn search(name: &str, i: usize) -> Option<(&'static str, &'static Signature)> {
     (name == found || (prefix && sig.overloaded())).then_some((found, sig))
 }
 
+/// `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (any overload; not `.inline` or the
+/// element-wise atomic forms, which are intrinsics of their own).
+pub(crate) fn is_memory_transfer_or_set(name: &str) -> bool {
+    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|f| {
+        name.strip_prefix(f).is_some_and(|rest| {
+            rest.is_empty() || (rest.starts_with('.') && !rest.starts_with(".inline") && !rest.starts_with(".element"))
+        })
+    })
+}
+
 /// How a path prints a type in its messages (the modern path prints pointers opaque).
 fn type_str(types: &Types, t: TypeId, path: Path) -> String {
     let mut s = String::new();
@@ -708,12 +718,21 @@ pub(crate) fn signature_mismatch(
     path: Path,
 ) -> Option<String> {
     let TypeData::Function { ret, params, vararg } = types.get(fn_ty) else { return None };
-    // Both readers take a memory intrinsic with more arguments for LLVM 6's form (with an
-    // alignment argument) and upgrade it, which then fails.
-    let memory = ["llvm.memcpy", "llvm.memmove", "llvm.memset"]
-        .iter()
-        .any(|f| name.strip_prefix(f).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')));
-    if memory && params.len() > sig.args.len() {
+    // Both readers take a memory intrinsic with one argument more for LLVM 6's form, with the
+    // alignment fourth, and upgrade it: the new declaration takes its overloaded types from the
+    // first three and the call passes the fifth as the volatile flag, which must then be an i1
+    // (measured, `memold/`).
+    if is_memory_transfer_or_set(name) && params.len() == sig.args.len() + 1 && params.len() == 5 {
+        if !matches!(types.get(params[4]), TypeData::Int(1)) {
+            return Some("Call parameter type does not match function signature!".to_string());
+        }
+        let upgraded = [params[0], params[1], params[2], params[4]];
+        return match_signature(types, *ret, &upgraded, *vararg, sig, path).err();
+    }
+    // The element-wise and inline forms with more arguments fail the same way (measured on the
+    // intrinsic probes).
+    let memory = ["llvm.memcpy.", "llvm.memmove.", "llvm.memset."].iter().any(|f| name.starts_with(f));
+    if memory && !is_memory_transfer_or_set(name) && params.len() > sig.args.len() {
         return Some("Call parameter type does not match function signature!".to_string());
     }
     if path == Path::Modern {
