@@ -660,42 +660,52 @@ def measure(args):
     return 0
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def cli(doc, items, count, path_of):
+    """The command line of a probe generator: `measure` (above), `gen` (each probe a file) and
+    `record` (libNVVM's answers, a JSON line a probe). `items(seed, count)` draws the probes,
+    `count` is the `(option, default, help)` that says how many, `path_of(i, key)` names the i-th
+    probe's file below `gen`'s directory."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     m = sub.add_parser("measure")
     m.add_argument("data")
     m.add_argument("--nvir", required=True)
     m.add_argument("--archs", default="compute_90,compute_100")
     m.add_argument("--verbose", action="store_true")
+    option, default, help_text = count
     for name in ("gen", "record"):
         p = sub.add_parser(name)
         p.add_argument("out")
         p.add_argument("--seed", type=int, required=True)
-        p.add_argument("--n", type=int, default=600, help="combo probes")
+        p.add_argument(option, dest="count", type=int, default=default, help=help_text)
         p.add_argument("--archs", default="compute_90,compute_100")
     args = ap.parse_args()
     if args.cmd == "measure":
         return measure(args)
-    items = probes(args.seed, args.n)
+    drawn = items(args.seed, args.count)
     if args.cmd == "gen":
-        for key, text in items:
-            p = pathlib.Path(args.out) / f"{key}.ll"
+        for i, (key, text) in enumerate(drawn):
+            p = pathlib.Path(args.out) / path_of(i, key)
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(text)
-        print(f"{len(items)} probes in {args.out}")
+        print(f"{len(drawn)} probes in {args.out}")
         return 0
     from nvtools import Worker
     archs = args.archs.split(",")
     with Worker() as w, open(args.out, "w") as out:
-        for key, text in items:
+        for key, text in drawn:
             row = {"probe": key, "seed": args.seed, "src": text}
             for arch in archs:
                 a = ask(w, text, arch)
                 row[arch] = [a["verify"]["rc"], a["verify"]["first"], a["compile"]["rc"], a["compile"]["first"]]
             out.write(json.dumps(row, separators=(",", ":")) + "\n")
-    print(f"{len(items)} probes x {len(archs)} archs -> {args.out}")
+            out.flush()
+    print(f"{len(drawn)} probes x {len(archs)} archs -> {args.out}")
     return 0
+
+
+def main():
+    return cli(__doc__, probes, ("--n", 600, "combo probes"), lambda _i, key: f"{key}.ll")
 
 
 if __name__ == "__main__":

@@ -20,8 +20,6 @@ spelled with opaque pointers. Which file a neighbour came from and what was done
 `crates/verify/tests/heldout.rs` reads them; `measure` is `fresh.py measure` (the CLI as a user
 runs it, against the recorded answers).
 """
-import argparse
-import json
 import pathlib
 import random
 import re
@@ -31,8 +29,8 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "oracles"))
 
-from axes import FN_ATTRS, LAYOUTS, LINKAGES, NAMES, PARAM_ATTRS, PROPERTIES, TRIPLES, _opaque, ask  # noqa: E402
-from fresh import PRODUCER_LAYOUTS, measure  # noqa: E402
+from axes import FN_ATTRS, LAYOUTS, LINKAGES, NAMES, PARAM_ATTRS, PROPERTIES, TRIPLES, _opaque  # noqa: E402
+from fresh import PRODUCER_LAYOUTS, cli  # noqa: E402
 
 CORPUS = HERE.parent.parent / "corpus" / "verifier"
 
@@ -331,44 +329,14 @@ def neighbours(seed, per_file):
     return out
 
 
+def gen_path(i, key):
+    """The i-th probe's file under `gen`'s directory: its number and its name, made a file name."""
+    stem = re.sub(r"[^\w]+", "_", key)[:80]
+    return f"{i:04}_{stem}.ll"
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    m = sub.add_parser("measure")
-    m.add_argument("data")
-    m.add_argument("--nvir", required=True)
-    m.add_argument("--archs", default="compute_90,compute_100")
-    m.add_argument("--verbose", action="store_true")
-    for name in ("gen", "record"):
-        p = sub.add_parser(name)
-        p.add_argument("out")
-        p.add_argument("--seed", type=int, required=True)
-        p.add_argument("--per-file", type=int, default=2, help="neighbours of each corpus file")
-        p.add_argument("--archs", default="compute_90,compute_100")
-    args = ap.parse_args()
-    if args.cmd == "measure":
-        return measure(args)
-    items = neighbours(args.seed, args.per_file)
-    if args.cmd == "gen":
-        for i, (key, text) in enumerate(items):
-            stem = re.sub(r"[^\w]+", "_", key)[:80]
-            p = pathlib.Path(args.out) / f"{i:04}_{stem}.ll"
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text)
-        print(f"{len(items)} probes in {args.out}")
-        return 0
-    from nvtools import Worker
-    archs = args.archs.split(",")
-    with Worker() as w, open(args.out, "w") as out:
-        for key, text in items:
-            row = {"probe": key, "seed": args.seed, "src": text}
-            for arch in archs:
-                a = ask(w, text, arch)
-                row[arch] = [a["verify"]["rc"], a["verify"]["first"], a["compile"]["rc"], a["compile"]["first"]]
-            out.write(json.dumps(row, separators=(",", ":")) + "\n")
-            out.flush()
-    print(f"{len(items)} probes x {len(archs)} archs -> {args.out}")
-    return 0
+    return cli(__doc__, neighbours, ("--per-file", 2, "neighbours of each corpus file"), gen_path)
 
 
 if __name__ == "__main__":
