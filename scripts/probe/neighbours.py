@@ -151,22 +151,22 @@ def m_annotation(text, rng, _others):
     return sub_one(r'(?<=, )!"(\w+)"(?=, )', lambda m: f'!"{prop}"', text, rng)
 
 
-def m_layout(text, rng, _others):
-    dl = rng.choice(LAYOUTS + PRODUCER_LAYOUTS)
+def m_target(text, rng, what, choices):
+    """The `target <what>` line set to one of `choices`, dropped (one time in ten) or added."""
+    new = rng.choice(choices)
     if rng.random() < 0.1:
-        return re.sub(r'(?m)^target datalayout = "[^"\n]*"\n', "", text)
-    if "target datalayout" not in text:
-        return f'target datalayout = "{dl}"\n' + text
-    return re.sub(r'(?m)^target datalayout = "[^"\n]*"', lambda m: f'target datalayout = "{dl}"', text)
+        return re.sub(rf'(?m)^target {what} = "[^"\n]*"\n', "", text)
+    if f"target {what}" not in text:
+        return f'target {what} = "{new}"\n' + text
+    return re.sub(rf'(?m)^target {what} = "[^"\n]*"', lambda m: f'target {what} = "{new}"', text)
+
+
+def m_layout(text, rng, _others):
+    return m_target(text, rng, "datalayout", LAYOUTS + PRODUCER_LAYOUTS)
 
 
 def m_triple(text, rng, _others):
-    t = rng.choice(TRIPLES)
-    if rng.random() < 0.1:
-        return re.sub(r'(?m)^target triple = "[^"\n]*"\n', "", text)
-    if "target triple" not in text:
-        return f'target triple = "{t}"\n' + text
-    return re.sub(r'(?m)^target triple = "[^"\n]*"', lambda m: f'target triple = "{t}"', text)
+    return m_target(text, rng, "triple", TRIPLES)
 
 
 def m_version(text, rng, _others):
