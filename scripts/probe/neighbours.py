@@ -43,7 +43,7 @@ VERSIONS = ["!{i32 2, i32 0}", "!{i32 1, i32 0}", "!{i32 2, i32 1}", "!{i32 3, i
             "!{i32 2, i32 0, i32 3, i32 2}", "!{i64 2, i64 0}", "!{i32 2}", "!{}", "!{!\"2\", !\"0\"}",
             "!{i32 1, i32 9}", "!{i32 2, i32 0, i32 1}", "!{i32 0, i32 0}", "!{i16 2, i16 0}"]
 SCALAR_RE = r"(?<![\w.%@\"])({})(?![\w.])"
-LINK_WORDS = sorted(set(LINKAGES) | {"external", "extern_weak", "linkonce_odr", "weak_odr"}, key=len, reverse=True)
+LINK_WORDS = sorted(set(LINKAGES) | {"external", "extern_weak", "linkonce_odr", "weak_odr"}, key=lambda w: (-len(w), w))
 
 
 def corpus_files():
