@@ -354,10 +354,11 @@ fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut
                     } else if f.metadata_of(inst).is_empty() {
                         None
                     } else {
-                        inst_md_problem(m, inst, f.metadata_of(inst), kinds)
-                            .or_else(|| noalias_addrspace_problem(cx, inst, f.metadata_of(inst)))
-                            .or_else(|| more_inst_md_problem(cx, inst, f.metadata_of(inst)))
-                            .or_else(|| later_inst_md_problem(cx, inst, f.metadata_of(inst)))
+                        let attachments = f.metadata_of(inst);
+                        inst_md_problem(m, inst, attachments, kinds)
+                            .or_else(|| llvm22_md_problem(cx, inst, attachments, NOALIAS_ADDRSPACE_MD))
+                            .or_else(|| more_inst_md_problem(cx, inst, attachments))
+                            .or_else(|| llvm22_md_problem(cx, inst, attachments, LATER_INST_MD))
                     };
                     if let Some(message) = message {
                         out.error("llvm-inst-md", message, Location::instruction(f, b, i));
@@ -864,19 +865,30 @@ fn ranges_meet(a: &[(u128, u128)], b: &[(u128, u128)]) -> bool {
     a.iter().any(|&(a0, a1)| b.iter().any(|&(b0, b1)| a0 < b1 && b0 < a1))
 }
 
-/// LLVM 22's verifier on `!noalias.addrspace` (`mdllvm22/noalias_as_*`): only on loads, stores,
-/// atomics and calls; pairs of `i32` bounds, each a range neither empty nor full, in increasing
-/// order, neither overlapping nor touching the one before (nor, from three on, the first the last).
-fn noalias_addrspace_problem(
+/// A rule on one attachment of an instruction: the module, the instruction, the attached node.
+type AttachmentRule = fn(&Module, &nvir_llvm::ir::Instruction, MdId) -> Option<&'static str>;
+
+/// LLVM 22's rules on attachments LLVM 7's verifier does not check, each `(kind, rule)` in the
+/// order LLVM 22 checks them: the first problem, and none on the LLVM 7 path.
+fn llvm22_md_problem(
     cx: &Cx,
     inst: &nvir_llvm::ir::Instruction,
     attachments: &[nvir_llvm::ir::MdAttachment],
+    rules: &[(&str, AttachmentRule)],
 ) -> Option<&'static str> {
-    let m = cx.m;
     if cx.llvm7() {
         return None;
     }
-    let md = attached(m, attachments, "noalias.addrspace")?;
+    rules.iter().find_map(|&(kind, rule)| rule(cx.m, inst, attached(cx.m, attachments, kind)?))
+}
+
+/// What LLVM 22 checks before the attachments both paths check: `!noalias.addrspace`.
+const NOALIAS_ADDRSPACE_MD: &[(&str, AttachmentRule)] = &[("noalias.addrspace", noalias_addrspace_problem)];
+
+/// LLVM 22's verifier on `!noalias.addrspace` (`mdllvm22/noalias_as_*`): only on loads, stores,
+/// atomics and calls; pairs of `i32` bounds, each a range neither empty nor full, in increasing
+/// order, neither overlapping nor touching the one before (nor, from three on, the first the last).
+fn noalias_addrspace_problem(m: &Module, inst: &nvir_llvm::ir::Instruction, md: MdId) -> Option<&'static str> {
     if !matches!(
         inst.kind,
         InstKind::Load { .. }
@@ -963,77 +975,77 @@ fn unknown_prof_problem(m: &Module, ops: &[Option<MdId>]) -> Option<&'static str
 /// LLVM 22's verifier on the attachments it checks after `!annotation` (`mdllvm22/`): an
 /// instruction's `!prof`, an indirect call's `!callee_type`, a store's `!captures` and a loop's
 /// `llvm.loop.estimated_trip_count`. The modern path only (LLVM 7 ignores all four here).
-fn later_inst_md_problem(
-    cx: &Cx,
-    inst: &nvir_llvm::ir::Instruction,
-    attachments: &[nvir_llvm::ir::MdAttachment],
-) -> Option<&'static str> {
-    let m = cx.m;
-    if cx.llvm7() {
+const LATER_INST_MD: &[(&str, AttachmentRule)] = &[
+    ("prof", inst_prof_problem),
+    ("callee_type", callee_type_problem),
+    ("captures", captures_problem),
+    ("llvm.loop", estimated_trip_count_problem),
+];
+
+/// `!callee_type` on an indirect call: a list of generalized type metadata.
+fn callee_type_problem(m: &Module, inst: &nvir_llvm::ir::Instruction, md: MdId) -> Option<&'static str> {
+    let indirect = matches!(&inst.kind, InstKind::Call { call, .. } | InstKind::Invoke { call, .. }
+        if !matches!(call.callee, nvir_llvm::ir::Value::Asm(_)) && !matches!(call.callee, nvir_llvm::ir::Value::Const(c) if crate::module::global_of(m, c).is_some()));
+    if !indirect {
         return None;
     }
-    if let Some(md) = attached(m, attachments, "prof") {
-        if let Some(message) = inst_prof_problem(m, inst, md) {
-            return Some(message);
-        }
-    }
-    if let Some(md) = attached(m, attachments, "callee_type") {
-        let indirect = matches!(&inst.kind, InstKind::Call { call, .. } | InstKind::Invoke { call, .. }
-            if !matches!(call.callee, nvir_llvm::ir::Value::Asm(_)) && !matches!(call.callee, nvir_llvm::ir::Value::Const(c) if crate::module::global_of(m, c).is_some()));
-        if indirect {
-            for &op in tuple(m, md).unwrap_or(&[]) {
-                let Some(ops) = op.and_then(|o| tuple(m, o)) else {
-                    return Some("The callee_type metadata must be a list of type metadata nodes");
-                };
-                if ops.len() != 2 {
-                    return Some("Well-formed generalized type metadata must contain exactly two operands");
-                }
-                if md_int(m, ops[0]).is_none_or(|(v, _, _)| v != 0) {
-                    return Some("The first operand of type metadata for functions must be zero");
-                }
-                let generalized = ops[1]
-                    .is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(s) if s.ends_with(b".generalized")));
-                if !generalized {
-                    return Some("Only generalized type metadata can be part of the callee_type metadata list");
-                }
-            }
-        }
-    }
-    if let Some(md) = attached(m, attachments, "captures") {
-        let InstKind::Store { ty, .. } = &inst.kind else {
-            return Some("!captures metadata can only be applied to store instructions");
+    for &op in tuple(m, md).unwrap_or(&[]) {
+        let Some(ops) = op.and_then(|o| tuple(m, o)) else {
+            return Some("The callee_type metadata must be a list of type metadata nodes");
         };
-        if !matches!(m.types.get(*ty), TypeData::Pointer { .. }) {
-            return Some("!captures metadata can only be applied to store with value operand of pointer type");
+        if ops.len() != 2 {
+            return Some("Well-formed generalized type metadata must contain exactly two operands");
         }
-        let ops = tuple(m, md).unwrap_or(&[]);
-        if ops.is_empty() {
-            return Some("!captures metadata cannot be empty");
+        if md_int(m, ops[0]).is_none_or(|(v, _, _)| v != 0) {
+            return Some("The first operand of type metadata for functions must be zero");
         }
-        for op in ops {
-            let Some(MdNode::String(s)) = op.map(|o| m.metadata.get(o)) else {
-                return Some("!captures metadata must be a list of strings");
-            };
-            if !matches!(&s[..], b"address" | b"address_is_null" | b"provenance" | b"read_provenance") {
-                return Some("invalid entry in !captures metadata");
-            }
+        let generalized =
+            ops[1].is_some_and(|o| matches!(m.metadata.get(o), MdNode::String(s) if s.ends_with(b".generalized")));
+        if !generalized {
+            return Some("Only generalized type metadata can be part of the callee_type metadata list");
         }
     }
-    if let Some(md) = attached(m, attachments, "llvm.loop") {
-        for op in tuple(m, md).unwrap_or(&[]).iter().skip(1) {
-            let Some(ops) = op.and_then(|o| tuple(m, o)) else { continue };
-            let named = ops.first().copied().flatten().is_some_and(
-                |o| matches!(m.metadata.get(o), MdNode::String(s) if &s[..] == b"llvm.loop.estimated_trip_count"),
-            );
-            if !named {
-                continue;
-            }
-            if ops.len() != 2 {
-                return Some("Expected two operands");
-            }
-            if md_int(m, ops[1]).is_none_or(|(_, w, _)| w > 32) {
-                return Some("Expected second operand to be an integer constant of type i32 or smaller");
-            }
+    None
+}
+
+/// `!captures` on a store of a pointer: a list of the capture kinds' names.
+fn captures_problem(m: &Module, inst: &nvir_llvm::ir::Instruction, md: MdId) -> Option<&'static str> {
+    let InstKind::Store { ty, .. } = &inst.kind else {
+        return Some("!captures metadata can only be applied to store instructions");
+    };
+    if !matches!(m.types.get(*ty), TypeData::Pointer { .. }) {
+        return Some("!captures metadata can only be applied to store with value operand of pointer type");
+    }
+    let ops = tuple(m, md).unwrap_or(&[]);
+    if ops.is_empty() {
+        return Some("!captures metadata cannot be empty");
+    }
+    for op in ops {
+        let Some(MdNode::String(s)) = op.map(|o| m.metadata.get(o)) else {
+            return Some("!captures metadata must be a list of strings");
+        };
+        if !matches!(&s[..], b"address" | b"address_is_null" | b"provenance" | b"read_provenance") {
+            return Some("invalid entry in !captures metadata");
+        }
+    }
+    None
+}
+
+/// A loop's `llvm.loop.estimated_trip_count`: its name and one integer of at most 32 bits.
+fn estimated_trip_count_problem(m: &Module, _inst: &nvir_llvm::ir::Instruction, md: MdId) -> Option<&'static str> {
+    for op in tuple(m, md).unwrap_or(&[]).iter().skip(1) {
+        let Some(ops) = op.and_then(|o| tuple(m, o)) else { continue };
+        let named = ops.first().copied().flatten().is_some_and(
+            |o| matches!(m.metadata.get(o), MdNode::String(s) if &s[..] == b"llvm.loop.estimated_trip_count"),
+        );
+        if !named {
+            continue;
+        }
+        if ops.len() != 2 {
+            return Some("Expected two operands");
+        }
+        if md_int(m, ops[1]).is_none_or(|(_, w, _)| w > 32) {
+            return Some("Expected second operand to be an integer constant of type i32 or smaller");
         }
     }
     None
