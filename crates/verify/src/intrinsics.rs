@@ -157,14 +157,7 @@ pub(crate) fn family(name: &str, path: Path) -> Option<&'static Family> {
             Path::Llvm7 => f.llvm7,
             Path::Modern => f.modern,
         };
-        // `llvm.memcpy.inline` and `llvm.memcpy.element.unordered.atomic` are intrinsics of
-        // their own, not overloads of `llvm.memcpy`.
-        let suffixed = || {
-            name.strip_prefix(f.name).is_some_and(|rest| {
-                rest.starts_with('.') && !rest.starts_with(".inline") && !rest.starts_with(".element")
-            })
-        };
-        applies && (name == f.name || (!(f.exact7 && path == Path::Llvm7) && suffixed()))
+        applies && (name == f.name || (!(f.exact7 && path == Path::Llvm7) && is_overload_of(name, f.name)))
     })
 }
 
@@ -694,11 +687,15 @@ fn search(name: &str, i: usize) -> Option<(&'static str, &'static Signature)> {
 /// `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (any overload; not `.inline` or the
 /// element-wise atomic forms, which are intrinsics of their own).
 pub(crate) fn is_memory_transfer_or_set(name: &str) -> bool {
-    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|f| {
-        name.strip_prefix(f).is_some_and(|rest| {
-            rest.is_empty() || (rest.starts_with('.') && !rest.starts_with(".inline") && !rest.starts_with(".element"))
-        })
-    })
+    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|&f| name == f || is_overload_of(name, f))
+}
+
+/// Whether `name` is `base` with overload suffixes (`llvm.memcpy.p0.p0.i64`). `.inline` and
+/// `.element…` are no suffixes: `llvm.memcpy.inline` and `llvm.memcpy.element.unordered.atomic`
+/// are intrinsics of their own, not overloads of `llvm.memcpy`.
+fn is_overload_of(name: &str, base: &str) -> bool {
+    name.strip_prefix(base)
+        .is_some_and(|rest| rest.starts_with('.') && !rest.starts_with(".inline") && !rest.starts_with(".element"))
 }
 
 /// How a path prints a type in its messages (the modern path prints pointers opaque).
