@@ -1146,9 +1146,12 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                             "call an intrinsic LLVM 22 knows (a newer LLVM's name is unknown to libNVVM's compiler)",
                         );
                     }
-                    let mut fn_type = String::new();
-                    m.types.write_in(call.fn_ty, &mut fn_type, false);
-                    if let Some(msg) = crate::intrinsics::compile_failure(name, &fn_type, cx.target.path) {
+                    let fn_type = || {
+                        let mut text = String::new();
+                        m.types.write_in(call.fn_ty, &mut text, false);
+                        text
+                    };
+                    if let Some(msg) = crate::intrinsics::compile_failure(name, fn_type, cx.target.path) {
                         let text = match msg {
                             "crash" => format!("a call of {name}: libNVVM's compiler crashes on it"),
                             _ => format!("{msg} (a call of {name}, which libNVVM's compiler does not lower)"),
