@@ -18,7 +18,7 @@ pub fn annotation_properties(m: &Module) -> Vec<(&str, &[u8], Option<MdId>)> {
 
 /// [`annotation_properties`], one at a time (a module may hold millions: the rules that look at
 /// each once need no list of them).
-fn properties(m: &Module) -> impl Iterator<Item = (&str, &[u8], Option<MdId>)> + '_ {
+pub(crate) fn properties(m: &Module) -> impl Iterator<Item = (&str, &[u8], Option<MdId>)> + '_ {
     m.metadata
         .named
         .iter()
