@@ -3513,6 +3513,74 @@ def old_memory_intrinsics():
             yield f"{f}_{case}_opaque", module(_opaque(text).replace("i8 0", "i8 0"))
 
 
+# DWARF 6 source language names LLVM 22 knows (`Dwarf.def`'s `HANDLE_DW_LNAME`, read from
+# llvmlite 0.50's library), and after them the `DW_LANG_` words of that library.
+DW_LNAMES = ["Ada", "BLISS", "C", "C_plus_plus", "Cobol", "Crystal", "D", "Dylan", "Fortran", "Go", "Haskell", "Java",
+             "Julia", "Kotlin", "Modula2", "Modula3", "ObjC", "ObjC_plus_plus", "OCaml", "OpenCL_C", "Pascal", "PLI",
+             "Python", "RenderScript", "Rust", "Swift", "UPC", "Zig", "Assembly", "C_sharp", "Mojo", "GLSL",
+             "GLSL_ES", "HLSL", "OpenCL_CPP", "CPP_for_OpenCL", "SYCL", "Ruby", "Move", "Hylo", "Metal"]
+
+DW_LANGS = ["Ada2005", "Ada2012", "Ada83", "Ada95", "Assembly", "BLISS", "BORLAND_Delphi", "C", "C11", "C17", "C89",
+            "C99", "CPP_for_OpenCL", "C_plus_plus", "C_plus_plus_03", "C_plus_plus_11", "C_plus_plus_14",
+            "C_plus_plus_17", "C_plus_plus_20", "C_sharp", "Cobol74", "Cobol85", "Crystal", "D", "Dylan", "Fortran03",
+            "Fortran08", "Fortran18", "Fortran77", "Fortran90", "Fortran95", "GLSL", "GLSL_ES", "GOOGLE_RenderScript",
+            "Go", "H", "H3", "H9", "HIP", "HLSL", "Haskell", "Hylo", "Java", "Julia", "Kotlin", "L3", "L37M", "L9",
+            "L97", "Metal", "Mips_Assembler", "Modula2", "Modula3", "Mojo", "Move", "OCaml", "ObjC",
+            "ObjC_plus_plus", "OpenCL", "OpenCL_CPP", "PLI", "Pascal83", "Python", "RenderScript", "Ruby", "Rust",
+            "SYCL", "Swift", "UPC", "Zig"]
+
+
+def di_language():
+    """A compile unit's language the LLVM 20-22 way (`sourceLanguageName:` and
+    `sourceLanguageVersion:`, LLVM 22) next to the old `language:`: each name, numbers up to and
+    past each field's limit, other words and values in their place, the fields with and without
+    `language:` and in both orders: which of them each of libNVVM's readers takes, and its first
+    words where it does not."""
+    own = "!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug"
+
+    def cu(fields, distinct=True):
+        head = "!1 = " + ("distinct " if distinct else "") + "!DICompileUnit("
+        return di_module().replace(own, head + (fields + ", " if fields else "") + "file: !2, emissionKind: FullDebug")
+    for name in DW_LNAMES + ["Bogus", "CUDA", "c"]:
+        yield f"name_{name}", cu(f"sourceLanguageName: DW_LNAME_{name}")
+    for v in ["0", "1", "3", "41", "42", "65535", "65536", "4294967295", "4294967296", "-1", "0x3", "true", "null",
+              '"C"', "!2", "DW_LANG_C99", "DW_TAG_base_type"]:
+        yield f"name_value_{safe(v.replace('-', 'minus').replace('!', 'md'))}", cu(f"sourceLanguageName: {v}")
+    for v in ["0", "1", "199901", "201703", "4294967295", "4294967296", "-1", "0x10", "true", '"x"', "null",
+              "DW_LNAME_C"]:
+        yield f"version_{safe(v.replace('-', 'minus').replace('!', 'md'))}", cu(f"sourceLanguageName: DW_LNAME_C, sourceLanguageVersion: {v}")
+    # `language:` beside it: every DW_LANG_ word LLVM 22's library holds (some may be pieces of
+    # longer strings), a made-up one, and numbers up to and past its limit.
+    for name in DW_LANGS + ["Bogus"]:
+        yield f"language_{name}", cu(f"language: DW_LANG_{name}")
+    for v in ["0", "12", "65535", "65536", "-1", '"C"', "true", "null"]:
+        yield f"language_value_{safe(v.replace('-', 'minus'))}", cu(f"language: {v}")
+    cases = {
+        "version_first": "sourceLanguageVersion: 201703, sourceLanguageName: DW_LNAME_C_plus_plus",
+        "version_only": "sourceLanguageVersion: 1",
+        "neither": "",
+        "language_and_name": "language: DW_LANG_C99, sourceLanguageName: DW_LNAME_C",
+        "name_and_language": "sourceLanguageName: DW_LNAME_C, language: DW_LANG_C99",
+        "language_and_version": "language: DW_LANG_C99, sourceLanguageVersion: 199901",
+        "all_three": "language: DW_LANG_C99, sourceLanguageName: DW_LNAME_C, sourceLanguageVersion: 199901",
+        "name_twice": "sourceLanguageName: DW_LNAME_C, sourceLanguageName: DW_LNAME_C",
+        "version_twice": "sourceLanguageName: DW_LNAME_C, sourceLanguageVersion: 1, sourceLanguageVersion: 1",
+        "lname_in_language": "language: DW_LNAME_C",
+        "name_then_producer": 'sourceLanguageName: DW_LNAME_C, producer: "clang version 22", isOptimized: true',
+        "name_version_zero": "sourceLanguageName: 0, sourceLanguageVersion: 0",
+    }
+    for case, fields in cases.items():
+        yield case, cu(fields)
+    yield "name_not_distinct", cu("sourceLanguageName: DW_LNAME_C", distinct=False)
+    yield "language_not_distinct", cu("language: DW_LANG_C99", distinct=False)
+    # A bad name inside, after and before other problems of the reader.
+    text = cu("sourceLanguageName: DW_LNAME_C")
+    yield "name_and_bad_flag", text.replace("!10 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)",
+                                            "!10 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed, flags: DIFlagBogus)")
+    yield "name_in_second_unit", di_module(other='distinct !DICompileUnit(sourceLanguageName: DW_LNAME_Rust, file: !2)')
+    yield "bad_name_in_second_unit", di_module(other='distinct !DICompileUnit(sourceLanguageName: DW_LNAME_Bogus, file: !2)')
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3544,6 +3612,7 @@ GROUPS = {
     "asmwide": asm_wide, "asmindirect": asm_indirect, "progspace": program_space,
     "nvvmfamily": nvvm_families,
     "memold": old_memory_intrinsics,
+    "dilang": di_language,
 }
 
 
