@@ -283,6 +283,38 @@ define void @k(i32 %x) !dbg !7 {
     assert!(got == want, "{}", first_difference(&want, &got));
 }
 
+/// A compile unit's DWARF 6 language (`sourceLanguageName:` and `sourceLanguageVersion:`,
+/// LLVM 22) round-trips through the modern layout: the name in the language's operand, 16 bits
+/// with the top bit set, the version after `sdk` (as LLVM 22.1 writes it: llvm-bcanalyzer on
+/// llvmlite 0.50's bitcode); a compile unit with `language:` keeps it and gains no name. The
+/// LLVM 7 layout has no room for a name and refuses it.
+#[test]
+fn dwarf6_language_names_round_trip_through_modern_bitcode() {
+    let module = |cu: &str| {
+        format!(
+            "define void @k() !dbg !3 {{\n  ret void, !dbg !4\n}}\n!llvm.dbg.cu = !{{!0}}\n!llvm.module.flags = !{{!5}}\n\
+             !0 = distinct !DICompileUnit({cu}, file: !1, isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)\n\
+             !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n!2 = !DISubroutineType(types: !{{null}})\n\
+             !3 = distinct !DISubprogram(name: \"k\", scope: !1, file: !1, type: !2, spFlags: DISPFlagDefinition, unit: !0)\n\
+             !4 = !DILocation(line: 1, scope: !3)\n!5 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n"
+        )
+    };
+    for cu in [
+        "sourceLanguageName: DW_LNAME_C_plus_plus, sourceLanguageVersion: 201703",
+        "sourceLanguageName: DW_LNAME_Rust",
+        "language: DW_LANG_C99",
+    ] {
+        let m = parse(&module(cu)).unwrap();
+        let want = print(&m, Syntax::Faithful).unwrap().text;
+        assert!(want.contains(cu), "{want}");
+        let back = bitcode::read(&bitcode::write_as(&m, bitcode::Layout::Modern).unwrap()).unwrap();
+        let got = print(&back, Syntax::Faithful).unwrap().text;
+        assert!(got == want, "{cu}: {}", first_difference(&want, &got));
+        let llvm7 = bitcode::write_as(&m, bitcode::Layout::Llvm7);
+        assert_eq!(llvm7.is_err(), cu.starts_with("sourceLanguageName"), "{cu}");
+    }
+}
+
 /// LLVM 22 syntax newer than LLVM 19 in the modern layout: `ptrtoaddr` (instruction and
 /// constant, cast opcode 13), `atomicrmw` `fmaximum`…`fminimumnum` (operations 19…22) and the
 /// fast-math flags of `fpext`/`fptrunc` (their flags operand) round-trip; what LLVM 22.1 has no

@@ -486,6 +486,45 @@ define void @f() !dbg !3 {
     compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
+/// A compile unit's DWARF 6 language (LLVM 22's `sourceLanguageName:` and
+/// `sourceLanguageVersion:`) becomes the `language:` LLVM 22's `toDW_LANG` gives it, by name where
+/// LLVM 7 has the name and by number where it does not (libNVVM's LLVM 7 reader takes any number
+/// up to 0xffff: `dilang/language_value_*`), with a note; a name `toDW_LANG` does not map (a
+/// version past the last one it knows) becomes 0.
+#[test]
+fn dwarf6_language_names_become_llvm7_languages() {
+    let module = |cu: &str| {
+        format!(
+            "define void @k() !dbg !3 {{\n  ret void, !dbg !4\n}}\n!llvm.dbg.cu = !{{!0}}\n!llvm.module.flags = !{{!5}}\n\
+             !0 = distinct !DICompileUnit({cu}, file: !1, emissionKind: FullDebug)\n\
+             !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n!2 = !DISubroutineType(types: !{{null}})\n\
+             !3 = distinct !DISubprogram(name: \"k\", scope: !1, file: !1, type: !2, spFlags: DISPFlagDefinition, unit: !0)\n\
+             !4 = !DILocation(line: 1, scope: !3)\n!5 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n"
+        )
+    };
+    for (cu, language) in [
+        ("sourceLanguageName: DW_LNAME_C", "language: DW_LANG_C,"),
+        ("sourceLanguageName: DW_LNAME_C, sourceLanguageVersion: 199901", "language: DW_LANG_C99,"),
+        ("sourceLanguageName: DW_LNAME_C, sourceLanguageVersion: 199000", "language: DW_LANG_C99,"),
+        (
+            "sourceLanguageName: DW_LNAME_C_plus_plus, sourceLanguageVersion: 201402",
+            "language: DW_LANG_C_plus_plus_14,",
+        ),
+        ("sourceLanguageName: DW_LNAME_C_plus_plus, sourceLanguageVersion: 201703", "language: 42,"),
+        ("sourceLanguageName: DW_LNAME_Fortran, sourceLanguageVersion: 2003", "language: DW_LANG_Fortran03,"),
+        ("sourceLanguageName: DW_LNAME_OpenCL_C", "language: DW_LANG_OpenCL,"),
+        ("sourceLanguageName: 25", "language: DW_LANG_Rust,"),
+        ("sourceLanguageName: DW_LNAME_C, sourceLanguageVersion: 209912", "language: 0,"),
+    ] {
+        let (text, notes) = llvm7_text_and_notes(&module(cu));
+        assert_contains(&text, &[language]);
+        assert!(!text.contains("sourceLanguage"), "{cu}: {text}");
+        assert!(notes.iter().any(|n| n.contains("sourceLanguageName (written as language")), "{cu}: {notes:?}");
+        verified_at_90(text.as_bytes()).unwrap();
+        compiles_at_90(&llvm7_bitcode(&module(cu))).unwrap();
+    }
+}
+
 /// What clang 19 writes with `-g` that LLVM 7's text has no form for: `!DIAssignID` attachments
 /// (assignment tracking) and a `DIGlobalVariable` without a name (a string literal). Both are
 /// left out, with notes, and the rest of the debug info stays.

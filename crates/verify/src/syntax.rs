@@ -1078,7 +1078,12 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
     // Debug-info fields and nodes newer than LLVM 7 (its reader: `invalid field 'X'`, `expected
     // metadata type`). Metadata follows the code, so these come after what a body holds.
     for (_, node) in m.metadata.iter() {
-        if let nvir_llvm::ir::MdNode::Special { kind, fields, .. } = node {
+        if let nvir_llvm::ir::MdNode::Special { kind, fields, distinct } = node {
+            // Both readers want a compile unit distinct before they read its fields.
+            if &**kind == "DICompileUnit" && distinct.is_none() {
+                found.push((None, "nvvm-llvm7-syntax", CU_DISTINCT.into(), CU_DISTINCT_HELP, None));
+                break;
+            }
             if NEWER_DI_NODES.contains(&&**kind) {
                 found.push((None, "nvvm-llvm7-syntax", "parse expected metadata type".into(), DOWNGRADE, None));
                 break;
@@ -1195,7 +1200,10 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
 /// `debuginfo/` draws of `scripts/probe/fresh.py` and one probe per field; libNVVM's reader has
 /// some later nodes, `DIStringType` and `DICommonBlock`, so release notes are not enough).
 const NEWER_DI_FIELDS: &[(&str, &[&str])] = &[
-    ("DICompileUnit", &["nameTableKind", "rangesBaseAddress", "sysroot", "sdk"]),
+    (
+        "DICompileUnit",
+        &["sourceLanguageName", "sourceLanguageVersion", "nameTableKind", "rangesBaseAddress", "sysroot", "sdk"],
+    ),
     ("DISubprogram", &["spFlags", "targetFuncName", "annotations", "keyInstructions"]),
     ("DIBasicType", &["flags", "num_extra_inhabitants", "dataSize"]),
     (
@@ -1251,6 +1259,11 @@ fn llvm7_di_fields(
     for (name, value) in fields {
         if let Some(&word) = newer.iter().find(|n| **n == &**name) {
             return Some((format!("parse invalid field '{word}': LLVM 7's `{kind}` has no `{word}:`"), Some(word)));
+        }
+        if kind == "DICompileUnit" && &**name == "language" {
+            if let Some(message) = language_problem(value, LlvmVersion::Llvm7) {
+                return Some((message, Some("language")));
+            }
         }
         let rules = spec.and_then(|s| s.field(name)).and_then(|f| f.rules(LlvmVersion::Llvm7));
         if matches!(rules.map(|r| r.kind), Some(ValueKind::Signed { .. }))
@@ -1531,11 +1544,96 @@ fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
     // Debug-info words LLVM 22 does not know (metadata follows the code). The fields libNVVM's
     // modern reader requires where LLVM 22's does not (the `dimissing/` and `llvmverifier/`
     // axes) are [`crate::llvmverifier::check_reader_metadata`]'s, after the code's rules.
-    let problem = cx.m.metadata.iter().find_map(|(_, node)| unknown_di_word(node, false));
-    if let Some((message, word)) = problem {
+    let problem = cx.m.metadata.iter().find_map(|(_, node)| {
+        let help = "write `language: DW_LANG_*` or `sourceLanguageName: DW_LNAME_*` (LLVM 22), with \
+                    `sourceLanguageVersion:` only beside the name";
+        cu_language(node)
+            .map(|(m, w)| (if m == CU_DISTINCT { CU_DISTINCT_HELP } else { help }, m, w))
+            .map(|(h, m, w)| (m, w, h))
+            .or_else(|| unknown_di_word(node, false).map(|(m, w)| (m, w, DI_WORDS_HELP)))
+    });
+    if let Some((message, word, help)) = problem {
         out.parse("nvvm-modern-syntax", message, None);
         out.token(Token::Word(word));
-        out.help("write the flags and operations LLVM 22 knows (`nvir print --syntax modern` does)");
+        out.help(help);
+    }
+}
+
+/// The help for a debug-info word LLVM 22 does not know.
+const DI_WORDS_HELP: &str = "write the flags and operations LLVM 22 knows (`nvir print --syntax modern` does)";
+
+/// Both readers' stop at a compile unit not `distinct`, before its fields (`dilang/*_not_distinct`).
+const CU_DISTINCT: &str = "parse missing 'distinct', required for !DICompileUnit";
+const CU_DISTINCT_HELP: &str = "write `distinct !DICompileUnit(…)`";
+
+/// LLVM 22's reader on a compile unit's language (`dilang/`): `sourceLanguageName:` a
+/// `DW_LNAME_*` name or a 32-bit number, `sourceLanguageVersion:` a 32-bit number, in the order
+/// written; then one of `language:` and `sourceLanguageName:`, and a version only beside a name.
+fn cu_language(node: &nvir_llvm::ir::MdNode) -> Option<(String, &'static str)> {
+    use nvir_llvm::ir::di::DW_LNAME;
+    use nvir_llvm::ir::metadata::MdField;
+    use nvir_llvm::ir::MdNode;
+    let MdNode::Special { kind, fields, distinct } = node else { return None };
+    if &**kind != "DICompileUnit" {
+        return None;
+    }
+    if distinct.is_none() {
+        return Some((CU_DISTINCT.to_string(), "DICompileUnit"));
+    }
+    let limit = |name: &str, value: &MdField| match value.as_int() {
+        Some(n) if n < 0 => Some("parse expected unsigned integer".to_string()),
+        Some(n) if n > i128::from(u32::MAX) => {
+            Some(format!("parse value for '{name}' too large, limit is {}", u32::MAX))
+        }
+        _ => None,
+    };
+    for (name, value) in fields.iter() {
+        let problem = match (&**name, value) {
+            ("language", _) => language_problem(value, nvir_llvm::ir::di::LlvmVersion::Llvm19),
+            ("sourceLanguageName", MdField::Int(_) | MdField::WideInt(_)) => limit(name, value),
+            ("sourceLanguageName", MdField::Word(w)) if w.starts_with("DW_LNAME_") => {
+                DW_LNAME.lookup(w).is_none().then(|| format!("parse invalid DWARF source language name '{w}'"))
+            }
+            ("sourceLanguageName", _) => Some("parse expected DWARF source language name".to_string()),
+            ("sourceLanguageVersion", MdField::Int(_) | MdField::WideInt(_)) => limit(name, value),
+            ("sourceLanguageVersion", _) => Some("parse expected unsigned integer".to_string()),
+            _ => None,
+        };
+        if let Some(message) = problem {
+            let word = if &**name == "sourceLanguageName" { "sourceLanguageName" } else { "sourceLanguageVersion" };
+            return Some((message, word));
+        }
+    }
+    let has = |n: &str| fields.iter().any(|(f, _)| &**f == n);
+    let message = match (has("language"), has("sourceLanguageName"), has("sourceLanguageVersion")) {
+        (false, false, _) => "parse missing one of 'language' or 'sourceLanguageName', required for !DICompileUnit",
+        (true, true, _) => "parse can only specify one of 'language' and 'sourceLanguageName' on !DICompileUnit",
+        (_, false, true) => {
+            "parse 'sourceLanguageVersion' requires an associated 'sourceLanguageName' on !DICompileUnit"
+        }
+        _ => return None,
+    };
+    Some((message.to_string(), "DICompileUnit"))
+}
+
+/// Both readers on a compile unit's `language:` (`dilang/language_*`): a `DW_LANG_*` name the
+/// path knows or a number up to 0xffff, in the same words on both paths.
+fn language_problem(
+    value: &nvir_llvm::ir::metadata::MdField,
+    version: nvir_llvm::ir::di::LlvmVersion,
+) -> Option<String> {
+    use nvir_llvm::ir::metadata::MdField;
+    match value {
+        MdField::Int(_) | MdField::WideInt(_) => match value.as_int()? {
+            n if n < 0 => Some("parse expected unsigned integer".to_string()),
+            n if n > 0xffff => Some("parse value for 'language' too large, limit is 65535".to_string()),
+            _ => None,
+        },
+        MdField::Word(w) if w.starts_with("DW_LANG_") => {
+            let known = nvir_llvm::ir::di::DW_LANG.value_of(w, version).is_some();
+            (!known).then(|| format!("parse invalid DWARF language '{w}'"))
+        }
+        _ => Some("parse expected DWARF language".to_string()),
     }
 }
 

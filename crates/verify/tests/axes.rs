@@ -16,7 +16,8 @@
 //! `ptrtoaddr`, `atomicrmw fmaximumnum`, `dead_on_return(N)`, fast-math flags on casts, a target
 //! type in a vector, the readers' words for an unknown type, opcode or node kind), NVVM signatures
 //! changed after LLVM 19 (`nvvm22sig/`), names under each `llvm.nvvm.` family that name no
-//! intrinsic (`nvvmfamily/`), and every pair of 25 single problems in one
+//! intrinsic (`nvvmfamily/`), a compile unit's language the LLVM 7 and LLVM 22 ways
+//! (`dilang/`), and every pair of 25 single problems in one
 //! module, in both orders, for the order of libNVVM's checks), with `nvvmVerifyProgram`'s result and first message at compute_90 (LLVM 7
 //! path) and compute_100 (modern path). Runs where libNVVM crashed are left out.
 
@@ -69,9 +70,6 @@ const KNOWN: &[(&str, &str)] = &[
     // rewritten to fit (valid); nvir refuses it.
     ("intruser/llvm_ctpop_i32_extra_suffix_call_ret", ""),
     ("intruser/llvm_ctpop_i32_no_suffix_call_ret", ""),
-    // `DICompileUnit`'s `sourceLanguageName:` and `sourceLanguageVersion:` (LLVM 22, beside or
-    // instead of `language:`): nvir's reader does not know them yet.
-    ("llvm22syntax/cu_", ""),
     // An array of target types is unsized to LLVM 22 (`alloca` refused); nvir sizes it.
     ("llvm22syntax/target_array_alloca", ""),
     // An undeclared overloaded intrinsic called with two types: LLVM 22's reader declares one

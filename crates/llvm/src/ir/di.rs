@@ -20,7 +20,7 @@ use std::fmt;
 mod table;
 
 pub use table::{
-    CHECKSUM_KINDS, DISP_FLAGS, DI_FLAGS, DW_ATE, DW_CC, DW_LANG, DW_MACINFO, DW_OP, DW_TAG, DW_VIRTUALITY,
+    CHECKSUM_KINDS, DISP_FLAGS, DI_FLAGS, DW_ATE, DW_CC, DW_LANG, DW_LNAME, DW_MACINFO, DW_OP, DW_TAG, DW_VIRTUALITY,
     EMISSION_KINDS, EXPR_OPS, NAME_TABLE_KINDS,
 };
 
@@ -427,6 +427,9 @@ pub enum ValueKind {
     DwarfAttEncoding,
     /// A `DW_LANG_*` name ([`DW_LANG`]) or an unsigned integer up to 0xffff.
     DwarfLang,
+    /// A `DW_LNAME_*` name ([`DW_LNAME`]) or an unsigned 32-bit integer (LLVM 22 keeps its low
+    /// 16 bits).
+    DwarfSourceLangName,
     /// A `DW_VIRTUALITY_*` name ([`DW_VIRTUALITY`]) or an unsigned integer up to 2.
     DwarfVirtuality,
     /// A `DW_MACINFO_*` name ([`DW_MACINFO`]) or an unsigned integer up to 0xff.
@@ -470,6 +473,7 @@ impl ValueKind {
             ValueKind::DwarfTag => &DW_TAG,
             ValueKind::DwarfAttEncoding => &DW_ATE,
             ValueKind::DwarfLang => &DW_LANG,
+            ValueKind::DwarfSourceLangName => &DW_LNAME,
             ValueKind::DwarfVirtuality => &DW_VIRTUALITY,
             ValueKind::DwarfMacinfo => &DW_MACINFO,
             ValueKind::DwarfCc => &DW_CC,
@@ -496,7 +500,7 @@ impl ValueKind {
                 LlvmVersion::Llvm19 => 3,
             },
             ValueKind::NameTableKind => 3,
-            ValueKind::DiFlags | ValueKind::DiSpFlags => u32::MAX as u64,
+            ValueKind::DiFlags | ValueKind::DiSpFlags | ValueKind::DwarfSourceLangName => u32::MAX as u64,
             _ => return None,
         })
     }
@@ -700,10 +704,11 @@ mod tests {
     const V7: LlvmVersion = LlvmVersion::Llvm7;
     const V19: LlvmVersion = LlvmVersion::Llvm19;
 
-    const ALL_TABLES: [&NameTable; 12] = [
+    const ALL_TABLES: [&NameTable; 13] = [
         &DW_TAG,
         &DW_ATE,
         &DW_LANG,
+        &DW_LNAME,
         &DW_OP,
         &DW_CC,
         &DW_VIRTUALITY,
@@ -809,9 +814,11 @@ mod tests {
         let required = |kind: DiKind, v: LlvmVersion| -> Vec<&'static str> {
             kind.spec().fields_in(v).filter(|f| f.rules(v).unwrap().required).map(|f| f.name).collect()
         };
+        // LLVM 22 takes `sourceLanguageName:` in place of `language:` (one of them is required).
+        assert_eq!(required(DiKind::CompileUnit, V7), ["language", "file"]);
+        assert_eq!(required(DiKind::CompileUnit, V19), ["file"]);
         for v in LlvmVersion::ALL {
             assert_eq!(required(DiKind::Location, v), ["scope"]);
-            assert_eq!(required(DiKind::CompileUnit, v), ["language", "file"]);
             assert_eq!(required(DiKind::File, v), ["filename", "directory"]);
             assert_eq!(required(DiKind::DerivedType, v), ["tag", "baseType"]);
             assert_eq!(required(DiKind::CompositeType, v), ["tag"]);
@@ -970,9 +977,12 @@ mod tests {
         let v7 = field_names(DiKind::CompileUnit, V7);
         assert_eq!(v7[..common.len()], common);
         assert_eq!(v7[common.len()..], ["gnuPubnames"]);
+        // LLVM 22 prints a DWARF 6 name and its version in the language's place.
         let v19 = field_names(DiKind::CompileUnit, V19);
-        assert_eq!(v19[..common.len()], common);
-        assert_eq!(v19[common.len()..], ["nameTableKind", "rangesBaseAddress", "sysroot", "sdk"]);
+        assert_eq!(v19[..3], ["language", "sourceLanguageName", "sourceLanguageVersion"]);
+        assert_eq!(v19[3..common.len() + 2], common[1..]);
+        assert_eq!(v19[common.len() + 2..], ["nameTableKind", "rangesBaseAddress", "sysroot", "sdk"]);
+        assert_eq!(rules(DiKind::CompileUnit, "sourceLanguageName", V19).kind, ValueKind::DwarfSourceLangName);
         assert_eq!(rules(DiKind::CompileUnit, "language", V7).kind, ValueKind::DwarfLang);
         assert_eq!(rules(DiKind::CompileUnit, "emissionKind", V7).kind, ValueKind::EmissionKind);
         assert_eq!(rules(DiKind::CompileUnit, "flags", V7).kind, ValueKind::MdString { allow_empty: true });
@@ -1057,6 +1067,7 @@ mod tests {
             (&DW_TAG, "DW_TAG_"),
             (&DW_ATE, "DW_ATE_"),
             (&DW_LANG, "DW_LANG_"),
+            (&DW_LNAME, "DW_LNAME_"),
             (&DW_OP, "DW_OP_"),
             (&DW_CC, "DW_CC_"),
             (&DW_VIRTUALITY, "DW_VIRTUALITY_"),
@@ -1121,7 +1132,11 @@ mod tests {
         let count = |t: &NameTable, v| t.entries().iter().filter(|e| e.versions.contains(v)).count();
         assert_eq!((count(&DW_TAG, V7), count(&DW_TAG, V19)), (84, 115));
         assert_eq!((count(&DW_ATE, V7), count(&DW_ATE, V19)), (18, 24));
-        assert_eq!((count(&DW_LANG, V7), count(&DW_LANG, V19)), (40, 62));
+        // libNVVM's LLVM 7 reader takes GLSL, GLSL_ES and HLSL; LLVM 22 adds Metal.
+        assert_eq!((count(&DW_LANG, V7), count(&DW_LANG, V19)), (43, 63));
+        assert_eq!((count(&DW_LNAME, V7), count(&DW_LNAME, V19)), (0, 41));
+        assert_eq!(DW_LNAME.name_of(44, V19), Some("DW_LNAME_Metal"));
+        assert_eq!(DW_LNAME.value_of("DW_LNAME_C_plus_plus", V19), Some(4));
         assert_eq!((count(&DW_OP, V7), count(&DW_OP, V19)), (168, 188));
         assert_eq!((count(&DW_CC, V7), count(&DW_CC, V19)), (27, 31));
     }

@@ -269,7 +269,13 @@ pub(super) static KINDS: [KindSpec; DiKind::COUNT] = [
         f("source", B, STR, OPT, NULL, EMPTY),
     ]),
     kind!(CompileUnit, "DICompileUnit", B, Fields, Required; [
-        f("language", B, LANG, REQ, NO_DEFAULT, ALWAYS).note("LLVM's writer leaves out a language of 0"),
+        f("language", B, LANG, OPT, NO_DEFAULT, ALWAYS)
+            .llvm7(LANG, REQ, NO_DEFAULT, ALWAYS)
+            .note("LLVM's writer leaves out a language of 0; LLVM 22 requires it or sourceLanguageName, not both"),
+        f("sourceLanguageName", V19, ValueKind::DwarfSourceLangName, OPT, NO_DEFAULT, ALWAYS).note(
+            "added in LLVM 22, printed in language's place; libNVVM's modern path reads it (measured: dilang/ of scripts/probe/axes.py)",
+        ),
+        f("sourceLanguageVersion", V19, U32, OPT, ZERO, EMPTY).note("added in LLVM 22, only beside sourceLanguageName"),
         f("file", B, MD_NONNULL, REQ, NO_DEFAULT, ALWAYS),
         f("producer", B, STR, OPT, NULL, EMPTY),
         f("isOptimized", B, BOOL, OPT, FALSE, ALWAYS),
@@ -606,7 +612,53 @@ pub static DW_ATE: NameTable = names!("DWARF attribute encoding", &[]; [
     nv("DW_ATE_HP_imaginary_float128", 0x86, V19),
 ]);
 
-/// `DW_LANG_*`: DWARF source languages (`DwarfLangField`).
+/// `DW_LNAME_*`: DWARF 6 source language names (`DwarfSourceLangNameField`, LLVM 22's
+/// `sourceLanguageName:`). Measured: each number LLVM 22.1 (llvmlite 0.50) prints as a name.
+pub static DW_LNAME: NameTable = names!("DWARF source language name", &[]; [
+    nv("DW_LNAME_Ada", 0x1, V19),
+    nv("DW_LNAME_BLISS", 0x2, V19),
+    nv("DW_LNAME_C", 0x3, V19),
+    nv("DW_LNAME_C_plus_plus", 0x4, V19),
+    nv("DW_LNAME_Cobol", 0x5, V19),
+    nv("DW_LNAME_Crystal", 0x6, V19),
+    nv("DW_LNAME_D", 0x7, V19),
+    nv("DW_LNAME_Dylan", 0x8, V19),
+    nv("DW_LNAME_Fortran", 0x9, V19),
+    nv("DW_LNAME_Go", 0xa, V19),
+    nv("DW_LNAME_Haskell", 0xb, V19),
+    nv("DW_LNAME_Java", 0xc, V19),
+    nv("DW_LNAME_Julia", 0xd, V19),
+    nv("DW_LNAME_Kotlin", 0xe, V19),
+    nv("DW_LNAME_Modula2", 0xf, V19),
+    nv("DW_LNAME_Modula3", 0x10, V19),
+    nv("DW_LNAME_ObjC", 0x11, V19),
+    nv("DW_LNAME_ObjC_plus_plus", 0x12, V19),
+    nv("DW_LNAME_OCaml", 0x13, V19),
+    nv("DW_LNAME_OpenCL_C", 0x14, V19),
+    nv("DW_LNAME_Pascal", 0x15, V19),
+    nv("DW_LNAME_PLI", 0x16, V19),
+    nv("DW_LNAME_Python", 0x17, V19),
+    nv("DW_LNAME_RenderScript", 0x18, V19),
+    nv("DW_LNAME_Rust", 0x19, V19),
+    nv("DW_LNAME_Swift", 0x1a, V19),
+    nv("DW_LNAME_UPC", 0x1b, V19),
+    nv("DW_LNAME_Zig", 0x1c, V19),
+    nv("DW_LNAME_Assembly", 0x1d, V19),
+    nv("DW_LNAME_C_sharp", 0x1e, V19),
+    nv("DW_LNAME_Mojo", 0x1f, V19),
+    nv("DW_LNAME_GLSL", 0x20, V19),
+    nv("DW_LNAME_GLSL_ES", 0x21, V19),
+    nv("DW_LNAME_HLSL", 0x22, V19),
+    nv("DW_LNAME_OpenCL_CPP", 0x23, V19),
+    nv("DW_LNAME_CPP_for_OpenCL", 0x24, V19),
+    nv("DW_LNAME_SYCL", 0x25, V19),
+    nv("DW_LNAME_Ruby", 0x26, V19),
+    nv("DW_LNAME_Move", 0x27, V19),
+    nv("DW_LNAME_Hylo", 0x28, V19),
+    nv("DW_LNAME_Metal", 0x2c, V19),
+]);
+
+/// `DW_LANG_*`: DWARF source languages (`DwarfLangField`); `DW_LANG_Metal` is LLVM 22's.
 pub static DW_LANG: NameTable = names!("DWARF language", &[]; [
     nv("DW_LANG_C89", 0x1, B),
     nv("DW_LANG_C", 0x2, B),
@@ -658,12 +710,14 @@ pub static DW_LANG: NameTable = names!("DWARF language", &[]; [
     nv("DW_LANG_Assembly", 0x31, V19),
     nv("DW_LANG_C_sharp", 0x32, V19),
     nv("DW_LANG_Mojo", 0x33, V19),
-    nv("DW_LANG_GLSL", 0x34, V19),
-    nv("DW_LANG_GLSL_ES", 0x35, V19),
-    nv("DW_LANG_HLSL", 0x36, V19),
+    // libNVVM's LLVM 7 reader takes these three (measured, `dilang/language_*`).
+    nv("DW_LANG_GLSL", 0x34, B),
+    nv("DW_LANG_GLSL_ES", 0x35, B),
+    nv("DW_LANG_HLSL", 0x36, B),
     nv("DW_LANG_OpenCL_CPP", 0x37, V19),
     nv("DW_LANG_CPP_for_OpenCL", 0x38, V19),
     nv("DW_LANG_SYCL", 0x39, V19),
+    nv("DW_LANG_Metal", 0x3d, V19),
     nv("DW_LANG_Ruby", 0x40, V19),
     nv("DW_LANG_Move", 0x41, V19),
     nv("DW_LANG_Hylo", 0x42, V19),

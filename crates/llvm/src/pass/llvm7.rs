@@ -712,6 +712,23 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
                 edited = true;
                 continue;
             }
+            if *name == "sourceLanguageName" {
+                let version = fields.iter().find(|(n, _)| *n == "sourceLanguageVersion");
+                let version = version.and_then(|(_, v)| v.as_int()).map_or(0, |v| u32::try_from(v).unwrap_or(u32::MAX));
+                let lname = match value {
+                    MdField::Word(w) => crate::ir::di::DW_LNAME.value_of(w, LlvmVersion::Llvm19),
+                    v => v.as_int().and_then(|v| u32::try_from(v).ok()),
+                };
+                let language = lname.and_then(|n| dw_lang_of(n & 0xffff, version)).unwrap_or(0);
+                let written = crate::ir::di::DW_LANG.name_of(language, v7);
+                out.push((FieldName::new(&"language"), written.map_or(MdField::int(language.into()), MdField::word)));
+                dropped.push(format!(
+                    "{kind} field sourceLanguageName (written as language: {})",
+                    written.map_or_else(|| language.to_string(), str::to_string)
+                ));
+                edited = true;
+                continue;
+            }
             if *name == "emissionKind" && matches!(value, MdField::Word(w) if ***w == *"DebugDirectivesOnly") {
                 out.push((*name, MdField::word("LineTablesOnly")));
                 dropped.push("emissionKind: DebugDirectivesOnly (now LineTablesOnly)".into());
@@ -762,6 +779,50 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
         notes.push(Note { function: None, message: format!("left out {d}: LLVM 7 has no such debug info") });
     }
     Ok(())
+}
+
+/// The `DW_LANG_*` number of a DWARF 6 language name and version, as LLVM 22's `toDW_LANG`
+/// gives it (a version between two known ones rounds up to the later); `None` where it has none.
+fn dw_lang_of(lname: u32, version: u32) -> Option<u32> {
+    use crate::ir::di::{LlvmVersion, DW_LANG, DW_LNAME};
+    // The names with versions: (name, [(highest version, DW_LANG)]); C++'s version 0 is C++.
+    const VERSIONED: &[(&str, &[(u32, &str)])] = &[
+        ("Ada", &[(1983, "Ada83"), (1995, "Ada95"), (2005, "Ada2005"), (2012, "Ada2012")]),
+        ("C", &[(0, "C"), (198912, "C89"), (199901, "C99"), (201112, "C11"), (201710, "C17")]),
+        (
+            "C_plus_plus",
+            &[
+                (199711, "C_plus_plus"),
+                (200310, "C_plus_plus_03"),
+                (201103, "C_plus_plus_11"),
+                (201402, "C_plus_plus_14"),
+                (201703, "C_plus_plus_17"),
+                (202002, "C_plus_plus_20"),
+            ],
+        ),
+        ("Cobol", &[(1974, "Cobol74"), (1985, "Cobol85")]),
+        (
+            "Fortran",
+            &[
+                (1977, "Fortran77"),
+                (1990, "Fortran90"),
+                (1995, "Fortran95"),
+                (2003, "Fortran03"),
+                (2008, "Fortran08"),
+                (2018, "Fortran18"),
+            ],
+        ),
+    ];
+    // Names whose DW_LANG is spelled otherwise; every other name but CPP_for_OpenCL (which has
+    // none) keeps its spelling.
+    const RENAMED: &[(&str, &str)] = &[("OpenCL_C", "OpenCL"), ("Pascal", "Pascal83")];
+    let name = DW_LNAME.name_of(lname, LlvmVersion::Llvm19)?.strip_prefix("DW_LNAME_")?;
+    let lang = match VERSIONED.iter().find(|(n, _)| *n == name) {
+        Some((_, steps)) => steps.iter().find(|(upto, _)| version <= *upto).map(|&(_, lang)| lang)?,
+        None if name == "CPP_for_OpenCL" => return None,
+        None => RENAMED.iter().find(|(n, _)| *n == name).map_or(name, |&(_, lang)| lang),
+    };
+    DW_LANG.value_of(&format!("DW_LANG_{lang}"), LlvmVersion::Llvm19)
 }
 
 /// Whether PTX can spell `name` as an identifier: a letter then letters, digits, `_` and `$`,

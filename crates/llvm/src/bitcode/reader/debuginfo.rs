@@ -512,6 +512,13 @@ impl Reader<'_> {
             DiKind::File if !(ops.len() > 4 && ops[3] != 0 && ops[4] != 0) => {
                 layout.retain(|(n, _)| !matches!(*n, "checksumkind" | "checksum"));
             }
+            // LLVM 22: a DWARF 6 language name (`sourceLanguageName:`) sets the top bit of the
+            // language's operand (the name is its low 16 bits) and its version follows `sdk`.
+            DiKind::CompileUnit if ops.get(1).is_some_and(|v| v >> 63 == 1) => {
+                ops[1] &= 0xffff;
+                layout.retain(|(n, _)| *n != "language");
+                layout.extend([("sourceLanguageName", R(1)), ("sourceLanguageVersion", R(22))]);
+            }
             _ => {}
         }
         let ops = ops;
@@ -575,7 +582,9 @@ impl Reader<'_> {
                 _ => None,
             };
             let print = match rules.print {
-                Print::Always => true,
+                // A compile unit has `language:` or `sourceLanguageName:`: the one it lacks (no
+                // default, not required) is not printed.
+                Print::Always => value.is_some() || rules.required || rules.default != DefaultValue::None,
                 Print::OmitIfEmpty => !empty,
                 Print::OmitIfDefault => match (raw_int, rules.default) {
                     (Some(v), DefaultValue::Unsigned(d)) => v != d,

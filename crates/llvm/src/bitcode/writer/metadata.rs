@@ -701,6 +701,12 @@ fn di_record_modern(f: &Fields<'_>, d: u64) -> Result<Option<(u32, Vec<u64>)>> {
             let mut v = f.ops(1, &COMPILE_UNIT)?;
             f.push_ops(&mut v, &[f.name_table()])?;
             f.push_ops(&mut v, &COMPILE_UNIT_LATER)?;
+            // LLVM 22: a DWARF 6 name takes the language's operand, 16 bits with the top bit set,
+            // and its version follows `sdk` (measured: llvm-bcanalyzer on LLVM 22.1's bitcode).
+            if f.get("sourceLanguageName").is_some() {
+                v[1] = (f.int("sourceLanguageName")? & 0xffff) | 1 << 63;
+                v.push(f.int("sourceLanguageVersion")?);
+            }
             (20, v)
         }
         DiKind::GlobalVariable => {
@@ -881,6 +887,11 @@ fn di_record(f: &Fields<'_>, d: u64) -> Result<(u32, Vec<u64>)> {
         }
         DiKind::CompileUnit => {
             f.refuse(&["rangesBaseAddress", "sysroot", "sdk"])?;
+            if f.get("sourceLanguageName").is_some() {
+                return Err(WriteError::new(
+                    "!DICompileUnit: sourceLanguageName (LLVM 22) has no LLVM 7 encoding; write `language: DW_LANG_*`",
+                ));
+            }
             let mut v = f.ops(1, &COMPILE_UNIT)?;
             f.push_ops(&mut v, &[f.name_table()])?;
             (20, v)
