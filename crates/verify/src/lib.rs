@@ -224,6 +224,10 @@ impl Findings {
     pub(crate) fn version(&mut self, message: impl Into<String>, location: Location) {
         self.push(Severity::Error, Class::Version, "nvvm-ir-version", message.into(), location);
     }
+    /// Counts `n` findings of `code` that are not listed (past the first [`MAX_PER_CODE`]).
+    pub(crate) fn unlisted(&mut self, code: &'static str, n: usize) {
+        *self.1.counts.entry(code).or_default() += n;
+    }
     pub(crate) fn parse(&mut self, code: &'static str, message: impl Into<String>, at: Option<u32>) {
         let location = at.map_or(Location::Module, Location::Text);
         self.push(Severity::Error, Class::Parse, code, message.into(), location);

@@ -755,7 +755,7 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
     let m = cx.m;
     // LLVM 7's reader stops at the first construct it cannot read: gather them with where they
     // are written and report them in text order, so the first is the one libNVVM prints.
-    let mut found: Vec<Stop> = Vec::new();
+    let mut found = Stops::default();
     if m.types.dialect() == Some(Dialect::OpaquePointers) {
         found.push((
             m.types.first_pointer_at(),
@@ -1151,14 +1151,7 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
             Some(Token::Word(t)),
         ));
     }
-    // Stable: constructs without a place keep their order, after the placed ones. A function
-    // attribute is read after the parameter list its header's place stands for.
-    let key = |(at, _, message, ..): &Stop| {
-        let late = message.starts_with("parse expected '{' in function body")
-            || message.starts_with("parse expected top-level entity");
-        u64::from(at.unwrap_or(u32::MAX)) * 2 + u64::from(late)
-    };
-    found.sort_by_key(key);
+    let (found, unlisted) = found.finish();
     // The problems LLVM 7's reader finds in its own syntax ([`check_reader_rules`]) are read in
     // the same pass: one written before the first newer construct is where it stops (measured,
     // `llvm7order/`: an operand of the wrong type, a function-only attribute on a parameter, an
@@ -1169,7 +1162,7 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
     // among the parameters is read first (`paramsmodern/`), and a stop without a place may be
     // anywhere (a type's definition).
     let typed = m.types.dialect() != Some(Dialect::OpaquePointers);
-    let placed = found.first().filter(|(at, ..)| at.is_some()).map(key);
+    let placed = found.first().filter(|(at, ..)| at.is_some()).map(stop_key);
     if let (true, true, Some(first)) = (text, typed, placed) {
         let mut reader = Findings::default();
         check_reader_types(cx, &mut reader);
@@ -1182,16 +1175,87 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
             return;
         }
     }
-    // Past the first opaque pointer the module needs downgrading as a whole: what follows it
-    // would only repeat that.
-    if let Some(k) = found.iter().position(|(_, code, ..)| *code == "nvvm-dialect") {
-        found.truncate(k + 1);
-    }
     for (at, code, message, help, token) in found {
         out.parse(code, message, at);
         out.help(help);
         if let Some(t) = token {
             out.token(t);
+        }
+    }
+    for (code, n) in unlisted {
+        out.unlisted(code, n);
+    }
+}
+
+/// Where LLVM 7's reader meets a stop, in text order. Stable: constructs without a place keep
+/// their order, after the placed ones. A function attribute is read after the parameter list
+/// its header's place stands for.
+fn stop_key((at, _, message, ..): &Stop) -> u64 {
+    let late = message.starts_with("parse expected '{' in function body")
+        || message.starts_with("parse expected top-level entity");
+    u64::from(at.unwrap_or(u32::MAX)) * 2 + u64::from(late)
+}
+
+/// The stops [`check_llvm7`] finds, kept only as far as they can be reported: in text order,
+/// the first [`crate::MAX_PER_CODE`] of each code up to the first opaque pointer (past it the
+/// module needs downgrading as a whole: what follows would only repeat that), the rest counted.
+/// A module that writes a newer construct on each of 200k globals made 200k messages at once
+/// (57 MB, more than the module).
+#[derive(Default)]
+struct Stops {
+    found: Vec<Stop>,
+    /// Stops past the first [`crate::MAX_PER_CODE`] of their code, by code.
+    unlisted: Vec<(&'static str, usize)>,
+}
+
+impl Stops {
+    fn push(&mut self, stop: Stop) {
+        self.found.push(stop);
+        if self.found.len() >= 4 * crate::MAX_PER_CODE {
+            self.prune();
+        }
+    }
+
+    /// Sorted, cut at the first opaque pointer, and the stops of each code past the first
+    /// [`crate::MAX_PER_CODE`] counted rather than kept.
+    fn prune(&mut self) {
+        self.found.sort_by_key(stop_key);
+        if let Some(k) = self.found.iter().position(|(_, code, ..)| *code == "nvvm-dialect") {
+            self.found.truncate(k + 1);
+        }
+        let mut seen: Vec<(&'static str, usize)> = Vec::new();
+        let unlisted = &mut self.unlisted;
+        self.found.retain(|(_, code, ..)| {
+            let n = match seen.iter_mut().find(|(c, _)| c == code) {
+                Some((_, n)) => n,
+                None => {
+                    seen.push((code, 0));
+                    &mut seen.last_mut().expect("just pushed").1
+                }
+            };
+            *n += 1;
+            if *n <= crate::MAX_PER_CODE {
+                return true;
+            }
+            match unlisted.iter_mut().find(|(c, _)| c == code) {
+                Some((_, n)) => *n += 1,
+                None => unlisted.push((code, 1)),
+            }
+            false
+        });
+    }
+
+    /// The stops to report in text order, and how many more of each code there are.
+    fn finish(mut self) -> (Vec<Stop>, Vec<(&'static str, usize)>) {
+        self.prune();
+        (self.found, self.unlisted)
+    }
+}
+
+impl Extend<Stop> for Stops {
+    fn extend<I: IntoIterator<Item = Stop>>(&mut self, stops: I) {
+        for stop in stops {
+            self.push(stop);
         }
     }
 }
