@@ -586,10 +586,13 @@ fn convert_for_wrap(
             }
         },
     };
-    let max_output = a.limit.limit(input.bytes.len());
-    // Bitcode is not quoted again: it is freed before the conversion (text stays, for where a
-    // conversion error is).
-    if nvir::verify::is_binary(&input.bytes) {
+    let input_len = input.bytes.len();
+    let max_output = a.limit.limit(input_len);
+    // The input goes before the conversion, as `nvir convert` frees it: bitcode is not quoted
+    // again, and text read from a file is read again to quote where a conversion error is.
+    let binary = nvir::verify::is_binary(&input.bytes);
+    let reread = !binary && std::fs::metadata(&a.input.input).is_ok_and(|md| md.is_file());
+    if binary || reread {
         input.bytes = Vec::new();
     }
     let opts = nvir_llvm::convert::Options {
@@ -604,6 +607,10 @@ fn convert_for_wrap(
             Ok((c.bytes, input.name))
         }
         Err(e) => {
+            if reread {
+                // The file as it was read (if it has changed since, its error is not placed in it).
+                input.bytes = std::fs::read(&a.input.input).ok().filter(|b| b.len() == input_len).unwrap_or_default();
+            }
             let text_in = nvir::verify::diagnostic_text(&input.bytes);
             let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
             if let (Some(at), false) = (e.offset, text_in.is_empty()) {

@@ -61,16 +61,18 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
             }
         },
     };
-    // Bitcode is not quoted again: it is freed before the conversion (text stays until the
-    // conversion is done, for where a conversion error is).
-    if v::is_binary(&bytes) {
+    // The input goes before the conversion. Bitcode is not quoted again; text read from a file
+    // is read again to quote where a conversion error is (held through the conversion, 10 MB of
+    // text was a tenth of its peak), and text from anything else (standard input, a pipe) stays.
+    let binary = v::is_binary(&bytes);
+    let reread = !binary && std::fs::metadata(&a.input.input).is_ok_and(|md| md.is_file());
+    if binary || reread {
         bytes = Vec::new();
     }
     let emit = match a.emit {
         EmitArg::Bc => Emit::Bitcode,
         EmitArg::Ll => Emit::Text,
     };
-    let text_in = v::diagnostic_text(&bytes);
     let opts = Options {
         llvm7: target.path == nvir_verify::Path::Llvm7,
         emit,
@@ -80,6 +82,11 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
     let converted = match convert(m, &opts) {
         Ok(c) => c,
         Err(e) => {
+            if reread {
+                // The file as it was read (if it has changed since, its error is not placed in it).
+                bytes = std::fs::read(&a.input.input).ok().filter(|b| b.len() == input_len).unwrap_or_default();
+            }
+            let text_in = v::diagnostic_text(&bytes);
             let mut d = Diagnostic::error(e.message.clone()).with_code("convert");
             if let Some(at) = e.offset {
                 if !text_in.is_empty() {
@@ -96,7 +103,6 @@ pub fn run(a: Args, color: ColorChoice) -> Result<u8> {
         }
     };
     // The input is not quoted again: it goes before the result is read back and checked.
-    drop(text_in);
     drop(bytes);
     let mut diags: Vec<Diagnostic> =
         converted.notes.iter().map(|n| Diagnostic::note(n.to_string()).with_code("convert-note")).collect();
