@@ -3579,6 +3579,175 @@ def di_language():
                                             "!10 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed, flags: DIFlagBogus)")
     yield "name_in_second_unit", di_module(other='distinct !DICompileUnit(sourceLanguageName: DW_LNAME_Rust, file: !2)')
     yield "bad_name_in_second_unit", di_module(other='distinct !DICompileUnit(sourceLanguageName: DW_LNAME_Bogus, file: !2)')
+# LLVM's target-independent math intrinsics: name → (arguments after the value(s), result).
+# `T` is the floating-point type, `I` i32; a result None is `T`.
+MATH_INTRINSICS = {
+    "sin": ("T", None), "cos": ("T", None), "tan": ("T", None), "asin": ("T", None), "acos": ("T", None),
+    "atan": ("T", None), "atan2": ("T,T", None), "sinh": ("T", None), "cosh": ("T", None), "tanh": ("T", None),
+    "pow": ("T,T", None), "powi": ("T,I", None), "exp": ("T", None), "exp2": ("T", None), "exp10": ("T", None),
+    "log": ("T", None), "log10": ("T", None), "log2": ("T", None), "sqrt": ("T", None), "fabs": ("T", None),
+    "rint": ("T", None), "nearbyint": ("T", None), "round": ("T", None), "roundeven": ("T", None),
+    "floor": ("T", None), "ceil": ("T", None), "trunc": ("T", None), "copysign": ("T,T", None),
+    "minnum": ("T,T", None), "maxnum": ("T,T", None), "minimum": ("T,T", None), "maximum": ("T,T", None),
+    "fma": ("T,T,T", None), "fmuladd": ("T,T,T", None), "ldexp": ("T,I", None), "canonicalize": ("T", None),
+}
+MATH_TYPES = {"f16": "half", "f32": "float", "f64": "double", "v2f32": "<2 x float>"}
+
+
+def math_intrinsics():
+    """LLVM's math intrinsics (`llvm.sin`, `llvm.pow`, `llvm.sqrt`, …) on half, float, double and
+    `<2 x float>`, the result returned (kept) or unused, and declared only: which libNVVM's
+    verifier refuses (`Unsupported intrinsic`), and which its compilers fail on ("unsupported
+    operation") or lower, on each path."""
+    for name, (args, _) in MATH_INTRINSICS.items():
+        for suffix, t in MATH_TYPES.items():
+            arg_types = [t if a == "T" else "i32" for a in args.split(",")]
+            # `llvm.powi` and `llvm.ldexp` are overloaded on the integer too from LLVM 13 / 16 on.
+            full = f"llvm.{name}.{suffix}" + (".i32" if name == "ldexp" else "")
+            params = ", ".join(f"{a} %a{i}" for i, a in enumerate(arg_types))
+            decl = f"declare {t} @{full}({', '.join(arg_types)})\n"
+            call = f"  %r = call {t} @{full}({params})\n"
+            yield f"{name}_{suffix}_used", module(decl + fn(call + f"  ret {t} %r", params, ret=t))
+            yield f"{name}_{suffix}_unused", module(decl + fn(call + "  ret void", params))
+            # `afn` lets the backends use an approximation.
+            yield f"{name}_{suffix}_afn", module(decl + fn(call.replace("call ", "call afn ") + f"  ret {t} %r",
+                                                            params, ret=t))
+            if suffix == "f32":
+                yield f"{name}_{suffix}_declared", module(decl + fn("  ret void"))
+    # `llvm.sincos` returns both values.
+    for suffix, t in MATH_TYPES.items():
+        st = f"{{ {t}, {t} }}"
+        decl = f"declare {st} @llvm.sincos.{suffix}({t})\n"
+        for flags, use in (("", "used"), ("afn ", "afn"), ("", "unused")):
+            ret, tail = (st, f"  ret {st} %r") if use != "unused" else ("void", "  ret void")
+            yield f"sincos_{suffix}_{use}", module(decl + fn(
+                f"  %r = call {flags}{st} @llvm.sincos.{suffix}({t} %a)\n{tail}", f"{t} %a", ret=ret))
+
+
+# The warp intrinsics before the `.sync` forms (removed in LLVM 20), with a `.sync` one for each.
+OLD_WARP = {
+    "shfl.idx.i32": ("i32", "i32 %v, i32 %l, i32 31"), "shfl.bfly.i32": ("i32", "i32 %v, i32 %l, i32 31"),
+    "shfl.down.i32": ("i32", "i32 %v, i32 %l, i32 31"), "shfl.up.i32": ("i32", "i32 %v, i32 %l, i32 0"),
+    "shfl.idx.f32": ("float", "float %f, i32 %l, i32 31"), "shfl.bfly.f32": ("float", "float %f, i32 %l, i32 31"),
+    "shfl.down.f32": ("float", "float %f, i32 %l, i32 31"), "shfl.up.f32": ("float", "float %f, i32 %l, i32 0"),
+    "vote.all": ("i1", "i1 %p"), "vote.any": ("i1", "i1 %p"), "vote.uni": ("i1", "i1 %p"),
+    "vote.ballot": ("i32", "i1 %p"),
+    "shfl.sync.idx.i32": ("i32", "i32 -1, i32 %v, i32 %l, i32 31"),
+    "vote.all.sync": ("i1", "i32 -1, i1 %p"), "vote.ballot.sync": ("i32", "i32 -1, i1 %p"),
+}
+
+
+def old_warp():
+    """The non-`.sync` warp intrinsics (`llvm.nvvm.shfl.{idx,bfly,down,up}.{i32,f32}`,
+    `llvm.nvvm.vote.{all,any,uni,ballot}`) and `.sync` ones beside them: the result returned,
+    stored or unused, the lane a constant or not; each path's verifier and compiler."""
+    for name, (ret, args) in OLD_WARP.items():
+        full = f"llvm.nvvm.{name}"
+        types = ", ".join(a.rsplit(" ", 1)[0] for a in args.split(", "))
+        params = "i32 %v, i32 %l, float %f, i1 %p"
+        decl = f"declare {ret} @{full}({types})\n"
+        call = f"  %r = call {ret} @{full}({args})\n"
+        tag = safe(name)
+        yield f"{tag}_used", module(decl + fn(call + f"  ret {ret} %r", params, ret=ret))
+        yield f"{tag}_stored", module(decl + fn(call + f"  store volatile {ret} %r, {ret}* %o\n  ret void",
+                                                params + f", {ret}* %o"))
+        yield f"{tag}_unused", module(decl + fn(call + "  ret void", params))
+        yield f"{tag}_constlane", module(decl + fn(call.replace("%l", "1") + f"  ret {ret} %r", params, ret=ret))
+        yield f"{tag}_declared", module(decl + fn("  ret void"))
+
+
+# `llvm.*` names no intrinsic of LLVM 7's or LLVM 22's: LLVM 3's PTX target's, misspelled
+# target-independent ones, made up, other targets' prefixes beside NVVM's, and names only
+# newer LLVMs than libNVVM's know. (name, result, arguments)
+UNKNOWN_LLVM = [
+    ("llvm.ptx.zzz", "float", "float %f"),
+    ("llvm.fabss.f32", "float", "float %f"), ("llvm.sqrtt.f32", "float", "float %f"),
+    ("llvm.cosf", "float", "float %f"), ("llvm.foo", "i32", "i32 %n"), ("llvm.foo.bar.baz", "void", ""),
+    ("llvm.nvptx.read.tid.x", "i32", ""), ("llvm.cuda.syncthreads", "void", ""),
+    ("llvm.nvvmx.tid", "i32", ""), ("llvm.nv.tid", "i32", ""), ("llvm.gpu.thread.id.x", "i32", ""),
+    ("llvm.spv.thread.id", "i32", "i32 0"), ("llvm.hexagon.zzz", "i32", "i32 %n"),
+    ("llvm.memcpyy", "void", "i32 %n"), ("llvm.trapp", "void", ""), ("llvm.assumee", "void", "i1 true"),
+    ("llvm.ctpop", "i32", "i32 %n"), ("llvm.sin", "float", "float %f"),
+    ("llvm.lifetime.zzz", "void", "i32 %n"), ("llvm.dbg.zzz", "void", "i32 %n"),
+    ("llvm.experimental.zzz", "void", ""), ("llvm.vector.zzz", "i32", "i32 %n"),
+    ("llvm.nvvm.zzz.qq", "i32", "i32 %n"),
+]
+
+
+def unknown_llvm():
+    """Calls of `llvm.*` names that are no intrinsic (LLVM 3's `llvm.ptx.*`, misspellings, made-up
+    prefixes, families without their overload suffix): void or not, the result returned, unused,
+    declared and never called: which each path's compiler refuses, and with which words."""
+    for name, ret, args in UNKNOWN_LLVM:
+        types = ", ".join(a.rsplit(" ", 1)[0] for a in args.split(", ")) if args else ""
+        params = "i32 %n, float %f"
+        decl = f"declare {ret} @{name}({types})\n"
+        lhs = "" if ret == "void" else "%r = "
+        call = f"  {lhs}call {ret} @{name}({args})\n"
+        tag = safe(name.removeprefix("llvm."))
+        if ret != "void":
+            yield f"{tag}_used", module(decl + fn(call + f"  ret {ret} %r", params, ret=ret))
+        yield f"{tag}_unused", module(decl + fn(call + "  ret void", params))
+        yield f"{tag}_declared", module(decl + fn("  ret void"))
+    # The special-register reads and barrier of LLVM 3's PTX target (clang's `__builtin_ptx_*`),
+    # as they were declared and with another result type (a name the path knows is checked).
+    for name in PTX_NAMES:
+        ret, args, types = ("void", "i32 0", "i32") if name == "bar.sync" else \
+            ("i64" if name == "read.clock64" else "i32", "", "")
+        full = f"llvm.ptx.{name}"
+        tag = "ptx_" + safe(name)
+        decl = f"declare {ret} @{full}({types})\n"
+        if ret == "void":
+            yield f"{tag}_call", module(decl + fn(f"  call void @{full}({args})\n  ret void"))
+        else:
+            yield f"{tag}_used", module(decl + fn(f"  %r = call {ret} @{full}()\n  ret {ret} %r", ret=ret))
+            yield f"{tag}_wrongtype", module(f"declare float @{full}()\n"
+                                             + fn(f"  %r = call float @{full}()\n  ret float %r", ret="float"))
+
+
+PTX_NAMES = [f"read.{r}.{c}" for r in ("tid", "ntid", "ctaid", "nctaid") for c in "xyzw"] + [
+    f"read.{r}" for r in ("laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid", "lanemask.eq", "lanemask.le",
+                          "lanemask.lt", "lanemask.ge", "lanemask.gt", "clock", "clock64", "pm0", "pm1", "pm2",
+                          "pm3")] + ["bar.sync"]
+
+
+# Result types for fast-math flags on a call: floating-point scalars and vectors, arrays and
+# structs of them, and other types. (tag, type, a value of it)
+FMF_RESULTS = [
+    ("float", "float", "0.0"), ("v2f32", "<2 x float>", "zeroinitializer"),
+    ("sff", "{ float, float }", "zeroinitializer"), ("sdd", "{ double, double }", "zeroinitializer"),
+    ("svv", "{ <2 x float>, <2 x float> }", "zeroinitializer"), ("sfd", "{ float, double }", "zeroinitializer"),
+    ("sfi", "{ float, i32 }", "zeroinitializer"), ("named", "%pair", "zeroinitializer"),
+    ("a2f", "[2 x float]", "zeroinitializer"), ("a2a2f", "[2 x [2 x float]]", "zeroinitializer"),
+    ("i32", "i32", "0"), ("void", "void", ""),
+]
+
+
+def fmf_calls():
+    """Fast-math flags (`fast`, `contract`, `nnan`) on calls whose result is each of
+    `FMF_RESULTS`, the callee a function, an inline asm or an intrinsic (`llvm.sincos`,
+    struct-returning): which each reader takes ("fast-math-flags specified for call without
+    floating-point scalar or vector return type")."""
+    for flag in ("fast", "contract", "nnan"):
+        for tag, t, v in FMF_RESULTS:
+            head = "%pair = type { float, float }\n" if tag == "named" else ""
+            lhs = "" if t == "void" else "%r = "
+            ret = "  ret void" if t == "void" else f"  ret {t} %r"
+            defn = f"define {t} @g() {{\n  ret {t} {v}\n}}\n" if t != "void" else "define void @g() {\n  ret void\n}\n"
+            yield f"{flag}_{tag}_fn", module(head + defn + fn(f"  {lhs}call {flag} {t} @g()\n{ret}", ret=t))
+            if t not in ("void", "%pair") and not t.startswith("["):
+                n = t.count("float") + t.count("double") + t.count("i32")
+                cons = ",".join({"float": "=f", "double": "=d", "i32": "=r"}[w] for w in
+                                re.findall(r"float|double|i32", t)) if t.startswith("{") else \
+                    {"float": "=f", "<2 x float>": "=f", "i32": "=r"}.get(t)
+                if cons and not t.startswith("{ <2"):
+                    outs = ";".join(f"mov.b32 ${i}, 0;" for i in range(n))
+                    yield f"{flag}_{tag}_asm", module(head + fn(
+                        f'  {lhs}call {flag} {t} asm sideeffect "{outs}", "{cons}"()\n{ret}', ret=t))
+        yield f"{flag}_sincos", module(
+            "declare { float, float } @llvm.sincos.f32(float)\n"
+            + fn(f"  %r = call {flag} {{ float, float }} @llvm.sincos.f32(float %a)\n  ret {{ float, float }} %r",
+                 "float %a", ret="{ float, float }"))
 
 
 GROUPS = {
@@ -3613,6 +3782,8 @@ GROUPS = {
     "nvvmfamily": nvvm_families,
     "memold": old_memory_intrinsics,
     "dilang": di_language,
+    "mathintr": math_intrinsics, "oldwarp": old_warp, "unknownllvm": unknown_llvm,
+    "fmfcall": fmf_calls,
 }
 
 

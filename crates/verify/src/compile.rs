@@ -476,6 +476,13 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
             global_of_location(names, &f.location).is_some_and(|g| unsupported_space_cast(m, g))
         }
         "nvvm-intrinsic-arg" | "nvvm-intrinsic-definition" => true,
+        // A math intrinsic the verifier refuses (`llvm.cos`, …, and `llvm.tanh` without `afn`):
+        // the compiler removes a call whose result goes unused and fails on the others it does
+        // not lower (measured, `mathintr/`: `llvm.fabs`, `llvm.rint`, … it lowers).
+        "nvvm-intrinsic" => instruction(names, &f.location).is_some_and(|i| {
+            let InstKind::Call { call, .. } = &i.kind else { return false };
+            math_call_fails(cx, call) && inst_value_used(names, &f.location)
+        }),
         // On a call site, LLVM 7's compiler lets `jumptable` pass.
         "llvm-attr-jumptable" if llvm7 => !matches!(f.location, Location::Instruction { .. }),
         // The LLVM 7 compiler refuses a blockaddress; the modern one crashes on it.
@@ -518,6 +525,22 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
         code if code.starts_with("llvm-") => true,
         _ => false,
     }
+}
+
+/// Whether the compiler fails on a kept call of one of LLVM's math intrinsics
+/// ([`crate::intrinsics::math_kept_failure`]).
+fn math_call_fails(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
+    math_call_failure(cx, call).is_some()
+}
+
+fn math_call_failure(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> Option<&'static str> {
+    let m = cx.m;
+    let Value::Const(c) = call.callee else { return None };
+    let name = global_of(m, c)?;
+    let TypeData::Function { ret, .. } = m.types.get(call.fn_ty) else { return None };
+    let (f64, vector) = crate::intrinsics::fp_shape(&m.types, *ret);
+    let afn = call.fmf.0 & 32 != 0;
+    crate::intrinsics::math_kept_failure(name, cx.target.path, f64, vector, afn)
 }
 
 /// An inline-asm operand type LLVM 7's backend crashes on (see `nvvm-asm` above).
@@ -1101,8 +1124,20 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                         out.help("pass the mode as a constant, or use the intrinsic of the mode (llvm.nvvm.shfl.sync.idx.i32, …)");
                     }
                     // Another target's intrinsic the compiler keeps (it returns nothing, or its
-                    // value is used): measured on both paths, the `memspaces/intr_*` probes.
-                    if ["llvm.amdgcn.", "llvm.r600.", "llvm.x86.", "llvm.aarch64."].iter().any(|p| name.starts_with(p))
+                    // value is used): measured on both paths, the `memspaces/intr_*` and
+                    // `calls/target_*` probes; on the modern path any of LLVM 22's targets
+                    // (`unknownllvm/spv_*`).
+                    // (LLVM 7 knows fewer targets: there a name under `llvm.spv.` is an ordinary
+                    // call, `unknownllvm/`. A made-up name under a target's prefix is one too on
+                    // LLVM 7's path, and the modern compiler calls it unknown whatever its use: not
+                    // told apart here, for want of every target's names.)
+                    let target = name.strip_prefix("llvm.").and_then(|r| r.split('.').next()).unwrap_or("");
+                    let foreign = match cx.llvm7() {
+                        true => crate::intrinsics::LLVM7_TARGET_PREFIXES.contains(&target),
+                        false => target != "nvvm" && crate::intrinsics::TARGET_PREFIXES.contains(&target),
+                    };
+                    if foreign
+                        && name.len() > "llvm.".len() + target.len()
                         && (is_used(i)
                             || matches!(m.types.get(call.fn_ty), TypeData::Function { ret, .. } if matches!(m.types.get(*ret), TypeData::Void)))
                     {
@@ -1135,7 +1170,7 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                         && !min_max
                         && !name.starts_with("llvm.nvvm.read.ptx.sreg.")
                         && !crate::warnings::COMPILE_GATES.iter().any(|(p, _)| name.starts_with(p))
-                        && crate::intrinsics::unknown_nvvm(name)
+                        && (crate::intrinsics::unknown_nvvm(name) || crate::intrinsics::unknown_llvm(name))
                     {
                         out.compile_error(
                             "nvvm-unknown-intrinsic",
@@ -1143,8 +1178,47 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                             at(),
                         );
                         out.help(
-                            "call an intrinsic LLVM 22 knows (a newer LLVM's name is unknown to libNVVM's compiler)",
+                            "call an intrinsic LLVM 22 knows (a newer LLVM's name, an older one's it no longer upgrades, or a misspelled one, is unknown to libNVVM's compiler)",
                         );
+                    }
+                    // The non-`.sync` shuffles, kept: the modern compiler has no lowering left.
+                    if cx.target.path == Path::Modern && crate::intrinsics::old_shuffle(name) && is_used(i) {
+                        out.compile_error(
+                            "nvvm-compile-intrinsic",
+                            format!("Error: unsupported operation (a call of {name}, which the compute_100+ compiler no longer lowers)"),
+                            at(),
+                        );
+                        out.help("use the .sync form with a full mask: llvm.nvvm.shfl.sync.<mode>.<type>(i32 -1, …)");
+                    }
+                    // LLVM 3's PTX intrinsics, kept (its result used, or returning nothing): LLVM 7's
+                    // compiler knows the names and lowers none (the modern one calls them unknown).
+                    if cx.llvm7()
+                        && crate::intrinsics::llvm7_ptx_intrinsic(name).is_some()
+                        && (is_used(i)
+                            || matches!(m.types.get(call.fn_ty), TypeData::Function { ret, .. } if matches!(m.types.get(*ret), TypeData::Void)))
+                    {
+                        out.compile_error(
+                            "nvvm-compile-intrinsic",
+                            format!("Error: unsupported operation (a call of {name}, LLVM 3's PTX intrinsic)"),
+                            at(),
+                        );
+                        out.help("use llvm.nvvm.read.ptx.sreg.* (llvm.nvvm.barrier0 for llvm.ptx.bar.sync)");
+                    }
+                    // LLVM's math intrinsics the verifier takes and the compiler does not lower
+                    // where the call is kept (those the verifier refuses: `verify_error_fails_compile`).
+                    let refused = cx
+                        .intrinsic_family(name)
+                        .is_some_and(|f| matches!(f.rule, crate::intrinsics::Rule::Unsupported))
+                        || (cx.target.path == Path::Modern && name.starts_with("llvm.tanh"));
+                    if !refused && is_used(i) {
+                        if let Some(msg) = math_call_failure(cx, call) {
+                            out.compile_error(
+                                "nvvm-compile-intrinsic",
+                                format!("{msg} (a call of {name}, which libNVVM's compiler does not lower)"),
+                                at(),
+                            );
+                            out.help("call libdevice (`__nv_tanf`, …) instead, or leave the call out");
+                        }
                     }
                     let fn_type = || {
                         let mut text = String::new();

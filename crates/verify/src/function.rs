@@ -1164,6 +1164,35 @@ fn check_call(
             if check_nvvm_signature(cx, name, call, ret_ty, out, at) {
                 return;
             }
+            // libNVVM's modern verifier wants `afn` on `llvm.tanh` (the backend only approximates
+            // it), in half or single precision (measured, `mathintr/tanh_*`).
+            if cx.target.path == Path::Modern
+                && name.strip_prefix("llvm.tanh").is_some_and(|r| r.is_empty() || r.starts_with('.'))
+            {
+                if call.fmf.0 & 32 == 0 {
+                    out.error("nvvm-intrinsic", "tanh intrinsic must use afn flag", at());
+                    out.help("write `call afn` (the result is the approximation `tanh.approx`), or call libdevice's __nv_tanhf");
+                } else if ret_ty.is_some_and(|t| intrinsics::fp_shape(&m.types, t).0) {
+                    out.error("nvvm-intrinsic", "arg0 must be either half (vector) or float (vector)", at());
+                    out.help("call libdevice's __nv_tanh for double precision");
+                }
+                return;
+            }
+            // LLVM 3's PTX intrinsics: LLVM 7's path knows them and checks their declaration,
+            // refusing another with an empty log (measured, `unknownllvm/ptx_*_wrongtype`).
+            if let Some(want) = intrinsics::llvm7_ptx_intrinsic(name).filter(|_| cx.llvm7()) {
+                let mut got = String::new();
+                m.types.write_in(call.fn_ty, &mut got, false);
+                if got.replace(' ', "") != want.replace(' ', "") {
+                    out.error(
+                        "llvm-intrinsic-signature",
+                        format!("Intrinsic has incorrect type: {name} is `{want}`, declared `{got}`"),
+                        at(),
+                    );
+                    out.help("libNVVM's LLVM 7 path rejects this declaration with an empty log");
+                }
+                return;
+            }
             let Some(family) = cx.intrinsic_family(name) else { return };
             let first_ty = call.args.first().map(|a| a.ty);
             match family.rule {

@@ -560,6 +560,182 @@ pub(crate) fn unknown_nvvm(name: &str) -> bool {
     }
 }
 
+/// LLVM 22's target prefixes: `llvm.<target>.*` names are that target's intrinsics.
+pub(crate) const TARGET_PREFIXES: &[&str] = &[
+    "aarch64",
+    "amdgcn",
+    "arm",
+    "bpf",
+    "dx",
+    "hexagon",
+    "loongarch",
+    "mips",
+    "nvvm",
+    "ppc",
+    "r600",
+    "riscv",
+    "s390",
+    "spv",
+    "ve",
+    "wasm",
+    "x86",
+    "xcore",
+];
+
+/// LLVM 7's target prefixes (its `Intrinsics*.td`).
+pub(crate) const LLVM7_TARGET_PREFIXES: &[&str] =
+    &["aarch64", "amdgcn", "arm", "bpf", "hexagon", "mips", "ppc", "r600", "s390", "wasm", "x86", "xcore"];
+
+/// LLVM 22's target-independent intrinsic names beyond the table, libNVVM's modern path knows
+/// (`llvm_names.txt`, made by `scripts/probe/llvm_names.py`).
+fn extra_llvm_names() -> &'static rustc_hash::FxHashSet<&'static str> {
+    static NAMES: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        include_str!("llvm_names.txt").lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    })
+}
+
+/// Whether the modern path's backend meets a target-independent `llvm.*` name as an unknown
+/// intrinsic (measured, `unknownllvm/`: libNVVM verifies the call and `nvvmCompileProgram` stops
+/// at it, its result used or not): a name under no target's prefix that is no intrinsic of the
+/// table and neither is nor extends one of [`extra_llvm_names`] (LLVM 3's `llvm.ptx.*`,
+/// misspellings, made-up names).
+pub(crate) fn unknown_llvm(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("llvm.") else { return false };
+    if TARGET_PREFIXES.contains(&rest.split('.').next().unwrap_or("")) || lookup(name, Path::Modern).is_some() {
+        return false;
+    }
+    let extra = extra_llvm_names();
+    let mut n = name;
+    loop {
+        if extra.contains(n) {
+            return false;
+        }
+        match n.rfind('.') {
+            Some(k) if k > "llvm".len() => n = &n[..k],
+            _ => return true,
+        }
+    }
+}
+
+/// The special-register reads and barrier of LLVM 3's PTX target (`llvm.ptx.read.tid.x`, …,
+/// `llvm.ptx.bar.sync`), with the function type they were declared with: libNVVM's LLVM 7 path
+/// knows them (another declaration fails its verifier with an empty log) and its compiler does
+/// not lower a kept call (measured, `unknownllvm/ptx_*`).
+pub(crate) fn llvm7_ptx_intrinsic(name: &str) -> Option<&'static str> {
+    let rest = name.strip_prefix("llvm.ptx.")?;
+    if rest == "bar.sync" {
+        return Some("void (i32)");
+    }
+    let reg = rest.strip_prefix("read.")?;
+    let xyzw = |r: &str| {
+        ["tid.", "ntid.", "ctaid.", "nctaid."]
+            .iter()
+            .any(|p| r.strip_prefix(p).is_some_and(|c| matches!(c, "x" | "y" | "z" | "w")))
+    };
+    let other = [
+        "laneid",
+        "warpid",
+        "nwarpid",
+        "smid",
+        "nsmid",
+        "gridid",
+        "lanemask.eq",
+        "lanemask.le",
+        "lanemask.lt",
+        "lanemask.ge",
+        "lanemask.gt",
+        "clock",
+        "pm0",
+        "pm1",
+        "pm2",
+        "pm3",
+    ];
+    match reg {
+        "clock64" => Some("i64 ()"),
+        r if xyzw(r) || other.contains(&r) => Some("i32 ()"),
+        _ => None,
+    }
+}
+
+/// The compiler's message for a kept call (its result used) of one of LLVM's math intrinsics it
+/// does not lower, on `path` (measured, `mathintr/`: each on half, float, double and
+/// `<2 x float>`, with and without `afn`; a call whose result goes unused is removed first, and
+/// LLVM 7 knows none of the names newer than it). `f64`: the element type is double.
+pub(crate) fn math_kept_failure(name: &str, path: Path, f64: bool, vector: bool, afn: bool) -> Option<&'static str> {
+    const UNSUPPORTED: &str = "unsupported operation";
+    const NO_LIBCALL: &str = "no libcall available";
+    let base = name.strip_prefix("llvm.")?.split('.').next()?;
+    match path {
+        Path::Llvm7 => {
+            matches!(base, "sin" | "cos" | "pow" | "powi" | "exp" | "exp2" | "log" | "log10" | "log2" | "canonicalize")
+                .then_some(UNSUPPORTED)
+        }
+        Path::Modern => match base {
+            // `afn` lets the backend approximate these in single and half precision.
+            "sin" | "cos" | "tanh" if afn && !f64 => None,
+            "sincos" if afn && !f64 && !vector => None,
+            "sin" | "cos" | "pow" | "powi" | "sincos" => Some(UNSUPPORTED),
+            "tanh" if !f64 => Some(UNSUPPORTED),
+            "exp2" if !f64 => None,
+            "exp" | "exp2" | "exp10" | "log" | "log10" | "log2" | "tan" | "asin" | "acos" | "atan" | "atan2"
+            | "sinh" | "cosh" | "tanh" => Some(NO_LIBCALL),
+            "canonicalize" if vector => Some(UNSUPPORTED),
+            _ => None,
+        },
+    }
+}
+
+/// A call result's floating-point shape for [`math_kept_failure`]: whether its element type is
+/// double and whether it is a vector (a struct's first field for `llvm.sincos`).
+pub(crate) fn fp_shape(types: &Types, t: TypeId) -> (bool, bool) {
+    let t = match types.get(t) {
+        TypeData::Struct(body) => body.fields.first().copied().unwrap_or(t),
+        _ => t,
+    };
+    match types.get(t) {
+        TypeData::Vector { elem, .. } => {
+            (matches!(types.get(*elem), TypeData::Float(nvir_llvm::ir::FloatKind::Double)), true)
+        }
+        TypeData::Float(k) => (*k == nvir_llvm::ir::FloatKind::Double, false),
+        _ => (false, false),
+    }
+}
+
+/// Whether a call of this result type may carry fast-math flags, as each reader decides
+/// (measured, `fmfcall/`): LLVM 7 a floating-point scalar or vector only; LLVM 22 also arrays of
+/// them (nested) and literal structs whose fields are all one such type.
+pub(crate) fn fmf_call_type(types: &Types, t: TypeId, path: Path) -> bool {
+    let fp = |t: TypeId| match types.get(t) {
+        TypeData::Float(_) => true,
+        TypeData::Vector { elem, .. } => matches!(types.get(*elem), TypeData::Float(_)),
+        _ => false,
+    };
+    if fp(t) || path == Path::Llvm7 {
+        return fp(t);
+    }
+    match types.get(t) {
+        TypeData::Struct(body) => body.fields.first().is_some_and(|&f| fp(f) && body.fields.iter().all(|&g| g == f)),
+        TypeData::Array { .. } => {
+            let mut e = t;
+            while let TypeData::Array { elem, .. } = types.get(e) {
+                e = *elem;
+            }
+            fp(e)
+        }
+        _ => false,
+    }
+}
+
+/// The non-`.sync` shuffles (`llvm.nvvm.shfl.{idx,bfly,down,up}.{i32,f32}`): libNVVM's modern
+/// compiler does not lower a kept call of them, its LLVM 7 one does (measured, `oldwarp/`; the
+/// non-`.sync` votes compile on both).
+pub(crate) fn old_shuffle(name: &str) -> bool {
+    name.strip_prefix("llvm.nvvm.shfl.").is_some_and(|r| {
+        matches!(r, "idx.i32" | "bfly.i32" | "down.i32" | "up.i32" | "idx.f32" | "bfly.f32" | "down.f32" | "up.f32")
+    })
+}
+
 /// Whether a shorter dotted prefix of an `llvm.nvvm.*` name is an intrinsic of the modern table
 /// (`llvm.nvvm.fmin.f.extra` extends `llvm.nvvm.fmin.f`).
 pub(crate) fn extends_intrinsic(name: &str) -> bool {

@@ -999,6 +999,17 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
                 .or_else(|| newer_flags(inst))
                 .or_else(|| newer_operand_syntax(m, inst))
                 .or_else(|| match &inst.kind {
+                    InstKind::Call { call, .. } if !call.fmf.is_empty() => match m.types.get(call.fn_ty) {
+                        nvir_llvm::ir::TypeData::Function { ret, .. }
+                            if !crate::intrinsics::fmf_call_type(&m.types, *ret, crate::Path::Llvm7) =>
+                        {
+                            Some((FMF_CALL.to_string(), Token::Word("call")))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .or_else(|| match &inst.kind {
                     InstKind::Cast { op: CastOp::BitCast, from, .. } => {
                         llvm7_bitcast(m, *from, inst.ty).map(|what| (what, Token::Word("bitcast")))
                     }
@@ -1605,6 +1616,13 @@ fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
         out.token(Token::After(name));
         return;
     }
+    // Fast-math flags on a call whose result is no floating-point type LLVM 22 allows them on.
+    if let Some(at) = call_fmf_misplaced(cx.m, crate::Path::Modern) {
+        out.parse("nvvm-modern-syntax", FMF_CALL, at);
+        out.token(Token::Word("call"));
+        out.help("drop the fast-math flags on this call (they only apply to floating-point results)");
+        return;
+    }
     // Debug-info words LLVM 22 does not know (metadata follows the code). The fields libNVVM's
     // modern reader requires where LLVM 22's does not (the `dimissing/` and `llvmverifier/`
     // axes) are [`crate::llvmverifier::check_reader_metadata`]'s, after the code's rules.
@@ -1699,6 +1717,27 @@ fn language_problem(
         }
         _ => Some("parse expected DWARF language".to_string()),
     }
+}
+
+/// Both readers' words for fast-math flags on a call of another result type.
+const FMF_CALL: &str = "parse fast-math-flags specified for call without floating-point scalar or vector return type";
+
+/// Where the first call with fast-math flags its result type does not take is, for a path's
+/// reader ([`crate::intrinsics::fmf_call_type`]; measured, `fmfcall/`): `Some(offset)`.
+fn call_fmf_misplaced(m: &nvir_llvm::Module, path: crate::Path) -> Option<Option<u32>> {
+    m.functions.iter().find_map(|(_, f)| {
+        f.insts.iter().find_map(|(i, inst)| match &inst.kind {
+            InstKind::Call { call, .. } if !call.fmf.is_empty() => match m.types.get(call.fn_ty) {
+                nvir_llvm::ir::TypeData::Function { ret, .. }
+                    if !crate::intrinsics::fmf_call_type(&m.types, *ret, path) =>
+                {
+                    Some(f.inst_offset(i))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+    })
 }
 
 /// The modern reader's stop at `uselistorder_bb`.

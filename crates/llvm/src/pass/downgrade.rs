@@ -205,6 +205,10 @@ impl Cx {
                     *fmf = Default::default();
                     self.note("left out fast-math flags on `phi`: LLVM 7 has none there");
                 }
+                InstKind::Call { call, .. } if !call.fmf.is_empty() && !fmf_result(&m.types, call.fn_ty) => {
+                    call.fmf = Default::default();
+                    self.note("left out fast-math flags on a call returning an aggregate: LLVM 7 takes them only on floating-point scalars and vectors");
+                }
                 InstKind::AtomicRmw { align, .. } if align.is_some() => {
                     *align = None;
                     self.atomic_align_note();
@@ -269,5 +273,18 @@ fn neg_zero(m: &mut Module, ty: TypeId) -> ConstId {
         }
         // The validator only allows `fneg` of floating-point values.
         _ => m.consts.insert(ConstData::Undef(ty)),
+    }
+}
+
+/// Whether LLVM 7's reader takes fast-math flags on a call of this function type: its result a
+/// floating-point scalar or vector (measured, `fmfcall/`; LLVM 22 takes arrays and literal structs
+/// of them too).
+pub(crate) fn fmf_result(types: &crate::ir::Types, fn_ty: crate::ir::TypeId) -> bool {
+    use crate::ir::TypeData;
+    let TypeData::Function { ret, .. } = types.get(fn_ty) else { return true };
+    match types.get(*ret) {
+        TypeData::Float(_) => true,
+        TypeData::Vector { elem, .. } => matches!(types.get(*elem), TypeData::Float(_)),
+        _ => false,
     }
 }

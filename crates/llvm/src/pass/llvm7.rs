@@ -554,15 +554,23 @@ fn half_alignment(m: &mut Module, notes: &mut Vec<Note>) {
     }
 }
 
-/// Fast-math flags on `select` and `phi` (LLVM 9+) and on casts (LLVM 22; LLVM 7's reader refuses them) are left out:
+/// Fast-math flags on `select` and `phi` (LLVM 9+), on casts (LLVM 22; LLVM 7's reader refuses them) and on calls
+/// returning aggregates are left out:
 /// they only allow optimizations, so the module means the same without them.
 fn drop_select_phi_flags(m: &mut Module) {
+    let types = &m.types;
     for f in m.functions.iter_mut().filter_map(|(_, f)| f.body.get_mut()) {
         for (_, inst) in f.insts.iter_mut() {
-            if let InstKind::Select { fmf, .. } | InstKind::Phi { fmf, .. } | InstKind::Cast { fmf, .. } =
-                &mut inst.kind
-            {
-                *fmf = FastMath::default();
+            match &mut inst.kind {
+                InstKind::Select { fmf, .. } | InstKind::Phi { fmf, .. } | InstKind::Cast { fmf, .. } => {
+                    *fmf = FastMath::default();
+                }
+                // And on a call returning an aggregate (LLVM 22 takes them on arrays and literal
+                // structs of floating-point values; LLVM 7 on scalars and vectors only).
+                InstKind::Call { call, .. } if !super::downgrade::fmf_result(types, call.fn_ty) => {
+                    call.fmf = FastMath::default();
+                }
+                _ => {}
             }
         }
     }
