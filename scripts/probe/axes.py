@@ -3750,6 +3750,33 @@ def fmf_calls():
                  "float %a", ret="{ float, float }"))
 
 
+def version_bodies():
+    """An old (1.x), the current (2.0) and a newer `!nvvmir.version` over modules with bodies: a
+    kernel, a problem each stage finds (a reader's, the verifier's, the compiler's), opaque
+    pointers, and debug information with a debug version: whether the version is all libNVVM
+    checks of a 1.x module, on each path (what `nvir convert` should write for one)."""
+    kernel = ("define void @k(float addrspace(1)* %p, float %x) {\n"
+              "  %v = load float, float addrspace(1)* %p, align 4\n  %s = fadd float %v, %x\n"
+              "  store float %s, float addrspace(1)* %p, align 4\n  ret void\n}\n")
+    kernel_ann = "!nvvm.annotations = !{!9}\n!9 = !{void (float addrspace(1)*, float)* @k, !\"kernel\", i32 1}\n"
+    bodies = {
+        "kernel": (kernel, kernel_ann),
+        "reader_error": (kernel.replace("fadd float %v, %x", "fadd float %v, %nope"), kernel_ann),
+        "verifier_error": ("@g = addrspace(7) global i32 0\n" + kernel, kernel_ann),
+        "compiler_error": (kernel + "@a = alias void (float addrspace(1)*, float), void (float addrspace(1)*, float)* @k\n",
+                           kernel_ann),
+        "opaque": (_opaque(kernel), _opaque(kernel_ann)),
+    }
+    versions = {"v1_0": "i32 1, i32 0", "v1_9": "i32 1, i32 9", "v2_0": "i32 2, i32 0", "v3_0": "i32 3, i32 0"}
+    for body, (text, ann) in bodies.items():
+        for v, node in versions.items():
+            yield f"{body}_{v}", module(text, tail=ann + f"!nvvmir.version = !{{!0}}\n!0 = !{{{node}}}\n")
+    # With debug information: the IR version beside each debug version.
+    for v, node in {"v1_0_3_2": "i32 1, i32 0, i32 3, i32 2", "v1_0_2_0": "i32 1, i32 0, i32 2, i32 0",
+                    "v2_0_3_2": "i32 2, i32 0, i32 3, i32 2", "v2_0_2_0": "i32 2, i32 0, i32 2, i32 0"}.items():
+        yield f"debug_{v}", di_module().replace("!0 = !{i32 2, i32 0, i32 3, i32 1}", f"!0 = !{{{node}}}")
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3784,6 +3811,7 @@ GROUPS = {
     "dilang": di_language,
     "mathintr": math_intrinsics, "oldwarp": old_warp, "unknownllvm": unknown_llvm,
     "fmfcall": fmf_calls,
+    "versionbody": version_bodies,
 }
 
 
