@@ -8,7 +8,7 @@
 //!   bitcode in LLVM 22's layout.
 //!
 //! For both: the triple and data layout libNVVM's compiler takes for 64-bit NVPTX, and
-//! `!nvvmir.version` 2.0 where the module has none.
+//! `!nvvmir.version` 2.0 where the module has none or an NVVM IR 1.x one.
 
 use crate::ir::build::{Builder, NVPTX64_LAYOUT};
 use crate::ir::types::Dialect;
@@ -164,5 +164,56 @@ fn target_module(m: &mut Module, notes: &mut Vec<Note>) {
     if !m.metadata.named.iter().any(|n| &*n.name == "nvvmir.version") {
         let dialect = m.types.dialect().unwrap_or(Dialect::OpaquePointers);
         Builder::new(m, dialect).nvvmir_version(2, 0);
+    }
+    older_ir_version(m, notes);
+}
+
+/// An NVVM IR 1.x `!nvvmir.version` becomes 2.0, its debug version kept: the converted module is
+/// in 2.0's form, and of a 1.x module libNVVM checks nothing but the version (measured,
+/// `versionbody/`: a kernel, a reader's, the verifier's and the compiler's problem, opaque
+/// pointers and debug information under 1.0 and 1.9 all end at `IR version 1.x incompatible with
+/// current version 2.0`, on both paths, verify and compile, where 2.0 is checked in full). A
+/// newer version than 2.0 is left for the check to refuse.
+fn older_ir_version(m: &mut Module, notes: &mut Vec<Note>) {
+    use crate::ir::{ConstData, MdNode, Value};
+    let Some(at) = m.metadata.named.iter().position(|n| &*n.name == "nvvmir.version") else { return };
+    let int = |op: Option<crate::ir::MdId>| match m.metadata.get(op?) {
+        MdNode::Value(_, Value::Const(c)) => match &m.consts[*c] {
+            ConstData::Int { value, .. } => value.as_u64(),
+            _ => None,
+        },
+        _ => None,
+    };
+    // (place in the list, major, minor) of each 1.x node.
+    let old: Vec<(usize, u64, u64)> = (m.metadata.named[at].nodes.iter().enumerate())
+        .filter_map(|(k, &node)| match m.metadata.get(node) {
+            MdNode::Tuple { ops, .. } if ops.len() >= 2 => match (int(ops[0]), int(ops[1])) {
+                (Some(major @ 0..=1), Some(minor)) => Some((k, major, minor)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    if old.is_empty() {
+        return;
+    }
+    let dialect = m.types.dialect().unwrap_or(Dialect::OpaquePointers);
+    let (two, zero) = {
+        let mut b = Builder::new(m, dialect);
+        let i32t = b.int(32);
+        let (two, zero) = (b.const_int(i32t, 2), b.const_int(i32t, 0));
+        (b.md_const(two), b.md_const(zero))
+    };
+    for &(k, major, minor) in &old {
+        let MdNode::Tuple { ops, .. } = m.metadata.get(m.metadata.named[at].nodes[k]) else { continue };
+        let mut ops = ops.to_vec();
+        ops[..2].copy_from_slice(&[Some(two), Some(zero)]);
+        m.metadata.named[at].nodes[k] = m.metadata.intern(MdNode::Tuple { distinct: None, ops: ops.into() });
+        notes.push(Note {
+            function: None,
+            message: format!(
+                "!nvvmir.version {major}.{minor} became 2.0: converted, the module is NVVM IR 2.0, and of a 1.x module libNVVM checks only the version"
+            ),
+        });
     }
 }

@@ -486,6 +486,36 @@ define void @f() !dbg !3 {
     compiles_at_90(&llvm7_bitcode(src)).unwrap();
 }
 
+/// An NVVM IR 1.x `!nvvmir.version` becomes 2.0 (its debug version kept), with a note: of a 1.x
+/// module libNVVM checks only the version (`versionbody/`), and the converted module is in 2.0's
+/// form. A version newer than 2.0 is not guessed at: it stays, and the check refuses it.
+#[test]
+fn an_older_ir_version_becomes_2_0() {
+    let module = |version: &str| {
+        format!(
+            "define void @k(float addrspace(1)* %p) {{\n  store float 1.0, float addrspace(1)* %p\n  ret void\n}}\n\
+             !nvvm.annotations = !{{!1}}\n!1 = !{{void (float addrspace(1)*)* @k, !\"kernel\", i32 1}}\n\
+             !nvvmir.version = !{{!0}}\n!0 = !{{{version}}}\n"
+        )
+    };
+    for (old, new) in
+        [("i32 1, i32 0", "!{i32 2, i32 0}"), ("i32 1, i32 9, i32 3, i32 2", "!{i32 2, i32 0, i32 3, i32 2}")]
+    {
+        let (text, notes) = llvm7_text_and_notes(&module(old));
+        assert_contains(&text, &[new]);
+        assert!(notes.iter().any(|n| n.contains("became 2.0")), "{old}: {notes:?}");
+        verified_at_90(text.as_bytes()).unwrap();
+        compiles_at_90(&llvm7_bitcode(&module(old))).unwrap();
+    }
+    let (text, notes) = llvm7_text_and_notes(&module("i32 2, i32 0"));
+    assert_contains(&text, &["!{i32 2, i32 0}"]);
+    assert!(!notes.iter().any(|n| n.contains("nvvmir.version")), "{notes:?}");
+    let (text, _) = llvm7_text_and_notes(&module("i32 3, i32 0"));
+    assert_contains(&text, &["!{i32 3, i32 0}"]);
+    let refused = verified_at_90(text.as_bytes()).unwrap_err();
+    assert!(refused.contains("IR version 3.0 incompatible"), "{refused}");
+}
+
 /// A compile unit's DWARF 6 language (LLVM 22's `sourceLanguageName:` and
 /// `sourceLanguageVersion:`) becomes the `language:` LLVM 22's `toDW_LANG` gives it, by name where
 /// LLVM 7 has the name and by number where it does not (libNVVM's LLVM 7 reader takes any number

@@ -289,7 +289,7 @@ impl<'m> Builder<'m> {
     // ---- NVVM metadata ----
 
     /// Metadata for a constant: `T c`.
-    fn md_const(&mut self, c: ConstId) -> MdId {
+    pub(crate) fn md_const(&mut self, c: ConstId) -> MdId {
         let ty = self.m.const_ty(c);
         self.m.metadata.intern(MdNode::Value(ty, Value::Const(c)))
     }
