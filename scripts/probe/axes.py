@@ -3775,6 +3775,30 @@ def version_bodies():
     for v, node in {"v1_0_3_2": "i32 1, i32 0, i32 3, i32 2", "v1_0_2_0": "i32 1, i32 0, i32 2, i32 0",
                     "v2_0_3_2": "i32 2, i32 0, i32 3, i32 2", "v2_0_2_0": "i32 2, i32 0, i32 2, i32 0"}.items():
         yield f"debug_{v}", di_module().replace("!0 = !{i32 2, i32 0, i32 3, i32 1}", f"!0 = !{{{node}}}")
+# NVVM names LLVM 22.1 no longer has (its library's names) that libNVVM's modern path knows: the
+# signature table's (LLVM 19) and `nvvm_names.txt`'s, and two it has, beside them.
+MISTYPED_NAMES = [
+    "llvm.nvvm.abs.bf16", "llvm.nvvm.atomic.load.add.f32.p0f32", "llvm.nvvm.atomic.load.inc.32",
+    "llvm.nvvm.atomic.load.inc.32.p0", "llvm.nvvm.bar.sync", "llvm.nvvm.barrier", "llvm.nvvm.barrier.n",
+    "llvm.nvvm.barrier.sync", "llvm.nvvm.barrier.sync.cnt", "llvm.nvvm.barrier0", "llvm.nvvm.barrier0.and",
+    "llvm.nvvm.barrier0.or", "llvm.nvvm.barrier0.popc", "llvm.nvvm.bitcast.f2i", "llvm.nvvm.bitcast.i2f",
+    "llvm.nvvm.branch.if.all.convergent", "llvm.nvvm.cluster.barrier", "llvm.nvvm.ex2.approx.f",
+    "llvm.nvvm.ex2.approx.ftz.f", "llvm.nvvm.fabs.f", "llvm.nvvm.fabs.ftz.f", "llvm.nvvm.isspacep.grid_const",
+    "llvm.nvvm.ldg.global.i", "llvm.nvvm.match.all.sync.i32", "llvm.nvvm.membar", "llvm.nvvm.ptr.gen.to.global",
+    "llvm.nvvm.rotate.b32", "llvm.nvvm.rotate.right.b64", "llvm.nvvm.shfl.sync.i32", "llvm.nvvm.stacksave",
+    "llvm.nvvm.swap.lo.hi.b64", "llvm.nvvm.vote.sync", "llvm.nvvm.activemask", "llvm.nvvm.read.ptx.sreg.laneid",
+]
+
+
+def mistyped_calls():
+    """A call of an NVVM intrinsic through another function type than its declaration's (typed
+    text: `declare double @N(i32)`, `call i32 @N(i32 %x)`), for names LLVM 22 dropped and
+    libNVVM's modern path knows: which its reader upgrades by name (the call then reads as the
+    new intrinsic's) and which are a non-call use ("Invalid user of intrinsic instruction!")."""
+    for name in MISTYPED_NAMES:
+        text = (f"declare double @{name}(i32)\n"
+                + fn(f"  %a = call i32 @{name}(i32 %x)\n  ret void", "i32 %x"))
+        yield safe(name.removeprefix("llvm.nvvm.")), module(text)
 
 
 GROUPS = {
@@ -3812,6 +3836,7 @@ GROUPS = {
     "mathintr": math_intrinsics, "oldwarp": old_warp, "unknownllvm": unknown_llvm,
     "fmfcall": fmf_calls,
     "versionbody": version_bodies,
+    "mistyped": mistyped_calls,
 }
 
 
