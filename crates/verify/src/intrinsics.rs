@@ -547,15 +547,20 @@ pub(crate) fn unknown_nvvm(name: &str) -> bool {
     if !name.starts_with("llvm.nvvm.") || lookup(name, Path::Modern).is_some() {
         return false;
     }
-    let extra = extra_nvvm_names();
+    !listed_or_extends(extra_nvvm_names(), name, "llvm.nvvm")
+}
+
+/// Whether `name`, or a dotted prefix of it longer than `stem`, is one of `names` (lists of names
+/// whose overloads they do not say, so any extension of a listed name counts as it).
+fn listed_or_extends(names: &rustc_hash::FxHashSet<&'static str>, name: &str, stem: &str) -> bool {
     let mut n = name;
     loop {
-        if extra.contains(n) {
-            return false;
+        if names.contains(n) {
+            return true;
         }
         match n.rfind('.') {
-            Some(k) if k > "llvm.nvvm".len() => n = &n[..k],
-            _ => return true,
+            Some(k) if k > stem.len() => n = &n[..k],
+            _ => return false,
         }
     }
 }
@@ -605,17 +610,7 @@ pub(crate) fn unknown_llvm(name: &str) -> bool {
     if TARGET_PREFIXES.contains(&rest.split('.').next().unwrap_or("")) || lookup(name, Path::Modern).is_some() {
         return false;
     }
-    let extra = extra_llvm_names();
-    let mut n = name;
-    loop {
-        if extra.contains(n) {
-            return false;
-        }
-        match n.rfind('.') {
-            Some(k) if k > "llvm".len() => n = &n[..k],
-            _ => return true,
-        }
-    }
+    !listed_or_extends(extra_llvm_names(), name, "llvm")
 }
 
 /// The special-register reads and barrier of LLVM 3's PTX target (`llvm.ptx.read.tid.x`, …,
