@@ -292,15 +292,27 @@ where
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(i) else { break };
                 // A panic in one input is that input's failure, not the run's.
-                let outcome =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(item))).unwrap_or_else(|_| {
-                        Outcome::unreadable(
-                            item,
-                            "internal error while reading this input",
-                            opts.format,
-                            serde_json::json!({}),
-                        )
-                    });
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    if jobs == 1 {
+                        // One input at a time: it is judged on a thread of the pool the verifier
+                        // works on (this one waits), so that what reading frees there (the input
+                        // itself) is reused by the verifier's share of the work rather than held
+                        // beside it by an idle thread. Several at a time stay on threads of their
+                        // own: a pool thread waiting on its verifier's work could take up another
+                        // input on top of it.
+                        rayon::scope(|_| judge(item))
+                    } else {
+                        judge(item)
+                    }
+                }))
+                .unwrap_or_else(|_| {
+                    Outcome::unreadable(
+                        item,
+                        "internal error while reading this input",
+                        opts.format,
+                        serde_json::json!({}),
+                    )
+                });
                 if tx.send((i, outcome)).is_err() {
                     break;
                 }
