@@ -578,18 +578,14 @@ pub(crate) fn check_call_types(
     at: &dyn Fn() -> Location,
 ) {
     let m = cx.m;
-    let direct = match call.callee {
-        nvir_llvm::ir::Value::Const(c) => crate::module::global_of(m, c).is_some(),
-        nvir_llvm::ir::Value::Asm(_) => true,
-        _ => false,
+    let callee = match call.callee {
+        nvir_llvm::ir::Value::Const(c) => cx.callee(c),
+        _ => None,
     };
-    let intrinsic = match call.callee {
-        nvir_llvm::ir::Value::Const(c) => crate::module::global_of(m, c).is_some_and(|n| n.starts_with("llvm.")),
-        _ => false,
-    };
-    if intrinsic {
+    let direct = callee.is_some() || matches!(call.callee, nvir_llvm::ir::Value::Asm(_));
+    if let Some((_, callee)) = callee.filter(|(_, k)| k.intrinsic) {
         if !cx.llvm7() {
-            if let Some(message) = intrinsic_call_problem(cx, call, ret) {
+            if let Some(message) = intrinsic_call_problem(cx, callee, call, ret) {
                 out.error("llvm-intrinsic-arg", message, at());
             }
         }
@@ -677,12 +673,14 @@ fn over_aligned(cx: &Cx, t: TypeId) -> bool {
 /// targets' intrinsics, which libNVVM's modern path knows, each `immarg` argument (from LLVM's
 /// `Intrinsics*.td`) a constant, and the exclusive loads and stores of ARM and AArch64 naming
 /// the type they access with `elementtype`.
-fn intrinsic_call_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite, ret: TypeId) -> Option<&'static str> {
+fn intrinsic_call_problem(
+    cx: &Cx,
+    callee: &crate::callee::Callee,
+    call: &nvir_llvm::ir::instruction::CallSite,
+    ret: TypeId,
+) -> Option<&'static str> {
     let m = cx.m;
-    let nvir_llvm::ir::Value::Const(c) = call.callee else { return None };
-    let name = crate::module::global_of(m, c)?;
-    let base = |n: &str| name == n || name.strip_prefix(n).is_some_and(|rest| rest.starts_with('.'));
-    if base("llvm.scmp") || base("llvm.ucmp") {
+    if callee.cmp {
         let shape = |t: TypeId| match m.types.get(t) {
             TypeData::Vector { len, elem, scalable } => (Some((*len, *scalable)), m.types.int_width(*elem)),
             _ => (None, m.types.int_width(t)),
@@ -700,17 +698,13 @@ fn intrinsic_call_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite, 
         }
         return None;
     }
-    if ["llvm.aarch64.ldaxr", "llvm.aarch64.ldxr", "llvm.arm.ldaex", "llvm.arm.ldrex"].into_iter().any(base)
-        && !call.args.first().is_some_and(|a| has(cx, a.attrs, "elementtype"))
-    {
+    if callee.exclusive_load && !call.args.first().is_some_and(|a| has(cx, a.attrs, "elementtype")) {
         return Some("Intrinsic requires elementtype attribute on first argument.");
     }
-    if ["llvm.aarch64.stlxr", "llvm.aarch64.stxr", "llvm.arm.stlex", "llvm.arm.strex"].into_iter().any(base)
-        && !call.args.get(1).is_some_and(|a| has(cx, a.attrs, "elementtype"))
-    {
+    if callee.exclusive_store && !call.args.get(1).is_some_and(|a| has(cx, a.attrs, "elementtype")) {
         return Some("Intrinsic requires elementtype attribute on second argument.");
     }
-    let immarg = crate::intrinsics::target_immarg(name)?;
+    let immarg = callee.target_immarg.as_deref()?;
     let constant = |v: nvir_llvm::ir::Value| {
         matches!(v, nvir_llvm::ir::Value::Const(c)
             if matches!(m.consts[c], nvir_llvm::ir::ConstData::Int { .. } | nvir_llvm::ir::ConstData::Float { .. }))

@@ -534,13 +534,22 @@ fn math_call_fails(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> bool
 }
 
 fn math_call_failure(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> Option<&'static str> {
-    let m = cx.m;
     let Value::Const(c) = call.callee else { return None };
-    let name = global_of(m, c)?;
+    let (_, callee) = cx.callee(c)?;
+    math_failure_of(cx, callee, call)
+}
+
+/// [`math_call_failure`] of a call of `callee`.
+fn math_failure_of(
+    cx: &Cx,
+    callee: &crate::callee::Callee,
+    call: &nvir_llvm::ir::instruction::CallSite,
+) -> Option<&'static str> {
+    let m = cx.m;
     let TypeData::Function { ret, .. } = m.types.get(call.fn_ty) else { return None };
     let (f64, vector) = crate::intrinsics::fp_shape(&m.types, *ret);
     let afn = call.fmf.0 & 32 != 0;
-    crate::intrinsics::math_kept_failure(name, cx.target.path, f64, vector, afn)
+    callee.math[crate::callee::Callee::math_index(f64, vector, afn)]
 }
 
 /// An inline-asm operand type LLVM 7's backend crashes on (see `nvvm-asm` above).
@@ -1110,12 +1119,10 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
             match call.callee {
                 Value::Asm(a) => asm_constraints(cx, &String::from_utf8_lossy(&m.asms[a].constraints), out, &at),
                 Value::Const(c) => {
-                    let Some(name) = global_of(m, c) else { continue };
+                    let Some((name, callee)) = cx.callee(c) else { continue };
                     // The generic forms, whose second operand is the mode (the per-mode ones,
                     // `llvm.nvvm.shfl.sync.bfly.i32` …, take the value there).
-                    if matches!(name, "llvm.nvvm.shfl.sync.i32" | "llvm.nvvm.shfl.sync.f32" | "llvm.nvvm.vote.sync")
-                        && call.args.get(1).is_some_and(|a| !matches!(a.value, Value::Const(_)))
-                    {
+                    if callee.mode_operand && call.args.get(1).is_some_and(|a| !matches!(a.value, Value::Const(_))) {
                         out.compile_error(
                             "nvvm-compile-crash",
                             format!("{name} with a mode that is not a constant: libNVVM's compiler crashes on it"),
@@ -1131,13 +1138,7 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                     // call, `unknownllvm/`. A made-up name under a target's prefix is one too on
                     // LLVM 7's path, and the modern compiler calls it unknown whatever its use: not
                     // told apart here, for want of every target's names.)
-                    let target = name.strip_prefix("llvm.").and_then(|r| r.split('.').next()).unwrap_or("");
-                    let foreign = match cx.llvm7() {
-                        true => crate::intrinsics::LLVM7_TARGET_PREFIXES.contains(&target),
-                        false => target != "nvvm" && crate::intrinsics::TARGET_PREFIXES.contains(&target),
-                    };
-                    if foreign
-                        && name.len() > "llvm.".len() + target.len()
+                    if callee.foreign
                         && (is_used(i)
                             || matches!(m.types.get(call.fn_ty), TypeData::Function { ret, .. } if matches!(m.types.get(*ret), TypeData::Void)))
                     {
@@ -1153,10 +1154,7 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                     // call is kept (its result used), on both paths; an unused one is dropped
                     // (measured, `nvvmfamily/`: of 44 `llvm.nvvm.` families, only these two; an
                     // extension of `llvm.nvvm.fmin.f` is an unknown intrinsic, `unknownintr/`).
-                    let min_max = (name.starts_with("llvm.nvvm.fmin.") || name.starts_with("llvm.nvvm.fmax."))
-                        && crate::intrinsics::unknown_nvvm(name)
-                        && !crate::intrinsics::extends_intrinsic(name);
-                    if min_max && is_used(i) {
+                    if callee.min_max && is_used(i) {
                         out.compile_error(
                             "nvvm-unknown-intrinsic",
                             format!(
@@ -1166,12 +1164,7 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                         );
                         out.help("call one of LLVM 22's llvm.nvvm.fmin.*/fmax.* intrinsics (llvm.nvvm.fmin.f, …)");
                     }
-                    if cx.target.path == Path::Modern
-                        && !min_max
-                        && !name.starts_with("llvm.nvvm.read.ptx.sreg.")
-                        && !crate::warnings::COMPILE_GATES.iter().any(|(p, _)| name.starts_with(p))
-                        && (crate::intrinsics::unknown_nvvm(name) || crate::intrinsics::unknown_llvm(name))
-                    {
+                    if callee.unknown_compile {
                         out.compile_error(
                             "nvvm-unknown-intrinsic",
                             format!("call to unknown intrinsic '{name}' cannot be lowered by the NVPTX backend"),
@@ -1182,7 +1175,7 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                         );
                     }
                     // The non-`.sync` shuffles, kept: the modern compiler has no lowering left.
-                    if cx.target.path == Path::Modern && crate::intrinsics::old_shuffle(name) && is_used(i) {
+                    if cx.target.path == Path::Modern && callee.old_shuffle && is_used(i) {
                         out.compile_error(
                             "nvvm-compile-intrinsic",
                             format!("Error: unsupported operation (a call of {name}, which the compute_100+ compiler no longer lowers)"),
@@ -1193,7 +1186,7 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                     // LLVM 3's PTX intrinsics, kept (its result used, or returning nothing): LLVM 7's
                     // compiler knows the names and lowers none (the modern one calls them unknown).
                     if cx.llvm7()
-                        && crate::intrinsics::llvm7_ptx_intrinsic(name).is_some()
+                        && callee.llvm7_ptx.is_some()
                         && (is_used(i)
                             || matches!(m.types.get(call.fn_ty), TypeData::Function { ret, .. } if matches!(m.types.get(*ret), TypeData::Void)))
                     {
@@ -1206,12 +1199,8 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                     }
                     // LLVM's math intrinsics the verifier takes and the compiler does not lower
                     // where the call is kept (those the verifier refuses: `verify_error_fails_compile`).
-                    let refused = cx
-                        .intrinsic_family(name)
-                        .is_some_and(|f| matches!(f.rule, crate::intrinsics::Rule::Unsupported))
-                        || (cx.target.path == Path::Modern && name.starts_with("llvm.tanh"));
-                    if !refused && is_used(i) {
-                        if let Some(msg) = math_call_failure(cx, call) {
+                    if !callee.math_refused && callee.math.iter().any(Option::is_some) && is_used(i) {
+                        if let Some(msg) = math_failure_of(cx, callee, call) {
                             out.compile_error(
                                 "nvvm-compile-intrinsic",
                                 format!("{msg} (a call of {name}, which libNVVM's compiler does not lower)"),
@@ -1225,7 +1214,11 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                         m.types.write_in(call.fn_ty, &mut text, false);
                         text
                     };
-                    if let Some(msg) = crate::intrinsics::compile_failure(name, fn_type, cx.target.path) {
+                    if let Some(msg) = callee
+                        .compile_listed
+                        .then(|| crate::intrinsics::compile_failure(name, fn_type, cx.target.path))
+                        .flatten()
+                    {
                         let text = match msg {
                             "crash" => format!("a call of {name}: libNVVM's compiler crashes on it"),
                             _ => format!("{msg} (a call of {name}, which libNVVM's compiler does not lower)"),
@@ -1235,15 +1228,13 @@ fn bodies(cx: &Cx, f: &Function, kept: &GlobalSet, out: &mut Findings) {
                     }
                     if name == "llvm.nvvm.membar" {
                         membar(cx, call.args.first().map(|a| a.value), out, &at);
-                    } else if let Some(sreg) = name.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
-                        if cx.target.path == Path::Modern && !crate::intrinsics::is_special_register(sreg) {
-                            out.compile_error(
-                                "nvvm-unknown-intrinsic",
-                                format!("call to unknown intrinsic '{name}' cannot be lowered by the NVPTX backend"),
-                                at(),
-                            );
-                            out.help("use a special register LLVM knows (llvm.nvvm.read.ptx.sreg.tid.x, …), returning i32 (i64 for clock64 and globaltimer)");
-                        }
+                    } else if callee.unknown_register && cx.target.path == Path::Modern {
+                        out.compile_error(
+                            "nvvm-unknown-intrinsic",
+                            format!("call to unknown intrinsic '{name}' cannot be lowered by the NVPTX backend"),
+                            at(),
+                        );
+                        out.help("use a special register LLVM knows (llvm.nvvm.read.ptx.sreg.tid.x, …), returning i32 (i64 for clock64 and globaltimer)");
                     }
                 }
                 _ => {}

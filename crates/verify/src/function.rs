@@ -181,8 +181,8 @@ fn modern_signature_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite
     if cx.llvm7() || crate::module::mistyped_callee(cx.m, c, call.fn_ty).is_some() {
         return None;
     }
-    let name = global_of(cx.m, c).filter(|n| n.starts_with("llvm."))?;
-    let sig = intrinsics::signature(name, cx.target.path)?;
+    let (name, callee) = cx.callee(c).filter(|(_, k)| k.intrinsic)?;
+    let sig = callee.lookup?.1;
     cx.signature_mismatch(name, call.fn_ty, sig)
 }
 
@@ -993,8 +993,8 @@ fn check_call(
             }
         }
         Value::Const(c) => {
-            let Some(name) = global_of(m, c) else { return };
-            if !name.starts_with("llvm.") {
+            let Some((name, callee)) = cx.callee(c) else { return };
+            if !callee.intrinsic {
                 return;
             }
             // LLVM 22 checks no call through another type as the intrinsic's (`check_llvm_first`
@@ -1002,7 +1002,7 @@ fn check_call(
             if cx.target.path == Path::Modern && crate::module::mistyped_callee(m, c, call.fn_ty).is_some() {
                 return;
             }
-            crate::warnings::intrinsic_gate(cx, name, out, at);
+            crate::warnings::intrinsic_gate(cx, name, callee.gate, out, at);
             // LLVM 7's path takes a guard with its one `deopt` bundle, and names the rule for
             // more than one; without one it prints nothing, or, in a module that also has an
             // `invoke` of one, the rule (measured, `llvm7/guard_*`, `test/Verifier`'s
@@ -1017,7 +1017,7 @@ fn check_call(
                 );
                 return;
             }
-            if intrinsics::rejected(name, cx.target.path) && !(guard && deopts == 1) {
+            if callee.rejected && !(guard && deopts == 1) {
                 out.error("llvm-intrinsic-signature", format!("libNVVM's LLVM 7 path takes no call of {name}"), at());
                 out.help("it rejects the call with an empty log whatever the declaration; target compute_100+ (or pass --nvvm-latest)");
                 return;
@@ -1045,13 +1045,11 @@ fn check_call(
             }
             // LLVM's own checks of a known intrinsic's declaration and immediate arguments, from
             // the measured table (`intrinsics.tsv`).
-            if let Some(sig) = intrinsics::signature(name, cx.target.path) {
+            if let Some((base, sig)) = callee.lookup {
                 // On the modern path reported before the names (`check_llvm_first`).
-                if let Some(msg) = cx.signature_mismatch(name, call.fn_ty, sig).filter(|_| cx.llvm7()) {
+                if let Some(msg) = cx.llvm7().then(|| cx.signature_mismatch(name, call.fn_ty, sig)).flatten() {
                     out.error("llvm-intrinsic-signature", msg, at());
-                    if cx.llvm7() {
-                        out.help("libNVVM's LLVM 7 path rejects this declaration with an empty log");
-                    }
+                    out.help("libNVVM's LLVM 7 path rejects this declaration with an empty log");
                     return;
                 }
                 // LLVM 6's memory intrinsics, with an alignment argument: both readers upgrade the
@@ -1083,7 +1081,7 @@ fn check_call(
                     out.error("llvm-immarg", msg, at());
                     return;
                 }
-                if name.contains(".element.unordered.atomic")
+                if callee.element_atomic
                     && call.args.last().and_then(|a| const_arg(m, a.value)).is_some_and(|n| !n.is_power_of_two())
                 {
                     out.error(
@@ -1098,10 +1096,7 @@ fn check_call(
                         m.attrs[a.attrs].0.iter().any(|x| x.kind().is_some_and(|k| k.info().name == "elementtype"))
                     })
                 };
-                let access_index = ["llvm.preserve.array.access.index", "llvm.preserve.struct.access.index"]
-                    .iter()
-                    .any(|f| name.starts_with(f));
-                if access_index && cx.target.path == Path::Modern && !element_type(0) {
+                if callee.access_index && cx.target.path == Path::Modern && !element_type(0) {
                     out.error(
                         "llvm-intrinsic-arg",
                         "Intrinsic requires elementtype attribute on first argument.",
@@ -1115,7 +1110,7 @@ fn check_call(
                         return;
                     }
                 }
-                if let Some(msg) = intrinsic_rule(cx, f, name, call) {
+                if let Some(msg) = intrinsic_rule(cx, f, base, call) {
                     out.error("llvm-intrinsic-arg", msg, at());
                     return;
                 }
@@ -1145,11 +1140,7 @@ fn check_call(
             }
             // Special registers the path knows (a name its LLVM lacks, such as the cluster
             // registers on the LLVM 7 path, is an ordinary declaration there).
-            if let Some(sreg) = name
-                .strip_prefix("llvm.nvvm.read.ptx.sreg.")
-                .filter(|s| intrinsics::is_special_register(s))
-                .filter(|_| intrinsics::signature(name, cx.target.path).is_some())
-            {
+            if let Some(sreg) = name.strip_prefix(crate::callee::SREG).filter(|_| callee.special_register) {
                 let want = if matches!(sreg, "clock64" | "globaltimer") { 64 } else { 32 };
                 if ret_ty.and_then(|t| m.types.int_width(t)) != Some(want) {
                     let got = ret_ty.map(|t| m.types.to_string(t)).unwrap_or_default();
@@ -1180,7 +1171,7 @@ fn check_call(
             }
             // LLVM 3's PTX intrinsics: LLVM 7's path knows them and checks their declaration,
             // refusing another with an empty log (measured, `unknownllvm/ptx_*_wrongtype`).
-            if let Some(want) = intrinsics::llvm7_ptx_intrinsic(name).filter(|_| cx.llvm7()) {
+            if let Some(want) = callee.llvm7_ptx.filter(|_| cx.llvm7()) {
                 let mut got = String::new();
                 m.types.write_in(call.fn_ty, &mut got, false);
                 if got.replace(' ', "") != want.replace(' ', "") {
@@ -1193,7 +1184,7 @@ fn check_call(
                 }
                 return;
             }
-            let Some(family) = cx.intrinsic_family(name) else { return };
+            let Some(family) = callee.family else { return };
             let first_ty = call.args.first().map(|a| a.ty);
             match family.rule {
                 Rule::Unsupported => {
@@ -1226,7 +1217,7 @@ fn check_call(
                     }
                 }
                 // Only the intrinsics themselves (a misspelled name is an ordinary declaration).
-                Rule::AddrSpaceConversion if intrinsics::signature(name, cx.target.path).is_some() => {
+                Rule::AddrSpaceConversion if callee.lookup.is_some() => {
                     out.error(
                         "nvvm-intrinsic",
                         "nvvm address space conversion intrinsics are not supported.  Please use addrspacecast instruction for address space conversions",
@@ -1240,11 +1231,11 @@ fn check_call(
     }
 }
 
-/// LLVM's rules for particular intrinsics ([`intrinsics::verifier_rule`]) on this call.
-fn intrinsic_rule(cx: &Cx, f: &Function, name: &str, call: &nvir_llvm::ir::instruction::CallSite) -> Option<String> {
+/// LLVM's rules for particular intrinsics ([`intrinsics::verifier_rule`]) on this call of the
+/// intrinsic listed as `base`.
+fn intrinsic_rule(cx: &Cx, f: &Function, base: &str, call: &nvir_llvm::ir::instruction::CallSite) -> Option<String> {
     use nvir_llvm::ir::{ApInt, ConstData, GlobalDef, MdNode};
     let m = cx.m;
-    let (base, _) = intrinsics::lookup(name, cx.target.path)?;
     let TypeData::Function { ret, .. } = m.types.get(call.fn_ty) else { return None };
     let inst = |v: Value| match v {
         Value::Inst(i) => Some(&f.insts[i].kind),

@@ -18,6 +18,7 @@
 
 mod attrs;
 mod bitcode7;
+mod callee;
 mod compile;
 mod function;
 mod intrinsics;
@@ -447,12 +448,13 @@ pub(crate) struct Cx<'m> {
     /// Intrinsic functions and `llvm.used`-like variables used where LLVM's verifier allows no
     /// use, by symbol handle ([`llvmverifier::misused`]).
     pub misused: Vec<bool>,
-    /// [`intrinsics::signature_mismatch`] by callee and function type, and
-    /// [`intrinsics::family`] by callee: a module calls a few intrinsics from many places, and
-    /// each answer depends on nothing else (the functions are checked on all cores, hence the
-    /// locks, held only to look up and to add).
+    /// [`intrinsics::signature_mismatch`] by callee and function type: a module calls a few
+    /// intrinsics from many places, and each answer depends on nothing else (the functions are
+    /// checked on all cores, hence the lock, held only to look up and to add).
     sig_memo: std::sync::Mutex<rustc_hash::FxHashMap<(&'m str, nvir_llvm::ir::TypeId), Option<String>>>,
-    family_memo: std::sync::Mutex<rustc_hash::FxHashMap<&'m str, Option<&'static intrinsics::Family>>>,
+    /// [`Cx::callee`]'s answers by symbol handle, each worked out when a call first names it
+    /// (not before: a module may declare 200k functions it never calls).
+    callees: Vec<std::sync::OnceLock<Box<callee::Callee>>>,
 }
 
 impl<'m> Cx<'m> {
@@ -501,7 +503,7 @@ impl<'m> Cx<'m> {
             dropped_globals: Vec::new(),
             misused: Vec::new(),
             sig_memo: Default::default(),
-            family_memo: Default::default(),
+            callees: std::iter::repeat_with(std::sync::OnceLock::new).take(m.symbols.len()).collect(),
         };
         // On all cores: a large module has a declaration or definition per kernel and helper.
         use rayon::prelude::*;
@@ -543,14 +545,13 @@ impl<'m> Cx<'m> {
         found
     }
 
-    /// [`intrinsics::family`] of `name` on the target's path, worked out once per name.
-    pub(crate) fn intrinsic_family(&self, name: &'m str) -> Option<&'static intrinsics::Family> {
-        if let Some(&known) = lock(&self.family_memo).get(name) {
-            return known;
-        }
-        let found = intrinsics::family(name, self.target.path);
-        lock(&self.family_memo).insert(name, found);
-        found
+    /// The global value a callee constant names (through casts, as [`global_of`]), with what its
+    /// name decides on the target's path ([`callee::Callee`]), worked out once per callee.
+    pub(crate) fn callee(&self, c: nvir_llvm::ir::ConstId) -> Option<(&'m str, &callee::Callee)> {
+        let s = module::symbol_of(self.m, c)?;
+        let name: &'m str = &self.m.symbols[s].name;
+        let facts = self.callees.get(s.index())?.get_or_init(|| Box::new(callee::Callee::new(name, self.target.path)));
+        Some((name, facts))
     }
 
     /// Whether the modern path drops a global value before it verifies (measured): a declaration

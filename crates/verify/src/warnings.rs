@@ -29,11 +29,12 @@ pub(crate) static COMPILE_GATES: &[(&str, Needs)] = &[
 ];
 
 /// A call to an intrinsic the target cannot compile.
-pub(crate) fn intrinsic_gate(cx: &Cx, name: &str, out: &mut Findings, at: &dyn Fn() -> Location) {
+/// `gate` is what the first of [`COMPILE_GATES`] the name is under needs.
+pub(crate) fn intrinsic_gate(cx: &Cx, name: &str, gate: Option<Needs>, out: &mut Findings, at: &dyn Fn() -> Location) {
     if cx.llvm7() {
         return;
     }
-    let Some(&(_, needs)) = COMPILE_GATES.iter().find(|(prefix, _)| name.starts_with(prefix)) else { return };
+    let Some(needs) = gate else { return };
     let (why, help) = match needs {
         Needs::NotModern(help) => ("libNVVM's compute_100+ compiler does not know it", help),
         Needs::Specific if cx.target.variant == Variant::Base => (
