@@ -784,16 +784,28 @@ pub(crate) fn symbol_of(m: &Module, mut c: ConstId) -> Option<SymbolId> {
     None
 }
 
-/// The constants an instruction of `f`'s body refers to (what the modern path's keeping follows,
-/// [`kept_sets`]), and among them the `watched` ones ([`crate::llvmverifier::watched_consts`])
-/// used other than as a call's direct callee.
-fn all_consts(
+/// The constants of `f`'s body, in one walk of its instructions: those an instruction refers to
+/// (what the modern path's keeping follows, [`kept_sets`]; only when `modern`), and among them
+/// the `watched` ones ([`crate::llvmverifier::watched_consts`]) used other than as a call's direct
+/// callee; and those the compiler keeps ([`live_consts`]). Each list sorted, without repeats
+/// (but the misused ones, in body order).
+///
+/// One walk instead of three (the constants, the used values, the kept constants): on a 50 MB
+/// module each walk of every instruction missed the cache all the way.
+fn body_consts(
     m: &Module,
     id: nvir_llvm::ir::module::FuncId,
     f: &Function,
     watched: &[bool],
-) -> (Vec<ConstId>, Vec<ConstId>) {
+    modern: bool,
+    folded: impl Fn(ConstId) -> bool,
+) -> (Vec<ConstId>, Vec<ConstId>, Vec<ConstId>) {
     let mut consts = Vec::new();
+    let mut live = Vec::new();
+    let mut used = vec![false; f.insts.len()];
+    // Plain loads, whose constants the compiler keeps only when their value is used (known once
+    // every instruction is read).
+    let mut loads: Vec<(InstId, Value)> = Vec::new();
     // A call through another type than the callee's declared one is a use of the declaration
     // other than a call's when the declaration comes first; otherwise the call is refused first.
     let misuse_call =
@@ -802,12 +814,41 @@ fn all_consts(
     // watched constants more often than it calls them directly, its instructions are read again
     // for which (rare: only a module that breaks the rule pays).
     let mut direct_calls = 0usize;
-    for (_, inst) in f.insts.iter() {
-        inst.kind.for_each_operand(|v| {
-            if let Value::Const(c) = v {
-                consts.push(c)
+    for (iid, inst) in f.insts.iter() {
+        // What `live_consts` keeps of this instruction: all its constants, a folded variable's
+        // stored value only, a plain load's later.
+        let keep = match &inst.kind {
+            InstKind::Load { volatile: false, ptr, .. } => {
+                loads.push((iid, *ptr));
+                false
             }
+            InstKind::Store { volatile: false, ptr: Value::Const(c), value, .. } if folded(*c) => {
+                if let Value::Const(v) = value {
+                    live.push(*v);
+                }
+                false
+            }
+            _ => true,
+        };
+        inst.kind.for_each_operand(|v| match v {
+            Value::Const(c) => {
+                if modern {
+                    consts.push(c);
+                }
+                if keep {
+                    live.push(c);
+                }
+            }
+            Value::Inst(i) => {
+                if let Some(u) = used.get_mut(i.index()) {
+                    *u = true;
+                }
+            }
+            _ => {}
         });
+        if !modern {
+            continue;
+        }
         if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } = &inst.kind
         {
             if let Value::Const(c) = call.callee {
@@ -815,8 +856,21 @@ fn all_consts(
             }
         }
     }
+    for (iid, ptr) in loads {
+        if !used.get(iid.index()).copied().unwrap_or(false) {
+            continue;
+        }
+        match ptr {
+            Value::Const(c) if folded(c) => {}
+            Value::Const(c) => live.push(c),
+            _ => {}
+        }
+    }
     let mut misused = Vec::new();
-    if !watched.is_empty() && consts.iter().filter(|c| watched.get(c.index()) == Some(&true)).count() != direct_calls {
+    if modern
+        && !watched.is_empty()
+        && consts.iter().filter(|c| watched.get(c.index()) == Some(&true)).count() != direct_calls
+    {
         for (_, inst) in f.insts.iter() {
             let mut operands = Vec::new();
             inst.kind.for_each_operand(|v| {
@@ -840,7 +894,7 @@ fn all_consts(
             }
         }
     }
-    (consts, misused)
+    (sorted(consts), misused, sorted(live))
 }
 
 /// What the modern path keeps, and what `nvvmCompileProgram` keeps, from one pass over the
@@ -876,10 +930,7 @@ pub(crate) fn kept_sets<'m>(
     let per_function: Vec<(Vec<ConstId>, Vec<ConstId>, Vec<ConstId>)> = functions
         .par_iter()
         .with_min_len(64)
-        .map(|&(id, f)| {
-            let (all, misused) = if modern { all_consts(m, id, f, watched) } else { Default::default() };
-            (sorted(all), misused, sorted(live_consts(f, &local_var)))
-        })
+        .map(|&(id, f)| body_consts(m, id, f, watched, modern, &local_var))
         .collect();
     let mut all = BodyConsts(Vec::with_capacity(per_function.len()));
     let mut live = BodyConsts(Vec::with_capacity(per_function.len()));
