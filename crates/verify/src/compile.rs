@@ -18,7 +18,7 @@ use crate::{Class, Cx, Finding, Findings, Location, Path, Severity};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::constant::{ConstData, ExprOp};
 use nvir_llvm::ir::instruction::BinOp;
-use nvir_llvm::ir::module::{GlobalDef, Linkage};
+use nvir_llvm::ir::module::{FuncId, GlobalDef, Linkage};
 use nvir_llvm::ir::{ConstId, Function, InstKind, TypeData, Value};
 use nvir_llvm::Module;
 use std::ops::ControlFlow;
@@ -107,8 +107,10 @@ impl<'m> Lookup<'m> {
     }
 }
 
-/// Every compile-side judgement, after the verifier's findings are all in.
-pub(crate) fn check(cx: &Cx, out: &mut Findings) {
+/// Every compile-side judgement, after the verifier's findings are all in; `functions`: the
+/// per-function rules' findings ([`function_rules`], worked out with the other per-function
+/// passes, [`crate::function::check_each_function`]).
+pub(crate) fn check(cx: &Cx, out: &mut Findings, functions: Findings) {
     let names = Lookup::new(cx.m, &cx.symbols, &cx.compile_kept);
     let layout_error = out.0.iter().any(|f| f.code == "nvvm-datalayout");
     for i in 0..out.0.len() {
@@ -124,39 +126,54 @@ pub(crate) fn check(cx: &Cx, out: &mut Findings) {
     module_crashes(cx, &names, out);
     aliases(cx, &names, out);
     static_initializers(cx, &names, out);
-    // The modern path reads cluster properties from `!nvvm.annotations` too: once for all kernels.
-    let mut annotated: rustc_hash::FxHashMap<String, [bool; 3]> = Default::default();
-    if !cx.llvm7() {
-        for (name, prop, _) in crate::module::annotations(cx.m) {
-            let which = match &*prop {
-                "blocksareclusters" => 0,
-                "reqntidx" | "reqntidy" | "reqntidz" => 1,
-                "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => 2,
-                _ => continue,
-            };
-            annotated.entry(name.to_string()).or_default()[which] = true;
+    out.absorb(functions);
+}
+
+/// What the per-function rules read besides each function.
+pub(crate) struct Prepared {
+    /// The modern path reads cluster properties from `!nvvm.annotations` too: once for all kernels.
+    annotated: rustc_hash::FxHashMap<String, [bool; 3]>,
+    /// LLVM 7's backend never sees a function inlined into every caller, nor an
+    /// `available_externally` body (measured, `dropped/`).
+    inlined: Vec<bool>,
+}
+
+impl Prepared {
+    pub(crate) fn new(cx: &Cx) -> Prepared {
+        let mut annotated: rustc_hash::FxHashMap<String, [bool; 3]> = Default::default();
+        if !cx.llvm7() {
+            for (name, prop, _) in crate::module::annotations(cx.m) {
+                let which = match &*prop {
+                    "blocksareclusters" => 0,
+                    "reqntidx" | "reqntidy" | "reqntidz" => 1,
+                    "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => 2,
+                    _ => continue,
+                };
+                annotated.entry(name.to_string()).or_default()[which] = true;
+            }
         }
+        let inlined = match cx.llvm7() {
+            true => crate::module::inlined_away(cx.m, &cx.symbols, &cx.compile_kept),
+            false => Vec::new(),
+        };
+        Prepared { annotated, inlined }
     }
-    let kept = names.kept_set();
-    // LLVM 7's backend never sees a function inlined into every caller, nor an
-    // `available_externally` body (measured, `dropped/`).
-    let inlined: Vec<bool> = match cx.llvm7() {
-        true => crate::module::inlined_away(cx.m, &cx.symbols, kept),
-        false => Vec::new(),
-    };
-    crate::function::each_function(cx, out, |id, f, out| {
-        if f.is_definition && !f.name.starts_with("llvm.") && kept.contains_def(&cx.symbols, GlobalDef::Func(id)) {
-            if cx.kernels.contains(&*f.name) {
-                cluster_attrs(cx, f, annotated.get(&*f.name).copied().unwrap_or_default(), out);
-            }
-            if !(inlined.get(id.index()).copied().unwrap_or(false)
-                || cx.llvm7() && f.props.linkage == Linkage::AvailableExternally)
-            {
-                signature(cx, f, out);
-            }
-            bodies(cx, f, kept, out);
+}
+
+/// The compile-side rules of one function the compiler keeps.
+pub(crate) fn function_rules(cx: &Cx, prepared: &Prepared, id: FuncId, f: &Function, out: &mut Findings) {
+    let kept = &cx.compile_kept;
+    if f.is_definition && !f.name.starts_with("llvm.") && kept.contains_def(&cx.symbols, GlobalDef::Func(id)) {
+        if cx.kernels.contains(&*f.name) {
+            cluster_attrs(cx, f, prepared.annotated.get(&*f.name).copied().unwrap_or_default(), out);
         }
-    });
+        if !(prepared.inlined.get(id.index()).copied().unwrap_or(false)
+            || cx.llvm7() && f.props.linkage == Linkage::AvailableExternally)
+        {
+            signature(cx, f, out);
+        }
+        bodies(cx, f, kept, out);
+    }
 }
 
 /// The help of a finding where libNVVM's compiler crashes rather than reports.

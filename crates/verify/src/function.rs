@@ -36,13 +36,28 @@ fn verified(cx: &Cx, f: FuncId) -> bool {
     !cx.function_dropped(f)
 }
 
+/// What [`check_llvm_first`] reads besides each function.
+pub(crate) struct LlvmFirst {
+    stack: u32,
+    invariant_group: Option<nvir_llvm::ir::MdKind>,
+}
+
+impl LlvmFirst {
+    pub(crate) fn new(cx: &Cx) -> LlvmFirst {
+        LlvmFirst {
+            stack: crate::module::alloca_space(cx.m),
+            invariant_group: cx.m.metadata.find_kind("invariant.group").filter(|_| !cx.llvm7()),
+        }
+    }
+}
+
 /// The rules of LLVM's own verifier that libNVVM runs before any of its own, function by
 /// function (measured by putting two problems in one module, in both orders): attributes, and
-/// on the LLVM 7 path allocas outside the stack address space.
-pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
-    let stack: u32 = crate::module::alloca_space(cx.m);
-    let invariant_group = cx.m.metadata.find_kind("invariant.group").filter(|_| !cx.llvm7());
-    each_function(cx, out, |id, f, out| {
+/// on the LLVM 7 path allocas outside the stack address space. One function's; all functions'
+/// with the other per-function passes, [`check_each_function`].
+fn check_llvm_first(cx: &Cx, first: &LlvmFirst, id: FuncId, f: &Function, out: &mut Findings) {
+    let LlvmFirst { stack, invariant_group } = *first;
+    {
         if !verified(cx, id) {
             return;
         }
@@ -133,7 +148,7 @@ pub(crate) fn check_llvm_first(cx: &Cx, out: &mut Findings) {
                 }
             }
         }
-    });
+    }
 }
 
 /// LLVM 22's verifier on an inline-asm call's operands (measured, `asmindirect/`): each indirect
@@ -457,44 +472,88 @@ fn atomic_size(bits: Option<u64>, out: &mut Findings, at: &dyn Fn() -> Location)
     out.help("atomics access 8, 16, 32, 64 or 128 bits");
 }
 
-/// Runs `check` on every function, on all cores; the findings come out in module order, as a
-/// loop over the functions would make them (each function's are capped on their own, and
-/// `cap_repeats` caps the whole).
-pub(crate) fn each_function(cx: &Cx, out: &mut Findings, check: impl Fn(FuncId, &Function, &mut Findings) + Sync) {
+/// A function's own rules and instructions (with the other per-function passes,
+/// [`check_each_function`]).
+fn check_functions(cx: &Cx, id: FuncId, f: &Function, out: &mut Findings) {
+    if !verified(cx, id) {
+        return;
+    }
+    check_function(cx, f, out);
+    if f.is_definition {
+        crate::structural::check(f, out);
+        check_body(cx, f, out);
+    }
+}
+
+/// The per-function passes' findings, each pass's kept apart in module order
+/// ([`check_each_function`]).
+pub(crate) struct PerFunction {
+    /// [`check_llvm_first`]'s.
+    pub llvm_first: Findings,
+    /// [`crate::llvmverifier::check_functions`]' first function's first problem.
+    pub llvm: Option<Findings>,
+    /// [`check_functions`]'.
+    pub own: Findings,
+    /// [`crate::compile::check`]'s per-function rules'.
+    pub compile: Findings,
+}
+
+/// The per-function passes in one walk of the functions, on all cores: each function is read
+/// once while it is in the cache, where four passes each read the whole module (on a 50 MB
+/// module every pass missed the cache all the way). Each pass's findings are its own, in
+/// module order, so they go where that pass's would ([`crate::verify`]); each function's are
+/// its own (their per-code caps count in it; `cap_repeats` caps the whole), taken in a run of
+/// functions' as they are made (a `Findings` kept per function until the end held 17.6 MB for
+/// 200k declarations).
+pub(crate) fn check_each_function(cx: &Cx) -> PerFunction {
     use rayon::prelude::*;
+    let first = LlvmFirst::new(cx);
+    let llvm = crate::llvmverifier::Prepared::new(cx);
+    let compile = crate::compile::Prepared::new(cx);
     let functions: Vec<(FuncId, &Function)> = cx.m.functions.iter().collect();
-    // Each function's findings are its own (their per-code caps count in it), taken in a run of
-    // functions' as they are made: a `Findings` (80 bytes) kept per function until the end held
-    // 17.6 MB for 200k declarations.
-    let each: Vec<Findings> = functions
+    let runs: Vec<PerFunction> = functions
         .par_chunks(64)
         .map(|run| {
-            let mut found = Findings::default();
+            let mut found = PerFunction {
+                llvm_first: Findings::default(),
+                llvm: None,
+                own: Findings::default(),
+                compile: Findings::default(),
+            };
             for &(id, f) in run {
                 let mut own = Findings::default();
-                check(id, f, &mut own);
-                found.absorb(own);
+                check_llvm_first(cx, &first, id, f, &mut own);
+                found.llvm_first.absorb(own);
+                if found.llvm.is_none() {
+                    let mut own = Findings::default();
+                    crate::llvmverifier::check_functions(cx, &llvm, id, f, &mut own);
+                    found.llvm = (!own.0.is_empty()).then_some(own);
+                }
+                let mut own = Findings::default();
+                check_functions(cx, id, f, &mut own);
+                found.own.absorb(own);
+                let mut own = Findings::default();
+                crate::compile::function_rules(cx, &compile, id, f, &mut own);
+                found.compile.absorb(own);
             }
             found
         })
         .collect();
-    for found in each {
-        out.absorb(found);
+    let mut all = PerFunction {
+        llvm_first: Findings::default(),
+        llvm: None,
+        own: Findings::default(),
+        compile: Findings::default(),
+    };
+    for run in runs {
+        all.llvm_first.absorb(run.llvm_first);
+        if all.llvm.is_none() {
+            all.llvm = run.llvm;
+        }
+        all.own.absorb(run.own);
+        all.compile.absorb(run.compile);
     }
-}
-
-/// Every function's own rules and instructions.
-pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
-    each_function(cx, out, |id, f, out| {
-        if !verified(cx, id) {
-            return;
-        }
-        check_function(cx, f, out);
-        if f.is_definition {
-            crate::structural::check(f, out);
-            check_body(cx, f, out);
-        }
-    });
+    all
 }
 
 fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {

@@ -307,10 +307,13 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     // verifier first (as LLVM's `verifyModule`: each function, then the variables; the `order/`
     // axis; only a missing triple comes before it, `tripleorder/`), then the functions' names and linkage, the variables, the layout and triple, and
     // each function with its instructions.
+    // The per-function passes in one walk; each pass's findings are taken in below where that
+    // pass runs in libNVVM's order.
+    let per_function = function::check_each_function(&cx);
     module::check_version(&cx, &mut out);
     module::check_triple_present(&cx, &mut out);
-    function::check_llvm_first(&cx, &mut out);
-    llvmverifier::check_functions(&cx, &mut out);
+    out.absorb(per_function.llvm_first);
+    llvmverifier::rest_of_functions(&cx, per_function.llvm, &mut out);
     module::check_llvm_globals(&cx, &mut out);
     llvmverifier::check_global_values(&cx, &mut out);
     module::check_module_flags(&cx, &mut out);
@@ -319,8 +322,8 @@ fn verify_read(m: &Module, target: &Target, bitcode_producer: Option<&str>, vali
     module::check_global_values(&cx, &mut out);
     module::check_globals(&cx, &mut out);
     module::check_target(&cx, &mut out);
-    function::check_functions(&cx, &mut out);
-    compile::check(&cx, &mut out);
+    out.absorb(per_function.own);
+    compile::check(&cx, &mut out, per_function.compile);
     // libNVVM compiles only what it has verified: the compiler's findings come after the
     // verifier's, so the first error is still the one `nvvmVerifyProgram` prints.
     let Findings(all, repeats) = out;

@@ -251,36 +251,55 @@ pub(crate) fn check_reader_alloca(cx: &Cx, out: &mut Findings) {
 /// `"frame-pointer"` value (the modern path; LLVM 7 did not check it), its `!prof`, then its
 /// instructions' `!fpmath`, `!range` and `!align` and a `resume` without a personality; on LLVM
 /// 7's path also [`unsized_alloca`] (the modern reader stops at that earlier).
-pub(crate) fn check_functions(cx: &Cx, out: &mut Findings) {
-    let m = cx.m;
-    let kinds = ["fpmath", "range", "align"].map(|k| m.metadata.find_kind(k));
-    let prof = m.metadata.find_kind("prof");
-    let kcfi = m.metadata.find_kind("kcfi_type");
-    let (dbg, lp) = (m.metadata.find_kind("dbg"), m.metadata.find_kind("llvm.loop"));
-    // The nodes LLVM's verifier visits where debug locations may be (`!dbg` and `!llvm.loop`
-    // attachments): it visits each node once, so a location inside one of these is no error
-    // when met again elsewhere.
-    let locs_allowed = if cx.llvm7() { Vec::new() } else { nodes_allowing_locations(cx, dbg, lp) };
-    let scope_decl =
-        m.symbols.iter().find(|(_, s)| &*s.name == "llvm.experimental.noalias.scope.decl").map(|(id, _)| id);
-    // LLVM's verifier stops at the first problem: the first function's first, the functions
-    // checked on all cores.
-    let functions: Vec<(FuncId, &Function)> = m.functions.iter().collect();
-    let first = functions
-        .par_iter()
-        .with_min_len(64)
-        .map(|&(id, f)| {
-            let mut found = Findings::default();
-            function_problem(
-                cx,
-                id,
-                f,
-                &FnContext { kinds, prof, kcfi, dbg, lp, scope_decl, locs_allowed: &locs_allowed },
-                &mut found,
-            );
-            found
-        })
-        .find_first(|found| !found.0.is_empty());
+/// One function's first problem; LLVM's verifier stops at the first problem, the first
+/// function's first ([`crate::function::check_each_function`] keeps the first function's,
+/// [`rest_of_functions`] takes it in).
+pub(crate) fn check_functions(cx: &Cx, prepared: &Prepared, id: FuncId, f: &Function, out: &mut Findings) {
+    function_problem(cx, id, f, &prepared.context(), out);
+}
+
+/// What [`check_functions`] reads besides each function, gathered once.
+pub(crate) struct Prepared {
+    kinds: [Option<MdKind>; 3],
+    prof: Option<MdKind>,
+    kcfi: Option<MdKind>,
+    dbg: Option<MdKind>,
+    lp: Option<MdKind>,
+    scope_decl: Option<SymbolId>,
+    locs_allowed: Vec<bool>,
+}
+
+impl Prepared {
+    pub(crate) fn new(cx: &Cx) -> Prepared {
+        let m = cx.m;
+        let (dbg, lp) = (m.metadata.find_kind("dbg"), m.metadata.find_kind("llvm.loop"));
+        Prepared {
+            kinds: ["fpmath", "range", "align"].map(|k| m.metadata.find_kind(k)),
+            prof: m.metadata.find_kind("prof"),
+            kcfi: m.metadata.find_kind("kcfi_type"),
+            dbg,
+            lp,
+            scope_decl: m
+                .symbols
+                .iter()
+                .find(|(_, s)| &*s.name == "llvm.experimental.noalias.scope.decl")
+                .map(|(id, _)| id),
+            // The nodes LLVM's verifier visits where debug locations may be (`!dbg` and
+            // `!llvm.loop` attachments): it visits each node once, so a location inside one of
+            // these is no error when met again elsewhere.
+            locs_allowed: if cx.llvm7() { Vec::new() } else { nodes_allowing_locations(cx, dbg, lp) },
+        }
+    }
+
+    fn context(&self) -> FnContext<'_> {
+        let Prepared { kinds, prof, kcfi, dbg, lp, scope_decl, .. } = *self;
+        FnContext { kinds, prof, kcfi, dbg, lp, scope_decl, locs_allowed: &self.locs_allowed }
+    }
+}
+
+/// [`check_functions`] once each function's first problem is known: the first function's, or
+/// the module's own.
+pub(crate) fn rest_of_functions(cx: &Cx, first: Option<Findings>, out: &mut Findings) {
     if let Some(found) = first {
         out.absorb(found);
         return;
