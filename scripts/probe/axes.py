@@ -3801,6 +3801,163 @@ def mistyped_calls():
         yield safe(name.removeprefix("llvm.nvvm.")), module(text)
 
 
+# (tag, declared type's parameters, return type, a call's arguments, the same call with one operand
+# of another type) of intrinsics whose declaration LLVM 22's reader replaces by another (a
+# typed-pointer mangling renamed, a retired NVVM name rewritten), keeps (a current name), or
+# drops (an NVVM name rewritten into instructions).
+DECL_ORDER = [
+    ("memset_p4i8", "llvm.memset.p4i8.i64", "void", "i8 addrspace(4)*, i8, i64, i1",
+     "i8 addrspace(4)* null, i8 0, i64 4, i1 false", "i8 addrspace(4)* null, i8 0, i32 4, i1 false"),
+    ("memset_p4", "llvm.memset.p4.i64", "void", "i8 addrspace(4)*, i8, i64, i1",
+     "i8 addrspace(4)* null, i8 0, i64 4, i1 false", "i8 addrspace(4)* null, i8 0, i32 4, i1 false"),
+    ("memcpy_p0i8", "llvm.memcpy.p0i8.p0i8.i64", "void", "i8*, i8*, i64, i1",
+     "i8* null, i8* null, i64 4, i1 false", "i8* null, i8* null, i16 4, i1 false"),
+    ("memcpy_atomic_p0i8", "llvm.memcpy.element.unordered.atomic.p0i8.p0i8.i64", "void", "i8*, i8*, i64, i32",
+     "i8* align 4 null, i8* align 4 null, i64 16, i32 4", "i8* align 4 null, i8* align 4 null, i64 16, i8 4"),
+    ("lifetime_p0i8", "llvm.lifetime.start.p0i8", "void", "i64, i8*", "i64 4, i8* %p", "i32 4, i8* %p"),
+    ("round_f32", "llvm.round.f32", "float", "float", "float 1.0", "double 1.0"),
+    ("bswap_i32", "llvm.bswap.i32", "i32", "i32", "i32 1", "i64 1"),
+    ("fshl_i32", "llvm.fshl.i32", "i32", "i32, i32, i32", "i32 1, i32 2, i32 3", "i32 1, i32 2, i64 3"),
+    ("ctpop_i64", "llvm.ctpop.i64", "i64", "i64", "i64 1", "i32 1"),
+    ("powi_f32", "llvm.powi.f32", "float", "float, i32", "float 1.0, i32 2", "float 1.0, i64 2"),
+    ("stacksave", "llvm.stacksave", "i8*", "", "", "i32 0"),
+    ("tid_x", "llvm.nvvm.read.ptx.sreg.tid.x", "i32", "", "", "i32 0"),
+    ("clz_i", "llvm.nvvm.clz.i", "i32", "i32", "i32 1", "i64 1"),
+    ("fabs_f", "llvm.nvvm.fabs.f", "float", "float", "float 1.0", "double 1.0"),
+    ("rotate_b32", "llvm.nvvm.rotate.b32", "i32", "i32, i32", "i32 1, i32 2", "i32 1, i64 2"),
+    ("barrier0", "llvm.nvvm.barrier0", "void", "", "", "i32 0"),
+    ("bar_sync", "llvm.nvvm.bar.sync", "void", "i32", "i32 0", "i64 0"),
+    ("gen_to_global", "llvm.nvvm.ptr.gen.to.global.p1i8.p0i8", "i8 addrspace(1)*", "i8*", "i8* %p", "i32 0"),
+    ("ldg_i32", "llvm.nvvm.ldg.global.i.i32.p1i32", "i32", "i32 addrspace(1)*, i32",
+     "i32 addrspace(1)* null, i32 4", "i32 addrspace(1)* null, i64 4"),
+    ("shfl_sync_i32", "llvm.nvvm.shfl.sync.idx.i32", "i32", "i32, i32, i32, i32",
+     "i32 -1, i32 1, i32 2, i32 31", "i32 -1, i32 1, i64 2, i32 31"),
+    ("masked_load", "llvm.masked.load.v4f32.p0v4f32", "<4 x float>", "<4 x float>*, i32, <4 x i1>, <4 x float>",
+     "<4 x float>* %q, i32 4, <4 x i1> zeroinitializer, <4 x float> zeroinitializer",
+     "<4 x float>* %q, i64 4, <4 x i1> zeroinitializer, <4 x float> zeroinitializer"),
+]
+
+
+def decl_order():
+    """A call through another function type than its intrinsic's declaration, the declaration
+    before or after the calling function (and the well-typed call beside): LLVM 22's verifier
+    refuses whichever of the declaration ("Invalid user of intrinsic instruction!") and the call
+    ("Intrinsic called with incompatible signature") it reaches first in module order, in the
+    module as its reader upgraded it, where a declaration replaced by another has moved to the
+    end. Each intrinsic also with the declaration, not the call, of the other type; typed text and
+    opaque."""
+    for tag, name, ret, params, good, bad in DECL_ORDER:
+        def decl(ps):
+            return f"declare {ret} @{name}({ps})\n"
+
+        def call(args):
+            lhs = "" if ret == "void" else "%r = "
+            return fn(f"  {lhs}call {ret} @{name}({args})\n  ret void", "i8* %p, <4 x float>* %q")
+
+        bad_params = ", ".join(a.rsplit(" ", 1)[0] if " " in a and not a.startswith("i8* align") else a
+                               for a in bad.split(", ")) if bad else ""
+        bad_params = re.sub(r" align \d+", "", bad_params)
+        shapes = {
+            "ok_before": decl(params) + call(good), "ok_after": call(good) + decl(params),
+            "call_before": decl(params) + call(bad), "call_after": call(bad) + decl(params),
+            "decl_before": decl(bad_params) + call(good), "decl_after": call(good) + decl(bad_params),
+        }
+        for shape, text in shapes.items():
+            yield f"{tag}_{shape}", module(text)
+            yield f"{tag}_{shape}_opaque", module(_opaque(text).replace("<4 x float>*", "ptr"))
+
+
+def _llvm22_strings():
+    """The `llvm.*` strings of LLVM 22.1's library (llvmlite 0.50's): the names it knows."""
+    import subprocess
+    import llvmlite.binding
+    lib = next(pathlib.Path(llvmlite.binding.__file__).parent.glob("libllvmlite*.so"))
+    out = subprocess.run(["strings", "-n", "6", str(lib)], capture_output=True, text=True, check=True).stdout
+    return {line for line in out.splitlines() if line.startswith("llvm.")}
+
+
+def _other_type(t):
+    """Another type for an operand or result: another width, precision, or an integer for a pointer."""
+    return {"i32": "i64", "i64": "i32", "float": "double", "double": "float", "half": "float",
+            "void": "i32"}.get(t, "i64" if t.endswith("*") else "i32")
+
+
+# NVVM names LLVM's reader upgrades though its library holds their names (`auto_upgrade_nvvm_intrinsics.ll`'s).
+UPGRADED_NVVM = re.compile(r"llvm\.nvvm\.(brev(32|64)|clz\.(i|ll)|popc\.(i|ll)|h2f|abs\.(i|ll)|(max|min)\.(s|i|ll|us|ui|ull)"
+                           r"|fabs\.(f|ftz\.f|d)|bitcast\.\w+|rotate\.[\w.]+|swap\.lo\.hi\.b64|ptr\.[\w.]+"
+                           r"|(add|mul|div|fma|sqrt|rcp)\.rn\.[\w.]+|d2i\.\w+|f2i\.\w+|ldg\.[\w.]+|ldu\.[\w.]+)")
+
+
+def retyped_calls():
+    """Calls through another function type than the declaration's, of the intrinsics the
+    intrinsic probes call well (`corpus/probes/intrinsics.jsonl`'s `ok` calls, one overload a
+    name): each NVVM name LLVM 22.1 does not have (its reader upgrades them), each other name with
+    a pointer in its type (typed-pointer manglings LLVM 22 renames), and every 20th of the rest.
+    Three shapes each: the call's first variable operand (else its first operand, else its
+    result) of another type (`call`), the declaration of that type too (`twin`: the call is well
+    typed again), and the declaration's type changed instead of the call's (`decl`). Whether
+    LLVM 22's reader rebuilds the call from its own operands (as `twin`), moves the declaration
+    it renames to the end of the module ("Intrinsic called with incompatible signature" first),
+    or leaves it ("Invalid user of intrinsic instruction!")."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+    import probes as intrinsic_probes
+    known = _llvm22_strings()
+    rows = [json.loads(line) for line in open(pathlib.Path(__file__).resolve().parents[2] / "corpus/probes/intrinsics.jsonl")][1:]
+    first = {}
+    for r in rows:
+        if r.get("variant") == "ok" and not r.get("vararg"):
+            first.setdefault(r["name"], r)
+    def base(name):
+        parts = name.split(".")
+        while len(parts) > 2 and re.fullmatch(r"(p\d+)?(v\d+)?(i\d+|f16|bf16|f32|f64)?", parts[-1]):
+            parts.pop()
+        return ".".join(parts)
+
+    # The older NVVM names LLVM's reader still upgrades, which the intrinsic probes do not call.
+    for name, ret, args in [("brev32", "i32", ["i32"]), ("brev64", "i64", ["i64"]), ("clz.i", "i32", ["i32"]),
+                            ("clz.ll", "i32", ["i64"]), ("popc.i", "i32", ["i32"]), ("popc.ll", "i32", ["i64"]),
+                            ("h2f", "float", ["i16"]), ("abs.i", "i32", ["i32"]), ("abs.ll", "i64", ["i64"]),
+                            ("max.i", "i32", ["i32", "i32"]), ("max.ll", "i64", ["i64", "i64"]),
+                            ("max.ui", "i32", ["i32", "i32"]), ("max.ull", "i64", ["i64", "i64"]),
+                            ("min.i", "i32", ["i32", "i32"]), ("min.ull", "i64", ["i64", "i64"]),
+                            ("max.s", "i16", ["i16", "i16"]), ("min.us", "i16", ["i16", "i16"])]:
+        first.setdefault(f"llvm.nvvm.{name}", {"name": f"llvm.nvvm.{name}", "ret": ret,
+                                                "args": [[t, "%"] for t in args], "variant": "ok"})
+    picked, bases = [], set()
+    for k, (name, r) in enumerate(sorted(first.items())):
+        types = [r["ret"]] + [t for t, _ in r["args"]]
+        b = base(name)
+        if b in bases:
+            continue
+        if (name.startswith("llvm.nvvm.") and (name not in known and b not in known or UPGRADED_NVVM.fullmatch(name))
+                or not name.startswith("llvm.nvvm.") and any(t.endswith("*") for t in types) or k % 20 == 0):
+            bases.add(b)
+            picked.append(r)
+
+    def text(p, decl_ret, decl_args):
+        body = intrinsic_probes.module_text(p)
+        body = body[len(intrinsic_probes.HEADER):-len(intrinsic_probes.TRAILER)]
+        decl = f"declare {decl_ret} @{p['name']}({', '.join(decl_args)})\n"
+        return decl + body.split("\n", 1)[1]
+
+    for p in picked:
+        args = [list(a) for a in p["args"]]
+        call = dict(p, args=args)
+        at = next((i for i, (_, v) in enumerate(args) if v == "%"), 0 if args else None)
+        if at is None:
+            call["ret"] = _other_type(p["ret"])
+        else:
+            t = _other_type(args[at][0])
+            args[at] = [t, "%"]
+        decl_types = [t for t, _ in p["args"]]
+        call_types = [t for t, _ in call["args"]]
+        tag = safe(p["name"].removeprefix("llvm."))
+        yield f"{tag}_call", module(text(call, p["ret"], decl_types))
+        yield f"{tag}_twin", module(text(call, call["ret"], call_types))
+        off = ([_other_type(p["ret"])], decl_types) if at is None else ([p["ret"]], decl_types[:at] + [_other_type(decl_types[at])] + decl_types[at + 1:])
+        yield f"{tag}_decl", module(text(p, off[0][0], off[1]))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3837,6 +3994,8 @@ GROUPS = {
     "fmfcall": fmf_calls,
     "versionbody": version_bodies,
     "mistyped": mistyped_calls,
+    "declorder": decl_order,
+    "retype": retyped_calls,
 }
 
 

@@ -63,6 +63,9 @@ pub(crate) struct Callee {
     pub math: [Option<&'static str>; 8],
     /// [`intrinsics::compile_failure`] lists the name on the path.
     pub compile_listed: bool,
+    /// On the modern path, a retired `llvm.nvvm.*` name the reader rewrites from each call's
+    /// operands ([`intrinsics::rebuilt_by_upgrade`]).
+    pub rebuilt_nvvm: bool,
 }
 
 impl Callee {
@@ -120,6 +123,7 @@ impl Callee {
                 || (modern && name.starts_with("llvm.tanh")),
             math,
             compile_listed: intrinsics::compile_failure_listed(name, path),
+            rebuilt_nvvm: modern && name.starts_with("llvm.nvvm.") && intrinsics::rebuilt_by_upgrade(name),
         }
     }
 

@@ -542,9 +542,10 @@ fn extra_nvvm_names() -> &'static rustc_hash::FxHashSet<&'static str> {
 /// `unknownintr/`: libNVVM verifies the call and `nvvmCompileProgram` stops at it): an
 /// `llvm.nvvm.*` name that is no intrinsic of the table (as LLVM looks names up) and neither is
 /// nor extends one of [`extra_nvvm_names`] (whose overloads the list does not say, so any
-/// extension counts as known).
+/// extension counts as known), nor is one the reader rewrites ([`rebuilt_by_upgrade`]).
 pub(crate) fn unknown_nvvm(name: &str) -> bool {
-    if !name.starts_with("llvm.nvvm.") || lookup(name, Path::Modern).is_some() {
+    // A retired name the reader rewrites never reaches the backend (`retype/`: `llvm.nvvm.brev32`).
+    if !name.starts_with("llvm.nvvm.") || lookup(name, Path::Modern).is_some() || rebuilt_by_upgrade(name) {
         return false;
     }
     !listed_or_extends(extra_nvvm_names(), name, "llvm.nvvm")
@@ -935,6 +936,44 @@ pub(crate) fn signature_mismatch(
     match_signature(types, *ret, params, *vararg, sig, path).err()
 }
 
+/// The name LLVM 22's reader gives a declaration of the intrinsic `name` of type `fn_ty`: the
+/// intrinsic's name with its overloaded types mangled as LLVM 22 mangles them (a pointer by its
+/// address space alone), when the type fits the intrinsic's signature (None otherwise, and for a
+/// name the modern table does not know). A declaration whose name differs (a typed-pointer
+/// mangling, `llvm.memcpy.p0i8.p0i8.i64`; a type other than its name says, `llvm.memset.p4.i64`
+/// declared with an `i32` length; an overload a later LLVM added, `llvm.stacksave`) is replaced
+/// by a new one at the end of the module (measured, `retype/`, `declorder/`).
+pub(crate) fn remangled(types: &Types, name: &str, fn_ty: TypeId) -> Option<String> {
+    let (listed, sig) = lookup(name, Path::Modern)?;
+    let TypeData::Function { ret, params, vararg } = types.get(fn_ty) else { return None };
+    if params.len() != sig.args.len() || (*vararg && !sig.vararg) {
+        return None;
+    }
+    let mut m = Matcher { types, path: Path::Modern, overloads: Vec::new(), deferred: Vec::new() };
+    match_return(&mut m, *ret, sig).ok()?;
+    for (d, &t) in sig.args.iter().zip(params.iter()) {
+        m.slot("", d, t).ok()?;
+    }
+    for (what, d, t) in std::mem::take(&mut m.deferred) {
+        m.slot(&what, &d, t).ok()?;
+    }
+    fn mangle(types: &Types, t: TypeId) -> String {
+        match types.get(t) {
+            TypeData::Pointer { addr_space, .. } => format!("p{addr_space}"),
+            TypeData::Vector { len, elem, scalable } => {
+                format!("{}v{len}{}", if *scalable { "nx" } else { "" }, mangle(types, *elem))
+            }
+            _ => nvir_llvm::pass::pointers::mangle(types, t),
+        }
+    }
+    let mut out = listed.to_string();
+    for &o in &m.overloads {
+        out.push('.');
+        out.push_str(&mangle(types, o));
+    }
+    Some(out)
+}
+
 fn match_signature(
     types: &Types,
     ret: TypeId,
@@ -1164,9 +1203,12 @@ impl Matcher<'_> {
 pub(crate) struct Operand {
     pub pointer: bool,
     pub int: bool,
+    /// Floating-point, or a vector of it.
     pub float: bool,
     /// An integer constant.
     pub const_int: bool,
+    /// The width in bits of a scalar or vector of scalars (0 for anything else).
+    pub bits: u32,
 }
 
 /// Whether a name suffix is a list of mangled types (`f32.p0i8`, `p1`, `v2i32`).
@@ -1194,7 +1236,15 @@ fn mangled_types(suffix: &str) -> bool {
 /// second says (read as a constant whatever it is: not one is a huge alignment), and the generic
 /// address-space conversions an `addrspacecast`. The first message the upgraded call fails with
 /// (measured by the intrinsic probes), or None.
-pub(crate) fn modern_upgrade_error(name: &str, args: &[Operand], ret: Operand) -> Option<String> {
+///
+/// `text` writes an operand's type (`Some(i)`: the call's `i`th operand, the callee's `ptr` past
+/// the last; `None`: the result's) for the messages that name one.
+pub(crate) fn modern_upgrade_error(
+    name: &str,
+    args: &[Operand],
+    ret: Operand,
+    text: &dyn Fn(Option<usize>) -> String,
+) -> Option<String> {
     let rest = name.strip_prefix("llvm.nvvm.")?;
     // The callee stands in for an operand the call lacks: a pointer.
     let callee = Operand { pointer: true, ..Operand::default() };
@@ -1211,15 +1261,10 @@ pub(crate) fn modern_upgrade_error(name: &str, args: &[Operand], ret: Operand) -
         }
         return None;
     }
-    let spaces = ["global", "shared", "constant", "local", "param"];
-    if let Some(conv) = rest.strip_prefix("ptr.") {
-        let (base, suffix) = match conv.match_indices('.').nth(2) {
-            Some((i, _)) => (&conv[..i], &conv[i + 1..]),
-            None => (conv, ""),
-        };
-        let known = base.strip_prefix("gen.to.").is_some_and(|s| spaces.contains(&s))
-            || base.strip_suffix(".to.gen").is_some_and(|s| spaces.contains(&s));
-        if known && mangled_types(suffix) {
+    if let Some(suffixed) = address_conversion(rest) {
+        // A constant operand is cast by folding: no instruction is made to refuse (measured,
+        // `declorder/gen_to_global_call_*`: `i32 0` accepted).
+        if suffixed && !arg(0).const_int {
             if !arg(0).pointer {
                 return Some("AddrSpaceCast source must be a pointer".into());
             }
@@ -1229,10 +1274,143 @@ pub(crate) fn modern_upgrade_error(name: &str, args: &[Operand], ret: Operand) -
         }
         return None;
     }
+    if let Some(msg) = rebuilt_call_error(rest, &arg, ret) {
+        return msg;
+    }
+    if let Some(msg) = rebuilt_funnel_error(rest, &arg, ret, text) {
+        return msg;
+    }
+    let op = upgraded_atomic(rest)?;
+    // LLVM's verifier looks at an `atomicrmw`'s value before its pointer (measured, `mistyped/`:
+    // a call of one `i32` operand, the callee standing in as the value).
+    let value = match op {
+        "fadd" if !arg(1).float => {
+            Some("atomicrmw fadd operand must have floating-point or fixed vector of floating-point type!".into())
+        }
+        "cmpxchg" | "xchg" | "fadd" => None,
+        _ if !arg(1).int => Some(format!("atomicrmw {op} operand must have integer type!")),
+        _ => None,
+    };
+    if value.is_some() {
+        return value;
+    }
+    if !arg(0).pointer {
+        let inst = if op == "cmpxchg" { "cmpxchg" } else { "atomicrmw" };
+        return Some(format!("{inst} pointer operand not a pointer?"));
+    }
+    // The new value is the callee when the call has two operands: no atomic type.
+    (op == "cmpxchg" && !(arg(1).int && arg(2).int))
+        .then(|| "Atomic operations on non-i32/i64/i128 types are not supported".into())
+}
+
+/// What the upgrade of NVVM's rotates, `swap.lo.hi.b64`, `fabs` and `ex2.approx` builds from a
+/// call's operands fails with (measured, `retype/`, `mistyped/`): a funnel shift of the first
+/// operand by the second (zero-extended to 64 bits for the 64-bit rotates; by 32 for the swap)
+/// of the width the name says, or `llvm.fabs`/`llvm.exp2` overloaded on the result (on the
+/// operand for `f16x2`). `Some(None)`: one of them, and the call is fine.
+fn rebuilt_funnel_error(
+    rest: &str,
+    arg: &dyn Fn(usize) -> Operand,
+    ret: Operand,
+    text: &dyn Fn(Option<usize>) -> String,
+) -> Option<Option<String>> {
+    let mismatch = |slot: usize, operand: usize, want: &str| {
+        let got = text(Some(operand));
+        (want != got).then(|| {
+            format!("intrinsic argument {slot} type (matching overload type 0) expected {want}, but got {got}")
+        })
+    };
+    match rest {
+        "rotate.b32" => Some(mismatch(0, 0, "i32").or_else(|| mismatch(2, 1, "i32"))),
+        "rotate.b64" | "rotate.right.b64" => {
+            Some(if !arg(1).int { Some("ZExt only operates on integer".to_string()) } else { mismatch(0, 0, "i64") })
+        }
+        "swap.lo.hi.b64" => Some(mismatch(0, 0, "i64")),
+        "fabs.f" | "fabs.ftz.f" | "fabs.d" | "ex2.approx.f" | "ex2.approx.ftz.f" | "ex2.approx.d" => {
+            Some((!ret.float).then(|| {
+                format!("intrinsic return type (overload type 0) expected any fp or fp vector, but got {}", text(None))
+            }))
+        }
+        // Overloaded on its operand.
+        "ex2.approx.f16x2" => Some((!arg(0).float).then(|| {
+            format!("intrinsic return type (overload type 0) expected any fp or fp vector, but got {}", text(Some(0)))
+        })),
+        _ => None,
+    }
+}
+
+/// Whether the name after `llvm.nvvm.` is a retired generic address-space conversion
+/// (`ptr.gen.to.global`, `ptr.shared.to.gen.p0i8.p3i8`), and whether it has a suffix of mangled
+/// types (the upgrade casts only those; the bare name is accepted whatever its call).
+fn address_conversion(rest: &str) -> Option<bool> {
+    let conv = rest.strip_prefix("ptr.")?;
+    let spaces = ["global", "shared", "constant", "local", "param"];
+    let (base, suffix) = match conv.match_indices('.').nth(2) {
+        Some((i, _)) => (&conv[..i], &conv[i + 1..]),
+        None => (conv, ""),
+    };
+    let known = base.strip_prefix("gen.to.").is_some_and(|s| spaces.contains(&s))
+        || base.strip_suffix(".to.gen").is_some_and(|s| spaces.contains(&s));
+    (known && (suffix.is_empty() || mangled_types(suffix))).then_some(!suffix.is_empty())
+}
+
+/// What the upgrade of the bit casts, barriers and `abs` of bfloat builds from a call's operands
+/// fails with (measured, `retype/*_twin`: each called with operands of another type): `Some(None)`
+/// when the name is one of them and the call is fine.
+fn rebuilt_call_error(rest: &str, arg: &dyn Fn(usize) -> Operand, ret: Operand) -> Option<Option<String>> {
+    let one = |x: &str| Some(Some(x.to_string()));
+    match rest {
+        // A bit cast of the operand to the result's type.
+        "bitcast.f2i" | "bitcast.i2f" | "bitcast.d2ll" | "bitcast.ll2d"
+            if arg(0).bits == 0 || arg(0).bits != ret.bits =>
+        {
+            one("Invalid bitcast")
+        }
+        // A bit cast of the operand to `i16` (`<2 x i16>`).
+        "abs.bf16" if arg(0).bits != 16 => one("Invalid bitcast"),
+        "abs.bf16x2" if arg(0).bits != 32 => one("Invalid bitcast"),
+        // A call of the aligned CTA barrier, whose operands are `i32`.
+        "bar.sync" | "barrier.n" | "barrier.sync" | "barrier.sync.cnt"
+            if (0..if rest == "barrier.sync.cnt" { 2 } else { 1 }).any(|i| !(arg(i).int && arg(i).bits == 32)) =>
+        {
+            one("Call parameter type does not match function signature!")
+        }
+        // A call of `llvm.bitreverse`, `llvm.ctlz` or `llvm.ctpop` of the name's width.
+        "brev32" | "clz.i" | "popc.i" if !(arg(0).int && arg(0).bits == 32) => {
+            one("Call parameter type does not match function signature!")
+        }
+        "brev64" if !(arg(0).int && arg(0).bits == 64) => one("Call parameter type does not match function signature!"),
+        // A bit cast of the operand to `half`.
+        "h2f" if arg(0).bits != 16 => one("Invalid bitcast"),
+        // `llvm.smax` and its kin on both operands.
+        "max.s" | "max.i" | "max.ll" | "max.us" | "max.ui" | "max.ull" | "min.s" | "min.i" | "min.ll" | "min.us"
+        | "min.ui" | "min.ull"
+            if !(arg(0).int && arg(1).int && arg(0).bits == arg(1).bits) =>
+        {
+            one("Intrinsic called with incompatible signature")
+        }
+        // The operand compared with `i32 0`.
+        "barrier0.and" | "barrier0.or" | "barrier0.popc" if !(arg(0).int && arg(0).bits == 32) => {
+            one("Both operands to ICmp instruction are not of the same type!")
+        }
+        "bitcast.f2i" | "bitcast.i2f" | "bitcast.d2ll" | "bitcast.ll2d" | "abs.bf16" | "abs.bf16x2" | "bar.sync"
+        | "barrier.n" | "barrier.sync" | "barrier.sync.cnt" | "barrier0.and" | "barrier0.or" | "barrier0.popc"
+        | "brev32" | "brev64" | "clz.i" | "popc.i" | "h2f" | "max.s" | "max.i" | "max.ll" | "max.us" | "max.ui"
+        | "max.ull" | "min.s" | "min.i" | "min.ll" | "min.us" | "min.ui" | "min.ull" => Some(None),
+        _ => None,
+    }
+}
+
+/// The `atomicrmw` operation (or `cmpxchg`) a retired scoped or 32-bit wrapping NVVM atomic
+/// (`atomic.add.gen.f.cta.f32.p1`, `atomic.load.inc.32.p0`: the name after `llvm.nvvm.`)
+/// becomes.
+fn upgraded_atomic(rest: &str) -> Option<&str> {
     let atomic = rest.strip_prefix("atomic.")?;
     // (operation, the name's suffix after it)
     let (op, suffix) = if let Some(s) = atomic.strip_prefix("load.inc.32") {
         ("uinc_wrap", s)
+    } else if let Some(s) = atomic.strip_prefix("load.add.f32").or_else(|| atomic.strip_prefix("load.add.f64")) {
+        ("fadd", s)
     } else if let Some(s) = atomic.strip_prefix("load.dec.32") {
         ("udec_wrap", s)
     } else {
@@ -1258,23 +1436,94 @@ pub(crate) fn modern_upgrade_error(name: &str, args: &[Operand], ret: Operand) -
     if !suffix.is_empty() && !mangled_types(suffix) {
         return None;
     }
-    if !arg(0).pointer {
-        let inst = if op == "cmpxchg" { "cmpxchg" } else { "atomicrmw" };
-        return Some(format!("{inst} pointer operand not a pointer?"));
-    }
-    match op {
-        // The new value is the callee when the call has two operands: no atomic type.
-        "cmpxchg" if !(arg(1).int && arg(2).int) => {
-            Some("Atomic operations on non-i32/i64/i128 types are not supported".into())
+    Some(op)
+}
+
+/// Whether libNVVM's modern path (LLVM 22's reader) rebuilds each call of `name` from the call's
+/// own operands and result, whatever type the declaration has: a call through another function
+/// type than the declaration's is then no misuse of the intrinsic, and reads as a call of the
+/// call's type (measured, `retype/`: such a call answers as its twin declared with the call's
+/// type, and a declaration of another type than its calls' is accepted; `mistyped/`). The
+/// retired NVVM names the reader rewrites into instructions or other intrinsics, and LLVM's
+/// `lifetime` markers and masked memory operations under a typed-pointer name (rebuilt without
+/// the size, and with the alignment as an attribute). Other names stay
+/// declared as they are ("Invalid user of intrinsic instruction!").
+pub(crate) fn rebuilt_by_upgrade(name: &str) -> bool {
+    if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
+        let listed = [
+            "abs.bf16",
+            "abs.bf16x2",
+            "abs.i",
+            "abs.ll",
+            "brev32",
+            "brev64",
+            "clz.i",
+            "clz.ll",
+            "popc.i",
+            "popc.ll",
+            "h2f",
+            "max.s",
+            "max.i",
+            "max.ll",
+            "max.us",
+            "max.ui",
+            "max.ull",
+            "min.s",
+            "min.i",
+            "min.ll",
+            "min.us",
+            "min.ui",
+            "min.ull",
+            "bar.sync",
+            "barrier.n",
+            "barrier.sync",
+            "barrier.sync.cnt",
+            "barrier0.and",
+            "barrier0.or",
+            "barrier0.popc",
+            "bitcast.d2ll",
+            "bitcast.f2i",
+            "bitcast.i2f",
+            "bitcast.ll2d",
+            "cluster.barrier",
+            "ex2.approx.d",
+            "ex2.approx.f",
+            "ex2.approx.ftz.f",
+            "ex2.approx.f16x2",
+            "fabs.d",
+            "fabs.f",
+            "fabs.ftz.f",
+            "rotate.b32",
+            "rotate.b64",
+            "rotate.right.b64",
+            "swap.lo.hi.b64",
+            "shfl.sync.i32",
+        ];
+        if listed.contains(&rest) {
+            return true;
         }
-        "cmpxchg" | "xchg" => None,
-        "fadd" if !arg(1).float => {
-            Some("atomicrmw fadd operand must have floating-point or fixed vector of floating-point type!".into())
+        // The scoped atomics, and the 32-bit wrapping ones with their type suffix.
+        if upgraded_atomic(rest).is_some() && !matches!(rest, "atomic.load.inc.32" | "atomic.load.dec.32") {
+            return true;
         }
-        "fadd" => None,
-        _ if !arg(1).int => Some(format!("atomicrmw {op} operand must have integer type!")),
-        _ => None,
+        let suffixed =
+            |base: &str| rest.strip_prefix(base).and_then(|r| r.strip_prefix('.')).is_some_and(mangled_types);
+        if ["ldg.global.i", "ldg.global.f", "ldg.global.p"].iter().any(|b| suffixed(b)) {
+            return true;
+        }
+        return address_conversion(rest).is_some();
     }
+    // A typed-pointer suffix: `p0i8`, `p1v4f32` (an address space, then a pointee).
+    let typed = |t: &str| {
+        t.strip_prefix('p').is_some_and(|r| {
+            let n = r.bytes().take_while(u8::is_ascii_digit).count();
+            n > 0 && n < r.len()
+        })
+    };
+    ["llvm.lifetime.start.", "llvm.lifetime.end."].iter().any(|p| name.strip_prefix(p).is_some_and(typed))
+        || ["llvm.masked.load.", "llvm.masked.store.", "llvm.masked.gather.", "llvm.masked.scatter."]
+            .iter()
+            .any(|p| name.strip_prefix(p).is_some_and(|t| t.split('.').any(typed)))
 }
 
 /// One argument of a call, as LLVM's per-intrinsic verifier rules look at it.
@@ -1663,7 +1912,7 @@ mod tests {
         let int = Operand { int: true, ..Operand::default() };
         let imm = Operand { int: true, const_int: true, ..Operand::default() };
         assert!(mangled_types("f32.p0i8") && mangled_types("p1") && !mangled_types("p0i8x"));
-        let up = |name: &str, args: &[Operand], ret: Operand| modern_upgrade_error(name, args, ret);
+        let up = |name: &str, args: &[Operand], ret: Operand| modern_upgrade_error(name, args, ret, &|_| "i32".into());
         assert_eq!(
             up("llvm.nvvm.ldg.global.f.f32.p0i8", &[ptr, int], int).unwrap(),
             "huge alignment values are unsupported"

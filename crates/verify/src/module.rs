@@ -66,7 +66,10 @@ const MAX_CAST_CHAIN: usize = 1024;
 /// sees them. LLVM 22's verifier, function by function in module order, then refuses whichever
 /// it reaches first: the intrinsic's declaration, whose use is not a call's ("Invalid user of
 /// intrinsic instruction!"), or the call ("Intrinsic called with incompatible signature")
-/// (measured, `intruser/`).
+/// (measured, `intruser/`), the declaration standing where its reader left it
+/// ([`renamed_by_upgrade`]). None for an intrinsic whose calls the reader rebuilds from their
+/// own operands ([`crate::intrinsics::rebuilt_by_upgrade`]): such a call reads as one of its own
+/// type.
 pub fn mistyped_callee(
     m: &Module,
     c: ConstId,
@@ -74,7 +77,19 @@ pub fn mistyped_callee(
 ) -> Option<nvir_llvm::ir::module::FuncId> {
     let ConstData::Global { global, .. } = &m.consts[c] else { return None };
     let Some(GlobalDef::Func(id)) = m.symbols[*global].def else { return None };
-    (!same_modern_type(m, m.functions[id].ty, call_ty, 0)).then_some(id)
+    let f = &m.functions[id];
+    (!same_modern_type(m, f.ty, call_ty, 0) && !crate::intrinsics::rebuilt_by_upgrade(&f.name)).then_some(id)
+}
+
+/// Whether LLVM 22's reader replaces the declaration `d` by one of another name, which it makes
+/// at the end of the module, after every function ([`crate::intrinsics::remangled`]).
+pub fn renamed_by_upgrade(m: &Module, d: nvir_llvm::ir::module::FuncId) -> bool {
+    let f = &m.functions[d];
+    f.name.starts_with("llvm.")
+        && crate::intrinsics::remangled(&m.types, &f.name, f.ty).is_some_and(|n| {
+            // Or an overload LLVM 22 added (`llvm.stacksave` → `llvm.stacksave.p0`).
+            *n != *f.name || crate::intrinsics::printed_name(&f.name, crate::Path::Modern) != *f.name
+        })
 }
 
 /// Type equality with every pointer opaque (its pointee ignored).
@@ -808,8 +823,9 @@ fn body_consts(
     let mut loads: Vec<(InstId, Value)> = Vec::new();
     // A call through another type than the callee's declared one is a use of the declaration
     // other than a call's when the declaration comes first; otherwise the call is refused first.
-    let misuse_call =
-        |c: ConstId, ty: nvir_llvm::ir::TypeId| mistyped_callee(m, c, ty).is_some_and(|d| d.index() < id.index());
+    let misuse_call = |c: ConstId, ty: nvir_llvm::ir::TypeId| {
+        mistyped_callee(m, c, ty).is_some_and(|d| d.index() < id.index() && !renamed_by_upgrade(m, d))
+    };
     // A call's direct callee is the one use of a watched function allowed: when the body names
     // watched constants more often than it calls them directly, its instructions are read again
     // for which (rare: only a module that breaks the rule pays).
