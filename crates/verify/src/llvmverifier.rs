@@ -255,10 +255,11 @@ pub(crate) fn check_reader_alloca(cx: &Cx, out: &mut Findings) {
 /// function's first ([`crate::function::check_each_function`] keeps the first function's,
 /// [`rest_of_functions`] takes it in).
 pub(crate) fn check_functions(cx: &Cx, prepared: &Prepared, id: FuncId, f: &Function, out: &mut Findings) {
-    function_problem(cx, id, f, &prepared.context(), out);
+    function_problem(cx, id, f, prepared, out);
 }
 
-/// What [`check_functions`] reads besides each function, gathered once.
+/// What [`check_functions`] reads besides each function, gathered once: the module's metadata
+/// kinds, the scope declaration intrinsic, and the nodes where debug locations are allowed.
 pub(crate) struct Prepared {
     kinds: [Option<MdKind>; 3],
     prof: Option<MdKind>,
@@ -290,11 +291,6 @@ impl Prepared {
             locs_allowed: if cx.llvm7() { Vec::new() } else { nodes_allowing_locations(cx, dbg, lp) },
         }
     }
-
-    fn context(&self) -> FnContext<'_> {
-        let Prepared { kinds, prof, kcfi, dbg, lp, scope_decl, .. } = *self;
-        FnContext { kinds, prof, kcfi, dbg, lp, scope_decl, locs_allowed: &self.locs_allowed }
-    }
 }
 
 /// [`check_functions`] once each function's first problem is known: the first function's, or
@@ -313,22 +309,10 @@ pub(crate) fn rest_of_functions(cx: &Cx, first: Option<Findings>, out: &mut Find
     }
 }
 
-/// What [`function_problem`] reads besides the function: the module's metadata kinds, the
-/// scope declaration intrinsic, and the nodes where debug locations are allowed.
-struct FnContext<'a> {
-    kinds: [Option<MdKind>; 3],
-    prof: Option<MdKind>,
-    kcfi: Option<MdKind>,
-    dbg: Option<MdKind>,
-    lp: Option<MdKind>,
-    scope_decl: Option<SymbolId>,
-    locs_allowed: &'a [bool],
-}
-
 /// [`check_functions`] of one function: its first problem.
-fn function_problem(cx: &Cx, id: FuncId, f: &Function, fc: &FnContext, out: &mut Findings) {
+fn function_problem(cx: &Cx, id: FuncId, f: &Function, prepared: &Prepared, out: &mut Findings) {
     let m = cx.m;
-    let FnContext { kinds, prof, kcfi, dbg, lp, scope_decl, locs_allowed } = *fc;
+    let Prepared { kinds, prof, kcfi, dbg, lp, scope_decl, ref locs_allowed } = *prepared;
     {
         let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
         if !cx.llvm7() && !cx.function_dropped(id) {
