@@ -1274,11 +1274,8 @@ pub(crate) fn modern_upgrade_error(
         }
         return None;
     }
-    if let Some(msg) = rebuilt_call_error(rest, &arg, ret) {
-        return msg;
-    }
-    if let Some(msg) = rebuilt_funnel_error(rest, &arg, ret, text) {
-        return msg;
+    if let Some(rebuild) = rebuilt_nvvm(rest) {
+        return rebuilt_error(rebuild, &arg, ret, text);
     }
     let op = upgraded_atomic(rest)?;
     // LLVM's verifier looks at an `atomicrmw`'s value before its pointer (measured, `mistyped/`:
@@ -1303,42 +1300,6 @@ pub(crate) fn modern_upgrade_error(
         .then(|| "Atomic operations on non-i32/i64/i128 types are not supported".into())
 }
 
-/// What the upgrade of NVVM's rotates, `swap.lo.hi.b64`, `fabs` and `ex2.approx` builds from a
-/// call's operands fails with (measured, `retype/`, `mistyped/`): a funnel shift of the first
-/// operand by the second (zero-extended to 64 bits for the 64-bit rotates; by 32 for the swap)
-/// of the width the name says, or `llvm.fabs`/`llvm.exp2` overloaded on the result (on the
-/// operand for `f16x2`). `Some(None)`: one of them, and the call is fine.
-fn rebuilt_funnel_error(
-    rest: &str,
-    arg: &dyn Fn(usize) -> Operand,
-    ret: Operand,
-    text: &dyn Fn(Option<usize>) -> String,
-) -> Option<Option<String>> {
-    let mismatch = |slot: usize, operand: usize, want: &str| {
-        let got = text(Some(operand));
-        (want != got).then(|| {
-            format!("intrinsic argument {slot} type (matching overload type 0) expected {want}, but got {got}")
-        })
-    };
-    match rest {
-        "rotate.b32" => Some(mismatch(0, 0, "i32").or_else(|| mismatch(2, 1, "i32"))),
-        "rotate.b64" | "rotate.right.b64" => {
-            Some(if !arg(1).int { Some("ZExt only operates on integer".to_string()) } else { mismatch(0, 0, "i64") })
-        }
-        "swap.lo.hi.b64" => Some(mismatch(0, 0, "i64")),
-        "fabs.f" | "fabs.ftz.f" | "fabs.d" | "ex2.approx.f" | "ex2.approx.ftz.f" | "ex2.approx.d" => {
-            Some((!ret.float).then(|| {
-                format!("intrinsic return type (overload type 0) expected any fp or fp vector, but got {}", text(None))
-            }))
-        }
-        // Overloaded on its operand.
-        "ex2.approx.f16x2" => Some((!arg(0).float).then(|| {
-            format!("intrinsic return type (overload type 0) expected any fp or fp vector, but got {}", text(Some(0)))
-        })),
-        _ => None,
-    }
-}
-
 /// Whether the name after `llvm.nvvm.` is a retired generic address-space conversion
 /// (`ptr.gen.to.global`, `ptr.shared.to.gen.p0i8.p3i8`), and whether it has a suffix of mangled
 /// types (the upgrade casts only those; the bare name is accepted whatever its call).
@@ -1354,50 +1315,145 @@ fn address_conversion(rest: &str) -> Option<bool> {
     (known && (suffix.is_empty() || mangled_types(suffix))).then_some(!suffix.is_empty())
 }
 
-/// What the upgrade of the bit casts, barriers and `abs` of bfloat builds from a call's operands
-/// fails with (measured, `retype/*_twin`: each called with operands of another type): `Some(None)`
-/// when the name is one of them and the call is fine.
-fn rebuilt_call_error(rest: &str, arg: &dyn Fn(usize) -> Operand, ret: Operand) -> Option<Option<String>> {
-    let one = |x: &str| Some(Some(x.to_string()));
-    match rest {
-        // A bit cast of the operand to the result's type.
-        "bitcast.f2i" | "bitcast.i2f" | "bitcast.d2ll" | "bitcast.ll2d"
-            if arg(0).bits == 0 || arg(0).bits != ret.bits =>
-        {
-            one("Invalid bitcast")
+/// What LLVM 22's reader makes of a call of a retired NVVM name it rebuilds from the call's
+/// operands, as far as the verifier then refuses it (measured, `retype/*_twin` and `mistyped/`:
+/// each called with operands of another type).
+#[derive(Clone, Copy)]
+enum Rebuild {
+    /// Nothing it makes is refused (`abs.i`: a compare and select; `clz.ll`: a call and a truncation).
+    Any,
+    /// A bit cast of the operand to a type of this many bits (0: the result's).
+    Bitcast(u32),
+    /// A call whose first `n` parameters are integers of `bits` (the aligned CTA barrier,
+    /// `llvm.bitreverse`/`ctlz`/`ctpop` of the name's width).
+    IntParams { n: usize, bits: u32 },
+    /// `llvm.smax` and its kin on both operands.
+    SameInts,
+    /// The operand compared with `i32 0`.
+    CompareI32,
+    /// A funnel shift of the first operand by the second, of this many bits (the 64-bit rotates
+    /// zero-extend the amount; the swap shifts by 32).
+    Funnel { bits: u32, shift: FunnelShift },
+    /// `llvm.fabs`/`llvm.exp2` overloaded on the result.
+    FpResult,
+    /// `llvm.exp2` overloaded on the operand.
+    FpOperand,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum FunnelShift {
+    /// The second operand, as it is.
+    Operand,
+    /// The second operand zero-extended.
+    Zext,
+    /// A constant.
+    Constant,
+}
+
+/// The retired NVVM names (after `llvm.nvvm.`) LLVM 22's reader rebuilds from each call's operands
+/// besides the atomics, `ldg` and the address conversions, which [`modern_upgrade_error`] reads
+/// from the name (measured, `retype/`: a call through another type answers as its twin declared
+/// with the call's type; `mistyped/`).
+static REBUILT_NVVM: &[(&str, Rebuild)] = {
+    use Rebuild::*;
+    const I32: Rebuild = IntParams { n: 1, bits: 32 };
+    &[
+        ("abs.bf16", Bitcast(16)),
+        ("abs.bf16x2", Bitcast(32)),
+        ("abs.i", Any),
+        ("abs.ll", Any),
+        ("bar.sync", I32),
+        ("barrier.n", I32),
+        ("barrier.sync", I32),
+        ("barrier.sync.cnt", IntParams { n: 2, bits: 32 }),
+        ("barrier0.and", CompareI32),
+        ("barrier0.or", CompareI32),
+        ("barrier0.popc", CompareI32),
+        ("bitcast.d2ll", Bitcast(0)),
+        ("bitcast.f2i", Bitcast(0)),
+        ("bitcast.i2f", Bitcast(0)),
+        ("bitcast.ll2d", Bitcast(0)),
+        ("brev32", I32),
+        ("brev64", IntParams { n: 1, bits: 64 }),
+        ("clz.i", I32),
+        ("clz.ll", Any),
+        ("cluster.barrier", Any),
+        ("ex2.approx.d", FpResult),
+        ("ex2.approx.f", FpResult),
+        ("ex2.approx.f16x2", FpOperand),
+        ("ex2.approx.ftz.f", FpResult),
+        ("fabs.d", FpResult),
+        ("fabs.f", FpResult),
+        ("fabs.ftz.f", FpResult),
+        ("h2f", Bitcast(16)),
+        ("max.i", SameInts),
+        ("max.ll", SameInts),
+        ("max.s", SameInts),
+        ("max.ui", SameInts),
+        ("max.ull", SameInts),
+        ("max.us", SameInts),
+        ("min.i", SameInts),
+        ("min.ll", SameInts),
+        ("min.s", SameInts),
+        ("min.ui", SameInts),
+        ("min.ull", SameInts),
+        ("min.us", SameInts),
+        ("popc.i", I32),
+        ("popc.ll", Any),
+        ("rotate.b32", Funnel { bits: 32, shift: FunnelShift::Operand }),
+        ("rotate.b64", Funnel { bits: 64, shift: FunnelShift::Zext }),
+        ("rotate.right.b64", Funnel { bits: 64, shift: FunnelShift::Zext }),
+        ("shfl.sync.i32", Any),
+        ("swap.lo.hi.b64", Funnel { bits: 64, shift: FunnelShift::Constant }),
+    ]
+};
+
+fn rebuilt_nvvm(rest: &str) -> Option<Rebuild> {
+    REBUILT_NVVM.iter().find(|(n, _)| *n == rest).map(|&(_, r)| r)
+}
+
+/// The first message the call of a [`REBUILT_NVVM`] name fails with once rebuilt, or None;
+/// `text` as [`modern_upgrade_error`]'s.
+fn rebuilt_error(
+    rebuild: Rebuild,
+    arg: &dyn Fn(usize) -> Operand,
+    ret: Operand,
+    text: &dyn Fn(Option<usize>) -> String,
+) -> Option<String> {
+    let int_of = |i: usize, bits: u32| arg(i).int && arg(i).bits == bits;
+    let mismatch = |slot: usize, operand: usize, want: &str| {
+        let got = text(Some(operand));
+        (want != got).then(|| {
+            format!("intrinsic argument {slot} type (matching overload type 0) expected {want}, but got {got}")
+        })
+    };
+    let not_fp = |what: Option<usize>| {
+        format!("intrinsic return type (overload type 0) expected any fp or fp vector, but got {}", text(what))
+    };
+    match rebuild {
+        Rebuild::Any => None,
+        Rebuild::Bitcast(bits) => {
+            let to = if bits == 0 { ret.bits } else { bits };
+            (arg(0).bits == 0 || arg(0).bits != to).then(|| "Invalid bitcast".into())
         }
-        // A bit cast of the operand to `i16` (`<2 x i16>`).
-        "abs.bf16" if arg(0).bits != 16 => one("Invalid bitcast"),
-        "abs.bf16x2" if arg(0).bits != 32 => one("Invalid bitcast"),
-        // A call of the aligned CTA barrier, whose operands are `i32`.
-        "bar.sync" | "barrier.n" | "barrier.sync" | "barrier.sync.cnt"
-            if (0..if rest == "barrier.sync.cnt" { 2 } else { 1 }).any(|i| !(arg(i).int && arg(i).bits == 32)) =>
-        {
-            one("Call parameter type does not match function signature!")
+        Rebuild::IntParams { n, bits } => {
+            (0..n).any(|i| !int_of(i, bits)).then(|| "Call parameter type does not match function signature!".into())
         }
-        // A call of `llvm.bitreverse`, `llvm.ctlz` or `llvm.ctpop` of the name's width.
-        "brev32" | "clz.i" | "popc.i" if !(arg(0).int && arg(0).bits == 32) => {
-            one("Call parameter type does not match function signature!")
+        Rebuild::SameInts => {
+            (!(arg(0).int && int_of(1, arg(0).bits))).then(|| "Intrinsic called with incompatible signature".into())
         }
-        "brev64" if !(arg(0).int && arg(0).bits == 64) => one("Call parameter type does not match function signature!"),
-        // A bit cast of the operand to `half`.
-        "h2f" if arg(0).bits != 16 => one("Invalid bitcast"),
-        // `llvm.smax` and its kin on both operands.
-        "max.s" | "max.i" | "max.ll" | "max.us" | "max.ui" | "max.ull" | "min.s" | "min.i" | "min.ll" | "min.us"
-        | "min.ui" | "min.ull"
-            if !(arg(0).int && arg(1).int && arg(0).bits == arg(1).bits) =>
-        {
-            one("Intrinsic called with incompatible signature")
+        Rebuild::CompareI32 => {
+            (!int_of(0, 32)).then(|| "Both operands to ICmp instruction are not of the same type!".into())
         }
-        // The operand compared with `i32 0`.
-        "barrier0.and" | "barrier0.or" | "barrier0.popc" if !(arg(0).int && arg(0).bits == 32) => {
-            one("Both operands to ICmp instruction are not of the same type!")
+        Rebuild::Funnel { bits, shift } => {
+            let want = format!("i{bits}");
+            if shift == FunnelShift::Zext && !arg(1).int {
+                return Some("ZExt only operates on integer".into());
+            }
+            mismatch(0, 0, &want).or_else(|| if shift == FunnelShift::Operand { mismatch(2, 1, &want) } else { None })
         }
-        "bitcast.f2i" | "bitcast.i2f" | "bitcast.d2ll" | "bitcast.ll2d" | "abs.bf16" | "abs.bf16x2" | "bar.sync"
-        | "barrier.n" | "barrier.sync" | "barrier.sync.cnt" | "barrier0.and" | "barrier0.or" | "barrier0.popc"
-        | "brev32" | "brev64" | "clz.i" | "popc.i" | "h2f" | "max.s" | "max.i" | "max.ll" | "max.us" | "max.ui"
-        | "max.ull" | "min.s" | "min.i" | "min.ll" | "min.us" | "min.ui" | "min.ull" => Some(None),
-        _ => None,
+        Rebuild::FpResult => (!ret.float).then(|| not_fp(None)),
+        Rebuild::FpOperand => (!arg(0).float).then(|| not_fp(Some(0))),
     }
 }
 
@@ -1450,56 +1506,7 @@ fn upgraded_atomic(rest: &str) -> Option<&str> {
 /// declared as they are ("Invalid user of intrinsic instruction!").
 pub(crate) fn rebuilt_by_upgrade(name: &str) -> bool {
     if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
-        let listed = [
-            "abs.bf16",
-            "abs.bf16x2",
-            "abs.i",
-            "abs.ll",
-            "brev32",
-            "brev64",
-            "clz.i",
-            "clz.ll",
-            "popc.i",
-            "popc.ll",
-            "h2f",
-            "max.s",
-            "max.i",
-            "max.ll",
-            "max.us",
-            "max.ui",
-            "max.ull",
-            "min.s",
-            "min.i",
-            "min.ll",
-            "min.us",
-            "min.ui",
-            "min.ull",
-            "bar.sync",
-            "barrier.n",
-            "barrier.sync",
-            "barrier.sync.cnt",
-            "barrier0.and",
-            "barrier0.or",
-            "barrier0.popc",
-            "bitcast.d2ll",
-            "bitcast.f2i",
-            "bitcast.i2f",
-            "bitcast.ll2d",
-            "cluster.barrier",
-            "ex2.approx.d",
-            "ex2.approx.f",
-            "ex2.approx.ftz.f",
-            "ex2.approx.f16x2",
-            "fabs.d",
-            "fabs.f",
-            "fabs.ftz.f",
-            "rotate.b32",
-            "rotate.b64",
-            "rotate.right.b64",
-            "swap.lo.hi.b64",
-            "shfl.sync.i32",
-        ];
-        if listed.contains(&rest) {
+        if rebuilt_nvvm(rest).is_some() {
             return true;
         }
         // The scoped atomics, and the 32-bit wrapping ones with their type suffix.
