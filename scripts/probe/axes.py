@@ -3854,9 +3854,8 @@ def decl_order():
             lhs = "" if ret == "void" else "%r = "
             return fn(f"  {lhs}call {ret} @{name}({args})\n  ret void", "i8* %p, <4 x float>* %q")
 
-        bad_params = ", ".join(a.rsplit(" ", 1)[0] if " " in a and not a.startswith("i8* align") else a
-                               for a in bad.split(", ")) if bad else ""
-        bad_params = re.sub(r" align \d+", "", bad_params)
+        # The declaration of the mistyped call's type: each operand's type, its attributes dropped.
+        bad_params = ", ".join(re.sub(r" align \d+", "", a).rsplit(" ", 1)[0] for a in bad.split(", ")) if bad else ""
         shapes = {
             "ok_before": decl(params) + call(good), "ok_after": call(good) + decl(params),
             "call_before": decl(params) + call(bad), "call_after": call(bad) + decl(params),
