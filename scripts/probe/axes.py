@@ -3957,6 +3957,125 @@ def retyped_calls():
         yield f"{tag}_decl", module(text(p, off[0][0], off[1]))
 
 
+
+# The retired NVVM names LLVM 7's reader rebuilds from each call (its `AutoUpgrade`), with the
+# result type each is declared with; the 16-bit `max`/`min`, which it does not rebuild, beside.
+NVVM_REBUILT_LLVM7 = [
+    ("brev32", "i32", 1), ("brev64", "i64", 1), ("clz.i", "i32", 1), ("popc.i", "i32", 1), ("h2f", "float", 1),
+    ("clz.ll", "i32", 1), ("popc.ll", "i32", 1), ("abs.i", "i32", 1), ("abs.ll", "i64", 1),
+    ("max.i", "i32", 2), ("max.ll", "i64", 2), ("max.ui", "i32", 2), ("max.ull", "i64", 2),
+    ("min.i", "i32", 2), ("min.ll", "i64", 2), ("min.ui", "i32", 2), ("min.ull", "i64", 2),
+    ("max.s", "i16", 2), ("min.us", "i16", 2),
+]
+
+
+def nvvm_rebuilt():
+    """Each retired NVVM name LLVM 7's reader rebuilds, declared and called with one type (LLVM 7's
+    reader takes no call through another): its own result type, another integer's and `float`'s,
+    each operand `i16`, `i32`, `i64`, `float` or `<2 x i32>` (two operands: the same type, or
+    `i32` and another), the result unused or returned. What the verifier refuses is what the
+    rebuild makes of those types; the compiler drops what it made while the result goes unused."""
+    tys = ["i16", "i32", "i64", "float", "<2 x i32>"]
+    for name, ret, n in NVVM_REBUILT_LLVM7:
+        combos = [(t,) for t in tys] if n == 1 else [(t, t) for t in tys] + [("i32", t) for t in tys if t != "i32"]
+        for rt in dict.fromkeys([ret, "i64" if ret != "i64" else "i32", "float"]):
+            for combo in combos:
+                params = ", ".join(combo)
+                args = ", ".join(f"{t} %a{i}" for i, t in enumerate(combo))
+                for used in (False, True):
+                    body = f"  %r = call {rt} @llvm.nvvm.{name}({args})\n  " + (f"ret {rt} %r" if used else "ret void")
+                    tag = "_".join([name.replace(".", "_"), safe(rt)] + [safe(t) for t in combo] + ["used" if used else "unused"])
+                    yield tag, module(f"declare {rt} @llvm.nvvm.{name}({params})\n" + fn(body, args, rt if used else "void"))
+
+
+# libNVVM's refused function attributes (`crates/verify/src/function.rs`'s list), `alignstack`
+# with its value.
+REFUSED_FN_ATTRS = ["jumptable", "nonlazybind", "naked", "noimplicitfloat", "noredzone", "returns_twice", "ssp",
+                    "sspreq", "sspstrong", "uwtable", "nobuiltin", "sanitize_address", "sanitize_memory",
+                    "sanitize_thread", "alignstack(8)", "safestack"]
+
+
+def intrinsic_attrs():
+    """Each refused function attribute on the declaration of an NVVM intrinsic, one of LLVM's, a
+    name under `llvm.nvvm.` no intrinsic has and an external function, called or not: the modern
+    path gives an intrinsic declaration the intrinsic's own attributes."""
+    callees = [("sreg", "i32", "llvm.nvvm.read.ptx.sreg.tid.x", "", ""),
+               ("sqrt", "float", "llvm.sqrt.f32", "float", "float 1.0"),
+               ("unknown", "i32", "llvm.nvvm.no.such.intrinsic", "", ""),
+               ("ext", "i32", "ext", "", "")]
+    for attr in REFUSED_FN_ATTRS:
+        for tag, ret, name, params, args in callees:
+            decl = f"declare {ret} @{name}({params}) {attr}\n"
+            call = f"  %r = call {ret} @{name}({args})\n"
+            a = safe(attr)
+            yield f"{a}_{tag}_called", module(decl + fn(call + "  ret void"))
+            yield f"{a}_{tag}_uncalled", module(decl + fn("  ret void"))
+
+
+def pointer_args():
+    """Every intrinsic of the verifier's table whose first argument is a pointer of one address
+    space (and pointee, typed), declared and called with a pointer of another space and, typed,
+    of another pointee: NVIDIA's `hmma` names take any pointer (measured); LLVM's intrinsics and
+    the rest of NVVM's hold their table's type."""
+    table = (HERE.parent.parent / "crates/verify/src/intrinsics.tsv").read_text().splitlines()
+    for line in table:
+        if line.startswith("#"):
+            continue
+        path, name, ret, args, checks = line.split("\t")[:5]
+        slots = args.split(";") if args else []
+        if "arg0-type" not in checks or not slots or "rejected" in checks:
+            continue
+        if any(t.startswith(("match", "any", "other")) or t == "..." for t in slots + ret.split(";")):
+            continue
+        fields = ret.split(";") if ret else []
+        rt = "void" if not fields else fields[0] if len(fields) == 1 else "{" + ", ".join(fields) + "}"
+        if path == "modern":
+            m = re.fullmatch(r"ptr(?: addrspace\((\d+)\))?", slots[0])
+            if not m:
+                continue
+            other = 0 if int(m.group(1) or 0) else 1
+            variants = [("space", f"ptr addrspace({other})" if other else "ptr")]
+        else:
+            m = re.fullmatch(r"(.*?)(?: addrspace\((\d+)\))?\*", slots[0])
+            if not m:
+                continue
+            pointee, space = m.group(1), int(m.group(2) or 0)
+            spelled = lambda n: f" addrspace({n})" if n else ""
+            variants = [("space", f"{pointee}{spelled(0 if space else 1)}*"),
+                        ("pointee", f"{'i8' if pointee != 'i8' else 'i16'}{spelled(space)}*")]
+        for kind, t in variants:
+            types = [t] + slots[1:]
+            params = ", ".join(f"{x} %a{i}" for i, x in enumerate(types))
+            lhs = "" if rt == "void" else "%r = "
+            text = f"declare {rt} @{name}({', '.join(types)})\n" + fn(f"  {lhs}call {rt} @{name}({params})\n  ret void", params)
+            yield f"{path}_{safe(name)}_{kind}", module(text)
+
+
+def annotation_forms():
+    """`llvm.var.annotation` and `llvm.ptr.annotation` in their forms before LLVM 16 (no
+    annotation-attribute argument) and after, with mangled and plain names and mistyped
+    operands, opaque: LLVM 22's reader upgrades the old form of the plain `var.annotation` name
+    and of every `ptr.annotation` name."""
+    forms = [("var_plain_4", "void", "llvm.var.annotation", ["ptr", "ptr", "ptr", "i32"]),
+             ("var_plain_5", "void", "llvm.var.annotation", ["ptr", "ptr", "ptr", "i32", "ptr"]),
+             ("var_plain_3", "void", "llvm.var.annotation", ["ptr", "ptr", "ptr"]),
+             ("var_plain_4_i64", "void", "llvm.var.annotation", ["ptr", "ptr", "ptr", "i64"]),
+             ("var_plain_4_int_first", "void", "llvm.var.annotation", ["i32", "ptr", "ptr", "i32"]),
+             ("var_plain_4_global_second", "void", "llvm.var.annotation", ["ptr", "ptr addrspace(1)", "ptr addrspace(1)", "i32"]),
+             ("var_plain_4_global_first", "void", "llvm.var.annotation", ["ptr addrspace(1)", "ptr", "ptr", "i32"]),
+             ("var_mangled_4", "void", "llvm.var.annotation.p0.p0", ["ptr", "ptr", "ptr", "i32"]),
+             ("var_mangled_5", "void", "llvm.var.annotation.p0.p0", ["ptr", "ptr", "ptr", "i32", "ptr"]),
+             ("ptr_p0_4", "ptr", "llvm.ptr.annotation.p0", ["ptr", "ptr", "ptr", "i32"]),
+             ("ptr_p0p0_4", "ptr", "llvm.ptr.annotation.p0.p0", ["ptr", "ptr", "ptr", "i32"]),
+             ("ptr_p0p0_5", "ptr", "llvm.ptr.annotation.p0.p0", ["ptr", "ptr", "ptr", "i32", "ptr"]),
+             ("ptr_p0p0_4_i64", "ptr", "llvm.ptr.annotation.p0.p0", ["ptr", "ptr", "ptr", "i64"]),
+             ("annotation_i32_4", "i32", "llvm.annotation.i32", ["i32", "ptr", "ptr", "i32"]),
+             ("annotation_i32p0_4", "i32", "llvm.annotation.i32.p0", ["i32", "ptr", "ptr", "i32"])]
+    for tag, ret, name, types in forms:
+        params = ", ".join(f"{t} %a{i}" for i, t in enumerate(types))
+        lhs = "" if ret == "void" else "%r = "
+        yield tag, module(f"declare {ret} @{name}({', '.join(types)})\n" + fn(f"  {lhs}call {ret} @{name}({params})\n  ret void", params))
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -3995,6 +4114,10 @@ GROUPS = {
     "mistyped": mistyped_calls,
     "declorder": decl_order,
     "retype": retyped_calls,
+    "nvvmrebuild": nvvm_rebuilt,
+    "intrattr": intrinsic_attrs,
+    "ptrarg": pointer_args,
+    "annotforms": annotation_forms,
 }
 
 

@@ -265,7 +265,10 @@ pub(crate) fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
         out.error("llvm-attr-position", "Attribute 'builtin' can only be applied to a callsite.", at());
         return;
     }
-    if has(cx, f.fn_attrs, "jumptable") && f.props.unnamed_addr == nvir_llvm::ir::module::UnnamedAddr::None {
+    if has(cx, f.fn_attrs, "jumptable")
+        && f.props.unnamed_addr == nvir_llvm::ir::module::UnnamedAddr::None
+        && !crate::function::takes_intrinsic_attrs(cx, f)
+    {
         out.error("llvm-attr-jumptable", "Attribute 'jumptable' requires 'unnamed_addr'", at());
         return;
     }

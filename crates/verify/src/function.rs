@@ -7,7 +7,7 @@ use crate::{Cx, Findings, Location, Path};
 use nvir_llvm::ir::attrs::Attr;
 use nvir_llvm::ir::instruction::{CastOp, RmwOp};
 use nvir_llvm::ir::module::FuncId;
-use nvir_llvm::ir::{Function, InstKind, TypeData, TypeId, Value};
+use nvir_llvm::ir::{FloatKind, Function, InstKind, TypeData, TypeId, Value};
 
 /// Function attributes libNVVM refuses, in the order it checks them.
 const REFUSED_ATTRS: &[&str] = &[
@@ -563,7 +563,7 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     let m = cx.m;
     let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
     let attrs = &m.attrs[f.fn_attrs].0;
-    for &refused in REFUSED_ATTRS {
+    for &refused in REFUSED_ATTRS.iter().filter(|_| !takes_intrinsic_attrs(cx, f)) {
         if attrs.iter().any(|a| attr_name(a) == Some(refused)) {
             out.error("nvvm-fn-attr", format!("{refused} function attribute is not supported."), at());
             out.help(format!("remove `{refused}` from the function (or its attribute group)"));
@@ -613,6 +613,13 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     crate::warnings::function(cx, f, out);
 }
 
+/// Whether `f` declares an intrinsic the path's reader knows, which then has the intrinsic's
+/// own attributes whatever the declaration says (measured, `intrattr/`: each refused attribute
+/// on an NVVM and an LLVM intrinsic is taken on both paths, on a name no intrinsic has refused).
+pub(crate) fn takes_intrinsic_attrs(cx: &Cx, f: &Function) -> bool {
+    !f.is_definition && f.name.starts_with("llvm.") && intrinsics::lookup(&f.name, cx.target.path).is_some()
+}
+
 fn attr_name(a: &Attr) -> Option<&'static str> {
     a.kind().map(|k| k.info().name)
 }
@@ -625,6 +632,25 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
             let inst = &f.insts[i];
             let at = || Location::instruction(f, b, i);
             let space = |t: TypeId| pointer_space(m, t);
+            // A use of a rebuilt NVVM call whose value has another type than the call's
+            // (measured, `nvvmrebuild/*_used`; the LLVM 7 path's stores are typed).
+            let use_of = match &inst.kind {
+                InstKind::Ret(Some(v)) => {
+                    Some((*v, "Function return type does not match operand type of return inst!"))
+                }
+                InstKind::Store { value, .. } if cx.llvm7() => {
+                    Some((*value, "Stored value type does not match pointer operand type!"))
+                }
+                _ => None,
+            };
+            if let Some((v, msg)) = use_of {
+                if rebuilt_value_retyped(cx, f, v) {
+                    out.error("llvm-upgrade-value-type", msg, at());
+                    out.help(
+                        "the retired NVVM intrinsic is rewritten into IR whose value has another type than the call's",
+                    );
+                }
+            }
             match &inst.kind {
                 InstKind::Fence(_) if cx.llvm7() => {
                     out.error("nvvm-fence", "Illegal instruction: fence", at());
@@ -1026,6 +1052,26 @@ fn assume_bundle_problem(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -
     None
 }
 
+/// Whether `v` is a call of a retired NVVM name the path's reader rebuilds into a value of
+/// another type than the call's ([`intrinsics::rebuilt_value`]).
+fn rebuilt_value_retyped(cx: &Cx, f: &Function, v: Value) -> bool {
+    let Value::Inst(i) = v else { return false };
+    let Some(inst) = f.insts.get(i) else { return false };
+    let InstKind::Call { call, .. } = &inst.kind else { return false };
+    let Value::Const(c) = call.callee else { return false };
+    let Some((name, callee)) = cx.callee(c) else { return false };
+    if !callee.intrinsic {
+        return false;
+    }
+    let types = &cx.m.types;
+    match intrinsics::rebuilt_value(cx.target.path, name) {
+        Some(intrinsics::RebuiltValue::Operand) => call.args.first().is_some_and(|a| a.ty != inst.ty),
+        Some(intrinsics::RebuiltValue::Float) => !matches!(types.get(inst.ty), TypeData::Float(FloatKind::Float)),
+        Some(intrinsics::RebuiltValue::I32) => !matches!(types.get(inst.ty), TypeData::Int(32)),
+        None => false,
+    }
+}
+
 fn check_call(
     cx: &Cx,
     f: &Function,
@@ -1084,23 +1130,43 @@ fn check_call(
                 out.help("it rejects the call with an empty log whatever the declaration; target compute_100+ (or pass --nvvm-latest)");
                 return;
             }
-            if cx.target.path == Path::Modern {
-                let operand = |t: TypeId, v: Option<Value>| intrinsics::Operand {
-                    pointer: matches!(m.types.get(t), TypeData::Pointer { .. }),
-                    int: matches!(m.types.get(t), TypeData::Int(_)),
-                    float: match m.types.get(t) {
-                        TypeData::Vector { elem, .. } => matches!(m.types.get(*elem), TypeData::Float(_)),
-                        other => matches!(other, TypeData::Float(_)),
-                    },
-                    const_int: v.and_then(|v| const_arg(m, v)).is_some(),
-                    // A bit cast takes no pointer to or from another type.
-                    bits: match m.types.get(t) {
-                        TypeData::Pointer { .. } => 0,
-                        _ => atomic_bits(m, t).and_then(|b| u32::try_from(b).ok()).unwrap_or(0),
-                    },
-                };
-                let args: Vec<_> = call.args.iter().map(|a| operand(a.ty, Some(a.value))).collect();
-                let ret = ret_ty.map(|t| operand(t, None)).unwrap_or_default();
+            let operand = |t: TypeId, v: Option<Value>| intrinsics::Operand {
+                pointer: matches!(m.types.get(t), TypeData::Pointer { .. }),
+                int: matches!(m.types.get(t), TypeData::Int(_)),
+                float: match m.types.get(t) {
+                    TypeData::Vector { elem, .. } => matches!(m.types.get(*elem), TypeData::Float(_)),
+                    other => matches!(other, TypeData::Float(_)),
+                },
+                const_int: v.and_then(|v| const_arg(m, v)).is_some(),
+                // A bit cast takes no pointer to or from another type.
+                bits: match m.types.get(t) {
+                    TypeData::Pointer { .. } => 0,
+                    _ => atomic_bits(m, t).and_then(|b| u32::try_from(b).ok()).unwrap_or(0),
+                },
+                int_like: match m.types.get(t) {
+                    TypeData::Vector { elem, .. } => matches!(m.types.get(*elem), TypeData::Int(_)),
+                    other => matches!(other, TypeData::Int(_)),
+                },
+                ty: Some(t),
+            };
+            let nvvm = name.starts_with("llvm.nvvm.");
+            let args: Vec<_> = match nvvm {
+                true => call.args.iter().map(|a| operand(a.ty, Some(a.value))).collect(),
+                false => Vec::new(),
+            };
+            let ret = ret_ty.map(|t| operand(t, None)).unwrap_or_default();
+            if cx.llvm7() && nvvm {
+                if let Some(msg) = intrinsics::llvm7_rebuilt_error(name, &args, ret) {
+                    let msg = match msg {
+                        "" => format!("libNVVM's LLVM 7 path rejects this call of {name} (with an empty log)"),
+                        msg => msg.to_string(),
+                    };
+                    out.error("llvm-intrinsic-upgrade", msg, at());
+                    out.help("libNVVM's LLVM 7 path rewrites this retired NVVM intrinsic into plain IR first");
+                    return;
+                }
+            }
+            if cx.target.path == Path::Modern && nvvm {
                 let modern = |t: TypeId| {
                     let mut s = String::new();
                     m.types.write_in(t, &mut s, true);

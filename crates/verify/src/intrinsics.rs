@@ -926,6 +926,20 @@ pub(crate) fn signature_mismatch(
             return found.err();
         }
     }
+    // LLVM 22's reader upgrades the plain name's form before LLVM 16 (no annotation-attribute
+    // argument) into a call of the new one, the missing argument a null `ptr` (measured,
+    // `annotforms/`: the mangled name's is refused).
+    if path == Path::Modern && name == "llvm.var.annotation" && params.len() == 4 && !*vararg {
+        let ptr0 = |t: TypeId| matches!(types.get(t), TypeData::Pointer { addr_space: 0, .. });
+        if params[2] != params[1] || !matches!(types.get(params[3]), TypeData::Int(32)) || !ptr0(params[1]) {
+            return Some(PARAM_MISMATCH.to_string());
+        }
+        let mut m = Matcher { types, path, overloads: Vec::new(), deferred: Vec::new() };
+        return match_return(&mut m, *ret, sig)
+            .and_then(|()| m.slot("intrinsic argument 0 type", &sig.args[0], params[0]))
+            .and_then(|()| m.slot("intrinsic argument 1 type", &sig.args[1], params[1]))
+            .err();
+    }
     if sig.checked.typed_upgraded && types.dialect() == Some(nvir_llvm::ir::Dialect::TypedPointers) {
         // The old form (the LLVM 7 path's signature) is upgraded; anything else is checked.
         let old = signature(name, Path::Llvm7);
@@ -933,7 +947,7 @@ pub(crate) fn signature_mismatch(
             return None;
         }
     }
-    match_signature(types, *ret, params, *vararg, sig, path).err()
+    match_signature_with(types, *ret, params, *vararg, sig, path, name.starts_with("llvm.nvvm.hmma.")).err()
 }
 
 /// The name LLVM 22's reader gives a declaration of the intrinsic `name` of type `fn_ty`: the
@@ -982,6 +996,20 @@ fn match_signature(
     sig: &Signature,
     path: Path,
 ) -> Result<(), String> {
+    match_signature_with(types, ret, params, vararg, sig, path, false)
+}
+
+/// [`match_signature`], where `any_pointer_first` takes any pointer as the first argument
+/// (NVIDIA's `hmma` loads and stores: measured, `ptrarg/`).
+fn match_signature_with(
+    types: &Types,
+    ret: TypeId,
+    params: &[TypeId],
+    vararg: bool,
+    sig: &Signature,
+    path: Path,
+    any_pointer_first: bool,
+) -> Result<(), String> {
     let mut m = Matcher { types, path, overloads: Vec::new(), deferred: Vec::new() };
     let ret_result = match_return(&mut m, ret, sig);
     if sig.checked.ret {
@@ -999,6 +1027,9 @@ fn match_signature(
     }
     if sig.checked.args {
         for (i, (d, &t)) in sig.args.iter().zip(params.iter()).enumerate() {
+            if i == 0 && any_pointer_first && matches!(types.get(t), TypeData::Pointer { .. }) {
+                continue;
+            }
             m.slot(&format!("intrinsic argument {i} type"), d, t)?;
         }
     }
@@ -1209,6 +1240,10 @@ pub(crate) struct Operand {
     pub const_int: bool,
     /// The width in bits of a scalar or vector of scalars (0 for anything else).
     pub bits: u32,
+    /// An integer or a vector of integers.
+    pub int_like: bool,
+    /// The type itself (None: the callee standing in for a missing operand).
+    pub ty: Option<TypeId>,
 }
 
 /// Whether a name suffix is a list of mangled types (`f32.p0i8`, `p1`, `v2i32`).
@@ -1320,15 +1355,22 @@ fn address_conversion(rest: &str) -> Option<bool> {
 /// each called with operands of another type).
 #[derive(Clone, Copy)]
 enum Rebuild {
-    /// Nothing it makes is refused (`abs.i`: a compare and select; `clz.ll`: a call and a truncation).
+    /// Nothing it makes is refused (`cluster.barrier`, `shfl.sync.i32`).
     Any,
     /// A bit cast of the operand to a type of this many bits (0: the result's).
     Bitcast(u32),
     /// A call whose first `n` parameters are integers of `bits` (the aligned CTA barrier,
     /// `llvm.bitreverse`/`ctlz`/`ctpop` of the name's width).
     IntParams { n: usize, bits: u32 },
-    /// `llvm.smax` and its kin on both operands.
+    /// `llvm.bitreverse`, `llvm.ctlz`, `llvm.ctpop` overloaded on the result, called with the
+    /// operand as it is.
+    OnResult,
+    /// `llvm.smax` and its kin overloaded on the result, called with both operands.
     SameInts,
+    /// `llvm.abs` of the operand (overloaded on it).
+    Abs,
+    /// `llvm.ctlz`/`llvm.ctpop` of the operand (overloaded on it) truncated to `i32`.
+    Truncated,
     /// The operand compared with `i32 0`.
     CompareI32,
     /// A funnel shift of the first operand by the second, of this many bits (the 64-bit rotates
@@ -1360,8 +1402,8 @@ static REBUILT_NVVM: &[(&str, Rebuild)] = {
     &[
         ("abs.bf16", Bitcast(16)),
         ("abs.bf16x2", Bitcast(32)),
-        ("abs.i", Any),
-        ("abs.ll", Any),
+        ("abs.i", Abs),
+        ("abs.ll", Abs),
         ("bar.sync", I32),
         ("barrier.n", I32),
         ("barrier.sync", I32),
@@ -1373,10 +1415,10 @@ static REBUILT_NVVM: &[(&str, Rebuild)] = {
         ("bitcast.f2i", Bitcast(0)),
         ("bitcast.i2f", Bitcast(0)),
         ("bitcast.ll2d", Bitcast(0)),
-        ("brev32", I32),
-        ("brev64", IntParams { n: 1, bits: 64 }),
-        ("clz.i", I32),
-        ("clz.ll", Any),
+        ("brev32", OnResult),
+        ("brev64", OnResult),
+        ("clz.i", OnResult),
+        ("clz.ll", Truncated),
         ("cluster.barrier", Any),
         ("ex2.approx.d", FpResult),
         ("ex2.approx.f", FpResult),
@@ -1398,8 +1440,8 @@ static REBUILT_NVVM: &[(&str, Rebuild)] = {
         ("min.ui", SameInts),
         ("min.ull", SameInts),
         ("min.us", SameInts),
-        ("popc.i", I32),
-        ("popc.ll", Any),
+        ("popc.i", OnResult),
+        ("popc.ll", Truncated),
         ("rotate.b32", Funnel { bits: 32, shift: FunnelShift::Operand }),
         ("rotate.b64", Funnel { bits: 64, shift: FunnelShift::Zext }),
         ("rotate.right.b64", Funnel { bits: 64, shift: FunnelShift::Zext }),
@@ -1427,6 +1469,12 @@ fn rebuilt_error(
             format!("intrinsic argument {slot} type (matching overload type 0) expected {want}, but got {got}")
         })
     };
+    let not_int = |what: Option<usize>| {
+        format!(
+            "intrinsic return type (overload type 0) expected any integer or integer vector, but got {}",
+            text(what)
+        )
+    };
     let not_fp = |what: Option<usize>| {
         format!("intrinsic return type (overload type 0) expected any fp or fp vector, but got {}", text(what))
     };
@@ -1436,12 +1484,17 @@ fn rebuilt_error(
             let to = if bits == 0 { ret.bits } else { bits };
             (arg(0).bits == 0 || arg(0).bits != to).then(|| "Invalid bitcast".into())
         }
-        Rebuild::IntParams { n, bits } => {
-            (0..n).any(|i| !int_of(i, bits)).then(|| "Call parameter type does not match function signature!".into())
-        }
-        Rebuild::SameInts => {
-            (!(arg(0).int && int_of(1, arg(0).bits))).then(|| "Intrinsic called with incompatible signature".into())
-        }
+        Rebuild::IntParams { n, bits } => (0..n).any(|i| !int_of(i, bits)).then(|| PARAM_MISMATCH.into()),
+        Rebuild::OnResult => match (arg(0).ty, ret.ty) {
+            (a, r) if a != r => Some(PARAM_MISMATCH.into()),
+            _ => (!ret.int_like).then(|| not_int(None)),
+        },
+        Rebuild::SameInts => match arg(0).ty != ret.ty || arg(1).ty != ret.ty {
+            true => Some("Intrinsic called with incompatible signature".into()),
+            false => (!ret.int_like).then(|| not_int(None)),
+        },
+        Rebuild::Abs => (!arg(0).int_like).then(|| not_int(Some(0))),
+        Rebuild::Truncated => truncated_error(arg(0)).map(|m| m.map_or_else(|| not_int(Some(0)), String::from)),
         Rebuild::CompareI32 => {
             (!int_of(0, 32)).then(|| "Both operands to ICmp instruction are not of the same type!".into())
         }
@@ -1454,6 +1507,85 @@ fn rebuilt_error(
         }
         Rebuild::FpResult => (!ret.float).then(|| not_fp(None)),
         Rebuild::FpOperand => (!arg(0).float).then(|| not_fp(Some(0))),
+    }
+}
+
+/// The first message LLVM 7's verifier gives a call of a retired NVVM name (after `llvm.nvvm.`)
+/// once LLVM 7's reader has rebuilt it from the call, or None; `Some("")` where libNVVM's log is
+/// empty. On that path the call's type is its declaration's (the reader refuses any other). Its
+/// set is smaller than LLVM 22's: `brev32`/`brev64`, `clz.i`, `popc.i` become `llvm.bitreverse`,
+/// `llvm.ctlz`, `llvm.ctpop` overloaded on the result and called with the operand as it is;
+/// `h2f` becomes `llvm.convert.from.fp16` of an `i16`; `clz.ll`, `popc.ll` the intrinsic of the
+/// operand's type truncated to `i32`; `abs.i`, `abs.ll` a negation, a compare and a select;
+/// `max`/`min` of `i`, `ll`, `ui`, `ull` a compare of the two operands and a select. The 16-bit
+/// `max`/`min` are not rebuilt, `max.s` held to one integer type (measured, `nvvmrebuild/`: every name with results of `i32`,
+/// `i64`, `float` and operands of `i16`, `i32`, `i64`, `float`, `<2 x i32>`; `retype/`).
+/// Only the verifier sees what the rebuild makes: the compiler takes it while the result goes
+/// unused (`compile.rs`).
+pub(crate) fn llvm7_rebuilt_error(name: &str, args: &[Operand], ret: Operand) -> Option<&'static str> {
+    let rest = name.strip_prefix("llvm.nvvm.")?;
+    match (rest, args) {
+        ("brev32" | "brev64" | "clz.i" | "popc.i", [a]) => match a.ty == ret.ty {
+            true => (!ret.int_like).then_some(""),
+            false => Some(PARAM_MISMATCH),
+        },
+        ("h2f", [a]) => (!(a.int && a.bits == 16)).then_some(PARAM_MISMATCH),
+        ("clz.ll" | "popc.ll", [a]) => truncated_error(*a).map(|m| m.unwrap_or("Intrinsic has incorrect return type!")),
+        ("abs.i" | "abs.ll", [a]) => {
+            (!a.int_like).then_some("Integer arithmetic operators only work with integral types!")
+        }
+        ("max.i" | "max.ll" | "max.ui" | "max.ull" | "min.i" | "min.ll" | "min.ui" | "min.ull", [a, b]) => {
+            if a.ty != b.ty {
+                Some("Both operands to ICmp instruction are not of the same type!")
+            } else {
+                (!a.int_like && !a.pointer).then_some("Invalid operand types for ICmp instruction")
+            }
+        }
+        // Not rebuilt: libNVVM takes it with one integer type throughout (measured: `i16`,
+        // `i64`), and refuses any other declaration with an empty log.
+        ("max.s", [a, b]) => (!(a.int && a.ty == ret.ty && b.ty == ret.ty)).then_some(""),
+        _ => None,
+    }
+}
+
+const PARAM_MISMATCH: &str = "Call parameter type does not match function signature!";
+
+/// What truncating `llvm.ctlz`/`llvm.ctpop` of `a` to `i32` is refused for: `Some(None)` where
+/// the intrinsic takes no such type (each path words that its own way).
+fn truncated_error(a: Operand) -> Option<Option<&'static str>> {
+    match (a.int, a.int_like) {
+        (true, _) => (a.bits < 32).then_some(Some("DestTy too big for Trunc")),
+        (false, true) => Some(Some("trunc source and destination must both be a vector or neither")),
+        (false, false) => Some(None),
+    }
+}
+
+/// The type the value of a rebuilt call of a retired NVVM name has, where it is not the call's
+/// own (measured, `nvvmrebuild/*_used`: a `ret` of it fails as the rebuilt value's type says).
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum RebuiltValue {
+    /// The first operand's (`abs`; LLVM 7's compare and select of `max`/`min`).
+    Operand,
+    /// `float` (`h2f`).
+    Float,
+    /// `i32` (the truncated `clz.ll`, `popc.ll`).
+    I32,
+}
+
+/// [`RebuiltValue`] of a call of `name` on `path`; None where the value keeps the call's type
+/// (or the name is not rebuilt there).
+pub(crate) fn rebuilt_value(path: Path, name: &str) -> Option<RebuiltValue> {
+    let rest = name.strip_prefix("llvm.nvvm.")?;
+    match rest {
+        "h2f" => Some(RebuiltValue::Float),
+        "clz.ll" | "popc.ll" => Some(RebuiltValue::I32),
+        "abs.i" | "abs.ll" => Some(RebuiltValue::Operand),
+        "max.i" | "max.ll" | "max.ui" | "max.ull" | "min.i" | "min.ll" | "min.ui" | "min.ull"
+            if path == Path::Llvm7 =>
+        {
+            Some(RebuiltValue::Operand)
+        }
+        _ => None,
     }
 }
 

@@ -93,16 +93,6 @@ const KNOWN: &[(&str, &str)] = &[
     // argument); the table's (LLVM 19's) takes none, so an overload's name is no intrinsic to
     // nvir, whose verifier then checks nothing of its declaration.
     ("retype/nvvm_reflect_p3i8_twin", ""),
-    // LLVM 7's reader rebuilds these retired NVVM names from each call's operands too
-    // (`llvm.bitreverse`, `llvm.ctlz`, `llvm.ctpop`, `llvm.convert.from.fp16`, a compare and
-    // select): a call of another width fails there as the rebuilt call does; nvir models the
-    // rebuild on the modern path only.
-    ("retype/nvvm_brev", "_twin"),
-    ("retype/nvvm_clz_i_twin", ""),
-    ("retype/nvvm_popc_i_twin", ""),
-    ("retype/nvvm_h2f_twin", ""),
-    ("retype/nvvm_max_", "_twin"),
-    ("retype/nvvm_min_", "_twin"),
     // Declared (and called) with another type than the intrinsic's, which LLVM 22's verifier
     // refuses: the signature table (LLVM 19's, and the checks it records as measured) lets these
     // through, or knows another form (`llvm.thread.pointer`, overloaded since, whose mistyped call
