@@ -4076,6 +4076,44 @@ def annotation_forms():
         lhs = "" if ret == "void" else "%r = "
         yield tag, module(f"declare {ret} @{name}({', '.join(types)})\n" + fn(f"  {lhs}call {ret} @{name}({params})\n  ret void", params))
 
+
+def undefined_order():
+    """Two or more undefined names in one function or module, the later in the text first by name
+    or number: which one each reader names (values by name, then numbered values by number; a
+    block's label among the values; metadata by number)."""
+    bodies = {
+        "named_yx": "  %a = add i32 %y, 1\n  %b = add i32 %x, 1\n  ret void",
+        "named_xy": "  %a = add i32 %x, 1\n  %b = add i32 %y, 1\n  ret void",
+        "named_long_short": "  %a = add i32 %zz, 1\n  %b = add i32 %z, 1\n  ret void",
+        "numbered_53": "  %a = add i32 %5, 1\n  %b = add i32 %3, 1\n  ret void",
+        "numbered_10_9": "  %a = add i32 %10, 1\n  %b = add i32 %9, 1\n  ret void",
+        "numbered_then_named": "  %a = add i32 %7, 1\n  %b = add i32 %y, 1\n  ret void",
+        "named_then_numbered": "  %a = add i32 %y, 1\n  %b = add i32 %7, 1\n  ret void",
+        "block_then_value": "  %a = add i32 %y, 1\n  br label %bb\n",
+        "value_then_block": "  br i1 %c, label %b1, label %a1\n",
+        "block_b_a": "  br i1 true, label %zb, label %ab\n",
+        "value_b_block_a": "  %a = add i32 %zz, 1\n  br label %aa\n",
+        "value_a_block_b": "  %a = add i32 %aa, 1\n  br label %zz\n",
+    }
+    for tag, body in bodies.items():
+        yield f"fn_{tag}", module(fn(body))
+    mds = {
+        "md_30_0": "!llvm.module.flags = !{!30}\n!nvvmir.version = !{!0}\n",
+        "md_0_30": "!nvvmir.version = !{!0}\n!llvm.module.flags = !{!30}\n",
+        "md_12_9": "!foo = !{!12}\n!bar = !{!9}\n!nvvmir.version = !{!1}\n!1 = !{i32 2, i32 0}\n",
+    }
+    for tag, md in mds.items():
+        yield tag, module(fn("  ret void"), tail=md)
+    globs = {
+        "global_b_a": "@p = global i32* @zb\n@q = global i32* @ab\n",
+        "global_a_b": "@p = global i32* @ab\n@q = global i32* @zb\n",
+        "global_numbered": "@p = global i32* @7\n@q = global i32* @3\n",
+        "global_named_numbered": "@p = global i32* @3\n@q = global i32* @zz\n",
+    }
+    for tag, g in globs.items():
+        yield tag, module(g)
+        yield f"{tag}_opaque", module(_opaque(g))
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -4118,6 +4156,7 @@ GROUPS = {
     "intrattr": intrinsic_attrs,
     "ptrarg": pointer_args,
     "annotforms": annotation_forms,
+    "undeforder": undefined_order,
 }
 
 

@@ -1550,6 +1550,18 @@ fn const_arg(m: &nvir_llvm::Module, v: Value) -> Option<u64> {
     }
 }
 
+/// [`const_arg`] read as LLVM prints an `immarg` value: signed, at the constant's width.
+fn const_arg_signed(m: &nvir_llvm::Module, v: Value) -> Option<i64> {
+    let n = const_arg(m, v)?;
+    let Value::Const(c) = v else { return None };
+    let bits = match m.types.get(m.const_ty(c)) {
+        TypeData::Int(bits) if (1..64).contains(bits) => *bits,
+        _ => return Some(n as i64),
+    };
+    let shift = 64 - bits;
+    Some(((n << shift) as i64) >> shift)
+}
+
 /// NVVM intrinsics whose signature or arguments one of libNVVM's paths checks (measured). `true`
 /// when the call was one of them.
 fn check_nvvm_signature(
@@ -1615,7 +1627,8 @@ fn check_nvvm_signature(
         n if modern && n.starts_with("llvm.nvvm.fence.proxy.tensormap_generic.acquire.") => {
             match arg(1).map(|v| const_arg(m, v)) {
                 Some(Some(128)) | None => {}
-                Some(Some(size)) => {
+                Some(Some(_)) => {
+                    let size = arg(1).and_then(|v| const_arg_signed(m, v)).unwrap_or_default();
                     out.error("llvm-immarg", format!("immarg value {size} out of range [128, 129)"), at());
                 }
                 Some(None) => out.error("llvm-immarg", "immarg operand has non-immediate parameter", at()),
@@ -1623,6 +1636,7 @@ fn check_nvvm_signature(
         }
         n if modern && n.starts_with("llvm.nvvm.setmaxnreg.") => match arg(0).and_then(|v| const_arg(m, v)) {
             Some(count) if !(24..257).contains(&count) => {
+                let count = arg(0).and_then(|v| const_arg_signed(m, v)).unwrap_or_default();
                 out.error("llvm-immarg", format!("immarg value {count} out of range [24, 257)"), at());
             }
             Some(count) if count % 8 != 0 => {

@@ -795,15 +795,16 @@ impl<'a> Parser<'a> {
             self.block(fs)?;
         }
         self.bump()?;
-        if let Some((id, at)) = fs.fwd.iter().min_by_key(|(_, at)| at.start) {
-            let name = self.undefined_name(fs.insts[*id].name.as_str(), *at);
-            return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
-        }
-        if let Some((b, at)) =
-            fs.block_uses.iter().filter(|(b, _)| !fs.block_defined[b.index()]).min_by_key(|(_, at)| at.start)
-        {
-            let name = self.undefined_name(fs.blocks[*b].name.as_str(), *at);
-            return Err(ParseError::new(*at, format!("use of undefined value '%{name}'")));
+        // LLVM's readers name the undefined values (labels among them) by name, then the
+        // numbered ones by number (measured, `undeforder/`).
+        let values = fs.fwd.iter().map(|(id, at)| (self.undefined_name(fs.insts[*id].name.as_str(), *at), *at));
+        let blocks = fs
+            .block_uses
+            .iter()
+            .filter(|(b, _)| !fs.block_defined[b.index()])
+            .map(|(b, at)| (self.undefined_name(fs.blocks[*b].name.as_str(), *at), *at));
+        if let Some((name, at)) = first_undefined(values.chain(blocks)) {
+            return Err(ParseError::new(at, format!("use of undefined value '%{name}'")));
         }
         for (inst, inline, groups) in std::mem::take(&mut fs.call_groups) {
             self.attr_fixups.push((AttrTarget::Call(fid, inst), inline, groups));
@@ -827,7 +828,7 @@ impl<'a> Parser<'a> {
 
     /// The name of a value used but never defined: its name, or for a numbered one the number
     /// as written where it was used (`%19` → `19`).
-    fn undefined_name(&self, name: Option<&str>, at: Span) -> String {
+    pub(super) fn undefined_name(&self, name: Option<&str>, at: Span) -> String {
         if let Some(n) = name {
             return n.to_string();
         }
@@ -2004,4 +2005,18 @@ impl<'a> Parser<'a> {
             }
         }
     }
+}
+
+/// The undefined name LLVM's readers report first: the least name, then (none named) the least
+/// number; the first use in the text among equals.
+pub(super) fn first_undefined(names: impl Iterator<Item = (String, Span)>) -> Option<(String, Span)> {
+    let key = |name: &str, at: Span| {
+        let number = (!name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())).then(|| {
+            // Compared by length first: a number of any size, no overflow.
+            let trimmed = name.trim_start_matches('0');
+            (trimmed.len(), trimmed.to_string())
+        });
+        (number.is_some(), number, name.to_string(), at.start)
+    };
+    names.min_by_key(|(name, at)| key(name, *at))
 }

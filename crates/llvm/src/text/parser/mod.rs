@@ -1042,8 +1042,9 @@ impl<'a> Parser<'a> {
         if (self.dialect != Dialect::TypedPointers || !self.check_pointees) && !self.sym_uses.is_empty() {
             self.declare_called_intrinsics()?;
         }
-        if let Some((s, (at, _))) = self.sym_uses.iter().min_by_key(|(_, (at, _))| at.start) {
-            return Err(ParseError::new(*at, format!("use of undefined value '@{}'", self.m.symbols[*s].name)));
+        let globals = self.sym_uses.iter().map(|(s, (at, _))| (self.m.symbols[*s].name.to_string(), *at));
+        if let Some((name, at)) = function::first_undefined(globals) {
+            return Err(ParseError::new(at, format!("use of undefined value '@{name}'")));
         }
         let undefined_type = self
             .type_uses
@@ -1057,7 +1058,7 @@ impl<'a> Parser<'a> {
             ));
         }
         if let Some((slot, at)) =
-            self.md_uses.iter().filter(|(s, _)| !self.md_defined.contains(s)).min_by_key(|(_, at)| at.0)
+            self.md_uses.iter().filter(|(s, _)| !self.md_defined.contains(s)).min_by_key(|(s, at)| (**s, at.0))
         {
             let at = Span::new(at.0 as usize, at.1 as usize);
             return Err(ParseError::new(at, format!("use of undefined metadata '!{slot}'")));
