@@ -4114,6 +4114,31 @@ def undefined_order():
         yield tag, module(g)
         yield f"{tag}_opaque", module(_opaque(g))
 
+
+def check_order_names():
+    """An intrinsic call LLVM's verifier refuses (an `immarg` out of range or not constant,
+    `setmaxnreg`'s multiple of 8, a `grid_constant` index past the last parameter) beside a
+    function whose name libNVVM refuses, before and after it: LLVM's verifier comes first."""
+    calls = {
+        "setmaxnreg_range": ("declare void @llvm.nvvm.setmaxnreg.inc.sync.aligned.u32(i32)\n",
+                             "  call void @llvm.nvvm.setmaxnreg.inc.sync.aligned.u32(i32 20)\n  ret void", ""),
+        "setmaxnreg_multiple": ("declare void @llvm.nvvm.setmaxnreg.inc.sync.aligned.u32(i32)\n",
+                                "  call void @llvm.nvvm.setmaxnreg.inc.sync.aligned.u32(i32 28)\n  ret void", ""),
+        "tensormap_size": ("declare void @llvm.nvvm.fence.proxy.tensormap_generic.acquire.cta(i8*, i32)\n",
+                           "  call void @llvm.nvvm.fence.proxy.tensormap_generic.acquire.cta(i8* %p, i32 64)\n  ret void", ""),
+        "memcpy_volatile": ("declare void @llvm.memcpy.p0i8.p0i8.i64(i8*, i8*, i64, i1)\n",
+                            "  call void @llvm.memcpy.p0i8.p0i8.i64(i8* %p, i8* %p, i64 4, i1 %c)\n  ret void", ""),
+        "ctlz_flag": ("declare i32 @llvm.ctlz.i32(i32, i1)\n", "  %r = call i32 @llvm.ctlz.i32(i32 1, i1 %c)\n  ret void", ""),
+        "grid_constant_past_last": ("", "  ret void",
+                                    '!nvvm.annotations = !{!7}\n!7 = !{void (i8*, i1)* @g, !"kernel", i32 1, !"grid_constant", !8}\n!8 = !{i32 5}\n'),
+    }
+    bad = 'define void @"f.x"() {\n  ret void\n}\n'
+    for tag, (decl, body, md) in calls.items():
+        f = fn(body, "i8* %p, i1 %c", name="g")
+        for order, text in [("badname_first", bad + decl + f), ("badname_last", decl + f + bad), ("alone", decl + f)]:
+            yield f"{tag}_{order}", module(text, tail=VERSION + md)
+            yield f"{tag}_{order}_opaque", module(_opaque(text), tail=VERSION + _opaque(md))
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -4157,6 +4182,7 @@ GROUPS = {
     "ptrarg": pointer_args,
     "annotforms": annotation_forms,
     "undeforder": undefined_order,
+    "nameorder": check_order_names,
 }
 
 

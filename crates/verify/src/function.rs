@@ -61,6 +61,16 @@ fn check_llvm_first(cx: &Cx, first: &LlvmFirst, id: FuncId, f: &Function, out: &
         if !verified(cx, id) {
             return;
         }
+        // The modern path's reader turns `grid_constant` annotations into parameter attributes,
+        // which LLVM's verifier checks first (measured, `nameorder/grid_constant_*`).
+        if cx.target.path == Path::Modern {
+            let last = f.params.len() as u64;
+            if cx.grid_constants.iter().any(|(k, idx)| **k == *f.name && idx.iter().any(|&i| i > last)) {
+                let at = Location::Function { name: f.name.to_string(), offset: f.source.start };
+                out.error("llvm-attr-position", "Attribute after last parameter!", at);
+                out.help(format!("grid_constant lists parameters by 1-based index; @{} has {last}", f.name));
+            }
+        }
         crate::attrs::check_function(cx, f, out);
         if !f.is_definition {
             return;
@@ -477,15 +487,34 @@ fn atomic_size(bits: Option<u64>, out: &mut Findings, at: &dyn Fn() -> Location)
 
 /// A function's own rules and instructions (with the other per-function passes,
 /// [`check_each_function`]).
-fn check_functions(cx: &Cx, id: FuncId, f: &Function, out: &mut Findings) {
+fn check_functions(cx: &Cx, id: FuncId, f: &Function, out: &mut Findings, llvm: &mut Findings) {
     if !verified(cx, id) {
         return;
     }
     check_function(cx, f, out);
     if f.is_definition {
         crate::structural::check(f, out);
-        check_body(cx, f, out);
+        check_body(cx, f, out, llvm);
     }
+}
+
+/// LLVM's verifier's rules for an intrinsic's call (its declaration, immediate arguments and
+/// argument rules, what an upgrade made of it): reported with LLVM's verifier, before libNVVM's
+/// names and rules (measured, `nameorder/`: on both paths, before a badly named function
+/// earlier or later in the module).
+fn llvm_call_rule(code: &str) -> bool {
+    matches!(
+        code,
+        "llvm-intrinsic-signature"
+            | "llvm-memory-align"
+            | "llvm-immarg"
+            | "llvm-intrinsic-arg"
+            | "llvm-assume-bundle"
+            | "llvm-constrained-fp"
+            | "llvm-intrinsic-upgrade"
+            | "llvm-upgrade-value-type"
+            | "llvm-attr-type"
+    )
 }
 
 /// The per-function passes' findings, each pass's kept apart in module order
@@ -533,7 +562,9 @@ pub(crate) fn check_each_function(cx: &Cx) -> PerFunction {
                     found.llvm = (!own.0.is_empty()).then_some(own);
                 }
                 let mut own = Findings::default();
-                check_functions(cx, id, f, &mut own);
+                let mut llvm_calls = Findings::default();
+                check_functions(cx, id, f, &mut own, &mut llvm_calls);
+                found.llvm_first.absorb(llvm_calls);
                 found.own.absorb(own);
                 let mut own = Findings::default();
                 crate::compile::function_rules(cx, &compile, id, f, &mut own);
@@ -588,14 +619,6 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     if let Some(s) = &f.props.section {
         out.error("nvvm-fn-section", format!("Explicit section marker {s}is not allowed."), at());
     }
-    if cx.target.path == Path::Modern {
-        // The modern path turns `grid_constant` annotations into parameter attributes.
-        let last = f.params.len() as u64;
-        if cx.grid_constants.iter().any(|(k, idx)| **k == *f.name && idx.iter().any(|&i| i > last)) {
-            out.error("llvm-attr-position", "Attribute after last parameter!", at());
-            out.help(format!("grid_constant lists parameters by 1-based index; @{} has {last}", f.name));
-        }
-    }
     if cx.llvm7() {
         let has = |n: &str| attrs.iter().any(|a| attr_name(a) == Some(n));
         if has("readnone") && has("inaccessiblememonly") {
@@ -624,7 +647,7 @@ fn attr_name(a: &Attr) -> Option<&'static str> {
     a.kind().map(|k| k.info().name)
 }
 
-fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
+fn check_body(cx: &Cx, f: &Function, out: &mut Findings, llvm: &mut Findings) {
     let m = cx.m;
     for &b in &f.layout {
         let block = &f.blocks[b];
@@ -645,8 +668,8 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
             };
             if let Some((v, msg)) = use_of {
                 if rebuilt_value_retyped(cx, f, v) {
-                    out.error("llvm-upgrade-value-type", msg, at());
-                    out.help(
+                    llvm.error("llvm-upgrade-value-type", msg, at());
+                    llvm.help(
                         "the retired NVVM intrinsic is rewritten into IR whose value has another type than the call's",
                     );
                 }
@@ -767,7 +790,10 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings) {
                     }
                     crate::attrs::check_call_site(cx, call.fn_attrs, out, &at);
                     crate::attrs::check_call_args(cx, call, out, &at);
-                    check_call(cx, f, call, Some(inst.ty), out, &at);
+                    let mut found = Findings::default();
+                    check_call(cx, f, call, Some(inst.ty), &mut found, &at);
+                    llvm.absorb(found.take_codes(llvm_call_rule));
+                    out.absorb(found);
                 }
                 _ => {}
             }
@@ -1268,13 +1294,13 @@ fn check_call(
             // The LLVM verifier's argument rules for two intrinsics libNVVM has no use for.
             let second = call.args.get(1).map(|a| a.value);
             if name == "llvm.init.trampoline" && !second.is_some_and(|v| is_function(m, v)) {
-                out.error("nvvm-intrinsic-arg", "llvm.init_trampoline parameter #2 must resolve to a function.", at());
+                out.error("llvm-intrinsic-arg", "llvm.init_trampoline parameter #2 must resolve to a function.", at());
                 return;
             }
             let is_alloca =
                 |v: Value| matches!(v, Value::Inst(i) if matches!(f.insts[i].kind, InstKind::Alloca { .. }));
             if name == "llvm.stackprotector" && !second.is_some_and(is_alloca) {
-                out.error("nvvm-intrinsic-arg", "llvm.stackprotector parameter #2 must resolve to an alloca.", at());
+                out.error("llvm-intrinsic-arg", "llvm.stackprotector parameter #2 must resolve to an alloca.", at());
                 return;
             }
             // The `.internal` form takes the variable itself, and libNVVM checks nothing of it
@@ -1408,11 +1434,8 @@ fn intrinsic_rule(cx: &Cx, f: &Function, base: &str, call: &nvir_llvm::ir::instr
             catchpad: matches!(inst(a.value), Some(InstKind::CatchPad { .. })),
             alloca: matches!(inst(a.value), Some(InstKind::Alloca { .. })),
             global: match a.value {
-                Value::Const(c) => global_of(m, c).map(|g| {
-                    m.symbols.iter().any(|(_, s)| {
-                        *s.name == *g
-                            && matches!(s.def, Some(GlobalDef::Var(v)) if m.globals[v].props.thread_local != Default::default())
-                    })
+                Value::Const(c) => crate::module::global_symbol_of(m, c).map(|s| {
+                    matches!(m.symbols[s].def, Some(GlobalDef::Var(v)) if m.globals[v].props.thread_local != Default::default())
                 }),
                 _ => None,
             },
@@ -1640,7 +1663,7 @@ fn check_nvvm_signature(
                 out.error("llvm-immarg", format!("immarg value {count} out of range [24, 257)"), at());
             }
             Some(count) if count % 8 != 0 => {
-                out.error("nvvm-intrinsic-arg", "reg_count argument to nvvm.setmaxnreg must be in multiples of 8", at())
+                out.error("llvm-intrinsic-arg", "reg_count argument to nvvm.setmaxnreg must be in multiples of 8", at())
             }
             Some(_) => {}
             None => out.error("llvm-immarg", "immarg operand has non-immediate parameter", at()),

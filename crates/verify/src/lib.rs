@@ -206,6 +206,24 @@ impl Findings {
         self.0.push(Finding { severity, code, message, location, help: None, class, token: None, fails_compile });
     }
     /// Takes in the findings of a part checked on its own (a function), after the ones here.
+    /// Moves the findings of the codes `pick` picks, with their counts, into a list of their own.
+    pub(crate) fn take_codes(&mut self, pick: impl Fn(&str) -> bool) -> Findings {
+        let mut taken = Findings::default();
+        if self.0.iter().any(|f| pick(f.code)) {
+            let (picked, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.0).into_iter().partition(|f| pick(f.code));
+            self.0 = kept;
+            taken.0 = picked;
+        }
+        self.1.counts.retain(|code, n| {
+            if pick(code) {
+                taken.1.counts.insert(code, *n);
+                false
+            } else {
+                true
+            }
+        });
+        taken
+    }
     pub(crate) fn absorb(&mut self, other: Findings) {
         self.0.extend(other.0);
         for (code, n) in other.1.counts {

@@ -122,10 +122,15 @@ fn same_modern_type(m: &Module, a: nvir_llvm::ir::TypeId, b: nvir_llvm::ir::Type
 }
 
 /// The global a constant names, through casts.
-pub fn global_of(m: &Module, mut c: ConstId) -> Option<&str> {
+pub fn global_of(m: &Module, c: ConstId) -> Option<&str> {
+    global_symbol_of(m, c).map(|s| &*m.symbols[s].name)
+}
+
+/// [`global_of`]'s symbol.
+pub(crate) fn global_symbol_of(m: &Module, mut c: ConstId) -> Option<nvir_llvm::ir::module::SymbolId> {
     for _ in 0..MAX_CAST_CHAIN {
         match &m.consts[c] {
-            ConstData::Global { global, .. } => return Some(&m.symbols[*global].name),
+            ConstData::Global { global, .. } => return Some(*global),
             ConstData::Expr(e) if matches!(e.op, ExprOp::Cast(_)) => c = *e.operands.first()?,
             _ => return None,
         }
