@@ -524,6 +524,7 @@ impl Parser<'_> {
             }
             ValId::Const(c) => {
                 if self.m.const_ty(c) != ty {
+                    self.note_pointee_blind();
                     return Err(ParseError::new(
                         at,
                         format!(
