@@ -134,7 +134,7 @@ fn a_name_asked_for_twice_gets_a_number() {
     // The validator refuses two values of one name (the printer could not tell them apart).
     let func = m.functions.iter_mut().next().unwrap().1;
     let Value::Inst(second) = b2 else { unreachable!() };
-    func.insts[second].name = nvir_llvm::ir::Name::new("x2");
+    func.set_inst_name(second, nvir_llvm::ir::Name::new("x2"));
     let err = validate(&m).unwrap_err();
     assert!(err.to_string().contains("the name %x2 is given to two values or blocks"), "{err}");
 }

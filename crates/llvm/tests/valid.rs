@@ -74,7 +74,7 @@ fn kernel() -> nvir_llvm::Module {
 /// The function `@k` and the handle of its instruction named `name`.
 fn inst<'m>(m: &'m mut nvir_llvm::Module, name: &str) -> (&'m mut nvir_llvm::ir::Function, nvir_llvm::ir::InstId) {
     let (_, f) = m.functions.iter_mut().find(|(_, f)| &*f.name == "k").unwrap();
-    let id = f.insts.iter().find(|(_, i)| i.name.as_str() == Some(name)).unwrap().0;
+    let id = f.insts.iter().find(|&(i, _)| f.inst_name(i).as_str() == Some(name)).unwrap().0;
     (f, id)
 }
 

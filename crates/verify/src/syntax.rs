@@ -705,8 +705,8 @@ fn allocsize_same(m: &nvir_llvm::Module, set: nvir_llvm::ir::attrs::AttrSetId) -
 /// after it is defined, as LLVM 7's reader meets them.
 fn llvm7_misnumbered(m: &nvir_llvm::Module, f: &nvir_llvm::ir::Function, label_at: u32) -> Option<(u32, u32)> {
     let starts = &f.source.insts;
-    let unnamed_value = |i: &nvir_llvm::ir::Instruction| {
-        i.name.is_none() && !matches!(m.types.get(i.ty), nvir_llvm::ir::TypeData::Void)
+    let unnamed_value = |i: nvir_llvm::ir::InstId| {
+        f.inst_name(i).is_none() && !matches!(m.types.get(f.insts[i].ty), nvir_llvm::ir::TypeData::Void)
     };
     let mut next = f.params.iter().filter(|p| p.name.is_none()).count() as u32;
     let mut label = None;
@@ -720,7 +720,7 @@ fn llvm7_misnumbered(m: &nvir_llvm::Module, f: &nvir_llvm::ir::Function, label_a
             next += 1;
         }
         for &i in &block.insts {
-            if unnamed_value(&f.insts[i]) {
+            if unnamed_value(i) {
                 if let Some(n) = label {
                     return Some((n, *starts.get(i.index())?));
                 }

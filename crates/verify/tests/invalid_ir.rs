@@ -27,7 +27,7 @@ fn edited(edit: impl FnOnce(&mut InstKind)) -> Vec<nvir_verify::Finding> {
     let target = Target::parse("compute_90", false).unwrap();
     assert!(accepts(&nvir_verify::verify(&m, &target)), "the kernel verifies as written");
     let (_, f) = m.functions.iter_mut().next().unwrap();
-    let y = f.insts.iter().find(|(_, i)| i.name.as_str() == Some("y")).unwrap().0;
+    let y = f.insts.iter().find(|&(i, _)| f.inst_name(i).as_str() == Some("y")).unwrap().0;
     edit(&mut f.insts[y].kind);
     nvir_verify::verify(&m, &target)
 }

@@ -282,7 +282,7 @@ impl<'m> Builder<'m> {
         let mut names = FxHashSet::default();
         names.extend(func.params.iter().filter_map(|p| p.name.as_str()).map(Box::from));
         names.extend(func.blocks.iter().filter_map(|(_, b)| b.name.as_str()).map(Box::from));
-        names.extend(func.insts.iter().filter_map(|(_, i)| i.name.as_str()).map(Box::from));
+        names.extend(func.insts.iter().filter_map(|(i, _)| func.inst_name(i).as_str()).map(Box::from));
         FunctionBuilder { b: self, f, at: None, names }
     }
 
@@ -434,7 +434,7 @@ impl<'m> FunctionBuilder<'_, 'm> {
         let at = self.at.expect("switch_to a block before adding instructions");
         let name = self.fresh(name);
         let f = self.func();
-        let id: InstId = f.insts.push(Instruction { name, ty, kind, metadata: None });
+        let id: InstId = f.push_inst(Instruction { ty, kind, metadata: None }, name);
         f.blocks[at].insts.push(id);
         Value::Inst(id)
     }

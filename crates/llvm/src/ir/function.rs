@@ -156,6 +156,10 @@ pub struct FnBody {
     pub layout: ThinVec<BlockId>,
     /// Instructions.
     pub insts: Arena<Instruction>,
+    /// Instructions' result names, by instruction handle, beside the instructions rather than
+    /// in them (most instructions of compiled modules are unnamed: an instruction is 40 bytes,
+    /// not 48). Read and change them with [`FnBody::inst_name`] and [`FnBody::set_inst_name`].
+    pub inst_names: InstNames,
     /// Function-local metadata.
     pub local_md: Arena<LocalMd>,
     /// Instructions' metadata attachment lists, each named by its instruction's
@@ -167,11 +171,29 @@ pub struct FnBody {
     pub debug_records: ThinVec<(InstId, DebugRecord)>,
 }
 
+impl FnBody {
+    /// The result name of instruction `i` (`Name::NONE` for unnamed or void results).
+    pub fn inst_name(&self, i: InstId) -> &Name {
+        self.inst_names.get(i)
+    }
+    /// Names the result of instruction `i` (`Name::NONE` removes its name).
+    pub fn set_inst_name(&mut self, i: InstId, name: Name) {
+        self.inst_names.set(i, name)
+    }
+    /// Adds an instruction with its result name.
+    pub fn push_inst(&mut self, inst: Instruction, name: Name) -> InstId {
+        let id = self.insts.push(inst);
+        self.inst_names.set(id, name);
+        id
+    }
+}
+
 /// The empty body every declaration reads.
 static EMPTY_BODY: FnBody = FnBody {
     blocks: Arena::new(),
     layout: ThinVec::new(),
     insts: Arena::new(),
+    inst_names: InstNames(ThinVec::new()),
     local_md: Arena::new(),
     attachments: MdLists(ThinVec::new()),
     debug_records: ThinVec::new(),
@@ -241,6 +263,52 @@ impl std::ops::Deref for Function {
 impl std::ops::DerefMut for Function {
     fn deref_mut(&mut self) -> &mut FnBody {
         &mut self.body
+    }
+}
+
+/// The result names of a function's instructions ([`FnBody::inst_names`]), by instruction
+/// handle: one pointer, none allocated while no instruction is named, and then up to the last
+/// named one. Equal when they name the same instructions alike, however far each reaches.
+#[derive(Debug, Clone, Default)]
+pub struct InstNames(ThinVec<Name>);
+
+impl InstNames {
+    /// The name of instruction `i` (`Name::NONE` when it has none).
+    pub fn get(&self, i: InstId) -> &Name {
+        static NONE: Name = Name::NONE;
+        self.0.get(i.index()).unwrap_or(&NONE)
+    }
+    /// Names instruction `i` (`Name::NONE` removes its name).
+    pub fn set(&mut self, i: InstId, name: Name) {
+        let at = i.index();
+        if at >= self.0.len() {
+            if name.is_none() {
+                return;
+            }
+            self.0.resize(at + 1, Name::NONE);
+        }
+        self.0[at] = name;
+    }
+    /// The names up to the last one present.
+    fn named(&self) -> &[Name] {
+        let end = self.0.iter().rposition(|n| !n.is_none()).map_or(0, |i| i + 1);
+        &self.0[..end]
+    }
+    /// Moves the names out, leaving none, in an allocation of their number.
+    pub fn take_exact(&mut self) -> InstNames {
+        let mut names = std::mem::take(&mut self.0);
+        names.shrink_to_fit();
+        InstNames(names)
+    }
+    /// Removes every name, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.0.clear()
+    }
+}
+
+impl PartialEq for InstNames {
+    fn eq(&self, other: &InstNames) -> bool {
+        self.named() == other.named()
     }
 }
 
@@ -485,6 +553,33 @@ impl Function {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn instruction_names_sit_beside_the_instructions_and_allocate_only_when_set() {
+        let mut body = FnBody::default();
+        let inst =
+            || Instruction { ty: TypeId::from_index(0), kind: super::super::InstKind::Unreachable, metadata: None };
+        let a = body.push_inst(inst(), Name::NONE);
+        let b = body.push_inst(inst(), Name::new("b"));
+        let c = body.push_inst(inst(), Name::NONE);
+        assert_eq!(body.inst_names.0.len(), 2, "up to the last named instruction only");
+        assert!(body.inst_name(a).is_none() && body.inst_name(c).is_none());
+        assert_eq!(body.inst_name(b).as_str(), Some("b"));
+        // Unnamed instructions allocate nothing; clearing a name past the end stays free.
+        let mut plain = FnBody::default();
+        plain.push_inst(inst(), Name::NONE);
+        plain.set_inst_name(c, Name::NONE);
+        assert_eq!(plain.inst_names.0.capacity(), 0);
+        // Equal when the same instructions carry the same names, however far each list reaches.
+        let mut other = body.clone();
+        other.set_inst_name(c, Name::new("c"));
+        assert_ne!(other.inst_names, body.inst_names);
+        other.set_inst_name(c, Name::NONE);
+        assert_eq!(other.inst_names.0.len(), 3);
+        assert_eq!(other.inst_names, body.inst_names);
+        let taken = other.inst_names.take_exact();
+        assert_eq!((taken.get(b).as_str(), other.inst_names.0.len()), (Some("b"), 0));
+    }
 
     #[test]
     fn a_body_is_allocated_by_its_first_change_and_compares_by_content() {

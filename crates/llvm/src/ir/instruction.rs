@@ -6,7 +6,7 @@ use super::constant::ConstId;
 use super::function::BlockId;
 use super::metadata::MdAttachment;
 use super::types::TypeId;
-use super::value::{Name, Value};
+use super::value::Value;
 use thin_vec::ThinVec;
 
 /// An instruction in a function's arena.
@@ -739,19 +739,17 @@ pub enum InstKind {
 /// A list of metadata attachments in a function's [`super::FnBody::attachments`].
 pub type MdListId = Handle<ThinVec<MdAttachment>>;
 
-/// An instruction: its result name and type, what it does, and where its metadata attachments
-/// are.
+/// An instruction: its result type, what it does, and where its metadata attachments are. Its
+/// result's name is its function's ([`super::FnBody::inst_name`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Instruction {
-    /// The result's name (`Name::None` for unnamed or void results).
-    pub name: Name,
     /// The result type (`void` when there is none).
     pub ty: TypeId,
     /// The operation.
     pub kind: InstKind,
     /// Its attachments (`!dbg !5`, `!tbaa !7`, … in written order), when it has any: a list in
     /// its function's [`super::FnBody::attachments`]. Four bytes here rather than a pointer:
-    /// most instructions of most modules have none, and an instruction is 48 bytes, not 56. Read
+    /// most instructions of most modules have none, and an instruction is 40 bytes, not 48. Read
     /// them with [`super::Function::inst_metadata`].
     pub metadata: Option<MdListId>,
 }
@@ -969,7 +967,7 @@ mod tests {
         assert_eq!(size_of::<Option<Atomic>>(), 4);
         assert_eq!(size_of::<Option<Align>>(), 1);
         assert_eq!(size_of::<InstKind>(), 32);
-        assert_eq!(size_of::<Instruction>(), 48);
+        assert_eq!(size_of::<Instruction>(), 40);
         assert_eq!(size_of::<CallSite>(), 56);
         // (The first numbered label's used number, for LLVM 7's reading of `N:`, is 8 of these
         // bytes; per function, not per instruction.)

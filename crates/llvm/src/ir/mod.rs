@@ -50,7 +50,9 @@ pub mod value;
 pub use arena::{Arena, Handle, UniqueArena};
 pub use attrs::{Attr, AttrKind, AttrSet, AttrSetId};
 pub use constant::{ApInt, ConstData, ConstExpr, ConstId, ExprOp};
-pub use function::{Block, BlockId, Body, FnBody, FnRare, FnSource, Function, LocalMd, LocalMdId, MdLists, Param};
+pub use function::{
+    Block, BlockId, Body, FnBody, FnRare, FnSource, Function, InstNames, LocalMd, LocalMdId, MdLists, Param,
+};
 pub use instruction::{InstId, InstKind, Instruction, MdListId};
 pub use metadata::{FieldName, MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
 pub use module::{FirstWritten, GlobalDef, GlobalProps, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId};

@@ -275,8 +275,9 @@ impl<'m> Validator<'m> {
             Place::IFunc(i) => format!("ifunc #{i}"),
             Place::Function(f) => func(f),
             Place::Instruction(f, i) => {
-                let what = m.functions.get(f).and_then(|func| func.insts.get(i)).map_or(String::new(), |x| {
-                    let name = x.name.as_str().map_or(String::new(), |n| format!("%{n} = "));
+                let inst = m.functions.get(f).and_then(|func| func.insts.get(i).map(|x| (func.inst_name(i), x)));
+                let what = inst.map_or(String::new(), |(name, x)| {
+                    let name = name.as_str().map_or(String::new(), |n| format!("%{n} = "));
                     format!(" ({name}{})", x.opcode())
                 });
                 format!("{}, instruction #{}{what}", func(f), i.index())
@@ -1220,7 +1221,7 @@ impl<'m> Validator<'m> {
             let name = match id.checked_sub(np) {
                 None => &f.params[id].name,
                 Some(b) if b < nb => &f.blocks[BlockId::from_index(b)].name,
-                Some(b) => &f.insts[InstId::from_index(b - nb)].name,
+                Some(b) => f.inst_name(InstId::from_index(b - nb)),
             };
             name.as_bytes().unwrap_or_default()
         };
@@ -1228,7 +1229,7 @@ impl<'m> Validator<'m> {
         let params_named = f.params.iter().enumerate().filter(|(_, p)| !p.name.is_none()).map(|(i, _)| i);
         let blocks_named = f.layout.iter().filter(|&&b| !f.blocks[b].name.is_none()).map(|&b| np + b.index());
         let insts_named = f.layout.iter().flat_map(|&b| &f.blocks[b].insts);
-        let insts_named = insts_named.filter(|&&i| !f.insts[i].name.is_none()).map(|&i| np + nb + i.index());
+        let insts_named = insts_named.filter(|&&i| !f.inst_name(i).is_none()).map(|&i| np + nb + i.index());
         let named = || params_named.clone().chain(blocks_named.clone()).chain(insts_named.clone());
         let mut names = std::mem::take(&mut self.names);
         names.clear();
@@ -1274,7 +1275,7 @@ impl<'m> Validator<'m> {
                     self.error(place, format!("operand instruction #{} is in no block", o.index()));
                 } else if let Some(t) = bad_target {
                     self.error(place, format!("block #{} is not in the function's block list", t.index()));
-                } else if let Some(why) = self.bad_instruction(f, inst, *ret) {
+                } else if let Some(why) = self.bad_instruction(f, i, inst, *ret) {
                     self.error(place, why);
                 }
             }
@@ -1282,7 +1283,7 @@ impl<'m> Validator<'m> {
     }
 
     /// What is wrong with an instruction's types, if anything.
-    fn bad_instruction(&self, f: &Function, inst: &Instruction, ret: TypeId) -> Option<String> {
+    fn bad_instruction(&self, f: &Function, i: InstId, inst: &Instruction, ret: TypeId) -> Option<String> {
         let types = self.types();
         let ty = |v: Value| self.vty(f, v);
         let is = |v: Value, t: TypeId| ty(v) == VTy::Ty(t);
@@ -1293,7 +1294,7 @@ impl<'m> Validator<'m> {
             VTy::Metadata => "metadata".into(),
             VTy::Asm(_) => "inline assembly".into(),
         };
-        if void && !inst.name.is_none() {
+        if void && !f.inst_name(i).is_none() {
             return Some("a void result cannot be named".into());
         }
         let result = |t: TypeId| (inst.ty != t).then(|| format!("result type {} should be {}", ts(inst.ty), ts(t)));

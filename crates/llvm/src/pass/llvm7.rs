@@ -174,7 +174,7 @@ fn debug_records_to_calls(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), P
             let f = &mut m.functions[fid];
             let metadata =
                 loc.map(|node| f.attachments.push(crate::ir::thin_exact([MdAttachment { kind: dbg, node }])));
-            let id = f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata });
+            let id = f.insts.push(Instruction { ty: void, kind, metadata });
             before.entry(at).or_default().push(id);
         }
         let f = &mut m.functions[fid];
@@ -1094,7 +1094,7 @@ fn lower_to_asm(m: &mut Module) {
 /// `seq_cst` one has both (the fences then become `llvm.nvvm.membar.*`).
 fn lower_atomic_loads_stores(m: &mut Module, notes: &mut Vec<Note>) {
     use crate::ir::instruction::Atomic;
-    use crate::ir::{Instruction, Name};
+    use crate::ir::Instruction;
     let void = m.types.void();
     for i in 0..m.functions.len() {
         let fid = FuncId::from_index(i);
@@ -1124,7 +1124,7 @@ fn lower_atomic_loads_stores(m: &mut Module, notes: &mut Vec<Note>) {
                 changed = true;
                 let fence = |f: &mut Function| {
                     let kind = InstKind::Fence(Atomic { ordering: Ordering::SeqCst, scope: atomic.scope });
-                    f.insts.push(Instruction { name: Name::NONE, ty: void, kind, metadata: None })
+                    f.insts.push(Instruction { ty: void, kind, metadata: None })
                 };
                 let (before, after) = match atomic.ordering {
                     Ordering::SeqCst => (true, true),
@@ -1192,7 +1192,7 @@ fn push_fresh(
     out: &mut Vec<InstId>,
 ) -> Value {
     let name = names.fresh(stem);
-    let id = f.insts.push(crate::ir::Instruction { name, ty, kind, metadata: None });
+    let id = f.push_inst(crate::ir::Instruction { ty, kind, metadata: None }, name);
     out.push(id);
     Value::Inst(id)
 }
@@ -1548,7 +1548,7 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
     let (loop_name, end_name) = (names.fresh("atomicrmw.loop"), names.fresh("atomicrmw.end"));
     let mut new = |f: &mut Function, ty, kind, stem: &str| {
         let name = names.fresh(stem);
-        f.insts.push(Instruction { name, ty, kind, metadata: None })
+        f.push_inst(Instruction { ty, kind, metadata: None }, name)
     };
     let cast = |op, from, value| InstKind::Cast { op, flags: 0, fmf: FastMath::default(), from, value };
     let Some((block, pos)) =
@@ -1668,10 +1668,9 @@ fn lower_to_cmpxchg_loop(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Ve
     }
     body.push(id);
     let br = InstKind::CondBr { cond: ok, then_bb: end_b, else_bb: loop_b };
-    let br_id = f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind: br, metadata: None });
+    let br_id = f.insts.push(Instruction { ty: void, kind: br, metadata: None });
     body.push(br_id);
-    let jump =
-        f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind: InstKind::Br(loop_b), metadata: None });
+    let jump = f.insts.push(Instruction { ty: void, kind: InstKind::Br(loop_b), metadata: None });
     f.blocks[block].insts.extend([pi, init, jump]);
     f.blocks[loop_b].insts = body;
     // What followed the atomicrmw ends the new block, and its successors' phis now come from it.
@@ -1775,7 +1774,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
         (names.fresh("atomic.loop"), names.fresh("atomic.retry"), names.fresh("atomic.end"));
     let mut new = |f: &mut Function, ty, kind, stem: &str| {
         let name = names.fresh(stem);
-        f.insts.push(Instruction { name, ty, kind, metadata: None })
+        f.push_inst(Instruction { ty, kind, metadata: None }, name)
     };
     let mut push = |f: &mut Function, list: &mut Vec<InstId>, ty, kind, stem: &str| {
         let i = new(f, ty, kind, stem);
@@ -1787,9 +1786,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
     let icmp = |pred, t, lhs, rhs| InstKind::ICmp { pred, flags: 0, ty: t, lhs, rhs };
     let select =
         |cond, then_v, else_v| InstKind::Select { fmf: FastMath::default(), cond_ty: i1, cond, then_v, else_v };
-    let term = |f: &mut Function, kind| {
-        f.insts.push(Instruction { name: crate::ir::Name::NONE, ty: void, kind, metadata: None })
-    };
+    let term = |f: &mut Function, kind| f.insts.push(Instruction { ty: void, kind, metadata: None });
     // The word, the shift and the masks, before the loop.
     let mut pre: Vec<InstId> = Vec::new();
     let addr = push(f, &mut pre, i64t, cast(CastOp::PtrToInt, ptr_ty, ptr), "atomic.addr");
@@ -2402,11 +2399,11 @@ fn lower_ptrmask(m: &mut Module) {
         let f = &mut m.functions[fid];
         let cast = |op, from, value| InstKind::Cast { op, flags: 0, fmf: FastMath::default(), from, value };
         let name = names.fresh("ptrmask.int");
-        let int = f.insts.push(Instruction { name, ty: ity, kind: cast(CastOp::PtrToInt, pty, p), metadata: None });
+        let int = f.push_inst(Instruction { ty: ity, kind: cast(CastOp::PtrToInt, pty, p), metadata: None }, name);
         let name = names.fresh("ptrmask.and");
         let kind =
             InstKind::Binary { op: BinOp::And, flags: 0, fmf: FastMath::default(), lhs: Value::Inst(int), rhs: mask };
-        let and = f.insts.push(Instruction { name, ty: ity, kind, metadata: None });
+        let and = f.push_inst(Instruction { ty: ity, kind, metadata: None }, name);
         f.insts[id].kind = cast(CastOp::IntToPtr, ity, Value::Inst(and));
         out.extend([int, and, id]);
         true

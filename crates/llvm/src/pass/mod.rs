@@ -52,7 +52,7 @@ impl FreshNames {
     pub(crate) fn of(f: &Function) -> FreshNames {
         let mut taken = hashbrown::HashTable::new();
         let names = f.params.iter().map(|p| &p.name).chain(f.blocks.iter().map(|(_, b)| &b.name));
-        for n in names.chain(f.insts.iter().map(|(_, i)| &i.name)) {
+        for n in names.chain(f.insts.iter().map(|(i, _)| f.inst_name(i))) {
             if let Some(s) = n.as_str().filter(|s| numbered_suffix(s)) {
                 let h = name_hash(s);
                 if taken.find(h, |t: &Name| t.as_str() == Some(s)).is_none() {

@@ -700,12 +700,15 @@ impl Body<'_, '_> {
             (Some(_), Some(_)) => CastOp::AddrSpaceCast,
             _ => return Err(format!("a value of type {} is used as {}", self.cx.ts(have), self.cx.ts(want))),
         };
-        Ok(f.insts.push(Instruction {
-            name: self.names.fresh("ptrcast"),
-            ty: want,
-            kind: InstKind::Cast { op, flags: 0, fmf: Default::default(), from: have, value: v },
-            metadata: None,
-        }))
+        let name = self.names.fresh("ptrcast");
+        Ok(f.push_inst(
+            Instruction {
+                ty: want,
+                kind: InstKind::Cast { op, flags: 0, fmf: Default::default(), from: have, value: v },
+                metadata: None,
+            },
+            name,
+        ))
     }
 
     /// Rewrites instruction `id`'s operands to the types its use needs.

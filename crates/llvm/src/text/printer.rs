@@ -1108,7 +1108,7 @@ impl<'m> Printer<'m> {
             }
             for &i in &b.insts {
                 let inst = &f.insts[i];
-                if inst.name.is_none() && !void(inst.ty) {
+                if f.inst_name(i).is_none() && !void(inst.ty) {
                     s.insts.insert(i, next);
                     next += 1;
                 }
@@ -1150,7 +1150,7 @@ impl<'m> Printer<'m> {
             Value::Inst(i) => {
                 let (f, slots) = (f.expect("instructions only inside functions"), slots.unwrap());
                 self.out.push('%');
-                match (f.insts[i].name.as_str(), slots.insts.get(&i)) {
+                match (f.inst_name(i).as_str(), slots.insts.get(&i)) {
                     (Some(n), _) => write_local_ident(n, &mut self.out),
                     (None, Some(n)) => {
                         let _ = write!(self.out, "{n}");
@@ -1307,7 +1307,7 @@ impl<'m> Printer<'m> {
         let void = matches!(self.m.types.get(inst.ty), TypeData::Void);
         if !void {
             self.out.push('%');
-            match (inst.name.as_str(), s.insts.get(&id)) {
+            match (f.inst_name(id).as_str(), s.insts.get(&id)) {
                 (Some(n), _) => write_local_ident(n, &mut self.out),
                 (None, Some(n)) => {
                     let _ = write!(self.out, "{n}");

@@ -386,6 +386,7 @@ impl Reader<'_> {
         let insts = &mut self.func.insts;
         let exact = insts.take_exact();
         self.body.spare_insts = std::mem::replace(insts, exact);
+        self.func.inst_names = self.func.inst_names.take_exact();
         self.mds.truncate(module_mds);
         self.cur_fn = None;
         if self.walk == Some(true) {
@@ -419,7 +420,7 @@ impl Reader<'_> {
             Some(&(Value::Arg(a), _)) if a & FORWARD == 0 && (a as usize) < self.func.params.len() => {
                 self.func.params[a as usize].name = name
             }
-            Some(&(Value::Inst(i), _)) => self.func.insts[i].name = name,
+            Some(&(Value::Inst(i), _)) => self.func.set_inst_name(i, name),
             _ => return Some(name),
         }
         None
@@ -471,7 +472,7 @@ impl Reader<'_> {
             };
             match vals.get(k) {
                 Some((Value::Arg(a), _)) => self.func.params[*a as usize].name = name,
-                Some((Value::Inst(i), _)) => self.func.insts[*i].name = name,
+                Some((Value::Inst(i), _)) => self.func.set_inst_name(*i, name),
                 _ => return Err(self.err(format!("function symbol table names value {id}, which has no name"))),
             }
         }
@@ -495,7 +496,7 @@ impl Reader<'_> {
             return Err(self.err("instruction after the last block"));
         };
         let func = &mut self.func;
-        let inst = Instruction { name: Name::NONE, ty, kind, metadata: None };
+        let inst = Instruction { ty, kind, metadata: None };
         let term = inst.is_terminator();
         let id = func.insts.push(inst);
         self.body.block_insts.push(id);

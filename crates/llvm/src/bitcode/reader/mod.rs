@@ -1208,7 +1208,7 @@ impl<'a> Reader<'a> {
                     next += u32::from(block.name.is_none());
                     for &i in &block.insts {
                         let inst = &f.insts[i];
-                        next += u32::from(inst.name.is_none() && !matches!(types.get(inst.ty), TypeData::Void));
+                        next += u32::from(f.inst_name(i).is_none() && !matches!(types.get(inst.ty), TypeData::Void));
                     }
                 }
                 list

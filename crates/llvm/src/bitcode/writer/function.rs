@@ -85,7 +85,7 @@ impl BlockIndex {
             }
             for &inst in &block.insts {
                 let x = &f.insts[inst];
-                next += u32::from(x.name.is_none() && !matches!(types.get(x.ty), TypeData::Void));
+                next += u32::from(f.inst_name(inst).is_none() && !matches!(types.get(x.ty), TypeData::Void));
             }
         }
         BlockIndex { named, numbered }
@@ -395,7 +395,7 @@ impl Writer<'_> {
                 entries.push((2, k as u64, n));
             }
             for &i in &f.blocks[b].insts {
-                if let (Some(n), Some(id)) = (f.insts[i].name.as_str(), l.inst(i)) {
+                if let (Some(n), Some(id)) = (f.inst_name(i).as_str(), l.inst(i)) {
                     entries.push((1, u64::from(id), n));
                 }
             }

@@ -90,6 +90,8 @@ pub(super) struct FnState<'a> {
     blocks: Arena<Block>,
     layout: Vec<BlockId>,
     insts: Arena<Instruction>,
+    /// Instructions' result names (see [`crate::ir::FnBody::inst_names`]).
+    inst_names: crate::ir::InstNames,
     local_md: Arena<LocalMd>,
     /// Instructions' attachment lists (see [`crate::ir::FnBody::attachments`]).
     attachments: crate::ir::function::MdLists,
@@ -121,6 +123,13 @@ pub(super) struct FnState<'a> {
 }
 
 impl FnState<'_> {
+    /// Adds an instruction with its result name.
+    fn push_inst(&mut self, inst: Instruction, name: crate::ir::Name) -> InstId {
+        let id = self.insts.push(inst);
+        self.inst_names.set(id, name);
+        id
+    }
+
     fn new(ret_ty: TypeId) -> Self {
         FnState {
             params: Vec::new(),
@@ -128,6 +137,7 @@ impl FnState<'_> {
             blocks: Arena::new(),
             layout: Vec::new(),
             insts: Arena::new(),
+            inst_names: Default::default(),
             local_md: Arena::new(),
             attachments: Default::default(),
             names: FxHashMap::default(),
@@ -157,6 +167,7 @@ impl FnState<'_> {
         self.blocks.clear();
         self.layout.clear();
         self.insts.clear();
+        self.inst_names.clear();
         self.local_md.clear();
         self.names.clear();
         self.numbered.clear();
@@ -797,7 +808,7 @@ impl<'a> Parser<'a> {
         self.bump()?;
         // LLVM's readers name the undefined values (labels among them) by name, then the
         // numbered ones by number (measured, `undeforder/`).
-        let values = fs.fwd.iter().map(|(id, at)| (self.undefined_name(fs.insts[*id].name.as_str(), *at), *at));
+        let values = fs.fwd.iter().map(|(id, at)| (self.undefined_name(fs.inst_names.get(*id).as_str(), *at), *at));
         let blocks = fs
             .block_uses
             .iter()
@@ -813,6 +824,7 @@ impl<'a> Parser<'a> {
         f.blocks = fs.blocks.take_exact();
         f.layout = crate::ir::thin_exact(fs.layout.drain(..));
         f.insts = fs.insts.take_exact();
+        f.inst_names = fs.inst_names.take_exact();
         f.local_md = fs.local_md.take_exact();
         f.attachments = fs.attachments.take_exact();
         f.debug_records = crate::ir::thin_exact(fs.records.drain(..));
@@ -975,7 +987,7 @@ impl<'a> Parser<'a> {
                     _ => Some(self.name_cow(t)?),
                 };
                 let name = key.as_deref().map(|k| self.names.name(k)).unwrap_or_default();
-                let id = fs.insts.push(Instruction { name, ty, kind: InstKind::Unreachable, metadata: None });
+                let id = fs.push_inst(Instruction { ty, kind: InstKind::Unreachable, metadata: None }, name);
                 fs.fwd.insert(id, sp(t));
                 match (t.kind, key) {
                     (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
@@ -1146,7 +1158,7 @@ impl<'a> Parser<'a> {
             metadata.push(self.attachment()?);
         }
         let metadata = (!metadata.is_empty()).then(|| fs.attachments.push(crate::ir::thin_exact(metadata)));
-        let inst = Instruction { name: Name::NONE, ty, kind, metadata };
+        let inst = Instruction { ty, kind, metadata };
         let id = self.define_local(fs, name, inst, sp(op_tok))?;
         if fs.inst_src.len() <= id.index() {
             fs.inst_src.resize(id.index() + 1, 0);
@@ -1162,7 +1174,7 @@ impl<'a> Parser<'a> {
         &mut self,
         fs: &mut FnState<'a>,
         name: Option<Token>,
-        mut inst: Instruction,
+        inst: Instruction,
         at: Span,
     ) -> PResult<InstId> {
         let is_void = matches!(self.m.types.get(inst.ty), TypeData::Void);
@@ -1186,8 +1198,10 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let n = self.name_cow(t)?;
-                inst.name = self.names.name(n.as_ref());
-                self.fill(fs, None, Some(n), inst, at)
+                let name = self.names.name(n.as_ref());
+                let id = self.fill(fs, None, Some(n), inst, at)?;
+                fs.inst_names.set(id, name);
+                Ok(id)
             }
         }
     }
