@@ -1056,6 +1056,7 @@ impl<'a> Parser<'a> {
         self.block_ref(fs)
     }
 
+    #[inline(always)]
     fn expect_comma(&mut self) -> PResult<()> {
         self.expect(TokenKind::Comma, "','").map(|_| ())
     }

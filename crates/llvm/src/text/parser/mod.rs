@@ -454,13 +454,22 @@ impl<'a> Parser<'a> {
         sp(self.tok)
     }
 
+    /// Moves to the next token; the current one is returned. Inlined (it runs on every token), with the
+    /// error of a token the lexer refused out of line.
+    #[inline(always)]
     fn bump(&mut self) -> PResult<Token> {
         let t = self.tok;
         self.tok = self.lex.next_token();
         if let TokenKind::Error(e) = self.tok.kind {
-            return Err(ParseError::new(self.span(), e.to_string()));
+            return Err(self.lex_error(e));
         }
         Ok(t)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn lex_error(&self, e: super::token::LexError) -> ParseError {
+        ParseError::new(self.span(), e.to_string())
     }
 
     fn text(&self, t: Token) -> &'a str {
@@ -559,6 +568,7 @@ impl<'a> Parser<'a> {
         self.tok.kind == TokenKind::Keyword(kw)
     }
 
+    #[inline(always)]
     fn eat_kw(&mut self, kw: Keyword) -> PResult<bool> {
         if self.is_kw(kw) {
             self.bump()?;
@@ -568,6 +578,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline(always)]
     fn eat(&mut self, kind: TokenKind) -> PResult<bool> {
         if self.tok.kind == kind {
             self.bump()?;
@@ -611,20 +622,37 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The current token, which must be a `kind`, and on to the next. Inlined as [`Parser::bump`]
+    /// is, with the error out of line.
+    #[inline(always)]
     fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<Token> {
         if self.tok.kind == kind {
             self.bump()
         } else {
-            self.err(format!("expected {what}, found {}", self.describe()))
+            Err(self.expected(what))
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn expected(&self, what: &str) -> ParseError {
+        self.error(format!("expected {what}, found {}", self.describe()))
+    }
+
+    /// [`Parser::expect`] of a keyword.
+    #[inline(always)]
     fn expect_kw(&mut self, kw: Keyword) -> PResult<Token> {
         if self.is_kw(kw) {
             self.bump()
         } else {
-            self.err(format!("expected '{kw}', found {}", self.describe()))
+            Err(self.expected_kw(kw))
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn expected_kw(&self, kw: Keyword) -> ParseError {
+        self.error(format!("expected '{kw}', found {}", self.describe()))
     }
 
     fn enter(&mut self) -> PResult<()> {
