@@ -384,26 +384,25 @@ impl Writer<'_> {
     }
 
     fn write_local_names(&self, s: &mut BitWriter, f: &Function, l: &Locals) -> Result<()> {
-        let mut entries: Vec<(u32, u64, &str)> = Vec::new();
-        for (i, p) in f.params.iter().enumerate() {
-            if let Some(n) = p.name.as_str() {
-                entries.push((1, u64::from(l.arg_base) + i as u64, n));
-            }
-        }
-        for (k, &b) in f.layout.iter().enumerate() {
-            if let Some(n) = f.blocks[b].name.as_str() {
-                entries.push((2, k as u64, n));
-            }
-            for &i in &f.blocks[b].insts {
-                if let (Some(n), Some(id)) = (f.inst_name(i).as_str(), l.inst(i)) {
-                    entries.push((1, u64::from(id), n));
-                }
-            }
-        }
-        if entries.is_empty() {
+        // Written as they are found (arguments, then each block's name and its instructions'):
+        // a list of them first took 32 bytes a name, and half as much again while it grew (50 MB
+        // for a body of a million named instructions, at the conversion's peak).
+        let args = (f.params.iter().enumerate())
+            .filter_map(|(i, p)| p.name.as_str().map(|n| (1, u64::from(l.arg_base) + i as u64, n)));
+        let blocks = f.layout.iter().enumerate().flat_map(|(k, &b)| {
+            let label = f.blocks[b].name.as_str().map(|n| (2, k as u64, n));
+            let insts = f.blocks[b].insts.iter().filter_map(|&i| match (f.inst_name(i).as_str(), l.inst(i)) {
+                (Some(n), Some(id)) => Some((1, u64::from(id), n)),
+                _ => None,
+            });
+            label.into_iter().chain(insts)
+        });
+        let mut entries = args.chain(blocks).peekable();
+        if entries.peek().is_none() {
             return Ok(());
         }
         s.enter_block(block::VALUE_SYMTAB, 4);
+        let mut v: Vec<u64> = Vec::new();
         for (code, id, name) in entries {
             let bytes = name.as_bytes();
             let char6 = bytes.iter().all(|&c| super::bitstream::is_char6(c));
@@ -414,7 +413,8 @@ impl Writer<'_> {
                 (1, false, true) => VST_ENTRY7_AB,
                 _ => VST_ENTRY8_AB,
             };
-            let mut v = vec![id];
+            v.clear();
+            v.push(id);
             v.extend(bytes.iter().map(|&c| u64::from(c)));
             s.record(code, &v, Some(ab));
         }

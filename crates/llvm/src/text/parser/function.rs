@@ -35,6 +35,66 @@ fn opcode_ops(op: Keyword) -> (Option<BinOp>, Option<CastOp>) {
     ops.get(op as usize).copied().unwrap_or((None, None))
 }
 
+/// Names kept as the handles of what they name, each with its name's hash: an entry's name is
+/// read from the argument, instruction or block it names, when its hash matches. A map keyed by
+/// the name took 32 bytes an entry, and half as much again while it grew: a body of a million
+/// named instructions held 104 MB of table (its old and new buckets) at the read's peak, where
+/// this takes 12 bytes an entry. The hash kept spares growing the table from reading each name
+/// again.
+struct ByName<T>(hashbrown::HashTable<(T, u32)>);
+
+impl<T: Copy> Default for ByName<T> {
+    fn default() -> Self {
+        ByName(hashbrown::HashTable::new())
+    }
+}
+
+impl<T: Copy> ByName<T> {
+    /// The hash of the name `s`, as the table keeps it.
+    fn hash(s: &[u8]) -> u32 {
+        use std::hash::BuildHasher;
+        let h = rustc_hash::FxBuildHasher.hash_one(s);
+        (h >> 32) as u32 ^ h as u32
+    }
+
+    /// A kept hash spread over the 64 bits the table places entries by.
+    fn spread(h: u32) -> u64 {
+        u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// What the name `s` (hashed as [`ByName::hash`]) refers to.
+    #[inline]
+    fn find<'s>(&self, hash: u32, s: &[u8], name_of: impl Fn(T) -> &'s [u8]) -> Option<T> {
+        self.0.find(Self::spread(hash), |&(v, h)| h == hash && name_of(v) == s).map(|&(v, _)| v)
+    }
+
+    /// Adds `v`, whose name (hashed as [`ByName::hash`]) the table does not hold yet.
+    #[inline]
+    fn insert_new(&mut self, hash: u32, v: T) {
+        self.0.insert_unique(Self::spread(hash), (v, hash), |&(_, h)| Self::spread(h));
+    }
+
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// The name of a local value: of an argument (by `args`) or an instruction (by `insts`' names).
+fn local_name<'s>(insts: &'s crate::ir::InstNames, args: &'s [Name]) -> impl Fn(Local) -> &'s [u8] {
+    move |l| {
+        let name = match l {
+            Local::Arg(i) => args.get(i as usize).and_then(Name::as_bytes),
+            Local::Inst(id) => insts.get(id).as_bytes(),
+        };
+        name.unwrap_or_default()
+    }
+}
+
+/// The name of a block.
+fn block_name<'s>(blocks: &'s Arena<Block>) -> impl Fn(BlockId) -> &'s [u8] {
+    move |b| blocks[b].name.as_bytes().unwrap_or_default()
+}
+
 /// What a local name refers to.
 #[derive(Clone, Copy)]
 enum Local {
@@ -84,7 +144,7 @@ impl<T: Copy> NumMap<T> {
 }
 
 /// A function body being read.
-pub(super) struct FnState<'a> {
+pub(super) struct FnState {
     params: Vec<TypeId>,
     ret_ty: TypeId,
     blocks: Arena<Block>,
@@ -95,13 +155,16 @@ pub(super) struct FnState<'a> {
     local_md: Arena<LocalMd>,
     /// Instructions' attachment lists (see [`crate::ir::FnBody::attachments`]).
     attachments: crate::ir::function::MdLists,
-    /// Local names, borrowed from the source where they need no unescaping.
-    names: FxHashMap<Cow<'a, str>, Local>,
+    /// Local names: each argument's and instruction's own ([`ByName`]).
+    names: ByName<Local>,
+    /// The arguments' names.
+    arg_names: Vec<Name>,
     numbered: NumMap<Local>,
     next_num: u32,
     /// Placeholders: used, not yet defined, with their first use.
     fwd: FxHashMap<InstId, Span>,
-    block_names: FxHashMap<Cow<'a, str>, BlockId>,
+    /// Block names: each block's own ([`ByName`]).
+    block_names: ByName<BlockId>,
     block_nums: NumMap<BlockId>,
     block_defined: Vec<bool>,
     block_uses: FxHashMap<BlockId, Span>,
@@ -122,7 +185,7 @@ pub(super) struct FnState<'a> {
     gep_idx: Vec<Option<u64>>,
 }
 
-impl FnState<'_> {
+impl FnState {
     /// Adds an instruction with its result name.
     fn push_inst(&mut self, inst: Instruction, name: crate::ir::Name) -> InstId {
         let id = self.insts.push(inst);
@@ -140,11 +203,12 @@ impl FnState<'_> {
             inst_names: Default::default(),
             local_md: Arena::new(),
             attachments: Default::default(),
-            names: FxHashMap::default(),
+            names: ByName::default(),
+            arg_names: Vec::new(),
             numbered: NumMap::default(),
             next_num: 0,
             fwd: FxHashMap::default(),
-            block_names: FxHashMap::default(),
+            block_names: ByName::default(),
             block_nums: NumMap::default(),
             block_defined: Vec::new(),
             block_uses: FxHashMap::default(),
@@ -170,6 +234,7 @@ impl FnState<'_> {
         self.inst_names.clear();
         self.local_md.clear();
         self.names.clear();
+        self.arg_names.clear();
         self.numbered.clear();
         self.next_num = 0;
         self.fwd.clear();
@@ -778,14 +843,17 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState<'a>, arg_nums: &[u32]) -> PResult<()> {
+    fn body_in(&mut self, fid: crate::ir::module::FuncId, fs: &mut FnState, arg_nums: &[u32]) -> PResult<()> {
         let mut nums = arg_nums.iter();
+        fs.arg_names.extend(self.m.functions[fid].params.iter().map(|p| p.name.clone()));
         for (i, p) in self.m.functions[fid].params.iter().enumerate() {
             match p.name.as_str() {
                 Some(n) => {
-                    if fs.names.insert(Cow::Owned(n.to_string()), Local::Arg(i as u32)).is_some() {
+                    let (h, arg) = (ByName::<Local>::hash(n.as_bytes()), Local::Arg(i as u32));
+                    if fs.names.find(h, n.as_bytes(), local_name(&fs.inst_names, &fs.arg_names)).is_some() {
                         return self.err(format!("redefinition of argument '%{n}'"));
                     }
+                    fs.names.insert_new(h, arg);
                 }
                 None => {
                     let n = nums.next().copied().unwrap_or(fs.next_num).max(fs.next_num);
@@ -854,25 +922,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn new_block(fs: &mut FnState<'a>, name: Name) -> BlockId {
+    fn new_block(fs: &mut FnState, name: Name) -> BlockId {
         fs.block_defined.push(false);
         fs.blocks.push(Block { name, insts: Vec::new() })
     }
 
-    fn block(&mut self, fs: &mut FnState<'a>) -> PResult<()> {
+    /// The block named `name`, made if the body has not named it yet.
+    fn named_block(&mut self, fs: &mut FnState, name: &str) -> BlockId {
+        let h = ByName::<BlockId>::hash(name.as_bytes());
+        if let Some(b) = fs.block_names.find(h, name.as_bytes(), block_name(&fs.blocks)) {
+            return b;
+        }
+        let b = Self::new_block(fs, self.names.name(name));
+        fs.block_names.insert_new(h, b);
+        b
+    }
+
+    fn block(&mut self, fs: &mut FnState) -> PResult<()> {
         let t = self.tok;
         let id = match t.kind {
             TokenKind::Label { .. } => {
                 self.bump()?;
                 let name = self.name_cow(t)?;
-                match fs.block_names.get(name.as_ref()) {
-                    Some(&b) => b,
-                    None => {
-                        let b = Self::new_block(fs, self.names.name(name.as_ref()));
-                        fs.block_names.insert(name, b);
-                        b
-                    }
-                }
+                self.named_block(fs, &name)
             }
             TokenKind::LabelId(n) => {
                 self.bump()?;
@@ -934,12 +1006,13 @@ impl<'a> Parser<'a> {
 
     // ---- local values ----
 
-    fn local(&mut self, fs: &mut FnState<'a>, t: Token, ty: TypeId) -> PResult<Value> {
+    fn local(&mut self, fs: &mut FnState, t: Token, ty: TypeId) -> PResult<Value> {
         let found = match t.kind {
             TokenKind::LocalId(n) => fs.numbered.get(n),
             _ => {
                 let name = self.name_cow(t)?;
-                fs.names.get(name.as_ref()).copied()
+                let h = ByName::<Local>::hash(name.as_bytes());
+                fs.names.find(h, name.as_bytes(), local_name(&fs.inst_names, &fs.arg_names))
             }
         };
         match found {
@@ -992,7 +1065,8 @@ impl<'a> Parser<'a> {
                 match (t.kind, key) {
                     (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
                     (_, Some(n)) => {
-                        fs.names.insert(n, Local::Inst(id));
+                        let h = ByName::<Local>::hash(n.as_bytes());
+                        fs.names.insert_new(h, Local::Inst(id));
                     }
                     _ => {}
                 }
@@ -1001,7 +1075,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn value(&mut self, fs: &mut FnState<'a>, v: ValId, ty: TypeId, at: Span) -> PResult<Value> {
+    fn value(&mut self, fs: &mut FnState, v: ValId, ty: TypeId, at: Span) -> PResult<Value> {
         match v {
             ValId::Local(t) => self.local(fs, t, ty),
             ValId::Asm { .. } => Err(ParseError::new(at, "inline assembly can only be called")),
@@ -1009,32 +1083,25 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn typed_value(&mut self, fs: &mut FnState<'a>) -> PResult<(TypeId, Value)> {
+    fn typed_value(&mut self, fs: &mut FnState) -> PResult<(TypeId, Value)> {
         let ty = self.parse_type()?;
         let at = self.span();
         let v = self.parse_val_id()?;
         Ok((ty, self.value(fs, v, ty, at)?))
     }
 
-    fn value_of(&mut self, fs: &mut FnState<'a>, ty: TypeId) -> PResult<Value> {
+    fn value_of(&mut self, fs: &mut FnState, ty: TypeId) -> PResult<Value> {
         let at = self.span();
         let v = self.parse_val_id()?;
         self.value(fs, v, ty, at)
     }
 
-    fn block_ref(&mut self, fs: &mut FnState<'a>) -> PResult<BlockId> {
+    fn block_ref(&mut self, fs: &mut FnState) -> PResult<BlockId> {
         let t = self.tok;
         let b = match t.kind {
             TokenKind::LocalVar { .. } => {
                 let name = self.name_cow(t)?;
-                match fs.block_names.get(name.as_ref()) {
-                    Some(&b) => b,
-                    None => {
-                        let b = Self::new_block(fs, self.names.name(name.as_ref()));
-                        fs.block_names.insert(name, b);
-                        b
-                    }
-                }
+                self.named_block(fs, &name)
             }
             TokenKind::LocalId(n) => match fs.block_nums.get(n) {
                 Some(b) => b,
@@ -1051,7 +1118,7 @@ impl<'a> Parser<'a> {
         Ok(b)
     }
 
-    fn label(&mut self, fs: &mut FnState<'a>) -> PResult<BlockId> {
+    fn label(&mut self, fs: &mut FnState) -> PResult<BlockId> {
         self.expect_kw(Keyword::Label)?;
         self.block_ref(fs)
     }
@@ -1137,7 +1204,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn instruction(&mut self, fs: &mut FnState<'a>) -> PResult<InstId> {
+    fn instruction(&mut self, fs: &mut FnState) -> PResult<InstId> {
         let start = self.tok;
         let name = match start.kind {
             TokenKind::LocalVar { .. } | TokenKind::LocalId(_) => {
@@ -1171,13 +1238,7 @@ impl<'a> Parser<'a> {
         Ok(id)
     }
 
-    fn define_local(
-        &mut self,
-        fs: &mut FnState<'a>,
-        name: Option<Token>,
-        inst: Instruction,
-        at: Span,
-    ) -> PResult<InstId> {
+    fn define_local(&mut self, fs: &mut FnState, name: Option<Token>, inst: Instruction, at: Span) -> PResult<InstId> {
         let is_void = matches!(self.m.types.get(inst.ty), TypeData::Void);
         let Some(t) = name else {
             if is_void {
@@ -1210,7 +1271,7 @@ impl<'a> Parser<'a> {
     /// Places an instruction, filling its placeholder if it was used before.
     fn fill(
         &mut self,
-        fs: &mut FnState<'a>,
+        fs: &mut FnState,
         num: Option<u32>,
         mut name: Option<Cow<'a, str>>,
         inst: Instruction,
@@ -1218,18 +1279,21 @@ impl<'a> Parser<'a> {
     ) -> PResult<InstId> {
         let existing = match (num, name.take()) {
             (Some(n), _) => fs.numbered.get(n),
-            // A new name (most are) is hashed once: looked up and added through one entry.
-            (None, Some(n)) => match fs.names.entry(n) {
-                std::collections::hash_map::Entry::Vacant(v) => {
-                    let id = fs.insts.push(inst);
-                    v.insert(Local::Inst(id));
-                    return Ok(id);
+            // A new name (most are) is hashed once: looked up, then added with that hash.
+            (None, Some(n)) => {
+                let h = ByName::<Local>::hash(n.as_bytes());
+                match fs.names.find(h, n.as_bytes(), local_name(&fs.inst_names, &fs.arg_names)) {
+                    None => {
+                        let id = fs.insts.push(inst);
+                        fs.names.insert_new(h, Local::Inst(id));
+                        return Ok(id);
+                    }
+                    Some(found) => {
+                        name = Some(n);
+                        Some(found)
+                    }
                 }
-                std::collections::hash_map::Entry::Occupied(o) => {
-                    name = Some(o.key().clone());
-                    Some(*o.get())
-                }
-            },
+            }
             (None, None) => None,
         };
         match existing {
@@ -1265,13 +1329,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn inst_body(
-        &mut self,
-        fs: &mut FnState<'a>,
-        op: Keyword,
-        op_tok: Token,
-        void: TypeId,
-    ) -> PResult<(TypeId, InstKind)> {
+    fn inst_body(&mut self, fs: &mut FnState, op: Keyword, op_tok: Token, void: TypeId) -> PResult<(TypeId, InstKind)> {
         let at = sp(op_tok);
         self.bump()?;
         let name = op.as_str();
@@ -1750,7 +1808,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn value_of_typed(&mut self, fs: &mut FnState<'a>, ty: TypeId) -> PResult<Value> {
+    fn value_of_typed(&mut self, fs: &mut FnState, ty: TypeId) -> PResult<Value> {
         let t = self.parse_type()?;
         if t != ty {
             return self.err("cmpxchg operands must have the same type");
@@ -1759,14 +1817,14 @@ impl<'a> Parser<'a> {
     }
 
     /// `kw %pad` / `kw none`: a token operand of the EH pads.
-    fn token_after(&mut self, fs: &mut FnState<'a>, kw: Keyword) -> PResult<Value> {
+    fn token_after(&mut self, fs: &mut FnState, kw: Keyword) -> PResult<Value> {
         self.expect_kw(kw)?;
         let token = self.m.types.intern(TypeData::Token);
         self.value_of(fs, token)
     }
 
     /// `T v, T v, …` up to `close` (consumed), possibly empty.
-    fn typed_values_until(&mut self, fs: &mut FnState<'a>, close: TokenKind) -> PResult<Vec<(TypeId, Value)>> {
+    fn typed_values_until(&mut self, fs: &mut FnState, close: TokenKind) -> PResult<Vec<(TypeId, Value)>> {
         let mut out = Vec::new();
         if self.eat(close)? {
             return Ok(out);
@@ -1781,7 +1839,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `[label %a, label %b]`, possibly empty.
-    fn label_list(&mut self, fs: &mut FnState<'a>) -> PResult<Vec<BlockId>> {
+    fn label_list(&mut self, fs: &mut FnState) -> PResult<Vec<BlockId>> {
         self.expect(TokenKind::LSquare, "'['")?;
         let mut out = Vec::new();
         if self.eat(TokenKind::RSquare)? {
@@ -1796,7 +1854,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn unwind_dest(&mut self, fs: &mut FnState<'a>) -> PResult<Option<BlockId>> {
+    fn unwind_dest(&mut self, fs: &mut FnState) -> PResult<Option<BlockId>> {
         if self.eat_kw(Keyword::To)? {
             self.expect_kw(Keyword::Caller)?;
             return Ok(None);
@@ -1805,7 +1863,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `[fmf] [cc] [ret attrs] [addrspace(N)] T callee(args) [fn attrs] [bundles]`.
-    fn call_site(&mut self, fs: &mut FnState<'a>, at: Span) -> PResult<(TypeId, CallSite)> {
+    fn call_site(&mut self, fs: &mut FnState, at: Span) -> PResult<(TypeId, CallSite)> {
         let fmf = self.fmf()?;
         let cc = self.calling_conv()?;
         let ret_attrs = self.param_attrs()?;
@@ -1954,7 +2012,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `#dbg_value(…)` and its kin (LLVM 19): metadata operands, attached to the next instruction.
-    fn debug_record(&mut self, fs: &mut FnState<'a>) -> PResult<DebugRecord> {
+    fn debug_record(&mut self, fs: &mut FnState) -> PResult<DebugRecord> {
         self.expect(TokenKind::Hash, "'#'")?;
         let w = self.bump()?;
         let kind = match self.text(w) {
@@ -1995,7 +2053,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A `metadata` argument: a node, a string, or a (local) value as metadata.
-    fn metadata_arg(&mut self, fs: &mut FnState<'a>) -> PResult<Value> {
+    fn metadata_arg(&mut self, fs: &mut FnState) -> PResult<Value> {
         let t = self.tok;
         match t.kind {
             TokenKind::MetadataVar if self.value_bytes(t).as_ref() == b"DIArgList" => {

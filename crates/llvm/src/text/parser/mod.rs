@@ -312,7 +312,7 @@ pub(crate) struct Parser<'a> {
     /// The buffer attribute lists are read into, reused.
     attr_scratch: Vec<Attr>,
     /// The state function bodies are read with, reused from body to body.
-    fn_scratch: Option<function::FnState<'a>>,
+    fn_scratch: Option<function::FnState>,
     /// Top-level reading stops at an entity that starts at or after this offset.
     limit: u32,
     /// Top-level reading stops at an entity that is not a function (a parallel worker).

@@ -112,6 +112,37 @@ fn forward_references_resolve() {
     assert!(e.message().contains("undefined value '@b'"), "{e}");
 }
 
+/// Local and block names, which the body's tables find through what they name: arguments,
+/// instructions (forward references included), blocks, and names that need unescaping.
+#[test]
+fn local_names_resolve_and_clash() {
+    let src = "define i32 @f(i32 %a, i32 %\"q r\") {\nentry:\n  br label %\"x y\"\nc:\n  %s = add i32 %t, %\"q r\"\n  ret i32 %s\n\"x y\":\n  %t = add i32 %a, 1\n  br label %c\n}\n";
+    let text = round_trip(src);
+    assert!(text.contains("%s = add i32 %t, %\"q r\""), "{text}");
+    assert!(text.contains("%t = add i32 %a, 1"), "{text}");
+    // A few thousand names: the tables grow while they are found again.
+    let mut big = String::from("define i32 @g(i32 %a) {\n");
+    for i in 0..5000 {
+        let prev = if i == 0 { "%a".to_string() } else { format!("%v{}", i - 1) };
+        big.push_str(&format!("  %v{i} = add i32 {prev}, 1\n"));
+    }
+    big.push_str("  ret i32 %v4999\n}\n");
+    let m = super::parse_module(&big).unwrap_or_else(|e| panic!("{e}"));
+    let f = m.functions.iter().find(|(_, f)| &*f.name == "g").unwrap().1;
+    assert_eq!(f.insts.len(), 5001);
+    let clash = |body: &str| super::parse_module(&format!("define void @f(i32 %a, i32 %b) {{\n{body}  ret void\n}}\n"));
+    let e = clash("  %a = add i32 1, 2\n").unwrap_err();
+    assert!(e.message().contains("multiple definition of local value named '%a'"), "{e}");
+    let e = clash("  %x = add i32 %b, 2\n  %x = add i32 1, 2\n").unwrap_err();
+    assert!(e.message().contains("multiple definition of local value named '%x'"), "{e}");
+    let e = super::parse_module("define void @f(i32 %a, i32 %a) {\n  ret void\n}\n").unwrap_err();
+    assert!(e.message().contains("redefinition of argument '%a'"), "{e}");
+    let e = clash("  %y = add i32 %x, 1\n  %x = add i64 1, 2\n").unwrap_err();
+    assert!(e.message().contains("forward referenced with type 'i32'"), "{e}");
+    let e = clash("  br label %nowhere\n").unwrap_err();
+    assert!(e.message().contains("nowhere"), "{e}");
+}
+
 #[test]
 fn errors_are_located() {
     let src = "define void @f() {\n  %x = frobnicate i32 1\n  ret void\n}\n";
