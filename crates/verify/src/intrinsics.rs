@@ -516,7 +516,7 @@ fn masked_upgrade(
         return Some(Err("Call parameter type does not match function signature!".to_string()));
     }
     let _ = base;
-    Some(match_signature(types, ret, &rest, false, sig, Path::Modern))
+    Some(match_signature(types, ret, &rest, false, sig, Path::Modern, false))
 }
 
 /// What path `i` refuses.
@@ -913,7 +913,7 @@ pub(crate) fn signature_mismatch(
             return Some("Call parameter type does not match function signature!".to_string());
         }
         let upgraded = [params[0], params[1], params[2], params[4]];
-        return match_signature(types, *ret, &upgraded, *vararg, sig, path).err();
+        return match_signature(types, *ret, &upgraded, *vararg, sig, path, false).err();
     }
     // The element-wise and inline forms with more arguments fail the same way (measured on the
     // intrinsic probes).
@@ -943,11 +943,11 @@ pub(crate) fn signature_mismatch(
     if sig.checked.typed_upgraded && types.dialect() == Some(nvir_llvm::ir::Dialect::TypedPointers) {
         // The old form (the LLVM 7 path's signature) is upgraded; anything else is checked.
         let old = signature(name, Path::Llvm7);
-        if old.is_none_or(|old| match_signature(types, *ret, params, *vararg, old, Path::Llvm7).is_ok()) {
+        if old.is_none_or(|old| match_signature(types, *ret, params, *vararg, old, Path::Llvm7, false).is_ok()) {
             return None;
         }
     }
-    match_signature_with(types, *ret, params, *vararg, sig, path, name.starts_with("llvm.nvvm.hmma.")).err()
+    match_signature(types, *ret, params, *vararg, sig, path, name.starts_with("llvm.nvvm.hmma.")).err()
 }
 
 /// The name LLVM 22's reader gives a declaration of the intrinsic `name` of type `fn_ty`: the
@@ -988,20 +988,9 @@ pub(crate) fn remangled(types: &Types, name: &str, fn_ty: TypeId) -> Option<Stri
     Some(out)
 }
 
+/// Matches a declaration's type against a signature; `any_pointer_first` takes any pointer as
+/// the first argument (NVIDIA's `hmma` loads and stores: measured, `ptrarg/`).
 fn match_signature(
-    types: &Types,
-    ret: TypeId,
-    params: &[TypeId],
-    vararg: bool,
-    sig: &Signature,
-    path: Path,
-) -> Result<(), String> {
-    match_signature_with(types, ret, params, vararg, sig, path, false)
-}
-
-/// [`match_signature`], where `any_pointer_first` takes any pointer as the first argument
-/// (NVIDIA's `hmma` loads and stores: measured, `ptrarg/`).
-fn match_signature_with(
     types: &Types,
     ret: TypeId,
     params: &[TypeId],
