@@ -449,6 +449,10 @@ impl<'a> Parser<'a> {
     }
 
     // ---- tokens ----
+    //
+    // The token steps below are always inlined in optimized builds only: an unoptimized build
+    // gives every inlined body its own stack slots, and the recursive readers (a constant
+    // expression nested 100,000 deep, `tests/hostile.rs`) then overflow their thread's stack.
 
     fn span(&self) -> Span {
         sp(self.tok)
@@ -456,7 +460,8 @@ impl<'a> Parser<'a> {
 
     /// Moves to the next token; the current one is returned. Inlined (it runs on every token), with the
     /// error of a token the lexer refused out of line.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bump(&mut self) -> PResult<Token> {
         let t = self.tok;
         self.tok = self.lex.next_token();
@@ -485,7 +490,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A name without copying it when it has no escapes.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn name_cow(&self, t: Token) -> PResult<Cow<'a, str>> {
         if let (Some(s), TokenKind::LocalVar { quoted: false } | TokenKind::GlobalVar { quoted: false }) =
             (self.src_str, t.kind)
@@ -568,7 +574,8 @@ impl<'a> Parser<'a> {
         self.tok.kind == TokenKind::Keyword(kw)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn eat_kw(&mut self, kw: Keyword) -> PResult<bool> {
         if self.is_kw(kw) {
             self.bump()?;
@@ -578,7 +585,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn eat(&mut self, kind: TokenKind) -> PResult<bool> {
         if self.tok.kind == kind {
             self.bump()?;
@@ -624,7 +632,8 @@ impl<'a> Parser<'a> {
 
     /// The current token, which must be a `kind`, and on to the next. Inlined as [`Parser::bump`]
     /// is, with the error out of line.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<Token> {
         if self.tok.kind == kind {
             self.bump()
@@ -640,7 +649,8 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Parser::expect`] of a keyword.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expect_kw(&mut self, kw: Keyword) -> PResult<Token> {
         if self.is_kw(kw) {
             self.bump()
