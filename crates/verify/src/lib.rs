@@ -224,8 +224,21 @@ impl Findings {
         });
         taken
     }
+    /// Takes in another list's findings, keeping the first [`MAX_PER_CODE`] of each code as
+    /// [`Findings::push`] does (a list made per call site counts only its own).
     pub(crate) fn absorb(&mut self, other: Findings) {
-        self.0.extend(other.0);
+        if other.1.counts.is_empty() {
+            return;
+        }
+        let mut taken: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
+        for f in other.0 {
+            let before = self.1.counts.get(f.code).copied().unwrap_or(0);
+            let k = taken.entry(f.code).or_default();
+            *k += 1;
+            if before + *k <= MAX_PER_CODE {
+                self.0.push(f);
+            }
+        }
         for (code, n) in other.1.counts {
             *self.1.counts.entry(code).or_default() += n;
         }
