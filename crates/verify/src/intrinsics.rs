@@ -1354,8 +1354,12 @@ enum Rebuild {
     /// `llvm.bitreverse`, `llvm.ctlz`, `llvm.ctpop` overloaded on the result, called with the
     /// operand as it is.
     OnResult,
-    /// `llvm.smax` and its kin overloaded on the result, called with both operands.
-    SameInts,
+    /// `llvm.smax` and its kin overloaded on the result, called with both operands; with
+    /// `llvm7`, LLVM 7's reader rebuilds the name too (a compare of the operands and a select).
+    SameInts { llvm7: bool },
+    /// `llvm.convert.from.fp16` of the operand, to `float` (LLVM 22: a bit cast to `half`
+    /// first).
+    HalfToFloat,
     /// `llvm.abs` of the operand (overloaded on it).
     Abs,
     /// `llvm.ctlz`/`llvm.ctpop` of the operand (overloaded on it) truncated to `i32`.
@@ -1416,19 +1420,19 @@ static REBUILT_NVVM: &[(&str, Rebuild)] = {
         ("fabs.d", FpResult),
         ("fabs.f", FpResult),
         ("fabs.ftz.f", FpResult),
-        ("h2f", Bitcast(16)),
-        ("max.i", SameInts),
-        ("max.ll", SameInts),
-        ("max.s", SameInts),
-        ("max.ui", SameInts),
-        ("max.ull", SameInts),
-        ("max.us", SameInts),
-        ("min.i", SameInts),
-        ("min.ll", SameInts),
-        ("min.s", SameInts),
-        ("min.ui", SameInts),
-        ("min.ull", SameInts),
-        ("min.us", SameInts),
+        ("h2f", HalfToFloat),
+        ("max.i", SameInts { llvm7: true }),
+        ("max.ll", SameInts { llvm7: true }),
+        ("max.s", SameInts { llvm7: false }),
+        ("max.ui", SameInts { llvm7: true }),
+        ("max.ull", SameInts { llvm7: true }),
+        ("max.us", SameInts { llvm7: false }),
+        ("min.i", SameInts { llvm7: true }),
+        ("min.ll", SameInts { llvm7: true }),
+        ("min.s", SameInts { llvm7: false }),
+        ("min.ui", SameInts { llvm7: true }),
+        ("min.ull", SameInts { llvm7: true }),
+        ("min.us", SameInts { llvm7: false }),
         ("popc.i", OnResult),
         ("popc.ll", Truncated),
         ("rotate.b32", Funnel { bits: 32, shift: FunnelShift::Operand }),
@@ -1469,7 +1473,11 @@ fn rebuilt_error(
     };
     match rebuild {
         Rebuild::Any => None,
-        Rebuild::Bitcast(bits) => {
+        Rebuild::Bitcast(_) | Rebuild::HalfToFloat => {
+            let bits = match rebuild {
+                Rebuild::Bitcast(bits) => bits,
+                _ => 16,
+            };
             let to = if bits == 0 { ret.bits } else { bits };
             (arg(0).bits == 0 || arg(0).bits != to).then(|| "Invalid bitcast".into())
         }
@@ -1478,7 +1486,7 @@ fn rebuilt_error(
             (a, r) if a != r => Some(PARAM_MISMATCH.into()),
             _ => (!ret.int_like).then(|| not_int(None)),
         },
-        Rebuild::SameInts => match arg(0).ty != ret.ty || arg(1).ty != ret.ty {
+        Rebuild::SameInts { .. } => match arg(0).ty != ret.ty || arg(1).ty != ret.ty {
             true => Some("Intrinsic called with incompatible signature".into()),
             false => (!ret.int_like).then(|| not_int(None)),
         },
@@ -1513,26 +1521,26 @@ fn rebuilt_error(
 /// unused (`compile.rs`).
 pub(crate) fn llvm7_rebuilt_error(name: &str, args: &[Operand], ret: Operand) -> Option<&'static str> {
     let rest = name.strip_prefix("llvm.nvvm.")?;
-    match (rest, args) {
-        ("brev32" | "brev64" | "clz.i" | "popc.i", [a]) => match a.ty == ret.ty {
+    // Not rebuilt: libNVVM takes it with one integer type throughout (measured: `i16`, `i64`),
+    // and refuses any other declaration with an empty log.
+    if let ("max.s", [a, b]) = (rest, args) {
+        return (!(a.int && a.ty == ret.ty && b.ty == ret.ty)).then_some("");
+    }
+    match (rebuilt_nvvm(rest)?, args) {
+        (Rebuild::OnResult, [a]) => match a.ty == ret.ty {
             true => (!ret.int_like).then_some(""),
             false => Some(PARAM_MISMATCH),
         },
-        ("h2f", [a]) => (!(a.int && a.bits == 16)).then_some(PARAM_MISMATCH),
-        ("clz.ll" | "popc.ll", [a]) => truncated_error(*a).map(|m| m.unwrap_or("Intrinsic has incorrect return type!")),
-        ("abs.i" | "abs.ll", [a]) => {
-            (!a.int_like).then_some("Integer arithmetic operators only work with integral types!")
-        }
-        ("max.i" | "max.ll" | "max.ui" | "max.ull" | "min.i" | "min.ll" | "min.ui" | "min.ull", [a, b]) => {
+        (Rebuild::HalfToFloat, [a]) => (!(a.int && a.bits == 16)).then_some(PARAM_MISMATCH),
+        (Rebuild::Truncated, [a]) => truncated_error(*a).map(|m| m.unwrap_or("Intrinsic has incorrect return type!")),
+        (Rebuild::Abs, [a]) => (!a.int_like).then_some("Integer arithmetic operators only work with integral types!"),
+        (Rebuild::SameInts { llvm7: true }, [a, b]) => {
             if a.ty != b.ty {
                 Some("Both operands to ICmp instruction are not of the same type!")
             } else {
                 (!a.int_like && !a.pointer).then_some("Invalid operand types for ICmp instruction")
             }
         }
-        // Not rebuilt: libNVVM takes it with one integer type throughout (measured: `i16`,
-        // `i64`), and refuses any other declaration with an empty log.
-        ("max.s", [a, b]) => (!(a.int && a.ty == ret.ty && b.ty == ret.ty)).then_some(""),
         _ => None,
     }
 }
@@ -1564,16 +1572,11 @@ pub(crate) enum RebuiltValue {
 /// [`RebuiltValue`] of a call of `name` on `path`; None where the value keeps the call's type
 /// (or the name is not rebuilt there).
 pub(crate) fn rebuilt_value(path: Path, name: &str) -> Option<RebuiltValue> {
-    let rest = name.strip_prefix("llvm.nvvm.")?;
-    match rest {
-        "h2f" => Some(RebuiltValue::Float),
-        "clz.ll" | "popc.ll" => Some(RebuiltValue::I32),
-        "abs.i" | "abs.ll" => Some(RebuiltValue::Operand),
-        "max.i" | "max.ll" | "max.ui" | "max.ull" | "min.i" | "min.ll" | "min.ui" | "min.ull"
-            if path == Path::Llvm7 =>
-        {
-            Some(RebuiltValue::Operand)
-        }
+    match rebuilt_nvvm(name.strip_prefix("llvm.nvvm.")?)? {
+        Rebuild::HalfToFloat => Some(RebuiltValue::Float),
+        Rebuild::Truncated => Some(RebuiltValue::I32),
+        Rebuild::Abs => Some(RebuiltValue::Operand),
+        Rebuild::SameInts { llvm7: true } if path == Path::Llvm7 => Some(RebuiltValue::Operand),
         _ => None,
     }
 }
