@@ -4139,6 +4139,166 @@ def check_order_names():
             yield f"{tag}_{order}", module(text, tail=VERSION + md)
             yield f"{tag}_{order}_opaque", module(_opaque(text), tail=VERSION + _opaque(md))
 
+
+LINKAGE_WORDS = ["", "internal", "private", "weak", "weak_odr", "linkonce", "linkonce_odr", "common",
+                 "appending", "available_externally", "extern_weak", "external"]
+
+
+def intrinsic_global_linkage():
+    """`llvm.used`, `llvm.compiler.used`, `llvm.global_ctors` and `llvm.global_dtors` with each
+    linkage (and as a declaration): LLVM's verifier wants appending linkage with an initializer."""
+    ctor = "define internal void @c() {\n  ret void\n}\n"
+    inits = {
+        "llvm.used": ("[1 x i8*]", "[i8* bitcast (void ()* @c to i8*)]"),
+        "llvm.compiler.used": ("[1 x i8*]", "[i8* bitcast (void ()* @c to i8*)]"),
+        "llvm.global_ctors": ("[1 x { i32, void ()*, i8* }]", "[{ i32, void ()*, i8* } { i32 65535, void ()* @c, i8* null }]"),
+        "llvm.global_dtors": ("[1 x { i32, void ()*, i8* }]", "[{ i32, void ()*, i8* } { i32 65535, void ()* @c, i8* null }]"),
+    }
+    for name, (ty, init) in inits.items():
+        for link in LINKAGE_WORDS:
+            lw = f"{link} " if link else ""
+            value = "zeroinitializer" if link == "common" else init
+            body = (f"@{name} = {lw}global {ty} {value}\n" if link != "extern_weak" else f"@{name} = extern_weak global {ty}\n") + ctor
+            tag = f"{safe(name)}_{link or 'none'}"
+            yield tag, module(body)
+            yield f"{tag}_opaque", module(_opaque(body))
+        yield f"{safe(name)}_decl", module(f"@{name} = external global {ty}\n" + ctor)
+
+
+def local_dll():
+    """A DLL storage class on a symbol of each linkage (global variable, function definition and
+    declaration, alias), with and without a visibility: LLVM 22's reader refuses one on a local
+    symbol."""
+    for dll in ["dllexport", "dllimport"]:
+        for link in ["internal", "private", "", "weak", "linkonce_odr", "available_externally", "extern_weak", "common"]:
+            lw = f"{link} " if link else ""
+            init = "zeroinitializer" if link == "common" else "0"
+            tag = f"{dll}_{link or 'none'}"
+            var = f"@g = {lw}{dll} global i32 {init}\n" if link != "extern_weak" else f"@g = extern_weak {dll} global i32\n"
+            yield f"var_{tag}", module(var)
+            if link not in ("common", "extern_weak"):
+                yield f"fn_{tag}", module(f"define {lw}{dll} void @f() {{\n  ret void\n}}\n")
+            if link in ("", "extern_weak"):
+                yield f"decl_{tag}", module(f"declare {lw}{dll} void @d()\n" + fn("  call void @d()\n  ret void"))
+            if link in ("internal", "private", "", "weak"):
+                yield f"alias_{tag}", module(f"@g = global i32 0\n@a = {lw}{dll} alias i32, i32* @g\n")
+        for vis in ["hidden", "protected"]:
+            yield f"var_{dll}_internal_{vis}", module(f"@g = internal {vis} {dll} global i32 0\n")
+    # Where the stop falls beside other problems: an undefined value after it, an opaque pointer.
+    yield "fn_dllexport_private_then_undefined", module(
+        "define private dllexport void @f() {\n  ret void\n}\n" + fn("  call void @nothere()\n  ret void", name="g"))
+    yield "fn_undefined_then_dllexport_private", module(
+        fn("  call void @nothere()\n  ret void", name="g") + "define private dllexport void @f() {\n  ret void\n}\n")
+
+
+def alias_linkage():
+    """An alias of each linkage, of a defined and of an undefined aliasee: LLVM's readers take
+    external, local, weak and linkonce ones only."""
+    for link in LINKAGE_WORDS:
+        lw = f"{link} " if link else ""
+        tag = link or "none"
+        for aliasee, gdef in [("defined", "@g = global i32 0\n"), ("undefined", "")]:
+            body = f"{gdef}@a = {lw}alias i32, i32 addrspace(1)* addrspacecast (i32* @g to i32 addrspace(1)*)\n"
+            if aliasee == "undefined":
+                body = f"@a = {lw}alias i32, i32* @g\n"
+            yield f"{tag}_{aliasee}", module(body)
+            yield f"{tag}_{aliasee}_opaque", module(_opaque(body))
+        yield f"{tag}_ifunc", module(f"define i8* @r() {{\n  ret i8* null\n}}\n@i = {lw}ifunc void (), i8* ()* @r\n")
+
+
+def grid_constant_linkage():
+    """A kernel annotated `grid_constant` (index in range and past the last parameter) and a kernel
+    alone, defined with each linkage: which definitions libNVVM's checks meet."""
+    for link in ["", "internal", "private", "weak", "weak_odr", "linkonce", "linkonce_odr", "available_externally"]:
+        lw = f"{link} " if link else ""
+        tag = link or "none"
+        head = f"define {lw}void @k(i32* %p) {{\n  ret void\n}}\n"
+        for idx, itag in [(1, "in"), (5, "past"), (0, "zero")]:
+            md = (f'!nvvm.annotations = !{{!7}}\n!7 = !{{void (i32*)* @k, !"kernel", i32 1, !"grid_constant", !8}}\n'
+                  f"!8 = !{{i32 {idx}}}\n")
+            yield f"{tag}_{itag}", module(head, tail=VERSION + md)
+            yield f"{tag}_{itag}_opaque", module(_opaque(head), tail=VERSION + _opaque(md))
+        md = '!nvvm.annotations = !{!7}\n!7 = !{void (i32*)* @k, !"kernel", i32 1, !"maxntidx", i32 0}\n'
+        yield f"{tag}_maxntid_zero", module(head, tail=VERSION + md)
+        md = '!nvvm.annotations = !{!7}\n!7 = !{void (i32*)* @k, !"kernel", i32 2}\n'
+        yield f"{tag}_kernel_2", module(head, tail=VERSION + md)
+
+
+def remangled_names():
+    """An overloaded intrinsic declared with another type than its name's suffix: LLVM's readers
+    rename it after its type, and libNVVM names that name; its value unused, returned (of
+    constant operands, which the compiler folds) and returned of a parameter."""
+    cases = [("cos", "f32", "double"), ("cos", "f64", "float"), ("sin", "f32", "double"), ("fabs", "f32", "bfloat"),
+             ("fabs", "f64", "half"), ("rint", "f32", "bfloat"), ("rint", "f32", "double"), ("cos", "f32", "half"),
+             ("fabs", "f32", "double"), ("sqrt", "f32", "double"), ("sqrt", "f64", "float"), ("exp2", "f32", "double"),
+             ("floor", "f64", "float"), ("fma", "f32", "double"), ("ctpop", "i32", "i64"), ("cos", "v2f32", "<2 x double>"),
+             ("fabs", "f32", "<2 x float>"), ("log", "f32", "double"), ("pow", "f64", "float"), ("copysign", "f32", "double")]
+    for base, sfx, ty in cases:
+        n = 3 if base == "fma" else 2 if base in ("pow", "copysign") else 1
+        one = "1" if ty.startswith("i") else "1.0" if not ty.startswith("<") else "zeroinitializer"
+        if ty == "bfloat":
+            one = "0xR3F80"
+        if ty == "half":
+            one = "0xH3C00"
+        args = ", ".join([f"{ty} {one}"] * n)
+        decl = f"declare {ty} @llvm.{base}.{sfx}({', '.join([ty] * n)})\n"
+        yield f"{base}_{sfx}_as_{safe(ty)}", module(decl + fn(f"  %r = call {ty} @llvm.{base}.{sfx}({args})\n  ret void"))
+        yield f"{base}_{sfx}_as_{safe(ty)}_kept", module(decl + fn(f"  %r = call {ty} @llvm.{base}.{sfx}({args})\n  ret {ty} %r", ret=ty))
+        # The same with the operands a parameter (the constant call above is folded).
+        params = ", ".join(f"{ty} %x{i}" for i in range(n))
+        yield f"{base}_{sfx}_as_{safe(ty)}_kept_arg", module(decl + fn(
+            f"  %r = call {ty} @llvm.{base}.{sfx}({', '.join(f'{ty} %x{i}' for i in range(n))})\n  ret {ty} %r", params, ret=ty))
+
+
+def llvm7_stops():
+    """Where LLVM 7's reader stops on text nvir's reader stops in later: an instruction opcode
+    newer than LLVM 7 before a mistyped operand; an opaque pointer in a metadata node before a
+    later problem; an undefined metadata node or global named before a line LLVM 7 cannot read;
+    an alignment too large after an opaque pointer on one line."""
+    yield "freeze_mistyped", module(fn("  %y = freeze i32 %x\n  ret void", "i16 %x"))
+    yield "fneg_mistyped", module(fn("  %y = fneg float %x\n  ret void", "double %x"))
+    yield "freeze_undefined", module(fn("  %y = freeze i32 %nothere\n  ret void", "i16 %x"))
+    yield "fneg_then_bad_line", module(fn("entry:\n  %y = fneg float %x\n  %z = add i32 %x, 1\n  ret void", "float %x"))
+    md = '!nvvm.annotations = !{!1, !2}\n!1 = !{ptr @k, !"kernel", float 1}\n'
+    yield "md_ptr_before_float", module(fn("  ret void", name="k"), tail=VERSION + md)
+    md = '!nvvm.annotations = !{!1, !2}\n!1 = !{ptr @k, !"kernel", i32 1}\n'
+    yield "md_undefined_then_ptr", module(fn("  ret void", name="k"), tail=VERSION + md)
+    md = '!nvvm.annotations = !{!1, !9}\n!1 = !{void ()* @k, !"kernel", i32 1}\n!5 = !{bfloat 1.0}\n'
+    yield "md_undefined_then_bfloat", module(fn("  ret void", name="k"), tail=VERSION + md)
+    yield "global_undefined_then_ptr", module("@p = global i32* @nothere\n@q = global ptr null\n")
+    yield "global_undefined_then_ptr_fn", module("@p = global i32* @nothere\n" + fn("  %a = alloca ptr\n  ret void"))
+    yield "local_undefined_then_ptr_next_fn", module(fn("  %a = add i32 %nothere, 1\n  ret void") + fn("  %a = alloca ptr\n  ret void", name="g"))
+    yield "ptr_then_huge_align", module("@g = global ptr null, align 1073741824\n")
+    yield "ptr_then_huge_align_array", module("@g = appending global [1 x { i32, ptr, ptr }] zeroinitializer, align 1073741824\n")
+    yield "huge_align_then_ptr_next", module("@g = global i32 0, align 1073741824\n@h = global ptr null\n")
+    yield "md_redefined_after_bad", module(fn("  ret void", params="i32 noundef %x"),
+                                          tail="!nvvmir.version = !{!0}\n!0 = !{i32 2, half 0}\n!0 = !{i32 2, half 0}\n")
+    yield "md_redefined_after_bad_float", module(fn("  ret void", params="i32 immarg %x"),
+                                                tail="!nvvmir.version = !{!0}\n!0 = !{float 2, i32 0}\n!0 = !{float 2, i32 0}\n")
+
+
+
+def kept_llvm7():
+    """Each NVVM intrinsic of the LLVM 7 table not yet marked `kept` (not overloaded), declared
+    with one argument more than its signature and called with its value unused, at compute_90:
+    whether LLVM 7's compiler keeps the call (and its verifier then stops at the declaration,
+    `Broken function found`) or drops it first."""
+    table = HERE.parent.parent / "crates" / "verify" / "src" / "intrinsics.tsv"
+    for line in table.read_text().splitlines():
+        cols = line.split("\t")
+        if len(cols) < 5 or cols[0] != "llvm7" or not cols[1].startswith("llvm.nvvm.") or "kept" in cols[4]:
+            continue
+        name, ret, args = cols[1], cols[2], cols[3]
+        if re.search(r"any|match|metadata|token|\.\.\.", ret + args):
+            continue
+        rt = "{ " + ", ".join(ret.split(";")) + " }" if ";" in ret else (ret or "void")
+        types = [t for t in args.split(";") if t] + ["i32"]
+        params = ", ".join(f"{t} %a{i}" for i, t in enumerate(types))
+        lhs = "" if rt == "void" else "%r = "
+        yield safe(name.removeprefix("llvm.nvvm.")), module(
+            f"declare {rt} @{name}({', '.join(types)})\n" + fn(f"  {lhs}call {rt} @{name}({params})\n  ret void", params))
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -4183,6 +4343,9 @@ GROUPS = {
     "annotforms": annotation_forms,
     "undeforder": undefined_order,
     "nameorder": check_order_names,
+    "introlink": intrinsic_global_linkage, "localdll": local_dll, "aliaslink": alias_linkage,
+    "gridlink": grid_constant_linkage, "remangle": remangled_names, "llvm7stops": llvm7_stops,
+    "keptllvm7": kept_llvm7,
 }
 
 

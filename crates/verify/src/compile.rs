@@ -55,6 +55,17 @@ impl<'m> Lookup<'m> {
         defs.get(name).copied()
     }
 
+    /// A global value's linkage.
+    fn linkage(&self, name: &str) -> Option<Linkage> {
+        Some(match self.def(name)? {
+            GlobalDef::Var(id) => self.m.globals[id].props.linkage,
+            GlobalDef::Func(id) => self.m.functions[id].props.linkage,
+            GlobalDef::Alias(id) => self.m.aliases[id].props.linkage,
+            GlobalDef::IFunc(id) => self.m.ifuncs[id].props.linkage,
+            _ => return None,
+        })
+    }
+
     /// Whether an initializer or a body refers to a global value, as the compiler keeps them (a
     /// load whose value goes unused does not count).
     fn referenced(&self, name: &str) -> bool {
@@ -191,9 +202,10 @@ fn module_crashes(cx: &Cx, names: &Lookup, out: &mut Findings) {
         );
         out.help("use `target triple = \"nvptx64-nvidia-cuda\"`");
     }
-    // LLVM 7's NVPTX printer refuses destructors (constructors compile).
+    // LLVM 7's NVPTX printer refuses destructors (constructors compile), of a variable its
+    // compiler keeps: not a local, `linkonce` or `available_externally` one (`introlink/`).
     if cx.llvm7() {
-        for (_, g) in m.globals.iter() {
+        for (_, g) in m.globals.iter().filter(|(_, g)| !crate::module::discardable(g.props.linkage)) {
             let what = match &*g.name {
                 "llvm.global_dtors" => "dtor",
                 _ => continue,
@@ -337,6 +349,10 @@ fn signature(cx: &Cx, f: &Function, out: &mut Findings) {
 /// it (measured rule by rule; most of libNVVM's own rules are not checked by its compiler).
 fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
     if matches!(f.class, Class::Parse | Class::Version) {
+        return true;
+    }
+    // An ifunc's linkage stops the modern compiler, used or not (`aliaslink/*_ifunc`).
+    if f.code == "llvm-ifunc" && f.message.starts_with("IFunc should have") {
         return true;
     }
     // The compiler first drops what nothing it keeps reaches (measured, the `dropped/` axis).
@@ -498,7 +514,7 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
         // not lower (measured, `mathintr/`: `llvm.fabs`, `llvm.rint`, … it lowers).
         "nvvm-intrinsic" => instruction(names, &f.location).is_some_and(|i| {
             let InstKind::Call { call, .. } = &i.kind else { return false };
-            math_call_fails(cx, call) && inst_value_used(names, &f.location)
+            math_call_fails(cx, call) && inst_value_used(names, &f.location) && !folded(m, call)
         }),
         // On a call site, LLVM 7's compiler lets `jumptable` pass.
         "llvm-attr-jumptable" if llvm7 => !matches!(f.location, Location::Instruction { .. }),
@@ -529,7 +545,12 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
         // sees the metadata (measured).
         "llvm-inst-md" if llvm7 => inst_has_effect(names, &f.location) || is_call(names, &f.location),
         "llvm-comdat" if llvm7 => f.message.starts_with("'common'"),
+        // A `dllimport` definition stops LLVM 7's compiler unless its linkage lets it drop the
+        // definition first (`localdll/`); the other DLL rules only where it is referenced.
         "llvm-dll" if llvm7 => match &f.location {
+            Location::Global { name, .. } if f.message.starts_with("Global is marked as dllimport") => {
+                !names.linkage(name).is_some_and(crate::module::discardable)
+            }
             Location::Global { name, .. } => names.referenced(name),
             _ => true,
         },
@@ -549,6 +570,20 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
 
 /// Whether the compiler fails on a kept call of one of LLVM's math intrinsics
 /// ([`crate::intrinsics::math_kept_failure`]).
+/// Whether the compiler folds a math intrinsic's call: every operand a floating-point literal
+/// or a vector of them (measured, `remangle/*_kept` against `*_kept_arg`: `llvm.cos`, `sin`,
+/// `pow`, `exp2`, `log` of constants compile on both paths).
+fn folded(m: &nvir_llvm::Module, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
+    let literal = |c: nvir_llvm::ir::ConstId| match &m.consts[c] {
+        ConstData::Float { .. } | ConstData::Zero(_) => true,
+        ConstData::Vector { elems, .. } => {
+            elems.iter().all(|&e| matches!(m.consts[e], ConstData::Float { .. } | ConstData::Zero(_)))
+        }
+        _ => false,
+    };
+    !call.args.is_empty() && call.args.iter().all(|a| matches!(a.value, Value::Const(c) if literal(c)))
+}
+
 fn math_call_fails(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
     math_call_failure(cx, call).is_some()
 }
@@ -933,6 +968,11 @@ fn aliases(cx: &Cx, names: &Lookup, out: &mut Findings) {
     let m = cx.m;
     for (_, a) in m.aliases.iter() {
         let Some(target) = global_of(m, a.aliasee) else { continue };
+        // An unused local, `linkonce` or `available_externally` alias is dropped first
+        // (`aliaslink/`, `localdll/alias_*`).
+        if crate::module::discardable(a.props.linkage) && !names.referenced(&a.name) {
+            continue;
+        }
         let def = names.def(target);
         if !cx.llvm7() && cx.kernels.contains(&*a.name) {
             out.compile_error(

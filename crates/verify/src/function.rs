@@ -62,8 +62,10 @@ fn check_llvm_first(cx: &Cx, first: &LlvmFirst, id: FuncId, f: &Function, out: &
             return;
         }
         // The modern path's reader turns `grid_constant` annotations into parameter attributes,
-        // which LLVM's verifier checks first (measured, `nameorder/grid_constant_*`).
-        if cx.target.path == Path::Modern {
+        // which LLVM's verifier checks first (measured, `nameorder/grid_constant_*`), of a
+        // function it keeps whatever its uses: not of a local, `linkonce` or
+        // `available_externally` one (`gridlink/`).
+        if cx.target.path == Path::Modern && !crate::module::discardable(f.props.linkage) {
             let last = f.params.len() as u64;
             if cx.grid_constants.iter().any(|(k, idx)| **k == *f.name && idx.iter().any(|&i| i > last)) {
                 let at = Location::Function { name: f.name.to_string(), offset: f.source.start };
@@ -1359,7 +1361,10 @@ fn check_call(
             let first_ty = call.args.first().map(|a| a.ty);
             match family.rule {
                 Rule::Unsupported => {
-                    let printed = intrinsics::printed_name(name, cx.target.path);
+                    // LLVM's readers rename a declaration whose type is not its name's (measured,
+                    // `remangle/`: `double @llvm.cos.f32(double)` is `llvm.cos.f64` to libNVVM).
+                    let renamed = intrinsics::remangled(&m.types, name, call.fn_ty);
+                    let printed = intrinsics::printed_name(renamed.as_deref().unwrap_or(name), cx.target.path);
                     out.error("nvvm-intrinsic", format!("Unsupported intrinsic: {printed}"), at());
                     if name.starts_with("llvm.fabs") || name.starts_with("llvm.sin") || name.starts_with("llvm.cos") {
                         out.help("call libdevice (`__nv_fabsf`, `__nv_sinf`, …) instead");

@@ -2027,7 +2027,9 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
         .map(|(id, f)| (&*f.name, &f.props, !f.is_definition, f.source.start, cx.function_dropped(id)));
     let globals =
         m.globals.iter().map(|(id, g)| (&*g.name, &g.props, g.init.is_none(), g.source, cx.global_dropped(id)));
-    for (name, props, declaration, offset, dropped) in functions.chain(globals) {
+    // An alias is never a declaration.
+    let aliases = m.aliases.iter().map(|(_, a)| (&*a.name, &a.props, false, None, false));
+    for (name, props, declaration, offset, dropped) in functions.chain(globals).chain(aliases) {
         if dropped {
             continue;
         }
@@ -2043,6 +2045,8 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
             ("llvm-dll", "dllimport GlobalValue must have default visibility")
         } else if props.dll == DllStorage::Export && props.visibility == Visibility::Hidden && !llvm7 {
             ("llvm-dll", "dllexport GlobalValue must have default or protected visibility")
+        } else if props.dll == DllStorage::Import && !dllimport_external(props.linkage, declaration, llvm7) {
+            ("llvm-dll", "Global is marked as dllimport, but not external")
         } else {
             continue;
         };
@@ -2079,7 +2083,9 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
             "llvm.used" | "llvm.compiler.used" | "llvm.global_ctors" | "llvm.global_dtors" if misused(id) => {
                 "invalid uses of intrinsic global variable"
             }
-            "llvm.used" | "llvm.compiler.used" if intrinsic_global_problem(cx, id, g).is_some() => {
+            "llvm.used" | "llvm.compiler.used" | "llvm.global_ctors" | "llvm.global_dtors"
+                if intrinsic_global_problem(cx, id, g).is_some() =>
+            {
                 intrinsic_global_problem(cx, id, g).unwrap_or_default()
             }
             _ if g.props.linkage == Linkage::Appending && !matches!(m.types.get(g.ty), TypeData::Array { .. }) => {
@@ -2137,6 +2143,19 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     if !llvm7 {
         for (_, i) in m.ifuncs.iter() {
             let at = || Location::Global { name: i.name.to_string(), offset: None };
+            // Its linkage first (`aliaslink/*_ifunc`; an unused `available_externally` one is
+            // dropped before).
+            {
+                use nvir_llvm::ir::module::Linkage;
+                if matches!(i.props.linkage, Linkage::Common | Linkage::Appending | Linkage::ExternWeak) {
+                    out.error(
+                        "llvm-ifunc",
+                        "IFunc should have private, internal, linkonce, weak, linkonce_odr, weak_odr, or external linkage!",
+                        at(),
+                    );
+                    return;
+                }
+            }
             let mut c = i.resolver;
             let mut resolver = None;
             for _ in 0..64 {
@@ -2174,9 +2193,22 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     }
 }
 
-/// LLVM's verifier on `llvm.used` and `llvm.compiler.used` before their types (measured,
-/// `llvm7/used_*`): with an initializer, appending linkage (the modern path keeps no unused
-/// internal variable to check); their uses are [`misused`]'s.
+/// Where LLVM's verifier takes `dllimport` (measured, `localdll/`): on a declaration of external
+/// linkage (on the modern path `extern_weak` too) and on an `available_externally` definition.
+fn dllimport_external(linkage: nvir_llvm::ir::module::Linkage, declaration: bool, llvm7: bool) -> bool {
+    use nvir_llvm::ir::module::Linkage;
+    match linkage {
+        Linkage::AvailableExternally => true,
+        Linkage::External | Linkage::ExternalExplicit => declaration,
+        Linkage::ExternWeak => declaration && !llvm7,
+        _ => false,
+    }
+}
+
+/// LLVM's verifier on `llvm.used`, `llvm.compiler.used`, `llvm.global_ctors` and
+/// `llvm.global_dtors` before their types (measured, `llvm7/used_*`, `introlink/`): with an
+/// initializer, appending linkage (the modern path keeps no unused internal, private, linkonce
+/// or `available_externally` variable to check); their uses are [`misused`]'s.
 fn intrinsic_global_problem(
     cx: &Cx,
     id: nvir_llvm::ir::module::GlobalVarId,

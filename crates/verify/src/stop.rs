@@ -27,12 +27,16 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
         let mut text = before(src, stop, cut, keep_md)?;
         // What is kept after the stop may itself not read (a later metadata node naming a value
         // of the stopped function's kind): cut there too, a few times.
+        // A node kept defined, empty, that the text defines again is blanked the next time.
         let mut tries = 0;
+        let mut last = None;
         let m = loop {
             match crate::parse_text(&text, target) {
                 Ok(m) => break m,
                 Err(e) if tries < 4 && e.span().start > stop => {
-                    text = before(&text, e.span().start, false, keep_md)?;
+                    let at = e.span().start;
+                    text = before(&text, at, false, keep_md && last != Some(at))?;
+                    last = Some(at);
                     tries += 1;
                 }
                 Err(_) => return None,
@@ -52,6 +56,7 @@ pub fn reader_stop_before(src: &[u8], target: &Target, stop: u32) -> Option<Find
         .or_else(|| llvm7_wide_align(src, target, stop))
         .or_else(|| llvm7_opaque_first(src, target, stop))
         .or_else(|| llvm7_unknown_word_first(src, target, stop))
+        .or_else(|| llvm7_stop_before_undefined(src, target, stop))
         .or_else(|| {
             // The modern reader stops at `uselistorder_bb` itself, whatever follows it.
             let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -184,42 +189,13 @@ fn llvm7_opaque_first(src: &[u8], target: &Target, stop: usize) -> Option<Findin
     }
     let start = src[..stop].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let end = src[stop..].iter().position(|&b| b == b'\n').map_or(src.len(), |i| stop + i);
-    let word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-');
-    let mut quoted = false;
-    let mut found = None;
-    for i in start..end {
-        match src[i] {
-            b'"' => quoted = !quoted,
-            b';' if !quoted => break,
-            b'p' if !quoted
-                && src[i..end].starts_with(b"ptr")
-                && !src.get(i + 3).is_some_and(|&b| word(b))
-                && !(i > start && (word(src[i - 1]) || matches!(src[i - 1], b'%' | b'@' | b'!' | b'#'))) =>
-            {
-                found = Some(i);
-                break;
-            }
-            _ => {}
-        }
-    }
-    let at = found?;
+    let at = opaque_on_line(src, start, end)?;
     if at == stop {
         // nvir's reader stopped at this `ptr` itself (a typed module's later opaque pointer):
         // LLVM 7's reader stops there too, in a metadata operand with that message (measured,
         // `mixdialect/`: a parameter, variable, instruction or call argument, a named node's or
         // an annotation's operand, a `metadata` argument).
-        let before = src[start..at].trim_ascii_end();
-        let metadata = src[start..].starts_with(b"!") || before.ends_with(b"metadata");
-        let mut out = crate::Findings::default();
-        out.parse(
-            "nvvm-dialect",
-            format!(
-                "parse expected {}: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100",
-                if metadata { "metadata operand" } else { "type" }
-            ),
-            Some(at as u32),
-        );
-        return out.0.pop();
+        return opaque_stop(src, start, at);
     }
     // A stop at an instruction's start is a check of the whole instruction, once read.
     let head = std::str::from_utf8(&src[start..stop]).unwrap_or("x").trim();
@@ -246,22 +222,91 @@ fn llvm7_opaque_first(src: &[u8], target: &Target, stop: usize) -> Option<Findin
             return None;
         }
     }
+    opaque_stop(src, start, at)
+}
+
+/// LLVM 7's stop at an opaque `ptr` at `at`, on the line beginning at `start`: in a metadata
+/// node or after `metadata` its reader wants a metadata operand there, elsewhere a type.
+fn opaque_stop(src: &[u8], start: usize, at: usize) -> Option<Finding> {
+    let metadata = src[start..].starts_with(b"!") || src[start..at].trim_ascii_end().ends_with(b"metadata");
     let mut out = crate::Findings::default();
     out.parse(
         "nvvm-dialect",
-        "parse expected type: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100",
+        format!(
+            "parse expected {}: `ptr` is opaque-pointer syntax (LLVM 15+), and libNVVM reads LLVM 7 typed pointers below compute_100",
+            if metadata { "metadata operand" } else { "type" }
+        ),
         Some(at as u32),
     );
     out.0.pop()
+}
+
+/// The first opaque `ptr` of a line, outside strings and comments, as a type or metadata
+/// operand (not part of a name).
+fn opaque_on_line(src: &[u8], start: usize, end: usize) -> Option<usize> {
+    let word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-');
+    let mut quoted = false;
+    for i in start..end {
+        match src[i] {
+            b'"' => quoted = !quoted,
+            b';' if !quoted => return None,
+            b'p' if !quoted
+                && src[i..end].starts_with(b"ptr")
+                && !src.get(i + 3).is_some_and(|&b| word(b))
+                && !(i > start && (word(src[i - 1]) || matches!(src[i - 1], b'%' | b'@' | b'!' | b'#'))) =>
+            {
+                return Some(i);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// nvir's reader stopped at an undefined name, which LLVM's reader names only once it has read
+/// the whole scope (the module for a global or metadata node, the function for a local value):
+/// LLVM 7's reader first stops at an opaque `ptr` or a word it does not know anywhere later in
+/// that scope (measured, `llvm7stops/`: a named node listing an undefined node before a node
+/// with an opaque pointer or a `bfloat`).
+fn llvm7_stop_before_undefined(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
+    if target.path != crate::Path::Llvm7 {
+        return None;
+    }
+    let e = crate::parse_text(src, target).err()?;
+    if e.span().start != stop {
+        return None;
+    }
+    let msg = e.message();
+    let local = msg.starts_with("use of undefined value '%");
+    if !(local || msg.starts_with("use of undefined value '@") || msg.starts_with("use of undefined metadata")) {
+        return None;
+    }
+    let from = src[stop..].iter().position(|&b| b == b'\n').map_or(src.len(), |i| stop + i + 1);
+    for (s, e) in lines(&src[from..]).map(|(s, e)| (from + s, from + e)) {
+        if local && src[s..e].first() == Some(&b'}') {
+            return None;
+        }
+        if let Some(at) = opaque_on_line(src, s, e) {
+            return opaque_stop(src, s, at);
+        }
+        if let Some(f) = llvm7_unknown_word_first(src, target, e) {
+            return Some(f);
+        }
+    }
+    None
 }
 
 /// The `atomicrmw` operations LLVM 7's reader knows.
 const LLVM7_RMW_OPS: &[&[u8]] =
     &[b"xchg", b"add", b"sub", b"and", b"nand", b"or", b"xor", b"max", b"min", b"umax", b"umin"];
 
+/// Instruction opcodes newer than LLVM 7: `fneg` (LLVM 8), `callbr` (LLVM 9), `freeze` (LLVM 10).
+const LLVM7_NEWER_OPCODES: &[&[u8]] = &[b"fneg", b"callbr", b"freeze"];
+
 /// A word LLVM 7's reader does not know, before the stop on its line, where LLVM 7 stops first
-/// (measured on the held-out draws): the `bfloat` type (LLVM 11; in a metadata node the reader
-/// wants a metadata operand there) and an `atomicrmw` operation newer than LLVM 7 (`fadd`: LLVM 9).
+/// (measured on the held-out draws, `llvm7stops/`): the `bfloat` type (LLVM 11; in a metadata
+/// node the reader wants a metadata operand there), an `atomicrmw` operation newer than LLVM 7
+/// (`fadd`: LLVM 9) and a newer instruction opcode.
 fn llvm7_unknown_word_first(src: &[u8], target: &Target, stop: usize) -> Option<Finding> {
     if target.path != crate::Path::Llvm7 {
         return None;
@@ -289,7 +334,14 @@ fn llvm7_unknown_word_first(src: &[u8], target: &Target, stop: usize) -> Option<
         {
             let len = src[i..].iter().take_while(|&&c| word(c)).count();
             let w = &src[i..i + len];
-            let message = if w == b"bfloat" {
+            // An instruction's opcode: first on its line or after `%x =`.
+            let opcode = {
+                let head = src[start..i].trim_ascii();
+                head.is_empty() || head.ends_with(b"=")
+            };
+            let message = if opcode && LLVM7_NEWER_OPCODES.contains(&w) {
+                Some("parse expected instruction opcode")
+            } else if w == b"bfloat" {
                 let metadata = src[start..].starts_with(b"!") || src[start..i].trim_ascii_end().ends_with(b"metadata");
                 Some(if metadata { "parse expected metadata operand" } else { "parse expected type" })
             } else if w == b"atomicrmw" {
@@ -484,6 +536,46 @@ mod tests {
         let stop = twice.rfind("!0").unwrap() as u32;
         let f = reader_stop_before(twice.as_bytes(), &target("compute_90"), stop).expect("an earlier stop");
         assert!(f.message.starts_with("parse expected ')' at end of argument list"), "{}", f.message);
+    }
+
+    /// Where nvir's reader stops in `src` for `arch`.
+    fn stop_of(src: &str, arch: &str) -> u32 {
+        match crate::parse_text(src.as_bytes(), &target(arch)) {
+            Err(e) => e.span().start as u32,
+            Ok(_) => panic!("nvir's reader reads {src:?}"),
+        }
+    }
+
+    #[test]
+    fn a_node_kept_defined_and_defined_again_is_blanked() {
+        let src = "define void @af(i32 noundef %x) {\n  ret void\n}\n!nvvmir.version = !{!0}\n\
+                   !0 = !{i32 2, half 0}\n!0 = !{i32 2, half 0}\n";
+        let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop_of(src, "compute_90"))
+            .expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected ')' at end of argument list"), "{}", f.message);
+    }
+
+    #[test]
+    fn an_undefined_name_is_named_after_the_whole_scope_is_read() {
+        // A node listed before it is defined nowhere; a later node holds an opaque pointer.
+        let src = "define void @k() {\n  ret void\n}\n!nvvm.annotations = !{!1, !2}\n\
+                   !1 = !{ptr @k, !\"kernel\", i32 1}\n";
+        let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop_of(src, "compute_90"))
+            .expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected metadata operand"), "{}", f.message);
+        assert!(reader_stop_before(src.as_bytes(), &target("compute_100"), stop_of(src, "compute_100")).is_none());
+        // A local name is named at its function's end: a later function does not count.
+        let local = "define void @f() {\n  %a = add i32 %nothere, 1\n  ret void\n}\n\
+                     define void @g() {\n  %p = alloca ptr\n  ret void\n}\n";
+        assert!(reader_stop_before(local.as_bytes(), &target("compute_90"), stop_of(local, "compute_90")).is_none());
+    }
+
+    #[test]
+    fn an_opcode_newer_than_llvm7_is_where_it_stops() {
+        let src = "define void @f(i16 %x) {\n  %y = freeze i32 %x\n  ret void\n}\n";
+        let f = reader_stop_before(src.as_bytes(), &target("compute_90"), stop_of(src, "compute_90"))
+            .expect("an earlier stop");
+        assert!(f.message.starts_with("parse expected instruction opcode"), "{}", f.message);
     }
 
     #[test]

@@ -92,27 +92,48 @@ fn undeclared_intrinsic_stop(cx: &Cx, out: &mut Findings) {
 
 /// Both readers refuse a function's linkage in its header, before its parameters and body
 /// (measured, `fnlinkage/`): `common` and `appending` on any function, `extern_weak` on a
-/// definition, and on a declaration every linkage but external and `extern_weak`. The reader
-/// stops at the first such function in the text, unless a problem the other reader rules found
-/// comes before it there.
+/// definition, and on a declaration every linkage but external and `extern_weak`. LLVM 22's
+/// reader refuses a DLL storage class on a local symbol (`localdll/`), LLVM 7's an
+/// `available_externally` alias (`aliaslink/`). The reader stops at the first such symbol in
+/// the text, unless a problem the other reader rules found comes before it there.
 fn fn_linkage_stop(cx: &Cx, out: &mut Findings) {
-    use nvir_llvm::ir::module::Linkage;
+    use nvir_llvm::ir::module::{DllStorage, GlobalProps, Linkage};
+    const LOCAL_DLL: &str = "parse symbol with local linkage cannot have a DLL storage class";
+    let modern = !cx.llvm7();
+    let local_dll = |p: &GlobalProps| {
+        modern && p.dll != DllStorage::None && matches!(p.linkage, Linkage::Internal | Linkage::Private)
+    };
     let problem = |f: &nvir_llvm::ir::Function| match f.props.linkage {
         Linkage::Common | Linkage::Appending => Some("parse invalid function linkage type"),
         Linkage::ExternWeak if f.is_definition => Some("parse invalid linkage for function definition"),
         Linkage::External | Linkage::ExternalExplicit | Linkage::ExternWeak => None,
         _ if !f.is_definition => Some("parse invalid linkage for function declaration"),
-        _ => None,
+        _ => local_dll(&f.props).then_some(LOCAL_DLL),
     };
-    let Some((f, msg)) =
-        cx.m.functions
+    let functions = cx.m.functions.iter().filter_map(|(_, f)| {
+        problem(f).map(|msg| (f.source.start.unwrap_or(u32::MAX), msg, Some(Token::Word(f.props.linkage.keyword()))))
+    });
+    let globals =
+        cx.m.globals
             .iter()
-            .filter_map(|(_, f)| problem(f).map(|msg| (f, msg)))
-            .min_by_key(|(f, _)| f.source.start.unwrap_or(u32::MAX))
+            .filter(|(_, g)| local_dll(&g.props))
+            .map(|(_, g)| (g.source.unwrap_or(u32::MAX), LOCAL_DLL, Some(Token::Word(g.props.linkage.keyword()))));
+    // (Aliases and ifuncs keep no place in the text: theirs is reported after every other.)
+    let aliases = cx.m.aliases.iter().filter_map(|(_, a)| {
+        let msg = if local_dll(&a.props) {
+            LOCAL_DLL
+        } else if !modern && a.props.linkage == Linkage::AvailableExternally {
+            "parse invalid linkage type for alias"
+        } else {
+            return None;
+        };
+        Some((u32::MAX, msg, None))
+    });
+    let ifuncs = cx.m.ifuncs.iter().filter(|(_, i)| local_dll(&i.props)).map(|_| (u32::MAX, LOCAL_DLL, None));
+    let Some((at, msg, token)) = functions.chain(globals).chain(aliases).chain(ifuncs).min_by_key(|&(at, ..)| at)
     else {
         return;
     };
-    let at = f.source.start.unwrap_or(u32::MAX);
     let earlier = out.0.iter().any(|x| x.class == crate::Class::Parse && x.location.offset().is_some_and(|o| o < at));
     if earlier {
         return;
@@ -122,8 +143,10 @@ fn fn_linkage_stop(cx: &Cx, out: &mut Findings) {
         repeats.forget(x.code);
     }
     found.retain(|x| x.class != crate::Class::Parse);
-    out.parse("llvm-reader", msg, f.source.start);
-    out.token(Token::Word(f.props.linkage.keyword()));
+    out.parse("llvm-reader", msg, (at != u32::MAX).then_some(at));
+    if let Some(token) = token {
+        out.token(token);
+    }
 }
 
 /// Function attributes that are not parameter attributes: both readers stop at one on a
@@ -773,7 +796,21 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
             None,
         ));
     }
-    for (_, g) in m.globals.iter() {
+    // The variable the first opaque pointer is written in: its type or initializer comes before
+    // its alignment and properties (measured, `llvm7stops/ptr_then_huge_align*`).
+    let holder = (m.types.dialect() == Some(Dialect::OpaquePointers))
+        .then(|| m.types.first_pointer_at())
+        .flatten()
+        .and_then(|p| {
+            let (start, id) =
+                m.globals.iter().filter_map(|(id, g)| g.source.filter(|&s| s <= p).map(|s| (s, id))).max()?;
+            let function_between = m.functions.iter().any(|(_, f)| f.source.start.is_some_and(|s| s > start && s <= p));
+            (!function_between).then_some(id)
+        });
+    for (id, g) in m.globals.iter() {
+        if Some(id) == holder {
+            continue;
+        }
         // Properties after the initializer newer than LLVM 7 (`grammar/global_*` of
         // `scripts/probe/axes.py`): its reader names none of them.
         let newer = if g.props.partition.is_some() {

@@ -391,11 +391,17 @@ impl<'a> Parser<'a> {
         self.expect(TokenKind::Equal, "'='")?;
         let mut props = GlobalProps { numeric_name, ..GlobalProps::default() };
         let explicit_linkage = self.global_props_prefix(&mut props)?;
+        local_visibility(&props, sp(t))?;
         let externally_initialized = self.eat_kw(Keyword::ExternallyInitialized)?;
         let sym = self.symbol(&name);
         match self.tok.kind {
             TokenKind::Keyword(Keyword::Alias | Keyword::Ifunc) => {
                 let is_alias = self.is_kw(Keyword::Alias);
+                // Both readers take an alias of external, local, weak and linkonce linkage only
+                // (LLVM 7 not `available_externally` either: the verifier's reader rule).
+                if is_alias && matches!(props.linkage, Linkage::Common | Linkage::Appending | Linkage::ExternWeak) {
+                    return Err(ParseError::new(sp(t), "invalid linkage type for alias"));
+                }
                 self.bump()?;
                 let ty = self.parse_type()?;
                 self.expect(TokenKind::Comma, "',' after the alias type")?;
@@ -659,7 +665,9 @@ impl<'a> Parser<'a> {
                 crate::ir::push_exact(&mut props.metadata, [a]);
             }
         }
+        let at = sp(self.tok);
         self.global_props_prefix(&mut props)?;
+        local_visibility(&props, at)?;
         let cc = self.calling_conv()?;
         let ret_attrs = self.param_attrs()?;
         // An attribute group names function attributes only: LLVM's readers stop at one here and
@@ -2092,4 +2100,13 @@ pub(super) fn first_undefined(names: impl Iterator<Item = (String, Span)>) -> Op
         (number.is_some(), number, name.to_string(), at.start)
     };
     names.min_by_key(|(name, at)| key(name, *at))
+}
+
+/// Both readers refuse a hidden or protected symbol of local linkage where they read its header
+/// (measured, `localdll/*_hidden`, `*_protected`).
+fn local_visibility(props: &GlobalProps, at: nvir_diag::Span) -> PResult<()> {
+    if matches!(props.linkage, Linkage::Internal | Linkage::Private) && props.visibility != Visibility::Default {
+        return Err(ParseError::new(at, "symbol with local linkage must have default visibility"));
+    }
+    Ok(())
 }

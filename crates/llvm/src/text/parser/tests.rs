@@ -461,3 +461,19 @@ fn llvm22_syntax_reads_and_prints() {
         assert!(src[e.span().start..].starts_with(at), "{src}: {e} at {:?}", &src[e.span().start..]);
     }
 }
+
+#[test]
+fn linkage_rules_of_both_readers() {
+    // An alias of a linkage no alias takes, whatever its aliasee.
+    for link in ["common", "appending", "extern_weak"] {
+        let e = super::parse_module(&format!("@a = {link} alias i32, i32* @g\n")).unwrap_err();
+        assert_eq!(e.message(), "invalid linkage type for alias");
+    }
+    super::parse_module("@g = global i32 0\n@a = weak_odr alias i32, i32* @g\n").unwrap();
+    // A local symbol has the default visibility.
+    for text in ["@g = internal hidden global i32 0\n", "define private protected void @f() {\n  ret void\n}\n"] {
+        let e = super::parse_module(text).unwrap_err();
+        assert_eq!(e.message(), "symbol with local linkage must have default visibility", "{text}");
+    }
+    super::parse_module("@g = internal global i32 0\n@h = hidden global i32 0\n").unwrap();
+}
