@@ -4299,6 +4299,41 @@ def kept_llvm7():
             f"declare {rt} @{name}({', '.join(types)})\n" + fn(f"  {lhs}call {rt} @{name}({params})\n  ret void", params))
 
 
+
+def fn_props_order():
+    """A function property libNVVM refuses (prefix or prologue data, a personality, a GC name,
+    an alignment) beside a function attribute it refuses, each in both spellings: which it names
+    first."""
+    props = {"prefix": "prefix i32 123", "prologue": "prologue i32 7", "gc": 'gc "x"', "align": "align 16",
+             "personality": "personality i32 (...)* @p"}
+    for attr in ["uwtable", "naked", "sspstrong", "nonlazybind"]:
+        for tag, prop in props.items():
+            decl = "declare i32 @p(...)\n" if tag == "personality" else ""
+            yield f"{tag}_{attr}", module(decl + f"define void @f() {attr} {prop} {{\n  ret void\n}}\n")
+            yield f"{tag}_{attr}_group", module(decl + f"define void @f() #0 {prop} {{\n  ret void\n}}\nattributes #0 = {{ {attr} }}\n")
+
+
+
+def layout_stop():
+    """A data layout LLVM 22's reader refuses (an unknown specifier, an `i8` of another alignment,
+    after a specifier libNVVM's own layout rule refuses) beside another problem of the module:
+    which each path names first."""
+    layouts = {"z0": "e-i64:64-i128:128-v16:16-v32:32-n16:32:64-z0", "i8_16": "e-i8:16-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+               "big_z0": "E-i64:64-i128:128-v16:16-v32:32-n16:32:64-z0", "big_i8_16": "E-i8:16-i64:64-i128:128-n16:32:64",
+               "m_z0": "e-m:e-i64:64-n16:32:64-z0"}
+    others = {
+        "alone": ("", VERSION),
+        "bad_name": ('define void @"f@x"() {\n  ret void\n}\n', VERSION),
+        "version": ("", "!nvvmir.version = !{!0}\n!0 = !{i32 2, i32 0, i32 2, i32 0}\n"),
+        "untyped_inalloca": ("define void @f(i32* inalloca %p) {\n  ret void\n}\n", VERSION),
+        "bad_triple": ("", VERSION),
+    }
+    for ltag, layout in layouts.items():
+        for otag, (body, tail) in others.items():
+            triple = "amdgcn-amd-amdhsa" if otag == "bad_triple" else TRIPLE
+            yield f"{ltag}_{otag}", module(body or "@g = global i32 0\n", layout=layout, triple=triple, tail=tail)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -4345,7 +4380,7 @@ GROUPS = {
     "nameorder": check_order_names,
     "introlink": intrinsic_global_linkage, "localdll": local_dll, "aliaslink": alias_linkage,
     "gridlink": grid_constant_linkage, "remangle": remangled_names, "llvm7stops": llvm7_stops,
-    "keptllvm7": kept_llvm7,
+    "keptllvm7": kept_llvm7, "fnproporder": fn_props_order, "layoutstop": layout_stop,
 }
 
 

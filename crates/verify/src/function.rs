@@ -596,12 +596,6 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     let m = cx.m;
     let at = || Location::Function { name: f.name.to_string(), offset: f.source.start };
     let attrs = &m.attrs[f.fn_attrs].0;
-    for &refused in REFUSED_ATTRS.iter().filter(|_| !takes_intrinsic_attrs(cx, f)) {
-        if attrs.iter().any(|a| attr_name(a) == Some(refused)) {
-            out.error("nvvm-fn-attr", format!("{refused} function attribute is not supported."), at());
-            out.help(format!("remove `{refused}` from the function (or its attribute group)"));
-        }
-    }
     if f.prefix().is_some() {
         out.error("nvvm-fn-prefix", "Prefix data is not allowed.", at());
     }
@@ -617,6 +611,13 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
     }
     if f.props.align.is_some() {
         out.error("nvvm-fn-align", "Explicit alignment is not allowed.", at());
+    }
+    // The function's attributes after its properties (measured, `fnproporder/`).
+    for &refused in REFUSED_ATTRS.iter().filter(|_| !takes_intrinsic_attrs(cx, f)) {
+        if attrs.iter().any(|a| attr_name(a) == Some(refused)) {
+            out.error("nvvm-fn-attr", format!("{refused} function attribute is not supported."), at());
+            out.help(format!("remove `{refused}` from the function (or its attribute group)"));
+        }
     }
     if let Some(s) = &f.props.section {
         out.error("nvvm-fn-section", format!("Explicit section marker {s}is not allowed."), at());

@@ -14,6 +14,13 @@ pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
     if cx.llvm7() {
         check_llvm7(cx, text, out);
     } else {
+        // The layout's line comes first in the text; its reader stops there.
+        let layout = cx.m.data_layout.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+        if let Some(message) = crate::module::modern_layout_stop(&layout) {
+            out.parse("nvvm-datalayout", message, None);
+            out.help(format!("write a layout LLVM 22 reads, such as `{}`", crate::module::EXAMPLE_LAYOUT));
+            return;
+        }
         // The type definitions come first in the text.
         if text {
             crate::llvmverifier::check_reader_recursive(cx, out);
