@@ -4334,6 +4334,24 @@ def layout_stop():
             yield f"{ltag}_{otag}", module(body or "@g = global i32 0\n", layout=layout, triple=triple, tail=tail)
 
 
+
+def kernel_linkage():
+    """A function libNVVM refuses something in (a function attribute, an instruction's type, a
+    property) defined with each discardable linkage and named only by an annotation (a kernel,
+    a `maxntidx`) or by `!llvm.module.flags`-like metadata: whether the modern path keeps it."""
+    problems = {"uwtable": ("uwtable", "  ret void"), "fp128": ("", "  %a = alloca fp128\n  ret void"),
+                "prefix": ("prefix i32 1", "  ret void")}
+    refs = {"kernel": '!nvvm.annotations = !{!7}\n!7 = !{void ()* @k, !"kernel", i32 1}\n',
+            "maxntid": '!nvvm.annotations = !{!7}\n!7 = !{void ()* @k, !"maxntidx", i32 32}\n',
+            "named_md": "!foo = !{!7}\n!7 = !{void ()* @k}\n",
+            "none": ""}
+    for link in ["internal", "private", "linkonce_odr", "available_externally", "weak"]:
+        for ptag, (attrs, body) in problems.items():
+            for rtag, md in refs.items():
+                text = f"define {link} void @k() {attrs} {{\n{body}\n}}\n"
+                yield f"{link}_{ptag}_{rtag}", module(text, tail=VERSION + md)
+
+
 GROUPS = {
     "addrspacecast": addrspacecast, "alloca": alloca, "globals": globals_, "linkage": linkage, "types": types,
     "params": params, "fnattr": fnattr, "atomics": atomics, "instructions": instructions,
@@ -4381,6 +4399,7 @@ GROUPS = {
     "introlink": intrinsic_global_linkage, "localdll": local_dll, "aliaslink": alias_linkage,
     "gridlink": grid_constant_linkage, "remangle": remangled_names, "llvm7stops": llvm7_stops,
     "keptllvm7": kept_llvm7, "fnproporder": fn_props_order, "layoutstop": layout_stop,
+    "kernellink": kernel_linkage,
 }
 
 

@@ -953,8 +953,9 @@ fn body_consts(
 ///
 /// The first set: the global values the modern path keeps (measured: it drops declarations and
 /// discardable definitions nothing kept refers to before it verifies, transitively: a linkonce
-/// function used only by an unused internal one goes too). Roots are the other definitions,
-/// aliases and what metadata names; a kept function's body and a kept variable's initializer
+/// function used only by an unused internal one goes too; so does one only metadata names, a
+/// kernel annotation among them). Roots are the other definitions and aliases; a kept
+/// function's body and a kept variable's initializer
 /// keep what they refer to. Empty on LLVM 7's path (`modern` false), which drops nothing before
 /// it verifies.
 ///
@@ -1097,8 +1098,8 @@ pub(crate) fn const_closure<B>(
 }
 
 /// The global values reached from the roots both kinds of keeping share (variables with an
-/// initializer and function definitions of a linkage that may not be discarded, aliases,
-/// constants metadata names), where a reached function's body reaches the constants
+/// initializer and function definitions of a linkage that may not be discarded, aliases),
+/// where a reached function's body reaches the constants
 /// `body_consts` lists for it (by handle) and a reached variable its initializer. The lists are
 /// made on all cores, once per function: bodies are most of a module, and the walk then visits
 /// only these short lists, one per reached function.
@@ -1128,7 +1129,9 @@ fn reached(m: &Module, symbols: &Symbols, body_consts: &BodyConsts) -> GlobalSet
         root(&mut out, GlobalDef::Alias(id));
         work.push(a.aliasee);
     }
-    work.extend(metadata_consts(m));
+    // (What metadata names is no root: a discardable function only an annotation or another
+    // node names is dropped, on the modern path before it verifies and by both compilers;
+    // measured, `kernellink/`.)
     loop {
         while let Some(def) = pending.pop() {
             match def {

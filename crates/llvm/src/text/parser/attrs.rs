@@ -111,6 +111,11 @@ impl Parser<'_> {
                 }
             }
             AttrForm::IntParen => {
+                // In a group LLVM's readers take `alignstack=N` only (measured,
+                // `fnattr/group_alignstack_16`: `alignstack(16)` there is refused).
+                if place == AttrPlace::Group && info.name == "alignstack" && self.tok.kind != TokenKind::Equal {
+                    return self.err("expected '=' here");
+                }
                 let v = if self.eat(TokenKind::Equal)? {
                     self.parse_u64()?
                 } else {
