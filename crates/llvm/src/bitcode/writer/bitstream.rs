@@ -160,16 +160,17 @@ impl BitWriter {
     /// Overwrites 32 bits at bit `pos` (already written, and followed by at least a byte) with `v`.
     pub(super) fn backpatch_u32(&mut self, pos: u64, v: u32) {
         self.flush_bytes();
-        for i in 0..32u64 {
-            let bit = pos + i;
-            let byte = (bit / 8) as usize;
-            let mask = 1u8 << (bit % 8);
-            let b = self.byte_mut(byte);
-            if (v >> i) & 1 != 0 {
-                *b |= mask;
-            } else {
-                *b &= !mask;
-            }
+        // Byte by byte: the bits of each from the first to patch in it, as many as are left.
+        let mut i = 0u32;
+        while i < 32 {
+            let bit = pos + u64::from(i);
+            let lo = (bit % 8) as u32;
+            let n = (8 - lo).min(32 - i);
+            let mask = (((1u32 << n) - 1) << lo) as u8;
+            let bits = ((v >> i) << lo) as u8 & mask;
+            let b = self.byte_mut((bit / 8) as usize);
+            *b = (*b & !mask) | bits;
+            i += n;
         }
     }
 
@@ -542,9 +543,10 @@ mod tests {
         let sizes = [3u64, 500, 1, 2000];
         let outer = |w: &mut BitWriter, spliced: bool| {
             w.enter_block(8, 3);
+            // A backpatch across bytes, and an unaligned start for the first block.
+            w.emit(5, 3);
             let patch = w.bit_pos();
             w.emit(0, 32);
-            // An unaligned start for the first block.
             w.emit(5, 3);
             for &n in &sizes {
                 if spliced {
