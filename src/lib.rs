@@ -197,6 +197,28 @@ impl OutputArg {
         self.write_bytes(bytes)
     }
 
+    /// Writes binary output that comes in pieces, in order (they are not joined first: a large
+    /// output is not held twice); refuses to write it to a terminal.
+    pub fn write_binary_pieces<'a>(&self, pieces: impl IntoIterator<Item = &'a [u8]>) -> Result<()> {
+        if self.is_stdout() && std::io::stdout().is_terminal() {
+            bail!("refusing to write binary output to a terminal; use -o FILE or redirect standard output");
+        }
+        let write_all = |out: &mut dyn Write| -> std::io::Result<()> {
+            // A piece larger than the buffer goes out directly; small ones are gathered.
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+            for p in pieces {
+                out.write_all(p)?;
+            }
+            out.flush()
+        };
+        match &self.output {
+            Some(path) if path.as_os_str() != "-" => std::fs::File::create(path)
+                .and_then(|mut f| write_all(&mut f))
+                .with_context(|| format!("cannot write {}", path.display())),
+            _ => write_all(&mut std::io::stdout().lock()).context("cannot write standard output"),
+        }
+    }
+
     /// Writes text that `produce` makes piece by piece (nothing is held whole in memory). When
     /// `produce` fails, its error is the inner one, and a regular file it was writing is removed.
     pub fn write_with<T, E>(&self, produce: impl FnOnce(&mut dyn Write) -> Result<T, E>) -> Result<Result<T, E>> {

@@ -70,7 +70,8 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
                 crate::pass::opaque::upgrade(&mut m).map_err(|e| PassError::module(e.to_string()))?;
             }
             let bytes = crate::bitcode::write_as_limited(&m, crate::bitcode::Layout::Modern, opts.max_output)
-                .map_err(write_error)?;
+                .map_err(write_error)?
+                .into_vec();
             return Ok(Converted { bytes, notes });
         }
         let (text, printed) = print_text(&mut m, Syntax::Modern)?;
@@ -90,9 +91,9 @@ pub fn convert(mut m: Module, opts: &Options) -> Result<Converted, PassError> {
             drop(m);
             text.concat()
         }
-        Emit::Bitcode => {
-            crate::bitcode::write_as_limited(&m, crate::bitcode::Layout::Llvm7, opts.max_output).map_err(write_error)?
-        }
+        Emit::Bitcode => crate::bitcode::write_as_limited(&m, crate::bitcode::Layout::Llvm7, opts.max_output)
+            .map_err(write_error)?
+            .into_vec(),
     };
     Ok(Converted { bytes, notes })
 }

@@ -15,7 +15,7 @@ mod writer;
 
 pub use error::{BitcodeError, Result};
 pub use writer::{
-    write, write_as, write_as_limited, write_as_read, write_as_read_limited, write_in_place_limited, Layout,
+    write, write_as, write_as_limited, write_as_read, write_as_read_limited, write_in_place_limited, Layout, Pieces,
     WriteError, OVER_LIMIT, PRODUCER, PRODUCER_MODERN,
 };
 

@@ -26,8 +26,15 @@ struct Open {
 
 /// A bit writer over a growing byte buffer. Bits gather in a 64-bit accumulator that goes out
 /// 32 bits at a time; whole bytes left in it are flushed before anything looks at `out` itself.
+/// Blocks spliced in whole ([`BitWriter::splice_block`]) are kept as they came rather than
+/// copied: what was written before one is set aside in `done` with it, and `out` starts again.
 pub(super) struct BitWriter {
+    /// The bytes after those in `done`.
     out: Vec<u8>,
+    /// The bytes before `out`, in order: each piece's bytes from its offset on.
+    done: Vec<(Vec<u8>, usize)>,
+    /// How many bytes `done` holds (`out`'s first byte is at this offset of the whole).
+    base: usize,
     /// Bits not yet in `out`, the first in the least significant bit; fewer than 32 between calls.
     acc: u64,
     nacc: u32,
@@ -44,6 +51,8 @@ impl BitWriter {
     pub(super) fn new() -> Self {
         BitWriter {
             out: Vec::new(),
+            done: Vec::new(),
+            base: 0,
             acc: 0,
             nacc: 0,
             width: 2,
@@ -56,7 +65,30 @@ impl BitWriter {
 
     /// The bits written so far.
     pub(super) fn bit_pos(&self) -> u64 {
-        self.out.len() as u64 * 8 + u64::from(self.nacc)
+        self.len() as u64 * 8 + u64::from(self.nacc)
+    }
+
+    /// The whole bytes written so far (those in the accumulator aside).
+    fn len(&self) -> usize {
+        self.base + self.out.len()
+    }
+
+    /// The byte at offset `at` of the whole output (already written).
+    fn byte_mut(&mut self, at: usize) -> &mut u8 {
+        if at >= self.base {
+            return &mut self.out[at - self.base];
+        }
+        // The last piece that starts at or before `at`.
+        let (mut piece, mut start) = (0, 0);
+        for (i, (bytes, from)) in self.done.iter().enumerate() {
+            if start + bytes.len() - from > at {
+                piece = i;
+                break;
+            }
+            start += bytes.len() - from;
+        }
+        let (bytes, from) = &mut self.done[piece];
+        &mut bytes[*from + at - start]
     }
 
     /// `n` ≤ 64 bits of `v`, least significant first.
@@ -118,11 +150,6 @@ impl BitWriter {
         self.flush_bytes();
     }
 
-    /// Makes room for `n` more bytes.
-    pub(super) fn reserve(&mut self, n: usize) {
-        self.out.reserve(n);
-    }
-
     /// Raw bytes at a byte boundary (the magic, blob contents).
     pub(super) fn bytes(&mut self, b: &[u8]) {
         self.flush_bytes();
@@ -133,15 +160,17 @@ impl BitWriter {
     /// Overwrites 32 bits at bit `pos` (already written, and followed by at least a byte) with `v`.
     pub(super) fn backpatch_u32(&mut self, pos: u64, v: u32) {
         self.flush_bytes();
-        for i in 0..32u64 {
-            let bit = pos + i;
-            let byte = (bit / 8) as usize;
-            let mask = 1u8 << (bit % 8);
-            if (v >> i) & 1 != 0 {
-                self.out[byte] |= mask;
-            } else {
-                self.out[byte] &= !mask;
-            }
+        // Byte by byte: the bits of each from the first to patch in it, as many as are left.
+        let mut i = 0u32;
+        while i < 32 {
+            let bit = pos + u64::from(i);
+            let lo = (bit % 8) as u32;
+            let n = (8 - lo).min(32 - i);
+            let mask = (((1u32 << n) - 1) << lo) as u8;
+            let bits = ((v >> i) << lo) as u8 & mask;
+            let b = self.byte_mut((bit / 8) as usize);
+            *b = (*b & !mask) | bits;
+            i += n;
         }
     }
 
@@ -151,7 +180,7 @@ impl BitWriter {
         self.emit_vbr(u64::from(id), 8);
         self.emit_vbr(u64::from(width), 4);
         self.align32();
-        let len_at = self.out.len();
+        let len_at = self.len();
         self.emit(0, 32);
         let inherited = self.info.iter().find(|(b, _)| *b == id).map(|(_, a)| a.clone()).unwrap_or_default();
         let outer_abbrevs = std::mem::replace(&mut self.abbrevs, inherited);
@@ -164,8 +193,10 @@ impl BitWriter {
         self.emit(END_BLOCK, self.width);
         self.align32();
         let open = self.open.pop().expect("a block is open");
-        let words = (self.out.len() - open.len_at - 4) / 4;
-        self.out[open.len_at..open.len_at + 4].copy_from_slice(&(words as u32).to_le_bytes());
+        let words = (self.len() - open.len_at - 4) / 4;
+        for (i, b) in (words as u32).to_le_bytes().into_iter().enumerate() {
+            *self.byte_mut(open.len_at + i) = b;
+        }
         self.width = open.outer_width;
         self.abbrevs = open.outer_abbrevs;
         self.info_target = None;
@@ -233,15 +264,32 @@ impl BitWriter {
 
     /// Appends a block that a [`BitWriter::with_info`] writer wrote alone (its whole output,
     /// one block): the block's header is written again here (its bits depend on the position),
-    /// and the rest, which starts and ends on a 32-bit word, is copied.
-    pub(super) fn splice_block(&mut self, id: u32, width: u32, block: &[u8]) {
+    /// and the rest, which starts and ends on a 32-bit word, is kept as it is, not copied (a
+    /// large module's bodies would otherwise be held twice while they are spliced).
+    pub(super) fn splice_block(&mut self, id: u32, width: u32, block: Vec<u8>) {
+        debug_assert!(block.len() >= 4 && block.len().is_multiple_of(4));
+        let aligned = self.bit_pos().is_multiple_of(32);
         self.emit(ENTER_SUBBLOCK, self.width);
         self.emit_vbr(u64::from(id), 8);
         self.emit_vbr(u64::from(width), 4);
         self.align32();
         debug_assert_eq!(self.nacc, 0);
-        // The alone-written header takes the first word (it is shorter than one).
-        self.out.extend_from_slice(&block[4..]);
+        // The alone-written header takes the first word (it is shorter than one). Written here
+        // from a word's start at the width it was written at, it is that word: the block is
+        // kept whole (what follows a block is aligned, so every body after the first is).
+        let at = self.out.len().saturating_sub(4);
+        let from = if aligned && self.out.get(at..) == block.get(..4) {
+            self.out.truncate(at);
+            0
+        } else {
+            4
+        };
+        let before = std::mem::take(&mut self.out);
+        self.base += before.len() + block.len() - from;
+        if !before.is_empty() {
+            self.done.push((before, 0));
+        }
+        self.done.push((block, from));
     }
 
     pub(super) fn enter_blockinfo(&mut self) {
@@ -358,13 +406,87 @@ impl BitWriter {
     }
 
     /// The bytes written (every block closed).
-    pub(super) fn finish(mut self) -> Vec<u8> {
+    pub(super) fn finish(self) -> Vec<u8> {
+        self.finish_pieces().into_vec()
+    }
+
+    /// The bytes written (every block closed), in the pieces they were written in.
+    pub(super) fn finish_pieces(mut self) -> Pieces {
         let rem = self.nacc % 8;
         if rem > 0 {
             self.emit(0, 8 - rem);
         }
         self.flush_bytes();
-        self.out
+        let len = self.len();
+        let mut parts = self.done;
+        if !self.out.is_empty() || parts.is_empty() {
+            parts.push((self.out, 0));
+        }
+        Pieces { parts, len }
+    }
+}
+
+/// Bitcode as the writer made it: its bytes in the pieces they were written in (function bodies
+/// written apart are not copied into one buffer), to write out in order or join.
+#[derive(Debug, Clone)]
+pub struct Pieces {
+    /// Each piece's bytes from its offset on.
+    parts: Vec<(Vec<u8>, usize)>,
+    len: usize,
+}
+
+impl Pieces {
+    /// How many bytes there are in all.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The bytes, piece by piece, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        self.parts.iter().map(|(b, from)| &b[*from..])
+    }
+
+    /// Writes the bytes to `w` in order.
+    pub fn write_to(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        self.iter().try_for_each(|b| w.write_all(b))
+    }
+
+    /// The bytes in one buffer; each piece is freed once it is copied.
+    pub fn into_vec(self) -> Vec<u8> {
+        let mut parts = self.parts.into_iter();
+        let mut out = match parts.next() {
+            // One piece from its start is the buffer itself.
+            Some((first, 0)) if parts.len() == 0 => return first,
+            Some((first, from)) => {
+                let mut out = Vec::with_capacity(self.len);
+                out.extend_from_slice(&first[from..]);
+                out
+            }
+            None => return Vec::new(),
+        };
+        for (b, from) in parts {
+            out.extend_from_slice(&b[from..]);
+        }
+        out
+    }
+}
+
+impl PartialEq<[u8]> for Pieces {
+    fn eq(&self, other: &[u8]) -> bool {
+        if self.len != other.len() {
+            return false;
+        }
+        let mut rest = other;
+        self.iter().all(|b| {
+            let (head, tail) = rest.split_at(b.len());
+            rest = tail;
+            head == b
+        })
     }
 }
 
@@ -404,6 +526,56 @@ mod tests {
         assert_eq!(b.read(32).unwrap(), 0xFFFF_FFFF);
         assert_eq!(b.vbr(6).unwrap(), u64::MAX);
         assert_eq!(bytes.len() % 4, 0);
+    }
+
+    /// Blocks written apart and spliced in (kept as pieces, whole or after their first word)
+    /// give the bytes of the same blocks written in place, and the outer block's length and a
+    /// backpatch written before them land in the first piece.
+    #[test]
+    fn spliced_blocks_give_the_bytes_written_in_place() {
+        let body = |w: &mut BitWriter, n: u64| {
+            w.enter_block(12, 4);
+            for v in 0..n {
+                w.record(7, &[v, v * 1000], None);
+            }
+            w.exit_block();
+        };
+        let sizes = [3u64, 500, 1, 2000];
+        let outer = |w: &mut BitWriter, spliced: bool| {
+            w.enter_block(8, 3);
+            // A backpatch across bytes, and an unaligned start for the first block.
+            w.emit(5, 3);
+            let patch = w.bit_pos();
+            w.emit(0, 32);
+            w.emit(5, 3);
+            for &n in &sizes {
+                if spliced {
+                    let mut alone = BitWriter::with_info(&[], 3);
+                    body(&mut alone, n);
+                    w.splice_block(12, 4, alone.finish());
+                } else {
+                    body(w, n);
+                }
+            }
+            w.record(1, &[42], None);
+            w.exit_block();
+            w.backpatch_u32(patch, 0xDEAD_BEEF);
+        };
+        let mut direct = BitWriter::new();
+        outer(&mut direct, false);
+        let mut pieces = BitWriter::new();
+        outer(&mut pieces, true);
+        let pieces = pieces.finish_pieces();
+        // What comes before the blocks, each block (the first from its second word on, the
+        // others whole, their header word the one they were written with), what follows.
+        assert_eq!(pieces.iter().count(), sizes.len() + 2);
+        let direct = direct.finish();
+        assert_eq!(pieces.len(), direct.len());
+        assert!(pieces == direct[..]);
+        let mut written = Vec::new();
+        pieces.write_to(&mut written).unwrap();
+        assert_eq!(written, direct);
+        assert_eq!(pieces.into_vec(), direct);
     }
 
     #[test]

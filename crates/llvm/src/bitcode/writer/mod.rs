@@ -34,6 +34,7 @@ use crate::ir::module::{
 };
 use crate::ir::types::{FloatKind, TypeData, TypeId};
 use crate::ir::{Dialect, Module, Value};
+pub use bitstream::Pieces;
 use bitstream::{is_char6, BitWriter};
 use rustc_hash::FxHashMap;
 use types::WriterTypes;
@@ -108,7 +109,7 @@ pub fn write(m: &Module) -> Result<Vec<u8>> {
 /// [`Layout::Llvm7`] refuses opaque-pointer modules; [`Layout::Modern`] upgrades a typed-pointer
 /// module to opaque pointers first ([`crate::pass::opaque::upgrade`]).
 pub fn write_as(m: &Module, layout: Layout) -> Result<Vec<u8>> {
-    write_as_limited(m, layout, u64::MAX)
+    write_as_limited(m, layout, u64::MAX).map(Pieces::into_vec)
 }
 
 /// [`write_as`], refusing bitcode of more than `max_bytes` bytes. The one construct whose bitcode
@@ -116,7 +117,10 @@ pub fn write_as(m: &Module, layout: Layout) -> Result<Vec<u8>> {
 /// every 64-bit word of a negative one: 131,072 for an `i8388608 -1`, which the IR holds as one),
 /// is refused before it is written, naming the constant and where it is used (see
 /// [`WriteError::offset`]); any other excess once the bitcode is made.
-pub fn write_as_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
+///
+/// The bytes come in [`Pieces`] (large function bodies are not copied into one buffer): write
+/// them out with [`Pieces::write_to`], or join them with [`Pieces::into_vec`].
+pub fn write_as_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Pieces> {
     let typed = m.types.dialect() == Some(Dialect::TypedPointers);
     match layout {
         Layout::Llvm7 if m.types.dialect() == Some(Dialect::OpaquePointers) => Err(WriteError::new(
@@ -136,7 +140,7 @@ pub fn write_as_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Ve
 /// written in [`Layout::Modern`] is upgraded to opaque pointers in place rather than in a copy,
 /// so that a large module is not held twice (100k functions calling each other, 5.9 MB of text:
 /// 180 MB peak with the copy). `m` is left as written.
-pub fn write_in_place_limited(m: &mut Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
+pub fn write_in_place_limited(m: &mut Module, layout: Layout, max_bytes: u64) -> Result<Pieces> {
     if layout == Layout::Modern && m.types.dialect() == Some(Dialect::TypedPointers) {
         crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
         crate::pass::opaque::upgrade(m).map_err(|e| WriteError::new(e.to_string()))?;
@@ -144,13 +148,13 @@ pub fn write_in_place_limited(m: &mut Module, layout: Layout, max_bytes: u64) ->
     write_as_limited(m, layout, max_bytes)
 }
 
-fn write_checked(m: &Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
+fn write_checked(m: &Module, layout: Layout, max_bytes: u64) -> Result<Pieces> {
     crate::ir::validate(m).map_err(|e| WriteError::new(format!("invalid module: {e}")))?;
     write_limited(m, layout == Layout::Modern, max_bytes)
 }
 
 /// Writes `m` with [`Writer`], refusing more than `max_bytes` bytes.
-fn write_limited(m: &Module, modern: bool, max_bytes: u64) -> Result<Vec<u8>> {
+fn write_limited(m: &Module, modern: bool, max_bytes: u64) -> Result<Pieces> {
     let bytes = Writer { max_bytes, ..Writer::new(m, modern)? }.write()?;
     if bytes.len() as u64 > max_bytes {
         return Err(WriteError {
@@ -170,11 +174,11 @@ fn write_limited(m: &Module, modern: bool, max_bytes: u64) -> Result<Vec<u8>> {
 /// of the time). A module built or changed through the API, or read from bitcode, goes through
 /// [`write_as`].
 pub fn write_as_read(m: &Module, layout: Layout) -> Result<Vec<u8>> {
-    write_as_read_limited(m, layout, u64::MAX)
+    write_as_read_limited(m, layout, u64::MAX).map(Pieces::into_vec)
 }
 
 /// [`write_as_read`], refusing more than `max_bytes` bytes as [`write_as_limited`] does.
-pub fn write_as_read_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Vec<u8>> {
+pub fn write_as_read_limited(m: &Module, layout: Layout, max_bytes: u64) -> Result<Pieces> {
     match layout {
         Layout::Llvm7 if m.types.dialect() != Some(Dialect::OpaquePointers) => write_limited(m, false, max_bytes),
         Layout::Modern if m.types.dialect() != Some(Dialect::TypedPointers) => write_limited(m, true, max_bytes),
@@ -1239,7 +1243,7 @@ impl<'m> Writer<'m> {
         (self.add_strtab(name), name.len() as u64)
     }
 
-    fn write(mut self) -> Result<Vec<u8>> {
+    fn write(mut self) -> Result<Pieces> {
         let mut s = BitWriter::new();
         s.bytes(b"BC\xC0\xDE");
         let start = s.bit_pos();
@@ -1272,10 +1276,9 @@ impl<'m> Writer<'m> {
             Ok(())
         })?;
         let mut offsets = Vec::with_capacity(defs.len());
-        s.reserve(bodies.iter().map(|b| b.len() + 8).sum::<usize>() + self.strtab.len() + 64);
         for (fid, body) in defs.iter().zip(bodies) {
             offsets.push((*fid, s.bit_pos()));
-            s.splice_block(block::FUNCTION, 4, &body);
+            s.splice_block(block::FUNCTION, 4, body);
         }
         // The module-level symbol table: where each body is, in words from one word before
         // the identification block.
@@ -1295,7 +1298,7 @@ impl<'m> Writer<'m> {
         let strtab = std::mem::take(&mut self.strtab);
         s.record_blob(1, &[], Some(&strtab), Some(blob));
         s.exit_block();
-        Ok(s.finish())
+        Ok(s.finish_pieces())
     }
 
     /// The function blocks of `defs`, each written alone (so that large modules write them on
@@ -2221,8 +2224,9 @@ mod tests {
         }
         let m = crate::parse(&src).unwrap();
         for modern in [false, true] {
-            let one = Writer { parallel_min: usize::MAX, ..Writer::new(&m, modern).unwrap() }.write().unwrap();
-            let many = Writer { parallel_min: 0, ..Writer::new(&m, modern).unwrap() }.write().unwrap();
+            let one =
+                Writer { parallel_min: usize::MAX, ..Writer::new(&m, modern).unwrap() }.write().unwrap().into_vec();
+            let many = Writer { parallel_min: 0, ..Writer::new(&m, modern).unwrap() }.write().unwrap().into_vec();
             assert!(one == many, "modern: {modern}");
             crate::bitcode::read(&many).unwrap();
         }
