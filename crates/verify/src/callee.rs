@@ -70,6 +70,46 @@ pub(crate) struct Callee {
 
 impl Callee {
     pub(crate) fn new(name: &str, path: Path) -> Callee {
+        // Most callees of a large module are its own functions: every table, prefix list and
+        // family names `llvm.*` only (the tests hold them to it), so the answers for another name
+        // are all no but one.
+        match name.starts_with("llvm.") {
+            true => Callee::intrinsic(name, path),
+            false => Callee::plain(name),
+        }
+    }
+
+    /// The answers for a name outside `llvm.*`.
+    fn plain(name: &str) -> Callee {
+        Callee {
+            intrinsic: false,
+            lookup: None,
+            family: None,
+            rejected: false,
+            gate: None,
+            element_atomic: name.contains(".element.unordered.atomic"),
+            access_index: false,
+            special_register: false,
+            unknown_register: false,
+            llvm7_ptx: None,
+            cmp: false,
+            exclusive_load: false,
+            exclusive_store: false,
+            target_immarg: None,
+            mode_operand: false,
+            foreign: false,
+            min_max: false,
+            unknown_compile: false,
+            old_shuffle: false,
+            math_refused: false,
+            math: [None; 8],
+            compile_listed: false,
+            rebuilt_nvvm: false,
+        }
+    }
+
+    /// The answers for any name, asking every table.
+    fn intrinsic(name: &str, path: Path) -> Callee {
         let lookup = intrinsics::lookup(name, path);
         let llvm7 = path == Path::Llvm7;
         let modern = path == Path::Modern;
@@ -131,5 +171,65 @@ impl Callee {
     /// whether it is a vector, whether the call has `afn`.
     pub(crate) fn math_index(f64: bool, vector: bool, afn: bool) -> usize {
         usize::from(f64) * 4 + usize::from(vector) * 2 + usize::from(afn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every answer, as text (the tables' entries by the name they are listed under).
+    fn answers(c: &Callee) -> String {
+        format!(
+            "{} {:?} {:?} {} {:?} {} {} {} {} {:?} {} {} {} {:?} {} {} {} {} {} {} {:?} {} {}",
+            c.intrinsic,
+            c.lookup.map(|(n, _)| n),
+            c.family.map(|f| f.name),
+            c.rejected,
+            c.gate,
+            c.element_atomic,
+            c.access_index,
+            c.special_register,
+            c.unknown_register,
+            c.llvm7_ptx,
+            c.cmp,
+            c.exclusive_load,
+            c.exclusive_store,
+            c.target_immarg,
+            c.mode_operand,
+            c.foreign,
+            c.min_max,
+            c.unknown_compile,
+            c.old_shuffle,
+            c.math_refused,
+            c.math,
+            c.compile_listed,
+            c.rebuilt_nvvm,
+        )
+    }
+
+    #[test]
+    fn plain_names_answer_as_the_tables_do() {
+        let names = [
+            "dev_a0",
+            "",
+            "llvm",
+            "llvm_sin",
+            "sin",
+            "nvvm.read.ptx.sreg.tid.x",
+            "x.llvm.nvvm.wgmma.fence",
+            "my.element.unordered.atomic.copy",
+            "llvm_.element.unordered.atomic",
+        ];
+        for path in [Path::Llvm7, Path::Modern] {
+            for name in names {
+                assert_eq!(answers(&Callee::plain(name)), answers(&Callee::intrinsic(name, path)), "{name}");
+                assert_eq!(answers(&Callee::new(name, path)), answers(&Callee::intrinsic(name, path)), "{name}");
+            }
+            // The answers do differ where the tables know the name.
+            let sin = Callee::new("llvm.sin.f32", path);
+            assert!(sin.intrinsic && sin.family.is_some());
+        }
+        assert!(Callee::plain("f.element.unordered.atomic").element_atomic);
     }
 }

@@ -795,8 +795,11 @@ fn check_body(cx: &Cx, f: &Function, out: &mut Findings, llvm: &mut Findings) {
                     crate::attrs::check_call_args(cx, call, out, &at);
                     let mut found = Findings::default();
                     check_call(cx, f, call, Some(inst.ty), &mut found, &at);
-                    llvm.absorb(found.take_codes(llvm_call_rule));
-                    out.absorb(found);
+                    // Most calls find nothing: nothing to split.
+                    if !found.counted_none() {
+                        llvm.absorb(found.take_codes(llvm_call_rule));
+                        out.absorb(found);
+                    }
                 }
                 _ => {}
             }
@@ -1183,7 +1186,11 @@ fn check_call(
                 true => call.args.iter().map(|a| operand(a.ty, Some(a.value))).collect(),
                 false => Vec::new(),
             };
-            let ret = ret_ty.map(|t| operand(t, None)).unwrap_or_default();
+            // Only the retired NVVM names' rules read the operands.
+            let ret = match nvvm {
+                true => ret_ty.map(|t| operand(t, None)).unwrap_or_default(),
+                false => Default::default(),
+            };
             if cx.llvm7() && nvvm {
                 if let Some(msg) = intrinsics::llvm7_rebuilt_error(name, &args, ret) {
                     let msg = match msg {

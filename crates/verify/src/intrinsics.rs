@@ -211,7 +211,7 @@ pub(crate) fn target_immarg(name: &str) -> Option<Vec<usize>> {
             .lines()
             .filter(|l| !l.starts_with('#'))
             .filter_map(|l| {
-                let mut f = l.split('\t');
+                let mut f = tab_fields(l);
                 Some((f.next()?, (f.next()? == "1", f.next().unwrap_or(""))))
             })
             .collect()
@@ -378,6 +378,9 @@ struct Refused {
 struct PathTable {
     table: Table,
     refused: Refused,
+    /// The table's names in the order they were added (the TSV lists them sorted, so that
+    /// [`search`]'s sort of them is a merge of a sorted run and a short tail).
+    order: Vec<&'static str>,
 }
 
 fn path_table(i: usize) -> &'static PathTable {
@@ -386,7 +389,7 @@ fn path_table(i: usize) -> &'static PathTable {
         let mut t = PathTable::default();
         let mine = |l: &&str| !l.starts_with('#') && !l.is_empty() && usize::from(l.starts_with("modern\t")) == i;
         for line in TABLE_TSV.lines().filter(mine) {
-            let mut f = line.split('\t');
+            let mut f = tab_fields(line);
             let (Some(_), Some(name), Some(ret), Some(args), Some(checked)) =
                 (f.next(), f.next(), f.next(), f.next(), f.next())
             else {
@@ -402,6 +405,7 @@ fn path_table(i: usize) -> &'static PathTable {
             }
             let (Some(immarg), Some(immarg_message), None) = (f.next(), f.next(), f.next()) else { continue };
             t.table.insert(name, Row { fields: [ret, args, checked, immarg, immarg_message], sig: Default::default() });
+            t.order.push(name);
         }
         let masked: &[(&str, &[&str], &[&str])] = if i == 1 { &MODERN_MASKED } else { &LLVM7_GATHER_SCATTER };
         {
@@ -424,6 +428,7 @@ fn path_table(i: usize) -> &'static PathTable {
                     immarg_message: "",
                 };
                 t.table.insert(name, Row { fields: [""; 5], sig: sig.into() });
+                t.order.push(name);
             }
         }
         t
@@ -517,6 +522,25 @@ fn masked_upgrade(
     }
     let _ = base;
     Some(match_signature(types, ret, &rest, false, sig, Path::Modern, false))
+}
+
+/// `line.split('\t')`, a byte at a time: the tables are read on every run, and on their short
+/// fields the char searcher's set-up was most of the reading.
+fn tab_fields(line: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(line);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == b'\t') {
+            Some(i) => {
+                rest = r.get(i + 1..);
+                r.get(..i)
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
 }
 
 /// What path `i` refuses.
@@ -789,7 +813,7 @@ fn compile_fails() -> &'static Fails {
     FAILS.get_or_init(|| {
         let mut fails = Fails::default();
         for line in include_str!("compile_fails.tsv").lines().filter(|l| !l.starts_with('#')) {
-            let mut f = line.split('\t');
+            let mut f = tab_fields(line);
             if let (Some(p), Some(n), Some(t), Some(msg)) = (f.next(), f.next(), f.next(), f.next()) {
                 fails.entry((p == "modern", n)).or_default().push((squeeze(t), msg));
             }
@@ -848,8 +872,12 @@ fn search(name: &str, i: usize) -> Option<(&'static str, &'static Signature)> {
     let table = table(i);
     static NAMES: [std::sync::OnceLock<Vec<&'static str>>; 2] = [const { std::sync::OnceLock::new() }; 2];
     let names = NAMES[i].get_or_init(|| {
-        let mut v: Vec<&'static str> = table.keys().copied().collect();
-        v.sort_unstable();
+        // The table's keys, sorted: from the order they were listed in, which is mostly sorted
+        // already (a stable sort merges the runs), rather than the map's.
+        let mut v: Vec<&'static str> = path_table(i).order.clone();
+        v.sort();
+        v.dedup();
+        debug_assert_eq!(v.len(), table.len());
         v
     });
     let bytes = name.as_bytes();
@@ -2022,6 +2050,40 @@ fn constrained_rule(base: &str, c: &CallInfo) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tab_fields_split_as_str_split_does() {
+        for line in ["", "\t", "a", "a\t", "\ta", "a\tb\t\tc", "é\tñ\t", "modern\tllvm.x\ti32\t\t"] {
+            assert_eq!(tab_fields(line).collect::<Vec<_>>(), line.split('\t').collect::<Vec<_>>(), "{line:?}");
+        }
+        for line in TABLE_TSV.lines().chain(include_str!("compile_fails.tsv").lines()) {
+            assert_eq!(tab_fields(line).collect::<Vec<_>>(), line.split('\t').collect::<Vec<_>>());
+        }
+    }
+
+    /// `Callee::new` answers all no for a name outside `llvm.*` without asking the tables, which
+    /// holds while every name and prefix they list is under it.
+    #[test]
+    fn tables_list_llvm_names_only() {
+        let llvm = |n: &str| n.starts_with("llvm.");
+        for i in 0..2 {
+            let p = path_table(i);
+            assert!(!p.table.is_empty() && p.table.keys().all(|n| llvm(n)));
+            assert!(p.refused.prefixes.iter().all(|n| llvm(n)));
+            assert!(p.refused.names.iter().all(|n| llvm(n)));
+            // `search` sorts the names in the order they were listed: the table's keys.
+            let mut keys: Vec<&str> = p.table.keys().copied().collect();
+            keys.sort_unstable();
+            let mut listed = p.order.clone();
+            listed.sort();
+            listed.dedup();
+            assert_eq!(keys, listed);
+        }
+        assert!(FAMILIES.iter().all(|f| llvm(f.name)));
+        assert!(!compile_fails().is_empty() && compile_fails().keys().all(|(_, n)| llvm(n)));
+        assert!(crate::warnings::COMPILE_GATES.iter().all(|(p, _)| llvm(p)));
+        assert!(!TARGETS_IMMARG_TSV.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).any(|l| !llvm(l)));
+    }
 
     #[test]
     fn families_match_whole_name_segments() {

@@ -178,10 +178,11 @@ impl Finding {
 pub(crate) struct Findings(Vec<Finding>, Repeats);
 
 /// How many findings of each code were made, and whether the last one was left out (so that its
-/// help and token are not given to another).
+/// help and token are not given to another). (Fx-hashed: a list is made per call site, and a
+/// randomly seeded map cost a seed for each; nothing reads the counts in the map's order.)
 #[derive(Debug, Default)]
 pub(crate) struct Repeats {
-    counts: std::collections::HashMap<&'static str, usize>,
+    counts: rustc_hash::FxHashMap<&'static str, usize>,
     last_dropped: bool,
 }
 
@@ -205,6 +206,10 @@ impl Findings {
         let fails_compile = class == Class::Compile;
         self.0.push(Finding { severity, code, message, location, help: None, class, token: None, fails_compile });
     }
+    /// Whether nothing was found (then [`Findings::absorb`] takes nothing from this list).
+    pub(crate) fn counted_none(&self) -> bool {
+        self.1.counts.is_empty()
+    }
     /// Takes in the findings of a part checked on its own (a function), after the ones here.
     /// Moves the findings of the codes `pick` picks, with their counts, into a list of their own.
     pub(crate) fn take_codes(&mut self, pick: impl Fn(&str) -> bool) -> Findings {
@@ -227,10 +232,10 @@ impl Findings {
     /// Takes in another list's findings, keeping the first [`MAX_PER_CODE`] of each code as
     /// [`Findings::push`] does (a list made per call site counts only its own).
     pub(crate) fn absorb(&mut self, other: Findings) {
-        if other.1.counts.is_empty() {
+        if other.counted_none() {
             return;
         }
-        let mut taken: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
+        let mut taken: rustc_hash::FxHashMap<&'static str, usize> = rustc_hash::FxHashMap::default();
         for f in other.0 {
             let before = self.1.counts.get(f.code).copied().unwrap_or(0);
             let k = taken.entry(f.code).or_default();

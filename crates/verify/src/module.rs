@@ -850,8 +850,10 @@ fn body_consts(
     modern: bool,
     folded: impl Fn(ConstId) -> bool,
 ) -> (Vec<ConstId>, Vec<ConstId>, Vec<ConstId>) {
-    let mut consts = Vec::new();
-    let mut live = Vec::new();
+    // Sized by the instructions (most name a constant or two): grown from nothing, the lists
+    // were reallocated several times in every body.
+    let mut consts = Vec::with_capacity(if modern { f.insts.len() } else { 0 });
+    let mut live = Vec::with_capacity(f.insts.len());
     let mut used = vec![false; f.insts.len()];
     // Plain loads, whose constants the compiler keeps only when their value is used (known once
     // every instruction is read).

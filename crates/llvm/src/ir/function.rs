@@ -281,7 +281,14 @@ impl InstNames {
     /// Names instruction `i` (`Name::NONE` removes its name).
     pub fn set(&mut self, i: InstId, name: Name) {
         let at = i.index();
-        if at >= self.0.len() {
+        // Names are mostly given in order, each to the instruction just made.
+        if at == self.0.len() {
+            if !name.is_none() {
+                self.0.push(name);
+            }
+            return;
+        }
+        if at > self.0.len() {
             if name.is_none() {
                 return;
             }
@@ -294,10 +301,11 @@ impl InstNames {
         let end = self.0.iter().rposition(|n| !n.is_none()).map_or(0, |i| i + 1);
         &self.0[..end]
     }
-    /// Moves the names out, leaving none, in an allocation of their number.
+    /// Moves the names out, leaving none, in an allocation of their number (copied: this list
+    /// keeps its allocation, so that a reader naming one body after another grows it once).
     pub fn take_exact(&mut self) -> InstNames {
-        let mut names = std::mem::take(&mut self.0);
-        names.shrink_to_fit();
+        let mut names = ThinVec::with_capacity(self.0.len());
+        names.append(&mut self.0);
         InstNames(names)
     }
     /// Removes every name, keeping the allocation.

@@ -155,10 +155,22 @@ impl NameTable {
 
     /// The name `s`, shared with an earlier equal one the table kept.
     pub fn name(&mut self, s: &str) -> Name {
+        self.name_hashed(s, Self::hash(s.as_bytes()))
+    }
+
+    /// The hash [`NameTable::name_hashed`] wants: a reader that hashes a name for its own
+    /// tables too hashes it once.
+    #[inline]
+    pub(crate) fn hash(s: &[u8]) -> u64 {
+        rustc_hash::FxBuildHasher.hash_one(s)
+    }
+
+    /// [`NameTable::name`] of `s`, whose [`NameTable::hash`] is `h`.
+    pub(crate) fn name_hashed(&mut self, s: &str, h: u64) -> Name {
         // By bytes: the kept texts were made from `str`s, and checking them as UTF-8 again on
         // every probe was most of the lookup.
-        let hash = |b: &[u8]| rustc_hash::FxBuildHasher.hash_one(b);
-        let h = hash(s.as_bytes());
+        let hash = |b: &[u8]| Self::hash(b);
+        debug_assert_eq!(h, hash(s.as_bytes()));
         if let Some(shared) = self.names.find(h, |n| n.0.slice[..] == *s.as_bytes()) {
             return Name(Some(shared.clone()));
         }

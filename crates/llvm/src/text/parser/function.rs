@@ -18,7 +18,7 @@ use crate::ir::module::{
     UnnamedAddr, Visibility,
 };
 use crate::ir::types::{StructBody, TypeData, TypeId};
-use crate::ir::value::{Name, Value};
+use crate::ir::value::{Name, NameTable, Value};
 use crate::text::token::{Keyword, KeywordClass, Token, TokenKind};
 use nvir_diag::Span;
 use rustc_hash::FxHashMap;
@@ -52,8 +52,12 @@ impl<T: Copy> Default for ByName<T> {
 impl<T: Copy> ByName<T> {
     /// The hash of the name `s`, as the table keeps it.
     fn hash(s: &[u8]) -> u32 {
-        use std::hash::BuildHasher;
-        let h = rustc_hash::FxBuildHasher.hash_one(s);
+        Self::fold(NameTable::hash(s))
+    }
+
+    /// [`ByName::hash`] from the name's [`NameTable::hash`] (a name hashed for both is hashed
+    /// once).
+    fn fold(h: u64) -> u32 {
         (h >> 32) as u32 ^ h as u32
     }
 
@@ -175,6 +179,9 @@ pub(super) struct FnState {
     pending_groups: Option<(AttrSetId, super::GroupRefs)>,
     /// Where each instruction starts, by handle.
     inst_src: Vec<u32>,
+    /// The instructions of the block being read, until its terminator (then copied into the
+    /// block, exactly: grown from nothing in each block, its list was reallocated a few times).
+    block_insts: Vec<InstId>,
     /// Where the first numbered block label starts.
     numbered_label: Option<u32>,
     /// The numbers written as block labels (`N:`), in text order.
@@ -216,6 +223,7 @@ impl FnState {
             pending_groups: None,
             records: Vec::new(),
             inst_src: Vec::new(),
+            block_insts: Vec::new(),
             numbered_label: None,
             label_numbers: Vec::new(),
             gep_ops: Vec::new(),
@@ -246,6 +254,7 @@ impl FnState {
         self.pending_groups = None;
         self.records.clear();
         self.inst_src.clear();
+        self.block_insts.clear();
         self.numbered_label = None;
         self.label_numbers.clear();
     }
@@ -937,11 +946,12 @@ impl<'a> Parser<'a> {
 
     /// The block named `name`, made if the body has not named it yet.
     fn named_block(&mut self, fs: &mut FnState, name: &str) -> BlockId {
-        let h = ByName::<BlockId>::hash(name.as_bytes());
+        let full = NameTable::hash(name.as_bytes());
+        let h = ByName::<BlockId>::fold(full);
         if let Some(b) = fs.block_names.find(h, name.as_bytes(), block_name(&fs.blocks)) {
             return b;
         }
-        let b = Self::new_block(fs, self.names.name(name));
+        let b = Self::new_block(fs, self.names.name_hashed(name, full));
         fs.block_names.insert_new(h, b);
         b
     }
@@ -987,6 +997,7 @@ impl<'a> Parser<'a> {
         fs.block_defined[id.index()] = true;
         fs.layout.push(id);
         let mut records = Vec::new();
+        fs.block_insts.clear();
         loop {
             if self.tok.kind == TokenKind::Hash {
                 records.push(self.debug_record(fs)?);
@@ -999,8 +1010,9 @@ impl<'a> Parser<'a> {
             }
             let inst = self.instruction(fs)?;
             fs.records.extend(records.drain(..).map(|r| (inst, r)));
-            fs.blocks[id].insts.push(inst);
+            fs.block_insts.push(inst);
             if fs.insts[inst].is_terminator() {
+                fs.blocks[id].insts = fs.block_insts.as_slice().to_vec();
                 return Ok(());
             }
             if matches!(
@@ -1015,12 +1027,17 @@ impl<'a> Parser<'a> {
     // ---- local values ----
 
     fn local(&mut self, fs: &mut FnState, t: Token, ty: TypeId) -> PResult<Value> {
+        // A name's hash, kept for adding it below if it is not defined yet.
+        let mut named = None;
         let found = match t.kind {
             TokenKind::LocalId(n) => fs.numbered.get(n),
             _ => {
                 let name = self.name_cow(t)?;
-                let h = ByName::<Local>::hash(name.as_bytes());
-                fs.names.find(h, name.as_bytes(), local_name(&fs.inst_names, &fs.arg_names))
+                let full = NameTable::hash(name.as_bytes());
+                let h = ByName::<Local>::fold(full);
+                let found = fs.names.find(h, name.as_bytes(), local_name(&fs.inst_names, &fs.arg_names));
+                named = Some((name, full));
+                found
             }
         };
         match found {
@@ -1063,19 +1080,12 @@ impl<'a> Parser<'a> {
                         format!("invalid use of a value of type '{}'", self.type_name_of(ty)),
                     ));
                 }
-                let key = match t.kind {
-                    TokenKind::LocalId(_) => None,
-                    _ => Some(self.name_cow(t)?),
-                };
-                let name = key.as_deref().map(|k| self.names.name(k)).unwrap_or_default();
+                let name = named.as_ref().map(|(k, full)| self.names.name_hashed(k, *full)).unwrap_or_default();
                 let id = fs.push_inst(Instruction { ty, kind: InstKind::Unreachable, metadata: None }, name);
                 fs.fwd.insert(id, sp(t));
-                match (t.kind, key) {
+                match (t.kind, named) {
                     (TokenKind::LocalId(n), _) => fs.numbered.insert(n, Local::Inst(id)),
-                    (_, Some(n)) => {
-                        let h = ByName::<Local>::hash(n.as_bytes());
-                        fs.names.insert_new(h, Local::Inst(id));
-                    }
+                    (_, Some((_, full))) => fs.names.insert_new(ByName::<Local>::fold(full), Local::Inst(id)),
                     _ => {}
                 }
                 Ok(Value::Inst(id))
@@ -1093,15 +1103,29 @@ impl<'a> Parser<'a> {
 
     fn typed_value(&mut self, fs: &mut FnState) -> PResult<(TypeId, Value)> {
         let ty = self.parse_type()?;
-        let at = self.span();
-        let v = self.parse_val_id()?;
-        Ok((ty, self.value(fs, v, ty, at)?))
+        Ok((ty, self.value_of(fs, ty)?))
     }
 
     fn value_of(&mut self, fs: &mut FnState, ty: TypeId) -> PResult<Value> {
+        if let Some(t) = self.local_operand()? {
+            return self.local(fs, t, ty);
+        }
         let at = self.span();
         let v = self.parse_val_id()?;
         self.value(fs, v, ty, at)
+    }
+
+    /// A local operand's token, read as [`Parser::parse_val_id`] reads it (most operands are
+    /// locals: this spares making, matching and dropping a [`ValId`] for each).
+    #[inline]
+    fn local_operand(&mut self) -> PResult<Option<Token>> {
+        if !matches!(self.tok.kind, TokenKind::LocalVar { .. } | TokenKind::LocalId(_)) {
+            return Ok(None);
+        }
+        self.enter()?;
+        let t = self.bump();
+        self.leave();
+        t.map(Some)
     }
 
     fn block_ref(&mut self, fs: &mut FnState) -> PResult<BlockId> {
@@ -1236,10 +1260,15 @@ impl<'a> Parser<'a> {
         let metadata = (!metadata.is_empty()).then(|| fs.attachments.push(crate::ir::thin_exact(metadata)));
         let inst = Instruction { ty, kind, metadata };
         let id = self.define_local(fs, name, inst, sp(op_tok))?;
-        if fs.inst_src.len() <= id.index() {
-            fs.inst_src.resize(id.index() + 1, 0);
+        // Mostly the instruction just made, one past the end.
+        if fs.inst_src.len() == id.index() {
+            fs.inst_src.push(start.start);
+        } else {
+            if fs.inst_src.len() < id.index() {
+                fs.inst_src.resize(id.index() + 1, 0);
+            }
+            fs.inst_src[id.index()] = start.start;
         }
-        fs.inst_src[id.index()] = start.start;
         if let Some((inline, groups)) = fs.pending_groups.take() {
             fs.call_groups.push((id, inline, groups));
         }
@@ -1268,8 +1297,9 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let n = self.name_cow(t)?;
-                let name = self.names.name(n.as_ref());
-                let id = self.fill(fs, None, Some(n), inst, at)?;
+                let full = NameTable::hash(n.as_bytes());
+                let name = self.names.name_hashed(n.as_ref(), full);
+                let id = self.fill(fs, None, Some((n, ByName::<Local>::fold(full))), inst, at)?;
                 fs.inst_names.set(id, name);
                 Ok(id)
             }
@@ -1281,27 +1311,25 @@ impl<'a> Parser<'a> {
         &mut self,
         fs: &mut FnState,
         num: Option<u32>,
-        mut name: Option<Cow<'a, str>>,
+        mut name: Option<(Cow<'a, str>, u32)>,
         inst: Instruction,
         at: Span,
     ) -> PResult<InstId> {
         let existing = match (num, name.take()) {
             (Some(n), _) => fs.numbered.get(n),
-            // A new name (most are) is hashed once: looked up, then added with that hash.
-            (None, Some(n)) => {
-                let h = ByName::<Local>::hash(n.as_bytes());
-                match fs.names.find(h, n.as_bytes(), local_name(&fs.inst_names, &fs.arg_names)) {
-                    None => {
-                        let id = fs.insts.push(inst);
-                        fs.names.insert_new(h, Local::Inst(id));
-                        return Ok(id);
-                    }
-                    Some(found) => {
-                        name = Some(n);
-                        Some(found)
-                    }
+            // A new name (most are) is hashed once (by the caller, as [`ByName::hash`]): looked
+            // up, then added with that hash.
+            (None, Some((n, h))) => match fs.names.find(h, n.as_bytes(), local_name(&fs.inst_names, &fs.arg_names)) {
+                None => {
+                    let id = fs.insts.push(inst);
+                    fs.names.insert_new(h, Local::Inst(id));
+                    return Ok(id);
                 }
-            }
+                Some(found) => {
+                    name = Some((n, h));
+                    Some(found)
+                }
+            },
             (None, None) => None,
         };
         match existing {
@@ -1325,7 +1353,10 @@ impl<'a> Parser<'a> {
             }
             Some(_) => Err(ParseError::new(
                 at,
-                format!("multiple definition of local value named '%{}'", name.as_deref().unwrap_or("?")),
+                format!(
+                    "multiple definition of local value named '%{}'",
+                    name.as_ref().map_or("?", |(n, _)| n.as_ref())
+                ),
             )),
             None => {
                 let id = fs.insts.push(inst);
