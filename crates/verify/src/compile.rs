@@ -574,8 +574,6 @@ fn verify_error_fails_compile(cx: &Cx, names: &Lookup, f: &Finding) -> bool {
     }
 }
 
-/// Whether the compiler fails on a kept call of one of LLVM's math intrinsics
-/// ([`crate::intrinsics::math_kept_failure`]).
 /// Whether the compiler folds a math intrinsic's call: every operand a floating-point literal
 /// or a vector of them (measured, `remangle/*_kept` against `*_kept_arg`: `llvm.cos`, `sin`,
 /// `pow`, `exp2`, `log` of constants compile on both paths).
@@ -590,6 +588,8 @@ fn folded(m: &nvir_llvm::Module, call: &nvir_llvm::ir::instruction::CallSite) ->
     !call.args.is_empty() && call.args.iter().all(|a| matches!(a.value, Value::Const(c) if literal(c)))
 }
 
+/// Whether the compiler fails on a kept call of one of LLVM's math intrinsics
+/// ([`crate::intrinsics::math_kept_failure`]).
 fn math_call_fails(cx: &Cx, call: &nvir_llvm::ir::instruction::CallSite) -> bool {
     math_call_failure(cx, call).is_some()
 }

@@ -245,24 +245,22 @@ pub(crate) const EXAMPLE_LAYOUT: &str = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i3
 fn check_layout(cx: &Cx, out: &mut Findings) {
     let layout = cx.m.data_layout.as_deref().map(|l| String::from_utf8_lossy(l).into_owned()).unwrap_or_default();
     // What LLVM 22's reader refuses in the layout was its stop (`crate::syntax`).
-    if !cx.llvm7() && modern_layout_stop(&layout).is_some() {
+    if !cx.llvm7() && layout_reader_stop(&layout, false).is_some() {
         return;
     }
     check_layout_of(cx, &layout, out);
 }
 
-/// What LLVM 22's reader refuses in a data layout, where it reads it (the `target datalayout`
-/// line, before the rest of the module: measured on the held-out draws, a `z0` or an `i8:16`
-/// layout in a module with another problem): an unknown specifier, an `i8` of another
+/// What the target's reader refuses in a data layout, where it reads it (the `target datalayout`
+/// line, before the rest of the module: measured on the held-out draws and `layoutstop/`, a
+/// `z0` or an `i8:16` layout beside another problem): a specifier it does not know (LLVM 7's
+/// path aborts on one, LLVM 22's reader refuses it), on the modern path an `i8` of another
 /// alignment; the first in the string.
-pub(crate) fn modern_layout_stop(layout: &str) -> Option<String> {
-    if layout.is_empty() {
-        return None;
-    }
-    for spec in layout.split('-') {
-        let (head, rest) = spec.split_at(spec.find(|c: char| c.is_ascii_digit() || c == ':').unwrap_or(spec.len()));
+pub(crate) fn layout_reader_stop(layout: &str, llvm7: bool) -> Option<String> {
+    for spec in layout.split('-').filter(|_| !layout.is_empty()) {
+        let (head, rest) = layout_spec(spec);
         match head {
-            "i" => {
+            "i" if !llvm7 => {
                 let nums: Vec<u32> = rest.split(':').filter_map(|n| n.parse().ok()).collect();
                 if let [8, abi, ..] = nums[..] {
                     if abi != 8 {
@@ -270,11 +268,17 @@ pub(crate) fn modern_layout_stop(layout: &str) -> Option<String> {
                     }
                 }
             }
-            "E" | "m" | "ni" | "A" | "G" | "P" | "f" | "p" | "n" | "e" | "s" | "a" | "v" | "S" | "Fi" | "Fn" | "" => {}
+            "i" | "E" | "m" | "ni" | "A" | "G" | "P" | "f" | "p" | "n" | "e" | "s" | "a" | "v" | "S" | "Fi" | "Fn"
+            | "" => {}
             _ => return Some(format!("parse unknown specifier '{}'", head.chars().next().unwrap_or(' '))),
         }
     }
     None
+}
+
+/// A layout specifier's letters and the numbers after them.
+fn layout_spec(spec: &str) -> (&str, &str) {
+    spec.split_at(spec.find(|c: char| c.is_ascii_digit() || c == ':').unwrap_or(spec.len()))
 }
 
 /// The verifier's layout rules on a layout string.
@@ -293,6 +297,10 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
         out.help(format!("add `target datalayout = \"{EXAMPLE_LAYOUT}\"`"));
         return;
     }
+    if let Some(message) = layout_reader_stop(layout, cx.llvm7()) {
+        out.parse("nvvm-datalayout", message, None);
+        return;
+    }
     let bad = |out: &mut Findings, what: &str| {
         out.error("nvvm-datalayout", format!("DataLayoutError: {what}"), Location::Module);
         out.help(format!("Example valid data layout: {EXAMPLE_LAYOUT}"));
@@ -303,7 +311,7 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
     let mut ints: Vec<(u32, u32, u32)> = vec![(1, 8, 8), (8, 8, 8), (16, 16, 16), (32, 32, 32), (64, 32, 64)];
     let mut native: Vec<u32> = Vec::new();
     for spec in layout.split('-') {
-        let (head, rest) = spec.split_at(spec.find(|c: char| c.is_ascii_digit() || c == ':').unwrap_or(spec.len()));
+        let (head, rest) = layout_spec(spec);
         match head {
             "E" => return bad(out, "Endianness must be little endian [Supported: -e]."),
             "m" => return bad(out, "No mangling mode supported."),
@@ -334,23 +342,14 @@ pub(crate) fn check_layout_of(cx: &Cx, layout: &str, out: &mut Findings) {
             "i" => {
                 let nums: Vec<u32> = rest.split(':').filter_map(|n| n.parse().ok()).collect();
                 if let [w, abi, ref pref @ ..] = nums[..] {
-                    if w == 8 && abi != 8 && !cx.llvm7() {
-                        out.parse("nvvm-datalayout", "parse i8 must be 8-bit aligned", None);
-                        return;
-                    }
                     let pref = pref.first().copied().unwrap_or(abi);
                     ints.retain(|&(width, _, _)| width != w);
                     ints.push((w, abi, pref));
                 }
             }
             "n" => native = rest.split(':').filter_map(|n| n.parse().ok()).collect(),
-            "e" | "s" | "a" | "v" | "S" | "Fi" | "Fn" | "A" | "G" | "P" | "" => {}
-            // LLVM 7 aborts here; LLVM 22's reader refuses it.
-            _ => {
-                let letter = head.chars().next().unwrap_or(' ');
-                out.parse("nvvm-datalayout", format!("parse unknown specifier '{letter}'"), None);
-                return;
-            }
+            // (The others are known: an unknown one was the reader's stop, above.)
+            _ => {}
         }
     }
     // Native widths before integer alignments (measured: `e` alone gets the native message).

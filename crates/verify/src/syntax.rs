@@ -16,7 +16,7 @@ pub(crate) fn check(cx: &Cx, text: bool, out: &mut Findings) {
     } else {
         // The layout's line comes first in the text; its reader stops there.
         let layout = cx.m.data_layout.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-        if let Some(message) = crate::module::modern_layout_stop(&layout) {
+        if let Some(message) = crate::module::layout_reader_stop(&layout, false) {
             out.parse("nvvm-datalayout", message, None);
             out.help(format!("write a layout LLVM 22 reads, such as `{}`", crate::module::EXAMPLE_LAYOUT));
             return;
