@@ -374,6 +374,13 @@ impl<T: Eq + Hash> Set<T> {
         self.table.insert_unique(hash_of(&value), i, |&j| hash_of(values.at(j as usize)));
         self.push(value);
     }
+    /// Keeps the first `n` values.
+    fn truncate(&mut self, n: usize) {
+        if n < self.len() {
+            drop(self.values.drain_from(n));
+            self.table.retain(|i| (*i as usize) < n);
+        }
+    }
     /// Adds a value to the values, doubling the first run up to [`SET_RUN`] values.
     fn push(&mut self, value: T) {
         let first = &mut self.values.first;
@@ -540,6 +547,30 @@ impl<T: Eq + Hash> UniqueArena<T> {
         Exact { inner: front.values.into_values().chain(self.set.values.into_values()), left }
     }
 
+    /// Removes the values from handle index `at` on and returns them in order: those this arena
+    /// holds move out (each chunk freed once moved), shared ones are copied. The values before
+    /// `at` keep their handles.
+    pub(crate) fn take_from(&mut self, at: usize) -> Vec<T>
+    where
+        T: Clone,
+    {
+        let mut out = Vec::with_capacity(self.len().saturating_sub(at));
+        if at < self.front {
+            let shared = self.shared.take().expect("a front is shared");
+            out.extend((at..self.front).filter_map(|i| shared.at(i)).cloned());
+            // What stays is the shared front's head, now this arena's own.
+            let mut own = Arc::try_unwrap(shared).unwrap_or_else(|s| (*s).clone());
+            own.truncate(at);
+            out.extend(std::mem::replace(&mut self.set, own).values.into_values());
+            self.front = 0;
+        } else {
+            let keep = at - self.front;
+            out.extend(self.set.values.drain_from(keep));
+            self.set.table.retain(|i| (*i as usize) < keep);
+        }
+        out
+    }
+
     /// The value at `h`, if in range.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
         let (i, front) = (h.index(), self.front());
@@ -636,6 +667,20 @@ mod tests {
         assert_eq!(values.len(), n + 1);
         assert_eq!((values[1], values[5], values[n - 1], values[n]), (2, 3, (n as u64 - 1) * 7, 1));
         assert!(b.iter().all(|(h, v)| b.get(h) == Some(v) && b.find(v) == Some(h)));
+        // Taking a tail out of what a clone added leaves the rest findable, the tail not.
+        let mut c = a.clone();
+        (0..5u64).for_each(|i| _ = c.insert(1_000_000 + i));
+        assert_eq!(c.take_from(n + 2), vec![1_000_002, 1_000_003, 1_000_004]);
+        assert_eq!((c.len(), c.find(&1_000_001), c.find(&1_000_002)), (n + 2, Some(Handle::from_index(n + 1)), None));
+        assert_eq!(c.insert_full(1_000_003), (Handle::from_index(n + 2), true));
+        // A tail that starts in the shared front is copied out of it; the head stays.
+        let tail = c.take_from(n - 2);
+        assert_eq!(tail, vec![(n as u64 - 2) * 7, (n as u64 - 1) * 7, 1_000_000, 1_000_001, 1_000_003]);
+        assert_eq!(
+            (c.len(), c.find(&((n as u64 - 3) * 7)), c.find(&((n as u64 - 2) * 7))),
+            (n - 2, Some(Handle::from_index(n - 3)), None)
+        );
+        assert_eq!(a.len(), n, "the arena it was cloned from keeps its values");
     }
 
     #[test]

@@ -107,6 +107,16 @@ impl Additions {
         Additions::since_with(m, base, true)
     }
 
+    /// [`Additions::since_with`] of a copy that is done: its constants move out rather than
+    /// being copied (a copy that read many globals' initializers held them twice while its
+    /// additions were taken).
+    pub(crate) fn take_with(m: &mut Module, base: Base, metadata: bool) -> Additions {
+        let consts = m.consts.take_from(base.consts);
+        let mut adds = Additions::since_with(m, base, metadata);
+        adds.consts = consts;
+        adds
+    }
+
     /// [`Additions::since`], less the metadata nodes when `metadata` is false (a reader that
     /// takes in the copy's metadata by itself).
     pub(crate) fn since_with(m: &Module, base: Base, metadata: bool) -> Additions {

@@ -486,7 +486,7 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         let mut r = Remap::new(*base);
-        let adds = Additions::since_with(&w.m, *base, !tail);
+        let adds = Additions::take_with(&mut w.m, *base, !tail);
         r.absorb_types(&mut self.m, &adds)?;
         for (n, at) in std::mem::take(&mut w.type_uses) {
             self.type_uses.entry(r.named_struct(n).ok_or(())?).or_insert(at);
