@@ -619,7 +619,7 @@ impl Remap {
                 self.typed(tv);
             }
         }
-        self.attachments(&mut f.props.metadata);
+        f.props.edit_rare(|r| self.attachments(&mut r.metadata));
         let Some(f) = f.body.get_mut() else { return };
         for (_, i) in f.insts.iter_mut() {
             i.ty = self.ty(i.ty);
@@ -746,17 +746,17 @@ pub(crate) fn retype_module_merging(m: &mut Module, types: super::types::Types, 
         g.ty = r.ty(g.ty);
         g.init = g.init.map(|c| r.cnst(c));
         g.attrs = r.attr(g.attrs);
-        r.attachments(&mut g.props.metadata);
+        g.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
     }
     for (_, a) in m.aliases.iter_mut() {
         a.ty = r.ty(a.ty);
         a.aliasee = r.cnst(a.aliasee);
-        r.attachments(&mut a.props.metadata);
+        a.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
     }
     for (_, i) in m.ifuncs.iter_mut() {
         i.ty = r.ty(i.ty);
         i.resolver = r.cnst(i.resolver);
-        r.attachments(&mut i.props.metadata);
+        i.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
     }
     for (_, f) in m.functions.iter_mut() {
         r.function(f);

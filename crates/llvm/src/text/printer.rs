@@ -337,7 +337,7 @@ impl<'m> Printer<'m> {
                 self.const_value(init);
             }
             self.props_suffix(&g.props, ", ");
-            if let Some(cm) = &g.code_model {
+            if let Some(cm) = g.props.code_model() {
                 self.out.push_str(", code_model ");
                 write_quoted(cm.as_bytes(), &mut self.out);
             }
@@ -347,7 +347,7 @@ impl<'m> Printer<'m> {
                     self.out.push_str(kw);
                 }
             }
-            for a in &g.props.metadata {
+            for a in g.props.metadata() {
                 self.out.push_str(", !");
                 write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
                 self.out.push(' ');
@@ -377,7 +377,7 @@ impl<'m> Printer<'m> {
             self.ty(ty);
             self.out.push_str(", ");
             self.typed_const(target);
-            if let Some(p) = &props.partition {
+            if let Some(p) = props.partition() {
                 self.out.push_str(", partition ");
                 write_quoted(p.as_bytes(), &mut self.out);
             }
@@ -445,15 +445,15 @@ impl<'m> Printer<'m> {
     /// `section`, `partition`, `comdat`, `align` after a global (`sep` = ", ") or a function
     /// header (`sep` = " ").
     fn props_suffix(&mut self, p: &GlobalProps, sep: &str) {
-        if let Some(s) = &p.section {
+        if let Some(s) = p.section() {
             let _ = write!(self.out, "{sep}section ");
             write_quoted(s.as_bytes(), &mut self.out);
         }
-        if let Some(s) = &p.partition {
+        if let Some(s) = p.partition() {
             let _ = write!(self.out, "{sep}partition ");
             write_quoted(s.as_bytes(), &mut self.out);
         }
-        if let Some(c) = &p.comdat {
+        if let Some(c) = p.comdat() {
             let _ = write!(self.out, "{sep}comdat($");
             write_ident(c, &mut self.out);
             self.out.push(')');
@@ -760,10 +760,10 @@ impl<'m> Printer<'m> {
             roots.extend(&nm.nodes);
         }
         for (_, g) in m.globals.iter() {
-            roots.extend(g.props.metadata.iter().map(|a| a.node));
+            roots.extend(g.props.metadata().iter().map(|a| a.node));
         }
         for (_, f) in m.functions.iter() {
-            roots.extend(f.props.metadata.iter().map(|a| a.node));
+            roots.extend(f.props.metadata().iter().map(|a| a.node));
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
                     let inst = &f.insts[i];
@@ -931,7 +931,7 @@ impl<'m> Printer<'m> {
         self.out.push_str(if f.is_definition { "define " } else { "declare " });
         if !f.is_definition {
             // A declaration's attachments come first (LLVM's parseDeclare).
-            for a in &f.props.metadata {
+            for a in f.props.metadata() {
                 self.out.push('!');
                 write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
                 self.out.push(' ');
@@ -1014,7 +1014,7 @@ impl<'m> Printer<'m> {
             self.out.push('\n');
             return;
         }
-        for a in &f.props.metadata {
+        for a in f.props.metadata() {
             self.out.push_str(" !");
             write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
             self.out.push(' ');

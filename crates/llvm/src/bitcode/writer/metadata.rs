@@ -120,7 +120,7 @@ impl MdTable {
             }
         }
         for (_, g) in m.globals.iter() {
-            for a in g.props.metadata.iter() {
+            for a in g.props.metadata().iter() {
                 visit(a.node, &mut order);
             }
         }
@@ -128,7 +128,7 @@ impl MdTable {
             .map(|k| crate::ir::MdKind(k as u32))
             .find(|&k| m.metadata.kind_name(k) == "dbg");
         for (_, f) in m.functions.iter() {
-            for a in f.props.metadata.iter() {
+            for a in f.props.metadata().iter() {
                 visit(a.node, &mut order);
             }
             if !f.debug_records.is_empty() && !modern {
@@ -336,8 +336,8 @@ impl Writer<'_> {
     pub(super) fn write_module_metadata(&self, s: &mut BitWriter) -> Result<()> {
         let m = self.m;
         let t = &self.md;
-        let attached = m.globals.iter().any(|(_, g)| !g.props.metadata.is_empty())
-            || m.functions.iter().any(|(_, f)| !f.is_definition && !f.props.metadata.is_empty());
+        let attached = m.globals.iter().any(|(_, g)| !g.props.metadata().is_empty())
+            || m.functions.iter().any(|(_, f)| !f.is_definition && !f.props.metadata().is_empty());
         if t.entries.is_empty() && m.metadata.named.is_empty() && !attached {
             return Ok(());
         }
@@ -393,13 +393,13 @@ impl Writer<'_> {
             Ok(())
         };
         for (fid, f) in m.functions.iter() {
-            if !f.is_definition && !f.props.metadata.is_empty() {
-                attach(s, self.fn_ids[fid.index()], &f.props.metadata)?;
+            if !f.is_definition && !f.props.metadata().is_empty() {
+                attach(s, self.fn_ids[fid.index()], f.props.metadata())?;
             }
         }
         for (gid, g) in m.globals.iter() {
-            if !g.props.metadata.is_empty() {
-                attach(s, self.var_ids[gid.index()], &g.props.metadata)?;
+            if !g.props.metadata().is_empty() {
+                attach(s, self.var_ids[gid.index()], g.props.metadata())?;
             }
         }
         s.exit_block();
