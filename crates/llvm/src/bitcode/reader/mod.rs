@@ -554,8 +554,12 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// Uses a string table name (version 2) and returns the remaining operands' start.
-    fn strtab_name(&self) -> Result<(Option<crate::ir::Str>, usize)> {
+    /// Uses a string table name (version 2) and returns the remaining operands' start. A name
+    /// equal to one of the first names met is shared with it ([`NameTable::str`]): records that
+    /// all name one range of the table hold one name, not a copy each.
+    ///
+    /// [`NameTable::str`]: crate::ir::value::NameTable::str
+    fn strtab_name(&mut self) -> Result<(Option<crate::ir::Str>, usize)> {
         if self.version < 2 {
             return Ok((None, 0));
         }
@@ -566,7 +570,7 @@ impl<'a> Reader<'a> {
         };
         self.copy_name(len)?;
         let bytes = &self.strtab[off as usize..end as usize];
-        Ok((Some(crate::ir::Str::from(String::from_utf8_lossy(bytes))), 2))
+        Ok((Some(self.names.str(&String::from_utf8_lossy(bytes))), 2))
     }
 
     fn comdat_record(&mut self) -> Result<()> {
