@@ -54,7 +54,7 @@ pub use function::{
     Block, BlockId, Body, FnBody, FnRare, FnSource, Function, InstNames, LocalMd, LocalMdId, MdLists, Param,
 };
 pub use instruction::{InstId, InstKind, Instruction, MdListId};
-pub use metadata::{FieldName, MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
+pub use metadata::{FieldName, KindName, MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
 pub use module::{FirstWritten, GlobalDef, GlobalProps, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId};
 pub use types::{Dialect, FloatKind, TargetExtType, TypeData, TypeId, Types};
 pub use valid::{validate, validate_as_opaque, validate_ssa, Place, ValidationError, ValidationErrors};
