@@ -619,7 +619,7 @@ fn check_function(cx: &Cx, f: &Function, out: &mut Findings) {
             out.help(format!("remove `{refused}` from the function (or its attribute group)"));
         }
     }
-    if let Some(s) = &f.props.section {
+    if let Some(s) = f.props.section() {
         out.error("nvvm-fn-section", format!("Explicit section marker {s}is not allowed."), at());
     }
     if cx.llvm7() {

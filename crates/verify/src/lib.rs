@@ -493,7 +493,7 @@ pub(crate) struct Cx<'m> {
     sig_memo: std::sync::Mutex<rustc_hash::FxHashMap<(&'m str, nvir_llvm::ir::TypeId), Option<String>>>,
     /// [`Cx::callee`]'s answers by symbol handle, each worked out when a call first names it
     /// (not before: a module may declare 200k functions it never calls).
-    callees: Vec<std::sync::OnceLock<Box<callee::Callee>>>,
+    callees: Vec<std::sync::OnceLock<callee::Facts>>,
 }
 
 impl<'m> Cx<'m> {
@@ -589,8 +589,8 @@ impl<'m> Cx<'m> {
     pub(crate) fn callee(&self, c: nvir_llvm::ir::ConstId) -> Option<(&'m str, &callee::Callee)> {
         let s = module::symbol_of(self.m, c)?;
         let name: &'m str = &self.m.symbols[s].name;
-        let facts = self.callees.get(s.index())?.get_or_init(|| Box::new(callee::Callee::new(name, self.target.path)));
-        Some((name, facts))
+        let facts = self.callees.get(s.index())?.get_or_init(|| callee::Facts::new(name, self.target.path));
+        Some((name, facts.get()))
     }
 
     /// Whether the modern path drops a global value before it verifies (measured): a declaration

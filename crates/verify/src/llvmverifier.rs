@@ -338,7 +338,7 @@ fn function_problem(cx: &Cx, id: FuncId, f: &Function, prepared: &Prepared, out:
         }
         if f.is_definition {
             if !cx.llvm7() {
-                let attached = f.props.metadata.iter().filter(|a| Some(a.kind) != dbg).map(|a| a.node);
+                let attached = f.props.metadata().iter().filter(|a| Some(a.kind) != dbg).map(|a| a.node);
                 if let Some(message) = loc_inside(m, attached, locs_allowed) {
                     out.error("llvm-di-location", message, at());
                     return;
@@ -515,7 +515,7 @@ fn nodes_allowing_locations(
         .with_min_len(64)
         .map(|f| {
             let mut roots: Vec<MdId> =
-                f.props.metadata.iter().filter(|a| Some(a.kind) == dbg).map(|a| a.node).collect();
+                f.props.metadata().iter().filter(|a| Some(a.kind) == dbg).map(|a| a.node).collect();
             for (_, inst) in f.insts.iter() {
                 roots.extend(
                     f.metadata_of(inst).iter().filter(|a| Some(a.kind) == dbg || Some(a.kind) == lp).map(|a| a.node),
@@ -575,10 +575,10 @@ fn fn_md_problem(
 ) -> Option<&'static str> {
     use nvir_llvm::ir::{ConstData, Value};
     let m = cx.m;
-    if f.props.metadata.is_empty() {
+    if f.props.metadata().is_empty() {
         return None;
     }
-    for a in &f.props.metadata {
+    for a in f.props.metadata() {
         if Some(a.kind) == prof {
             if let Some(message) = prof_problem(m, a.node, !cx.llvm7()) {
                 return Some(message);
@@ -607,13 +607,13 @@ fn fn_md_problem(
     if !cx.llvm7() {
         if let Some(kind) = m.metadata.find_kind("absolute_symbol") {
             if let Some(message) =
-                f.props.metadata.iter().filter(|a| a.kind == kind).find_map(|a| absolute_symbol_problem(m, a.node))
+                f.props.metadata().iter().filter(|a| a.kind == kind).find_map(|a| absolute_symbol_problem(m, a.node))
             {
                 return Some(message);
             }
         }
     }
-    let count = |k: Option<nvir_llvm::ir::MdKind>| f.props.metadata.iter().filter(|a| Some(a.kind) == k).count();
+    let count = |k: Option<nvir_llvm::ir::MdKind>| f.props.metadata().iter().filter(|a| Some(a.kind) == k).count();
     if !f.is_definition {
         return (count(prof) > 0).then_some("function declaration may not have a !prof attachment");
     }
@@ -1266,7 +1266,7 @@ impl DiReach {
             }
         }
         for (_, g) in m.globals.iter() {
-            for a in &g.props.metadata {
+            for a in g.props.metadata() {
                 if Some(a.kind) == dbg {
                     if cx.llvm7() {
                         shallow.push(a.node);
@@ -1296,7 +1296,7 @@ impl DiReach {
                 if cx.function_dropped(id) {
                     return (debug_roots, kept_roots);
                 }
-                for a in &f.props.metadata {
+                for a in f.props.metadata() {
                     if Some(a.kind) == dbg { &mut debug_roots } else { &mut kept_roots }.push(a.node);
                 }
                 for (_, inst) in f.insts.iter() {
@@ -1856,7 +1856,7 @@ fn function_di_problem(cx: &Cx, f: &nvir_llvm::ir::Function) -> Option<(&'static
     use nvir_llvm::ir::{ConstData, LocalMd, Value};
     let m = cx.m;
     let dbg = m.metadata.find_kind("dbg")?;
-    let sp = f.props.metadata.iter().find(|a| a.kind == dbg)?.node;
+    let sp = f.props.metadata().iter().find(|a| a.kind == dbg)?.node;
     let insts = || f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter()).map(|&i| &f.insts[i]);
     let loc_of = |inst| f.metadata_of(inst).iter().find(|a| a.kind == dbg).map(|a| a.node);
     for inst in insts() {
@@ -2035,11 +2035,11 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
         }
         let at = || Location::Global { name: name.to_string(), offset };
         let linkage = props.linkage;
-        let (code, message) = if props.comdat.is_some() && (declaration || linkage == Linkage::AvailableExternally) {
+        let (code, message) = if props.comdat().is_some() && (declaration || linkage == Linkage::AvailableExternally) {
             ("llvm-comdat", "Declaration may not be in a Comdat!")
-        } else if props.comdat.is_some() && linkage == Linkage::Common {
+        } else if props.comdat().is_some() && linkage == Linkage::Common {
             ("llvm-comdat", "'common' global may not be in a Comdat!")
-        } else if props.comdat.is_some() && linkage == Linkage::Private && llvm7 {
+        } else if props.comdat().is_some() && linkage == Linkage::Private && llvm7 {
             ("llvm-comdat", "comdat global value has private linkage")
         } else if props.dll == DllStorage::Import && props.visibility != Visibility::Default {
             ("llvm-dll", "dllimport GlobalValue must have default visibility")
@@ -2060,7 +2060,7 @@ pub(crate) fn check_global_values(cx: &Cx, out: &mut Findings) {
     // pointer-sized integers, as `!range`.
     if let Some(kind) = m.metadata.find_kind("absolute_symbol").filter(|_| !llvm7) {
         for (id, g) in m.globals.iter() {
-            let Some(a) = g.props.metadata.iter().find(|a| a.kind == kind) else { continue };
+            let Some(a) = g.props.metadata().iter().find(|a| a.kind == kind) else { continue };
             if cx.global_dropped(id) {
                 continue;
             }

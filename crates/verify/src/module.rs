@@ -424,7 +424,7 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
         }
         // Variables in the `llvm.metadata` section are not checked at all (measured: a bad name,
         // address space, linkage or shared initializer passes on both paths).
-        if g.props.section.as_deref() == Some("llvm.metadata") {
+        if g.props.section().map(|s| s.as_str()) == Some("llvm.metadata") {
             continue;
         }
         if name == "llvm.global_ctors" || name == "llvm.global_dtors" {
@@ -434,7 +434,7 @@ pub(crate) fn check_globals(cx: &Cx, out: &mut Findings) {
         // variable): section, address space, texture or surface, initializer address space, shared
         // initializer, name and linkage, type.
         let space = g.props.addr_space;
-        check_section(space, g.props.section.as_deref(), out, &at);
+        check_section(space, g.props.section().map(|s| s.as_str()), out, &at);
         if !matches!(space, 0 | 1 | 3 | 4) {
             out.error("nvvm-global-addrspace", "Invalid address space for global variable", at());
             out.help("globals live in the generic (0), global (1), shared (3) or constant (4) address space");

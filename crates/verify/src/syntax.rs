@@ -820,9 +820,9 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
         }
         // Properties after the initializer newer than LLVM 7 (`grammar/global_*` of
         // `scripts/probe/axes.py`): its reader names none of them.
-        let newer = if g.props.partition.is_some() {
+        let newer = if g.props.partition().is_some() {
             Some("partition")
-        } else if g.code_model.is_some() {
+        } else if g.props.code_model().is_some() {
             Some("code_model")
         } else {
             nvir_llvm::ir::module::sanitizer::KEYWORDS.iter().find(|(bit, _)| g.sanitizer & bit != 0).map(|(_, n)| *n)
@@ -950,7 +950,7 @@ fn check_llvm7(cx: &Cx, text: bool, out: &mut Findings) {
                 Some(Token::Word(kw)),
             ));
         }
-        if f.props.partition.is_some() {
+        if f.props.partition().is_some() {
             let expected = if f.is_definition { "expected '{' in function body" } else { "expected top-level entity" };
             found.push((
                 f.source.start,
@@ -1552,7 +1552,7 @@ fn check_modern(cx: &Cx, text: bool, out: &mut Findings) {
     }
     // The code models LLVM 22 names (`grammar/global_code_model_*`).
     for (_, g) in cx.m.globals.iter() {
-        if let Some(cm) = &g.code_model {
+        if let Some(cm) = g.props.code_model() {
             if !matches!(&**cm, "tiny" | "small" | "kernel" | "medium" | "large") {
                 out.parse("nvvm-modern-syntax", "parse expected global code model string", g.source);
                 out.token(Token::After("code_model"));

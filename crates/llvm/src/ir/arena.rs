@@ -2,10 +2,11 @@
 //! a non-zero `u32`, so `Option<Handle<T>>` is four bytes. [`UniqueArena`] hash-conses: inserting
 //! a value equal to one already present returns the existing handle.
 
-use indexmap::IndexSet;
+use hashbrown::hash_table::{Entry, HashTable};
+use indexmap::Equivalent;
 use rustc_hash::FxBuildHasher;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::marker::PhantomData;
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -200,6 +201,11 @@ impl<T> Arena<T> {
         };
         first.into_iter().chain(head).chain(chunks.into_iter().flatten())
     }
+    /// The entities by value, in order, each chunk freed once yielded.
+    pub fn into_values(self) -> impl Iterator<Item = T> {
+        let Arena { first, rest } = self;
+        first.into_iter().chain(rest.into_iter().flatten())
+    }
     /// Removes the entities from index `at` on and returns them in order.
     pub fn split_off(&mut self, at: usize) -> Vec<T> {
         if at >= self.len() {
@@ -224,6 +230,20 @@ impl<T> Arena<T> {
     /// Entities with their handles, in insertion order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> {
         Exact { inner: self.values().enumerate(), left: self.len() }.map(|(i, v)| (Handle::from_index(i), v))
+    }
+    /// The entity at position `i` (in range).
+    #[inline]
+    fn at(&self, i: usize) -> &T {
+        match self.first.get(i) {
+            Some(v) => v,
+            None => self.in_chunks(i),
+        }
+    }
+    /// The entity at position `i`, past the first run.
+    #[inline(never)]
+    fn in_chunks(&self, i: usize) -> &T {
+        let j = i - self.first.len();
+        &self.rest[j / chunk::<T>()][j % chunk::<T>()]
     }
     /// The entity, if the handle is in range.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
@@ -275,14 +295,9 @@ impl<I: Iterator> ExactSizeIterator for Exact<I> {}
 
 impl<T> std::ops::Index<Handle<T>> for Arena<T> {
     type Output = T;
+    #[inline]
     fn index(&self, h: Handle<T>) -> &T {
-        let i = h.index();
-        if i < self.first.len() {
-            &self.first[i]
-        } else {
-            let j = i - self.first.len();
-            &self.rest[j / chunk::<T>()][j % chunk::<T>()]
-        }
+        self.at(h.index())
     }
 }
 
@@ -298,9 +313,109 @@ impl<T> std::ops::IndexMut<Handle<T>> for Arena<T> {
     }
 }
 
+/// Values held once each, in insertion order, with the table that finds them: the values in an
+/// [`Arena`] (chunks that never move, no room held past a chunk's worth), the table holding only
+/// their `u32` indices (5 bytes a slot with its control byte). A value's hash is computed again
+/// when the table grows rather than stored beside it: a map of values and stored hashes holds
+/// room for as many values as its table has slots (7/8 of a power of two), 8 bytes more each.
+#[derive(Clone)]
+struct Set<T> {
+    values: Arena<T>,
+    table: HashTable<u32>,
+}
+
+impl<T> Default for Set<T> {
+    fn default() -> Self {
+        Set { values: Arena::new(), table: HashTable::new() }
+    }
+}
+
+/// How many values a [`Set`] keeps in its first run, doubling it as a `Vec` grows, before it
+/// adds chunks: lookups are hot (a reader asks for a type's structure at nearly every
+/// operand), and one past the first run costs about twice one in it; a set of at most a few
+/// MB in one run holds at most that much room unused.
+const SET_RUN: usize = 1 << 16;
+
+fn hash_of<Q: Hash + ?Sized>(q: &Q) -> u64 {
+    FxBuildHasher.hash_one(q)
+}
+
+impl<T> Set<T> {
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+    fn at(&self, i: usize) -> Option<&T> {
+        self.values.get(Handle::from_index(i))
+    }
+}
+
+impl<T: Eq + Hash> Set<T> {
+    fn index_of<Q: Hash + Equivalent<T> + ?Sized>(&self, key: &Q) -> Option<usize> {
+        let values = &self.values;
+        self.table.find(hash_of(key), |&i| key.equivalent(values.at(i as usize))).map(|&i| i as usize)
+    }
+    fn insert_full(&mut self, value: T) -> (usize, bool) {
+        let values = &self.values;
+        let at = |i: &u32| values.at(*i as usize);
+        match self.table.entry(hash_of(&value), |i| *at(i) == value, |i| hash_of(at(i))) {
+            Entry::Occupied(e) => (*e.get() as usize, false),
+            Entry::Vacant(e) => {
+                let i = values.len();
+                e.insert(index_u32(i));
+                self.push(value);
+                (i, true)
+            }
+        }
+    }
+    /// Adds a value known to be absent.
+    fn push_unique(&mut self, value: T) {
+        let i = index_u32(self.values.len());
+        let values = &self.values;
+        self.table.insert_unique(hash_of(&value), i, |&j| hash_of(values.at(j as usize)));
+        self.push(value);
+    }
+    /// Keeps the first `n` values.
+    fn truncate(&mut self, n: usize) {
+        if n < self.len() {
+            drop(self.values.drain_from(n));
+            self.table.retain(|i| (*i as usize) < n);
+        }
+    }
+    /// Adds a value to the values, doubling the first run up to [`SET_RUN`] values.
+    fn push(&mut self, value: T) {
+        let first = &mut self.values.first;
+        let n = first.len();
+        if self.values.rest.is_empty() && n == first.capacity() && n >= chunk::<T>() && n < SET_RUN {
+            first.reserve_exact(n);
+        }
+        self.values.push(value);
+    }
+    /// Puts `value` at index `i` (in range; no other value equals it).
+    fn replace_index(&mut self, i: usize, value: T) {
+        let old = hash_of(self.values.at(i));
+        if let Ok(e) = self.table.find_entry(old, |&j| j as usize == i) {
+            e.remove();
+        }
+        let h = hash_of(&value);
+        self.values[Handle::from_index(i)] = value;
+        let values = &self.values;
+        self.table.insert_unique(h, index_u32(i), |&j| hash_of(values.at(j as usize)));
+    }
+    fn reserve(&mut self, n: usize) {
+        self.values.reserve_exact(n);
+        let values = &self.values;
+        self.table.reserve(n, |&j| hash_of(values.at(j as usize)));
+    }
+}
+
+/// An index as the table holds it (handles are `u32` too: no arena holds more).
+fn index_u32(i: usize) -> u32 {
+    u32::try_from(i).expect("arena index fits u32")
+}
+
 /// The entries at the front of a [`UniqueArena`] that several clones share (a reader's
 /// threads): read-only while shared.
-type Shared<T> = Arc<IndexSet<T, FxBuildHasher>>;
+type Shared<T> = Arc<Set<T>>;
 
 /// A hash-consing arena: equal values share one handle. Values are immutable once inserted.
 ///
@@ -309,35 +424,38 @@ type Shared<T> = Arc<IndexSet<T, FxBuildHasher>>;
 #[derive(Clone)]
 pub struct UniqueArena<T> {
     shared: Option<Shared<T>>,
-    set: IndexSet<T, FxBuildHasher>,
+    /// How many values `shared` holds (handles below this).
+    front: usize,
+    set: Set<T>,
 }
 
 impl<T> Default for UniqueArena<T> {
     fn default() -> Self {
-        UniqueArena { shared: None, set: IndexSet::default() }
+        UniqueArena { shared: None, front: 0, set: Set::default() }
     }
 }
 
 impl<T: fmt::Debug> fmt::Debug for UniqueArena<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Set<'a, T>(&'a UniqueArena<T>);
-        impl<T: fmt::Debug> fmt::Debug for Set<'_, T> {
+        struct Values<'a, T>(&'a UniqueArena<T>);
+        impl<T: fmt::Debug> fmt::Debug for Values<'_, T> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_set().entries(self.0.values()).finish()
             }
         }
-        f.debug_struct("UniqueArena").field("set", &Set(self)).finish()
+        f.debug_struct("UniqueArena").field("set", &Values(self)).finish()
     }
 }
 
 impl<T> UniqueArena<T> {
     /// How many entries are shared (handles below this).
+    #[inline]
     fn front(&self) -> usize {
-        self.shared.as_ref().map_or(0, |s| s.len())
+        self.front
     }
 
     fn values(&self) -> impl Iterator<Item = &T> {
-        self.shared.iter().flat_map(|s| s.iter()).chain(self.set.iter())
+        self.shared.iter().flat_map(|s| s.values.values()).chain(self.set.values.values())
     }
 }
 
@@ -354,7 +472,7 @@ impl<T: Eq + Hash> UniqueArena<T> {
 
     /// Like [`insert`](Self::insert), also saying whether the value is new.
     pub fn insert_full(&mut self, value: T) -> (Handle<T>, bool) {
-        if let Some(i) = self.shared.as_ref().and_then(|s| s.get_index_of(&value)) {
+        if let Some(i) = self.shared.as_ref().and_then(|s| s.index_of(&value)) {
             return (Handle::from_index(i), false);
         }
         let (i, new) = self.set.insert_full(value);
@@ -362,7 +480,8 @@ impl<T: Eq + Hash> UniqueArena<T> {
     }
 
     /// Replaces the value at `h` (keeping its handle), unless an equal value is elsewhere: then
-    /// nothing changes and the result is `false`. A shared entry is copied out first.
+    /// nothing changes and the result is `false`. A shared entry is copied out first. A handle
+    /// out of range changes nothing (`false`).
     pub fn replace(&mut self, h: Handle<T>, value: T) -> bool
     where
         T: Clone,
@@ -374,17 +493,19 @@ impl<T: Eq + Hash> UniqueArena<T> {
             None => {}
         }
         match &mut self.shared {
-            Some(s) if i < front => Arc::make_mut(s).replace_index(i, value).is_ok(),
-            _ => self.set.replace_index(i - front, value).is_ok(),
+            Some(s) if i < front => Arc::make_mut(s).replace_index(i, value),
+            _ if i - front < self.set.len() => self.set.replace_index(i - front, value),
+            _ => return false,
         }
+        true
     }
 
     /// The handle of the value equal to `key` (a borrowed form of it), if present.
-    pub fn find_by<Q: Hash + indexmap::Equivalent<T> + ?Sized>(&self, key: &Q) -> Option<Handle<T>> {
-        if let Some(i) = self.shared.as_ref().and_then(|s| s.get_index_of(key)) {
+    pub fn find_by<Q: Hash + Equivalent<T> + ?Sized>(&self, key: &Q) -> Option<Handle<T>> {
+        if let Some(i) = self.shared.as_ref().and_then(|s| s.index_of(key)) {
             return Some(Handle::from_index(i));
         }
-        self.set.get_index_of(key).map(|i| Handle::from_index(self.front() + i))
+        self.set.index_of(key).map(|i| Handle::from_index(self.front() + i))
     }
 
     /// The handle of `value`, if present.
@@ -413,22 +534,49 @@ impl<T: Eq + Hash> UniqueArena<T> {
     }
 
     /// The values in insertion order (shared ones copied unless this arena holds the last
-    /// reference).
-    pub fn into_values(self) -> impl ExactSizeIterator<Item = T>
+    /// reference), each chunk freed once yielded.
+    pub fn into_values(mut self) -> impl ExactSizeIterator<Item = T>
     where
         T: Clone,
     {
         let left = self.len();
-        let front = self.shared.map(|s| Arc::try_unwrap(s).unwrap_or_else(|s| (*s).clone())).unwrap_or_default();
-        Exact { inner: front.into_iter().chain(self.set), left }
+        let mut front = self.shared.map(|s| Arc::try_unwrap(s).unwrap_or_else(|s| (*s).clone())).unwrap_or_default();
+        // The tables go first: only the values are yielded.
+        front.table = HashTable::new();
+        self.set.table = HashTable::new();
+        Exact { inner: front.values.into_values().chain(self.set.values.into_values()), left }
+    }
+
+    /// Removes the values from handle index `at` on and returns them in order: those this arena
+    /// holds move out (each chunk freed once moved), shared ones are copied. The values before
+    /// `at` keep their handles.
+    pub(crate) fn take_from(&mut self, at: usize) -> Vec<T>
+    where
+        T: Clone,
+    {
+        let mut out = Vec::with_capacity(self.len().saturating_sub(at));
+        if at < self.front {
+            let shared = self.shared.take().expect("a front is shared");
+            out.extend((at..self.front).filter_map(|i| shared.at(i)).cloned());
+            // What stays is the shared front's head, now this arena's own.
+            let mut own = Arc::try_unwrap(shared).unwrap_or_else(|s| (*s).clone());
+            own.truncate(at);
+            out.extend(std::mem::replace(&mut self.set, own).values.into_values());
+            self.front = 0;
+        } else {
+            let keep = at - self.front;
+            out.extend(self.set.values.drain_from(keep));
+            self.set.table.retain(|i| (*i as usize) < keep);
+        }
+        out
     }
 
     /// The value at `h`, if in range.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
         let (i, front) = (h.index(), self.front());
         match &self.shared {
-            Some(s) if i < front => s.get_index(i),
-            _ => self.set.get_index(i - front),
+            Some(s) if i < front => s.at(i),
+            _ => self.set.at(i - front),
         }
     }
 
@@ -439,8 +587,14 @@ impl<T: Eq + Hash> UniqueArena<T> {
     where
         T: Clone,
     {
-        if !self.set.is_empty() {
-            let all: IndexSet<T, FxBuildHasher> = std::mem::take(self).into_values().collect();
+        if self.set.len() > 0 {
+            let taken = std::mem::take(self);
+            let mut all = Set::default();
+            all.reserve(taken.len());
+            for v in taken.into_values() {
+                all.push_unique(v);
+            }
+            self.front = all.len();
             self.shared = Some(Arc::new(all));
         }
     }
@@ -456,11 +610,12 @@ impl<T: Eq> Eq for UniqueArena<T> {}
 
 impl<T: Eq + Hash> std::ops::Index<Handle<T>> for UniqueArena<T> {
     type Output = T;
+    #[inline]
     fn index(&self, h: Handle<T>) -> &T {
-        let (i, front) = (h.index(), self.front());
+        let i = h.index();
         match &self.shared {
-            Some(s) if i < front => &s[i],
-            _ => &self.set[i - front],
+            Some(s) if i < self.front => s.values.at(i),
+            _ => self.set.values.at(i - self.front),
         }
     }
 }
@@ -479,6 +634,53 @@ mod tests {
         assert_eq!(a.len(), 2);
         assert_eq!(a[y], "i8");
         assert_eq!(std::mem::size_of::<Option<Handle<u8>>>(), 4);
+    }
+
+    #[test]
+    fn unique_arena_finds_values_past_its_first_run_and_when_shared() {
+        let n = SET_RUN + 3 * chunk::<u64>() + 17;
+        let mut a = UniqueArena::new();
+        for i in 0..n as u64 {
+            assert_eq!(a.insert_full(i * 7), (Handle::from_index(i as usize), true));
+        }
+        assert_eq!(a.set.values.first.len(), SET_RUN, "the first run doubles up to its limit");
+        assert_eq!(a.set.values.rest.len(), 4, "then the values spill into chunks");
+        assert!((0..n as u64).all(|i| a.find(&(i * 7)) == Some(Handle::from_index(i as usize))));
+        assert_eq!(a.insert_full(70), (Handle::from_index(10), false));
+        assert_eq!(a.find(&3), None);
+        // Replacing keeps the handle, finds the new value, forgets the old one, and refuses a
+        // value present elsewhere or a handle out of range.
+        assert!(a.replace(Handle::from_index(5), 3));
+        assert_eq!((a.find(&3), a.find(&35), a[Handle::from_index(5)]), (Some(Handle::from_index(5)), None, 3));
+        assert!(!a.replace(Handle::from_index(5), 14));
+        assert!(!a.replace(Handle::from_index(n + 4), 1));
+        // A clone after sharing finds the shared values and adds its own after them.
+        a.share();
+        let mut b = a.clone();
+        assert_eq!(b.find(&14), Some(Handle::from_index(2)));
+        assert_eq!(b.insert_full(1), (Handle::from_index(n), true));
+        assert_eq!(b.insert_full(14), (Handle::from_index(2), false));
+        assert!(b.replace(Handle::from_index(1), 2));
+        assert_eq!((b.find(&2), a.find(&2), a[Handle::from_index(1)]), (Some(Handle::from_index(1)), None, 7));
+        assert_eq!(b.len(), n + 1);
+        let values: Vec<u64> = b.clone().into_values().collect();
+        assert_eq!(values.len(), n + 1);
+        assert_eq!((values[1], values[5], values[n - 1], values[n]), (2, 3, (n as u64 - 1) * 7, 1));
+        assert!(b.iter().all(|(h, v)| b.get(h) == Some(v) && b.find(v) == Some(h)));
+        // Taking a tail out of what a clone added leaves the rest findable, the tail not.
+        let mut c = a.clone();
+        (0..5u64).for_each(|i| _ = c.insert(1_000_000 + i));
+        assert_eq!(c.take_from(n + 2), vec![1_000_002, 1_000_003, 1_000_004]);
+        assert_eq!((c.len(), c.find(&1_000_001), c.find(&1_000_002)), (n + 2, Some(Handle::from_index(n + 1)), None));
+        assert_eq!(c.insert_full(1_000_003), (Handle::from_index(n + 2), true));
+        // A tail that starts in the shared front is copied out of it; the head stays.
+        let tail = c.take_from(n - 2);
+        assert_eq!(tail, vec![(n as u64 - 2) * 7, (n as u64 - 1) * 7, 1_000_000, 1_000_001, 1_000_003]);
+        assert_eq!(
+            (c.len(), c.find(&((n as u64 - 3) * 7)), c.find(&((n as u64 - 2) * 7))),
+            (n - 2, Some(Handle::from_index(n - 3)), None)
+        );
+        assert_eq!(a.len(), n, "the arena it was cloned from keeps its values");
     }
 
     #[test]

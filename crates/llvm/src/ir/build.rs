@@ -72,7 +72,7 @@ impl<'m> Builder<'m> {
     /// A builder adding to `m` (which may hold anything already), making pointers in `dialect`
     /// (`Undetermined` means opaque).
     pub fn new(m: &'m mut Module, dialect: Dialect) -> Self {
-        let names = m.symbols.iter().map(|(id, s)| (s.name.clone(), id)).collect();
+        let names = m.symbols.iter().map(|(id, s)| (Box::from(&*s.name), id)).collect();
         m.no_attrs();
         Builder { m, names, typed: dialect == Dialect::TypedPointers }
     }
@@ -206,11 +206,12 @@ impl<'m> Builder<'m> {
             ty,
             init,
             attrs,
-            code_model: None,
             sanitizer: 0,
             source: None,
         });
-        self.claim(name, GlobalDef::Var(g))?;
+        let sym = self.claim(name, GlobalDef::Var(g))?;
+        // One allocation for both names.
+        self.m.globals[g].name = self.m.symbols[sym].name.clone();
         Ok(g)
     }
 

@@ -55,7 +55,9 @@ pub use function::{
 };
 pub use instruction::{InstId, InstKind, Instruction, MdListId};
 pub use metadata::{FieldName, KindName, MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
-pub use module::{FirstWritten, GlobalDef, GlobalProps, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId};
+pub use module::{
+    FirstWritten, GlobalDef, GlobalProps, GlobalRare, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId,
+};
 pub use types::{Dialect, FloatKind, TargetExtType, TypeData, TypeId, Types};
 pub use valid::{validate, validate_as_opaque, validate_ssa, Place, ValidationError, ValidationErrors};
 pub use value::{Name, Str, Value};

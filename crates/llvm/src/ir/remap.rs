@@ -107,6 +107,16 @@ impl Additions {
         Additions::since_with(m, base, true)
     }
 
+    /// [`Additions::since_with`] of a copy that is done: its constants move out rather than
+    /// being copied (a copy that read many globals' initializers held them twice while its
+    /// additions were taken).
+    pub(crate) fn take_with(m: &mut Module, base: Base, metadata: bool) -> Additions {
+        let consts = m.consts.take_from(base.consts);
+        let mut adds = Additions::since_with(m, base, metadata);
+        adds.consts = consts;
+        adds
+    }
+
     /// [`Additions::since`], less the metadata nodes when `metadata` is false (a reader that
     /// takes in the copy's metadata by itself).
     pub(crate) fn since_with(m: &Module, base: Base, metadata: bool) -> Additions {
@@ -612,7 +622,7 @@ impl Remap {
                 self.typed(tv);
             }
         }
-        self.attachments(&mut f.props.metadata);
+        f.props.edit_rare(|r| self.attachments(&mut r.metadata));
         let Some(f) = f.body.get_mut() else { return };
         for (_, i) in f.insts.iter_mut() {
             i.ty = self.ty(i.ty);
@@ -739,17 +749,17 @@ pub(crate) fn retype_module_merging(m: &mut Module, types: super::types::Types, 
         g.ty = r.ty(g.ty);
         g.init = g.init.map(|c| r.cnst(c));
         g.attrs = r.attr(g.attrs);
-        r.attachments(&mut g.props.metadata);
+        g.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
     }
     for (_, a) in m.aliases.iter_mut() {
         a.ty = r.ty(a.ty);
         a.aliasee = r.cnst(a.aliasee);
-        r.attachments(&mut a.props.metadata);
+        a.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
     }
     for (_, i) in m.ifuncs.iter_mut() {
         i.ty = r.ty(i.ty);
         i.resolver = r.cnst(i.resolver);
-        r.attachments(&mut i.props.metadata);
+        i.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
     }
     for (_, f) in m.functions.iter_mut() {
         r.function(f);

@@ -315,6 +315,7 @@ impl Types {
     }
 
     /// The structure of a type.
+    #[inline]
     pub fn get(&self, t: TypeId) -> &TypeData {
         &self.unique[t]
     }

@@ -54,9 +54,9 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
     let loop_kind = kind("llvm.loop");
     let is_debug = |k: MdKind| debug_kinds.contains(&Some(k));
     for (_, g) in globals.iter_mut() {
-        let n = g.props.metadata.len();
-        g.props.metadata.retain(|a| Some(a.kind) != dbg);
-        changed |= g.props.metadata.len() != n;
+        let n = g.props.metadata().len();
+        g.props.edit_rare(|r| r.metadata.retain(|a| Some(a.kind) != dbg));
+        changed |= g.props.metadata().len() != n;
     }
     let is_dbg_intrinsic = |callee: Value| match callee {
         Value::Const(c) => match consts.get(c) {
@@ -87,9 +87,9 @@ pub fn drop_old_debug_info(m: &mut Module) -> Option<u64> {
     // Loop properties, each rewritten once: `None` when only debug locations were left.
     let mut loops: rustc_hash::FxHashMap<MdId, LoopStrip> = rustc_hash::FxHashMap::default();
     for (_, f) in functions.iter_mut() {
-        let n = f.props.metadata.len();
-        f.props.metadata.retain(|a| Some(a.kind) != dbg);
-        changed |= f.props.metadata.len() != n || !f.debug_records.is_empty();
+        let n = f.props.metadata().len();
+        f.props.edit_rare(|r| r.metadata.retain(|a| Some(a.kind) != dbg));
+        changed |= f.props.metadata().len() != n || !f.debug_records.is_empty();
         if !f.body.is_allocated() {
             continue;
         }

@@ -335,19 +335,19 @@ impl<'m> Validator<'m> {
             if var.init.is_some_and(|c| c.index() >= m.consts.len()) {
                 self.error(place, "its initializer is out of range");
             }
-            self.attachments(place, &var.props.metadata);
+            self.attachments(place, var.props.metadata());
         }
         for (i, a) in m.aliases.iter() {
             let place = Place::Alias(i.index());
             self.ty_handle(place, a.ty);
             self.const_handle(place, a.aliasee);
-            self.attachments(place, &a.props.metadata);
+            self.attachments(place, a.props.metadata());
         }
         for (i, a) in m.ifuncs.iter() {
             let place = Place::IFunc(i.index());
             self.ty_handle(place, a.ty);
             self.const_handle(place, a.resolver);
-            self.attachments(place, &a.props.metadata);
+            self.attachments(place, a.props.metadata());
         }
         for (fid, f) in m.functions.iter() {
             self.ty_handle(Place::Function(fid), f.ty);
@@ -533,7 +533,7 @@ impl<'m> Validator<'m> {
                 _ => self.error(place, "prefix, prologue and personality must be constants"),
             }
         }
-        self.attachments(place, &f.props.metadata);
+        self.attachments(place, f.props.metadata());
         for &b in &f.layout {
             if b.index() >= f.blocks.len() {
                 self.error(place, format!("block #{} is out of range", b.index()));

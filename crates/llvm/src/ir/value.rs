@@ -94,6 +94,10 @@ impl Str {
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
+    /// The string's bytes (UTF-8), without checking them again.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0 .0.slice
+    }
 }
 
 impl std::ops::Deref for Str {

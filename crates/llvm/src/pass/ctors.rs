@@ -146,14 +146,14 @@ fn lower_one(m: &mut Module, ctor: bool, notes: &mut Vec<Note>) -> Result<(), Pa
         let name = unique(m, &object_names[i]);
         let addr = Builder::new(m, Dialect::TypedPointers).address_of(e.func);
         let ty = m.const_ty(addr);
-        let props = GlobalProps {
+        let mut props = GlobalProps {
             linkage: Linkage::External,
             visibility: Visibility::Protected,
             addr_space: 4,
             explicit_addr_space: true,
-            section: Some(format!("{}.{}", if ctor { ".init_array" } else { ".fini_array" }, e.priority).into()),
             ..GlobalProps::default()
         };
+        props.set_section(Some(format!("{}.{}", if ctor { ".init_array" } else { ".fini_array" }, e.priority).into()));
         let sym = if i == 0 {
             let Some(s) = array_symbol else { return Err(refuse("no symbol names it")) };
             let g = &mut m.globals[gid];

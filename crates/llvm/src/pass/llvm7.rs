@@ -655,7 +655,7 @@ fn nameless_global_variables(m: &mut Module, notes: &mut Vec<Note>) {
         .collect();
     let dbg = md.find_kind("dbg");
     for (_, g) in m.globals.iter_mut() {
-        g.props.metadata.retain(|a| !(Some(a.kind) == dbg && gone.contains(&a.node)));
+        g.props.edit_rare(|r| r.metadata.retain(|a| !(Some(a.kind) == dbg && gone.contains(&a.node))));
     }
     for i in 0..m.metadata.len() {
         let id = MdId::from_index(i);
@@ -889,7 +889,7 @@ fn annotated_kernels(m: &Module) -> Vec<Box<str>> {
             let Some(Some(first)) = ops.first() else { continue };
             if let (true, MdNode::Value(_, Value::Const(c))) = (kernel, m.metadata.get(*first)) {
                 if let ConstData::Global { global, .. } = &m.consts[*c] {
-                    out.push(m.symbols[*global].name.clone());
+                    out.push(Box::from(&*m.symbols[*global].name));
                 }
             }
         }
@@ -1996,7 +1996,7 @@ fn lower_partword(m: &mut Module, fid: FuncId, id: InstId, notes: &mut Vec<Note>
 fn rename_unspellable_local_names(m: &mut Module, notes: &mut Vec<Note>) {
     use crate::ir::module::{GlobalDef, Linkage};
     let spellable = |n: &str| n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
-    let mut taken: rustc_hash::FxHashSet<Box<str>> = m.symbols.iter().map(|(_, s)| s.name.clone()).collect();
+    let mut taken: rustc_hash::FxHashSet<Box<str>> = m.symbols.iter().map(|(_, s)| Box::from(&*s.name)).collect();
     let ids: Vec<_> = m.symbols.iter().map(|(id, _)| id).collect();
     for sym in ids {
         let name = m.symbols[sym].name.clone();

@@ -138,7 +138,7 @@ pub(crate) fn add_to_used(m: &mut Module, symbols: &[SymbolId]) {
             if let Ok(g) = b.global("llvm.used", ty, 0, Some(init)) {
                 let gv = &mut b.module().globals[g];
                 gv.props.linkage = Linkage::Appending;
-                gv.props.section = Some("llvm.metadata".into());
+                gv.props.set_section(Some("llvm.metadata".into()));
             }
         }
     }

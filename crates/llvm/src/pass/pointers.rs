@@ -392,7 +392,7 @@ impl Cx<'_> {
             if self.m.symbols.iter().any(|(_, s)| *s.name == *new) {
                 return Err(PassError::module(format!("@{name} and @{new} are one intrinsic with typed pointers")));
             }
-            let sym = self.m.symbols.iter().find(|(_, s)| s.name == name).map(|(id, _)| id);
+            let sym = self.m.symbols.iter().find(|(_, s)| *s.name == *name).map(|(id, _)| id);
             if let Some(sym) = sym {
                 self.m.symbols[sym].name = new.clone().into();
             }

@@ -342,7 +342,7 @@ impl<'m> Printer<'m> {
                 self.const_value(init);
             }
             self.props_suffix(&g.props, ", ");
-            if let Some(cm) = &g.code_model {
+            if let Some(cm) = g.props.code_model() {
                 self.out.push_str(", code_model ");
                 write_quoted(cm.as_bytes(), &mut self.out);
             }
@@ -352,7 +352,7 @@ impl<'m> Printer<'m> {
                     self.out.push_str(kw);
                 }
             }
-            for a in &g.props.metadata {
+            for a in g.props.metadata() {
                 self.out.push_str(", !");
                 write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
                 self.out.push(' ');
@@ -382,7 +382,7 @@ impl<'m> Printer<'m> {
             self.ty(ty);
             self.out.push_str(", ");
             self.typed_const(target);
-            if let Some(p) = &props.partition {
+            if let Some(p) = props.partition() {
                 self.out.push_str(", partition ");
                 write_quoted(p.as_bytes(), &mut self.out);
             }
@@ -450,15 +450,15 @@ impl<'m> Printer<'m> {
     /// `section`, `partition`, `comdat`, `align` after a global (`sep` = ", ") or a function
     /// header (`sep` = " ").
     fn props_suffix(&mut self, p: &GlobalProps, sep: &str) {
-        if let Some(s) = &p.section {
+        if let Some(s) = p.section() {
             let _ = write!(self.out, "{sep}section ");
             write_quoted(s.as_bytes(), &mut self.out);
         }
-        if let Some(s) = &p.partition {
+        if let Some(s) = p.partition() {
             let _ = write!(self.out, "{sep}partition ");
             write_quoted(s.as_bytes(), &mut self.out);
         }
-        if let Some(c) = &p.comdat {
+        if let Some(c) = p.comdat() {
             let _ = write!(self.out, "{sep}comdat($");
             write_ident(c, &mut self.out);
             self.out.push(')');
@@ -769,10 +769,10 @@ impl<'m> Printer<'m> {
             nm.nodes.iter().for_each(|&n| walk(self, n));
         }
         for (_, g) in m.globals.iter() {
-            g.props.metadata.iter().for_each(|a| walk(self, a.node));
+            g.props.metadata().iter().for_each(|a| walk(self, a.node));
         }
         for (_, f) in m.functions.iter() {
-            f.props.metadata.iter().for_each(|a| walk(self, a.node));
+            f.props.metadata().iter().for_each(|a| walk(self, a.node));
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
                     let inst = &f.insts[i];
@@ -956,7 +956,7 @@ impl<'m> Printer<'m> {
         self.out.push_str(if f.is_definition { "define " } else { "declare " });
         if !f.is_definition {
             // A declaration's attachments come first (LLVM's parseDeclare).
-            for a in &f.props.metadata {
+            for a in f.props.metadata() {
                 self.out.push('!');
                 write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
                 self.out.push(' ');
@@ -1039,7 +1039,7 @@ impl<'m> Printer<'m> {
             self.out.push('\n');
             return;
         }
-        for a in &f.props.metadata {
+        for a in f.props.metadata() {
             self.out.push_str(" !");
             write_md_name(self.m.metadata.kind_name(a.kind), &mut self.out);
             self.out.push(' ');

@@ -5,6 +5,7 @@
 use super::{Reader, Result};
 use crate::bitcode::bitstream::Entry;
 use crate::bitcode::codes;
+use crate::ir::arena::{Arena, Handle};
 use crate::ir::constant::{ApInt, Bits128, ConstData, ConstExpr, ConstId, ExprOp};
 use crate::ir::instruction::{flags, FloatPredicate, IntPredicate};
 use crate::ir::module::{GlobalDef, InlineAsm};
@@ -21,25 +22,37 @@ struct Raw<'o> {
     at: u64,
 }
 
-/// A record held until its constant is built: its operands are `from..to` in the block's operand
-/// buffer, or in its byte buffer for a string (one byte a character rather than eight: strings
-/// are most of a large module's constant operands).
+/// A record held until its constant is built: its operands are `from..from + len` in the block's
+/// operand buffer, or in its byte buffer for a string (one byte a character rather than eight:
+/// strings are most of a large module's constant operands).
+///
+/// 24 bytes: the record's code (2 to 33) rides in the top bits of its bit position (a position
+/// past 2^58 bits is an input of 32 PiB), the operand count in 32 bits (a longer record is
+/// refused).
 struct Rec {
-    ty: TypeId,
-    code: u32,
     from: usize,
-    to: usize,
-    at: u64,
+    at_code: u64,
+    ty: TypeId,
+    len: u32,
 }
 
+/// Where a [`Rec`]'s code starts in its `at_code`.
+const CODE_SHIFT: u32 = 58;
+
 impl Rec {
+    fn new(ty: TypeId, code: u32, from: usize, to: usize, at: u64) -> Rec {
+        debug_assert!(code < 64 && at < 1 << CODE_SHIFT);
+        let len = u32::try_from(to - from).expect("a record's operands fit u32");
+        Rec { from, at_code: at | u64::from(code) << CODE_SHIFT, ty, len }
+    }
+    fn code(&self) -> u32 {
+        (self.at_code >> CODE_SHIFT) as u32
+    }
     fn raw<'o>(&self, ops: &'o [u64], bytes: &'o [u8]) -> Raw<'o> {
-        let (ops, bytes) = if is_string(self.code) {
-            (&[][..], &bytes[self.from..self.to])
-        } else {
-            (&ops[self.from..self.to], &[][..])
-        };
-        Raw { ty: self.ty, code: self.code, ops, bytes, at: self.at }
+        let (code, to) = (self.code(), self.from + self.len as usize);
+        let (ops, bytes) =
+            if is_string(code) { (&[][..], &bytes[self.from..to]) } else { (&ops[self.from..to], &[][..]) };
+        Raw { ty: self.ty, code, ops, bytes, at: self.at_code & ((1 << CODE_SHIFT) - 1) }
     }
 }
 
@@ -172,7 +185,8 @@ impl Reader<'_> {
     /// and `start` (a function's arguments) are not constants.
     pub(super) fn constants_block(&mut self, start: u64) -> Result<Vec<(Value, TypeId)>> {
         // Records first (operands in one buffer), then each constant after its operands.
-        let mut records: Vec<Rec> = Vec::new();
+        // In chunks: a block of 600k constants held 33 MB of records as a doubling `Vec`.
+        let mut records: Arena<Rec> = Arena::new();
         let mut all_ops: Vec<u64> = Vec::new();
         let mut all_bytes: Vec<u8> = Vec::new();
         let mut cur: Option<TypeId> = None;
@@ -211,11 +225,14 @@ impl Reader<'_> {
                         all_ops.extend_from_slice(&self.c.ops);
                         (from, all_ops.len())
                     };
-                    records.push(Rec { ty, code, from, to, at: self.c.start });
+                    if self.c.start >= 1 << CODE_SHIFT || to - from > u32::MAX as usize {
+                        return Err(self.err("constant record too large"));
+                    }
+                    records.push(Rec::new(ty, code, from, to, self.c.start));
                 }
             }
         }
-        let raw = |k: usize| records[k].raw(&all_ops, &all_bytes);
+        let raw = |k: usize| records[Handle::from_index(k)].raw(&all_ops, &all_bytes);
         let n = records.len();
         if self.cur_fn.is_none() {
             // The module's constants: at most one new constant per record (data arrays aside),

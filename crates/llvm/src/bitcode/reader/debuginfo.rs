@@ -723,7 +723,9 @@ impl<'a> Reader<'a> {
             let empty = self.m.metadata.intern(MdNode::Expression(Box::new([])));
             let gve = self.global_variable_expression(var, empty);
             let kind = self.m.metadata.kind("dbg");
-            crate::ir::push_exact(&mut self.m.globals[g].props.metadata, [MdAttachment { kind, node: gve }]);
+            self.m.globals[g]
+                .props
+                .edit_rare(|r| crate::ir::push_exact(&mut r.metadata, [MdAttachment { kind, node: gve }]));
         }
         Ok(())
     }
@@ -753,8 +755,8 @@ impl<'a> Reader<'a> {
             let Some(crate::ir::module::GlobalDef::Func(func)) = self.m.symbols[*global].def else { continue };
             let kind = self.m.metadata.kind("dbg");
             let func = &mut self.m.functions[func];
-            if func.is_definition && !func.props.metadata.iter().any(|a| a.kind == kind) {
-                crate::ir::push_exact(&mut func.props.metadata, [MdAttachment { kind, node: sp }]);
+            if func.is_definition && !func.props.metadata().iter().any(|a| a.kind == kind) {
+                func.props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, [MdAttachment { kind, node: sp }]));
             }
         }
         if std::mem::take(&mut self.di_upgrade.global_variable_expressions) {
@@ -862,7 +864,7 @@ impl<'a> Reader<'a> {
         let dbg = self.m.metadata.kind("dbg");
         let globals: Vec<_> = self.m.globals.iter().map(|(g, _)| g).collect();
         for g in globals {
-            let atts = self.m.globals[g].props.metadata.clone();
+            let atts = self.m.globals[g].props.metadata().to_vec();
             if !atts.iter().any(|a| a.kind == dbg && is_var(&self.m.metadata, a.node)) {
                 continue;
             }
@@ -875,7 +877,7 @@ impl<'a> Reader<'a> {
                 };
                 new.push(MdAttachment { kind: a.kind, node });
             }
-            self.m.globals[g].props.metadata = new;
+            self.m.globals[g].props.edit_rare(|r| r.metadata = new);
         }
     }
 

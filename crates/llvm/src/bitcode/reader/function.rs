@@ -482,7 +482,7 @@ impl Reader<'_> {
         for (inst, list) in attachments {
             let list = self.attachments(&list)?;
             if inst == u64::MAX {
-                crate::ir::push_exact(&mut self.func.props.metadata, list);
+                self.func.props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, list));
                 continue;
             }
             let Some(&i) = self.body.insts.get(inst as usize) else {

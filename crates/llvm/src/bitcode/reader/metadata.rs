@@ -445,11 +445,11 @@ impl<'a> Reader<'a> {
     /// Applies a uniquing map to attachments already read.
     fn remap_attachments(&mut self, map: &[MdId]) {
         for (_, g) in self.m.globals.iter_mut() {
-            g.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
+            g.props.edit_rare(|r| r.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]));
         }
         // The function being read is out of the module.
         for f in self.m.functions.iter_mut().map(|(_, f)| f).chain(std::iter::once(&mut self.func)) {
-            f.props.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]);
+            f.props.edit_rare(|r| r.metadata.iter_mut().for_each(|a| a.node = map[a.node.index()]));
             let Some(f) = f.body.get_mut() else { continue };
             for (_, l) in f.attachments.iter_mut() {
                 l.iter_mut().for_each(|a| a.node = map[a.node.index()]);
@@ -466,10 +466,10 @@ impl<'a> Reader<'a> {
         };
         match self.m.symbols[sym].def {
             Some(crate::ir::module::GlobalDef::Var(g)) => {
-                crate::ir::push_exact(&mut self.m.globals[g].props.metadata, list)
+                self.m.globals[g].props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, list))
             }
             Some(crate::ir::module::GlobalDef::Func(f)) => {
-                crate::ir::push_exact(&mut self.m.functions[f].props.metadata, list)
+                self.m.functions[f].props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, list))
             }
             _ => return Err(self.err("attachment to an alias or ifunc")),
         }

@@ -82,6 +82,8 @@ pub(super) struct Reader<'a> {
     /// The names in `m.comdats`.
     comdat_names: rustc_hash::FxHashSet<Box<str>>,
     comdats: Vec<crate::ir::Str>,
+    /// The name of globals read without one (before the string table), shared.
+    empty_name: crate::ir::Str,
     /// Module-level values: globals, then constants, with their types (bodies ask for them at
     /// every use, and the constants table is large and far away in memory).
     values: Vec<(ConstId, TypeId)>,
@@ -332,6 +334,7 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         name_bytes: std::cell::Cell::new(0),
         comdat_names: Default::default(),
         comdats: Vec::new(),
+        empty_name: crate::ir::Str::new(""),
         values: Vec::new(),
         global_syms: Vec::new(),
         pending: Vec::new(),
@@ -558,7 +561,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Uses a string table name (version 2) and returns the remaining operands' start.
-    fn strtab_name(&self) -> Result<(Option<Box<str>>, usize)> {
+    fn strtab_name(&self) -> Result<(Option<crate::ir::Str>, usize)> {
         if self.version < 2 {
             return Ok((None, 0));
         }
@@ -569,14 +572,14 @@ impl<'a> Reader<'a> {
         };
         self.copy_name(len)?;
         let bytes = &self.strtab[off as usize..end as usize];
-        Ok((Some(String::from_utf8_lossy(bytes).into()), 2))
+        Ok((Some(crate::ir::Str::from(String::from_utf8_lossy(bytes))), 2))
     }
 
     fn comdat_record(&mut self) -> Result<()> {
         let (name, k) = self.strtab_name()?;
         let kind = codes::comdat_kind(self.op(k)?).ok_or_else(|| self.err("unknown comdat selection kind"))?;
-        let name = match name {
-            Some(n) => n,
+        let name: Box<str> = match name {
+            Some(n) => n.as_str().into(),
             None => {
                 let n = self.op(k + 1)? as usize;
                 let ops = &self.c.ops[k + 2..];
@@ -652,8 +655,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Registers a global value: a symbol and its address as a constant.
-    fn add_global(&mut self, name: Option<Box<str>>, def: GlobalDef, ptr_ty: TypeId) -> SymbolId {
-        let sym = self.m.symbols.push(Symbol { name: name.unwrap_or_default(), def: Some(def) });
+    fn add_global(&mut self, name: Option<crate::ir::Str>, def: GlobalDef, ptr_ty: TypeId) -> SymbolId {
+        let name = name.unwrap_or_else(|| self.empty_name.clone());
+        let sym = self.m.symbols.push(Symbol { name, def: Some(def) });
         let c = self.m.constant(ConstData::Global { ty: ptr_ty, global: sym });
         self.values.push((c, ptr_ty));
         self.global_syms.push(sym);
@@ -738,7 +742,7 @@ impl<'a> Reader<'a> {
         let linkage = codes::linkage(r[3]).ok_or_else(|| self.err(format!("unknown linkage {}", r[3])))?;
         let mut props = self.props_common(linkage, get(6).unwrap_or(0));
         props.align = self.align(r[4])?.and_then(crate::ir::instruction::Align::new);
-        props.section = self.section(r[5])?;
+        props.set_section(self.section(r[5])?);
         props.thread_local = Self::thread_local(get(7).unwrap_or(0));
         props.unnamed_addr = Self::unnamed_addr(get(8).unwrap_or(0));
         let externally_initialized = get(9).unwrap_or(0) != 0;
@@ -750,7 +754,7 @@ impl<'a> Reader<'a> {
                 _ => 0,
             }));
         }
-        props.comdat = self.comdat(get(11).unwrap_or(0))?;
+        props.set_comdat(self.comdat(get(11).unwrap_or(0))?);
         let attrs = match get(12) {
             Some(a) if a > 0 => self.attr_list(a)?.func.unwrap_or(AttrSetId::from_index(0)),
             _ => AttrSetId::from_index(0),
@@ -761,7 +765,7 @@ impl<'a> Reader<'a> {
             if len > 0 {
                 let end = off.checked_add(len).filter(|&e| e <= self.strtab.len() as u64);
                 let end = end.ok_or_else(|| self.err("partition name outside the string table"))?;
-                props.partition = Some(String::from_utf8_lossy(&self.strtab[off as usize..end as usize]).into());
+                props.set_partition(Some(String::from_utf8_lossy(&self.strtab[off as usize..end as usize]).into()));
             }
         }
         let code_model = match get(17) {
@@ -776,15 +780,15 @@ impl<'a> Reader<'a> {
         if r[2] == 0 && linkage == Linkage::External {
             props.linkage = Linkage::ExternalExplicit;
         }
+        props.set_code_model(code_model.map(Into::into));
         let gv = GlobalVar {
-            name: name.clone().unwrap_or_default(),
+            name: name.clone().unwrap_or_else(|| self.empty_name.clone()),
             props,
             externally_initialized,
             is_constant,
             ty,
             init: None,
             attrs,
-            code_model: code_model.map(Into::into),
             // LLVM 15+: no_address | no_hwaddress << 1 | memtag << 2 | dyn_init << 3.
             sanitizer: (get(16).unwrap_or(0) & 15) as u8,
             source: None,
@@ -837,7 +841,7 @@ impl<'a> Reader<'a> {
         let list = self.attr_list(r[4])?;
         let mut props = self.props_common(linkage, r[7]);
         props.align = self.align(r[5])?.and_then(crate::ir::instruction::Align::new);
-        props.section = self.section(r[6])?;
+        props.set_section(self.section(r[6])?);
         let gc = self.shared_name(&self.gc_names, get(8).unwrap_or(0), "gc")?;
         props.unnamed_addr = Self::unnamed_addr(get(9).unwrap_or(0));
         if !matches!(linkage, Linkage::Internal | Linkage::Private) {
@@ -847,14 +851,15 @@ impl<'a> Reader<'a> {
                 _ => 0,
             }));
         }
-        props.comdat = self.comdat(get(12).unwrap_or(0))?;
+        props.set_comdat(self.comdat(get(12).unwrap_or(0))?);
         props.preemption = Self::preemption(&props, get(15).unwrap_or(0) != 0);
         let addr_space = u32::try_from(get(16).unwrap_or(0)).map_err(|_| self.err("address space too large"))?;
         props.addr_space = addr_space;
         if let (Some(off), Some(len)) = (get(17), get(18)) {
             if len > 0 && off.checked_add(len).is_some_and(|e| e <= self.strtab.len() as u64) {
-                props.partition =
-                    Some(String::from_utf8_lossy(&self.strtab[off as usize..(off + len) as usize]).into());
+                props.set_partition(Some(
+                    String::from_utf8_lossy(&self.strtab[off as usize..(off + len) as usize]).into(),
+                ));
             }
         }
         let empty = AttrSetId::from_index(0);
@@ -875,7 +880,7 @@ impl<'a> Reader<'a> {
             })
             .collect();
         let f = Function {
-            name: name.clone().unwrap_or_default(),
+            name: name.as_deref().unwrap_or_default().into(),
             props,
             cc,
             ty: fty,
@@ -964,19 +969,27 @@ impl<'a> Reader<'a> {
             if len > 0 {
                 let end = off.checked_add(len).filter(|&e| e <= self.strtab.len() as u64);
                 let end = end.ok_or_else(|| self.err("partition name outside the string table"))?;
-                props.partition = Some(String::from_utf8_lossy(&self.strtab[off as usize..end as usize]).into());
+                props.set_partition(Some(String::from_utf8_lossy(&self.strtab[off as usize..end as usize]).into()));
             }
         }
         let pty = self.pointer_to(ty, addr_space);
         let placeholder = self.m.constant(ConstData::Undef(pty));
         if code == 18 {
-            let id =
-                self.m.ifuncs.push(IFunc { name: name.clone().unwrap_or_default(), props, ty, resolver: placeholder });
+            let id = self.m.ifuncs.push(IFunc {
+                name: name.clone().unwrap_or_else(|| self.empty_name.clone()),
+                props,
+                ty,
+                resolver: placeholder,
+            });
             self.add_global(name, GlobalDef::IFunc(id), pty);
             self.pending.push(Pending::Resolver(id, target));
         } else {
-            let id =
-                self.m.aliases.push(Alias { name: name.clone().unwrap_or_default(), props, ty, aliasee: placeholder });
+            let id = self.m.aliases.push(Alias {
+                name: name.clone().unwrap_or_else(|| self.empty_name.clone()),
+                props,
+                ty,
+                aliasee: placeholder,
+            });
             self.add_global(name, GlobalDef::Alias(id), pty);
             self.pending.push(Pending::Aliasee(id, target));
         }
@@ -1048,7 +1061,7 @@ impl<'a> Reader<'a> {
                     if self.implicit_comdat.contains(&sym) && self.triple_has_comdats() {
                         self.give_comdat(sym, &name);
                     }
-                    self.rename_global(sym, name);
+                    self.rename_global(sym, crate::ir::Str::new(&name));
                 }
                 // COMBINED_ENTRY belongs to summaries, not to the module.
                 Entry::Record(5) => self.summary.combined_entry(&self.c.ops),
@@ -1072,19 +1085,19 @@ impl<'a> Reader<'a> {
             Some(GlobalDef::Func(f)) => &mut self.m.functions[f].props,
             _ => return,
         };
-        if props.comdat.is_some() {
+        if props.comdat().is_some() {
             return;
         }
-        props.comdat = Some(crate::ir::Str::new(name));
+        props.set_comdat(Some(crate::ir::Str::new(name)));
         if self.comdat_names.insert(name.into()) {
             self.m.comdats.push(Comdat { name: name.into(), kind: "any".into() });
         }
     }
 
-    fn rename_global(&mut self, sym: SymbolId, name: Box<str>) {
+    fn rename_global(&mut self, sym: SymbolId, name: crate::ir::Str) {
         match self.m.symbols[sym].def {
             Some(GlobalDef::Var(g)) => self.m.globals[g].name = name.clone(),
-            Some(GlobalDef::Func(f)) => self.m.functions[f].name = name.clone(),
+            Some(GlobalDef::Func(f)) => self.m.functions[f].name = name.as_str().into(),
             Some(GlobalDef::Alias(a)) => self.m.aliases[a].name = name.clone(),
             Some(GlobalDef::IFunc(i)) => self.m.ifuncs[i].name = name.clone(),
             None => {}

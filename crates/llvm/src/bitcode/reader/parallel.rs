@@ -382,8 +382,8 @@ fn body_into(header: &mut Function, f: Function) {
     for (p, q) in header.params.iter_mut().zip(f.params) {
         p.name = q.name;
     }
-    if !f.props.metadata.is_empty() {
-        crate::ir::push_exact(&mut header.props.metadata, f.props.metadata);
+    if let Some(rare) = f.props.rare {
+        header.props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, rare.metadata));
     }
     header.body = f.body;
 }
@@ -410,7 +410,7 @@ impl<'a> Reader<'a> {
             ..Module::default()
         };
         for (_, sym) in m.symbols.iter() {
-            copy.symbols.push(Symbol { name: Box::default(), def: sym.def });
+            copy.symbols.push(Symbol { name: sym.name.clone(), def: sym.def });
         }
         let mut lean: Vec<Lean> = (0..m.functions.len()).map(|_| Lean::default()).collect();
         for &f in &self.bodies {
@@ -440,6 +440,7 @@ impl<'a> Reader<'a> {
             name_bytes: self.name_bytes.clone(),
             comdat_names: Default::default(),
             comdats: self.comdats.clone(),
+            empty_name: self.empty_name.clone(),
             values: self.values.clone(),
             global_syms: self.global_syms.clone(),
             pending: Vec::new(),

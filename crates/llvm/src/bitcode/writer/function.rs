@@ -330,11 +330,11 @@ impl Writer<'_> {
             }
         }
         self.write_local_names(s, f, &l)?;
-        if !f.props.metadata.is_empty() || !attachments.is_empty() {
+        if !f.props.metadata().is_empty() || !attachments.is_empty() {
             s.enter_block(block::METADATA_ATTACHMENT, 3);
-            if !f.props.metadata.is_empty() {
+            if !f.props.metadata().is_empty() {
                 let mut v = Vec::new();
-                for a in f.props.metadata.iter() {
+                for a in f.props.metadata().iter() {
                     v.push(self.kind_ids[a.kind.0 as usize]);
                     v.push(self.md.id(a.node)?);
                 }

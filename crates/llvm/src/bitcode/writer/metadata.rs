@@ -127,7 +127,7 @@ impl<'m> MdTable<'m> {
             }
         }
         for (_, g) in m.globals.iter() {
-            for a in g.props.metadata.iter() {
+            for a in g.props.metadata().iter() {
                 visit(a.node);
             }
         }
@@ -135,7 +135,7 @@ impl<'m> MdTable<'m> {
             .map(|k| crate::ir::MdKind(k as u32))
             .find(|&k| m.metadata.kind_name(k) == "dbg");
         for (_, f) in m.functions.iter() {
-            for a in f.props.metadata.iter() {
+            for a in f.props.metadata().iter() {
                 visit(a.node);
             }
             if !f.debug_records.is_empty() && !modern {
@@ -338,8 +338,8 @@ impl Writer<'_> {
     pub(super) fn write_module_metadata(&self, s: &mut BitWriter) -> Result<()> {
         let m = self.m;
         let t = &self.md;
-        let attached = m.globals.iter().any(|(_, g)| !g.props.metadata.is_empty())
-            || m.functions.iter().any(|(_, f)| !f.is_definition && !f.props.metadata.is_empty());
+        let attached = m.globals.iter().any(|(_, g)| !g.props.metadata().is_empty())
+            || m.functions.iter().any(|(_, f)| !f.is_definition && !f.props.metadata().is_empty());
         if t.len() == 0 && m.metadata.named.is_empty() && !attached {
             return Ok(());
         }
@@ -394,13 +394,13 @@ impl Writer<'_> {
             Ok(())
         };
         for (fid, f) in m.functions.iter() {
-            if !f.is_definition && !f.props.metadata.is_empty() {
-                attach(s, self.fn_ids[fid.index()], &f.props.metadata)?;
+            if !f.is_definition && !f.props.metadata().is_empty() {
+                attach(s, self.fn_ids[fid.index()], f.props.metadata())?;
             }
         }
         for (gid, g) in m.globals.iter() {
-            if !g.props.metadata.is_empty() {
-                attach(s, self.var_ids[gid.index()], &g.props.metadata)?;
+            if !g.props.metadata().is_empty() {
+                attach(s, self.var_ids[gid.index()], g.props.metadata())?;
             }
         }
         s.exit_block();

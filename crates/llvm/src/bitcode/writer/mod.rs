@@ -1553,16 +1553,16 @@ impl<'m> Writer<'m> {
 
     /// A global's partition in the string table: (offset, size), the empty name where none.
     fn partition(&mut self, p: &GlobalProps) -> (u64, u64) {
-        let name = p.partition.as_deref().unwrap_or("");
+        let name = p.partition().map_or("", |s| s.as_str());
         (self.add_strtab(name), name.len() as u64)
     }
 
     fn section_id(&self, p: &GlobalProps) -> u64 {
-        p.section.as_deref().and_then(|n| self.sections.position(n)).map_or(0, |i| i as u64 + 1)
+        p.section().and_then(|n| self.sections.position(n)).map_or(0, |i| i as u64 + 1)
     }
 
     fn comdat_id(&self, p: &GlobalProps) -> u64 {
-        p.comdat.as_deref().and_then(|n| self.comdat_ids.get(n).copied()).unwrap_or(0)
+        p.comdat().and_then(|n| self.comdat_ids.get(n.as_str()).copied()).unwrap_or(0)
     }
 
     /// Writes the module's description and globals; returns the bit position of the symbol
@@ -1584,7 +1584,7 @@ impl<'m> Writer<'m> {
         for (_, g) in m.globals.iter() {
             max_align = max_align.max(g.props.align.map_or(0, |a| a.bytes()));
             max_gty = max_gty.max(self.ty(g.ty));
-            if let Some(sec) = &g.props.section {
+            if let Some(sec) = g.props.section() {
                 if self.sections.insert(sec).1 {
                     Self::string_record(s, 5, sec.as_bytes());
                 }
@@ -1592,7 +1592,7 @@ impl<'m> Writer<'m> {
         }
         for (_, f) in m.functions.iter() {
             max_align = max_align.max(f.props.align.map_or(0, |a| a.bytes()));
-            if let Some(sec) = &f.props.section {
+            if let Some(sec) = f.props.section() {
                 if self.sections.insert(sec).1 {
                     Self::string_record(s, 5, sec.as_bytes());
                 }
@@ -1671,11 +1671,11 @@ impl<'m> Writer<'m> {
                 || p.unnamed_addr != UnnamedAddr::None
                 || g.externally_initialized
                 || p.dll != DllStorage::None
-                || p.comdat.is_some()
+                || p.comdat().is_some()
                 || !empty_attrs
                 || dso_local(p) != 0
-                || p.partition.is_some()
-                || g.code_model.is_some()
+                || p.partition().is_some()
+                || p.code_model().is_some()
                 || g.sanitizer != 0;
             if extra || !fits_abbrev {
                 v.extend([
@@ -1690,11 +1690,16 @@ impl<'m> Writer<'m> {
                 ]);
                 if self.modern {
                     let (poff, plen) = self.partition(p);
-                    v.extend([poff, plen, u64::from(g.sanitizer), code_model_code(g.code_model.as_deref())?]);
+                    v.extend([
+                        poff,
+                        plen,
+                        u64::from(g.sanitizer),
+                        code_model_code(p.code_model().map(|s| s.as_str()))?,
+                    ]);
                     s.record(7, &v, None);
                     continue;
                 }
-                if p.partition.is_some() || g.code_model.is_some() || g.sanitizer != 0 {
+                if p.partition().is_some() || p.code_model().is_some() || g.sanitizer != 0 {
                     return Err(WriteError::new(format!(
                         "@{}: partition, code_model and sanitizer flags have no LLVM 7 encoding",
                         g.name
@@ -1747,7 +1752,7 @@ impl<'m> Writer<'m> {
             if p.addr_space != 0 {
                 v.push(u64::from(p.addr_space));
             }
-            if p.partition.is_some() {
+            if p.partition().is_some() {
                 return Err(WriteError::new(format!("@{}: partition has no LLVM 7 encoding", f.name)));
             }
             s.record(8, &v, None);

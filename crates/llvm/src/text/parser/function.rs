@@ -285,10 +285,10 @@ pub(super) fn call_site_mut(k: &mut InstKind) -> Option<&mut CallSite> {
 pub(super) fn remap_metadata(m: &mut Module, map: &[MdId]) {
     let fix = |id: &mut MdId| *id = map[id.index()];
     for (_, g) in m.globals.iter_mut() {
-        g.props.metadata.iter_mut().for_each(|a| fix(&mut a.node));
+        g.props.edit_rare(|r| r.metadata.iter_mut().for_each(|a| fix(&mut a.node)));
     }
     for (_, f) in m.functions.iter_mut() {
-        f.props.metadata.iter_mut().for_each(|a| fix(&mut a.node));
+        f.props.edit_rare(|r| r.metadata.iter_mut().for_each(|a| fix(&mut a.node)));
         let Some(f) = f.body.get_mut() else { continue };
         for (_, r) in &mut f.debug_records {
             for v in &mut r.operands {
@@ -432,7 +432,7 @@ impl<'a> Parser<'a> {
                 };
                 if self.eat(TokenKind::Comma)? {
                     self.expect_kw(Keyword::Partition)?;
-                    props.partition = Some(self.shared_string()?);
+                    props.set_partition(Some(self.shared_string()?));
                 }
                 // An alias or ifunc lives in its target's address space.
                 let target_ty = self.m.const_ty(target);
@@ -440,9 +440,19 @@ impl<'a> Parser<'a> {
                     props.addr_space = *addr_space;
                 }
                 let def = if is_alias {
-                    GlobalDef::Alias(self.m.aliases.push(Alias { name, props, ty, aliasee: target }))
+                    GlobalDef::Alias(self.m.aliases.push(Alias {
+                        name: self.m.symbols[sym].name.clone(),
+                        props,
+                        ty,
+                        aliasee: target,
+                    }))
                 } else {
-                    GlobalDef::IFunc(self.m.ifuncs.push(IFunc { name, props, ty, resolver: target }))
+                    GlobalDef::IFunc(self.m.ifuncs.push(IFunc {
+                        name: self.m.symbols[sym].name.clone(),
+                        props,
+                        ty,
+                        resolver: target,
+                    }))
                 };
                 self.define_global(sp(t), sym, def)
             }
@@ -469,14 +479,13 @@ impl<'a> Parser<'a> {
                     return Err(ParseError::new(ty_at, "invalid type for global variable"));
                 }
                 let mut gv = GlobalVar {
-                    name,
+                    name: self.m.symbols[sym].name.clone(),
                     props,
                     externally_initialized,
                     is_constant,
                     ty,
                     init,
                     attrs: self.m.no_attrs(),
-                    code_model: None,
                     sanitizer: 0,
                     source: Some(t.start),
                 };
@@ -484,20 +493,23 @@ impl<'a> Parser<'a> {
                     match self.tok.kind {
                         TokenKind::Keyword(Keyword::Section) => {
                             self.bump()?;
-                            gv.props.section = Some(self.shared_string()?);
+                            gv.props.set_section(Some(self.shared_string()?));
                         }
                         TokenKind::Keyword(Keyword::Partition) => {
                             self.bump()?;
-                            gv.props.partition = Some(self.shared_string()?);
+                            gv.props.set_partition(Some(self.shared_string()?));
                         }
-                        TokenKind::Keyword(Keyword::Comdat) => gv.props.comdat = Some(self.comdat_ref(&gv.name)?),
+                        TokenKind::Keyword(Keyword::Comdat) => {
+                            let c = self.comdat_ref(&gv.name)?;
+                            gv.props.set_comdat(Some(c));
+                        }
                         TokenKind::Keyword(Keyword::Align) => {
                             self.bump()?;
                             gv.props.align = Some(self.parse_align()?);
                         }
                         TokenKind::Keyword(Keyword::CodeModel) => {
                             self.bump()?;
-                            gv.code_model = Some(self.shared_string()?);
+                            gv.props.set_code_model(Some(self.shared_string()?));
                         }
                         TokenKind::Keyword(
                             Keyword::NoSanitizeAddress
@@ -512,7 +524,7 @@ impl<'a> Parser<'a> {
                         }
                         TokenKind::MetadataVar => {
                             let a = self.attachment()?;
-                            crate::ir::push_exact(&mut gv.props.metadata, [a]);
+                            gv.props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, [a]));
                         }
                         _ => {
                             return self.err(format!("expected a global variable property, found {}", self.describe()))
@@ -671,7 +683,7 @@ impl<'a> Parser<'a> {
             // `declare !dbg !3 void @f()`: a declaration's attachments come before its header.
             while self.tok.kind == TokenKind::MetadataVar {
                 let a = self.attachment()?;
-                crate::ir::push_exact(&mut props.metadata, [a]);
+                props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, [a]));
             }
         }
         let at = sp(self.tok);
@@ -786,13 +798,16 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 TokenKind::Keyword(Keyword::Section) => {
                     self.bump()?;
-                    f.props.section = Some(self.shared_string()?);
+                    f.props.set_section(Some(self.shared_string()?));
                 }
                 TokenKind::Keyword(Keyword::Partition) => {
                     self.bump()?;
-                    f.props.partition = Some(self.shared_string()?);
+                    f.props.set_partition(Some(self.shared_string()?));
                 }
-                TokenKind::Keyword(Keyword::Comdat) => f.props.comdat = Some(self.comdat_ref(&name)?),
+                TokenKind::Keyword(Keyword::Comdat) => {
+                    let c = self.comdat_ref(&name)?;
+                    f.props.set_comdat(Some(c));
+                }
                 TokenKind::Keyword(Keyword::Align) => {
                     self.bump()?;
                     f.props.align = Some(self.parse_align()?);
@@ -815,7 +830,7 @@ impl<'a> Parser<'a> {
                 // `!dbg !5` after the header; `!name = …` is the next top-level entity.
                 TokenKind::MetadataVar if self.lex.peek().kind != TokenKind::Equal => {
                     let a = self.attachment()?;
-                    crate::ir::push_exact(&mut f.props.metadata, [a]);
+                    f.props.edit_rare(|r| crate::ir::push_exact(&mut r.metadata, [a]));
                 }
                 _ => break,
             }

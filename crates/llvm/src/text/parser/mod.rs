@@ -792,12 +792,18 @@ impl<'a> Parser<'a> {
     // ---- symbols ----
 
     fn symbol(&mut self, name: &str) -> SymbolId {
+        self.symbol_shared(name, None)
+    }
+
+    /// The symbol named `name`, made with `shared` (the same text) as its name if new.
+    fn symbol_shared(&mut self, name: &str, shared: Option<&crate::ir::Str>) -> SymbolId {
         let hash = FxBuildHasher.hash_one(name);
         let symbols = &self.m.symbols;
-        if let Some(&s) = self.symbols.find(hash, |&s| *symbols[s].name == *name) {
+        if let Some(&s) = self.symbols.find(hash, |&s| symbols[s].name.as_bytes() == name.as_bytes()) {
             return s;
         }
-        let s = self.m.symbols.push(Symbol { name: name.into(), def: None });
+        let name = shared.cloned().unwrap_or_else(|| name.into());
+        let s = self.m.symbols.push(Symbol { name, def: None });
         let symbols = &self.m.symbols;
         self.symbols.insert_unique(hash, s, |&s| FxBuildHasher.hash_one(&*symbols[s].name));
         s
@@ -1035,7 +1041,8 @@ impl<'a> Parser<'a> {
         for (sym, ty) in called {
             let TypeData::Function { params, .. } = self.m.types.get(ty) else { continue };
             let params = params.iter().map(|&ty| Param { ty, name: Default::default(), attrs }).collect();
-            let f = self.m.functions.push(Function::declaration(self.m.symbols[sym].name.clone(), ty, params, attrs));
+            let f =
+                self.m.functions.push(Function::declaration(Box::from(&*self.m.symbols[sym].name), ty, params, attrs));
             self.m.symbols[sym].def = Some(GlobalDef::Func(f));
             self.sym_uses.remove(&sym);
         }
@@ -1208,10 +1215,10 @@ fn renumber_globals(m: &mut Module) {
         return;
     }
     for (n, (_, id)) in syms.into_iter().enumerate() {
-        let name: Box<str> = n.to_string().into();
+        let name = crate::ir::Str::from(n.to_string());
         match m.symbols[id].def {
             Some(GlobalDef::Var(g)) => m.globals[g].name = name.clone(),
-            Some(GlobalDef::Func(f)) => m.functions[f].name = name.clone(),
+            Some(GlobalDef::Func(f)) => m.functions[f].name = name.as_str().into(),
             Some(GlobalDef::Alias(a)) => m.aliases[a].name = name.clone(),
             Some(GlobalDef::IFunc(i)) => m.ifuncs[i].name = name.clone(),
             None => {}

@@ -486,13 +486,14 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         let mut r = Remap::new(*base);
-        let adds = Additions::since_with(&w.m, *base, !tail);
+        let adds = Additions::take_with(&mut w.m, *base, !tail);
         r.absorb_types(&mut self.m, &adds)?;
         for (n, at) in std::mem::take(&mut w.type_uses) {
             self.type_uses.entry(r.named_struct(n).ok_or(())?).or_insert(at);
         }
         for i in base.symbols..w.m.symbols.len() {
-            let s = self.symbol(&w.m.symbols[SymbolId::from_index(i)].name);
+            let name = &w.m.symbols[SymbolId::from_index(i)].name;
+            let s = self.symbol_shared(name, Some(name));
             r.syms.push(s);
         }
         let slots = &mut self.md_slots;
@@ -512,8 +513,9 @@ impl<'a> Parser<'a> {
             g.ty = r.ty(g.ty);
             g.init = g.init.map(|c| r.cnst(c));
             g.attrs = r.attr(g.attrs);
-            r.attachments(&mut g.props.metadata);
+            g.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
             let sym = self.symbol(&g.name);
+            g.name = self.m.symbols[sym].name.clone();
             let id = self.m.globals.push(g);
             globals.push(id);
             self.define_global(at, sym, GlobalDef::Var(id)).map_err(|_| ())?;
@@ -521,16 +523,18 @@ impl<'a> Parser<'a> {
         for mut a in w.m.aliases.drain_from(base.aliases) {
             a.ty = r.ty(a.ty);
             a.aliasee = r.cnst(a.aliasee);
-            r.attachments(&mut a.props.metadata);
+            a.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
             let sym = self.symbol(&a.name);
+            a.name = self.m.symbols[sym].name.clone();
             let id = self.m.aliases.push(a);
             self.define_global(at, sym, GlobalDef::Alias(id)).map_err(|_| ())?;
         }
         for mut i in w.m.ifuncs.drain_from(base.ifuncs) {
             i.ty = r.ty(i.ty);
             i.resolver = r.cnst(i.resolver);
-            r.attachments(&mut i.props.metadata);
+            i.props.edit_rare(|rare| r.attachments(&mut rare.metadata));
             let sym = self.symbol(&i.name);
+            i.name = self.m.symbols[sym].name.clone();
             let id = self.m.ifuncs.push(i);
             self.define_global(at, sym, GlobalDef::IFunc(id)).map_err(|_| ())?;
         }
