@@ -432,8 +432,8 @@ impl DebugRecordKind {
 pub struct DebugRecord {
     /// Which record.
     pub kind: DebugRecordKind,
-    /// Operands, in written order.
-    pub operands: Vec<Value>,
+    /// Operands, in written order (exactly as many: a function may hold millions of records).
+    pub operands: Box<[Value]>,
 }
 
 impl Function {

@@ -12,6 +12,7 @@ use hashbrown::HashTable;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
+use std::num::NonZeroU32;
 use thin_vec::ThinVec;
 
 /// A metadata node.
@@ -130,6 +131,60 @@ impl std::fmt::Display for FieldName {
     }
 }
 
+/// A specialized node's kind (`DILocation`, `GenericDINode`): one byte, a row of the kind table
+/// (a module may hold millions of nodes). Derefs to, and compares with strings as, the name
+/// written after `!`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KindName(di::DiKind);
+
+impl KindName {
+    /// The kind `kind`.
+    pub const fn of(kind: di::DiKind) -> KindName {
+        KindName(kind)
+    }
+
+    /// The kind.
+    pub const fn kind(self) -> di::DiKind {
+        self.0
+    }
+
+    /// The name written after `!`.
+    pub fn as_str(self) -> &'static str {
+        self.0.name()
+    }
+}
+
+impl std::ops::Deref for KindName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.name()
+    }
+}
+
+impl PartialEq<str> for KindName {
+    fn eq(&self, other: &str) -> bool {
+        self.0.name() == other
+    }
+}
+
+impl PartialEq<&str> for KindName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0.name() == *other
+    }
+}
+
+impl std::fmt::Debug for KindName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0.name(), f)
+    }
+}
+
+impl std::fmt::Display for KindName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name())
+    }
+}
+
 /// One element of a `!DIExpression(…)`: an operation keyword or an integer. 16 bytes, with
 /// nothing on the heap for a keyword of the `DW_OP` / `DW_ATE` tables (an expression may hold
 /// millions of elements).
@@ -221,16 +276,16 @@ pub enum MdNode {
     /// `!{…}` or `distinct !{…}`; `None` operands are `null`.
     Tuple {
         /// `distinct`: never merged with an equal node. The number keeps distinct nodes apart.
-        distinct: Option<u32>,
+        distinct: Option<NonZeroU32>,
         /// Operands.
         ops: Box<[Option<MdId>]>,
     },
     /// `!DIxxx(field: value, …)` or `!GenericDINode(…)`, fields in written order.
     Special {
         /// `distinct`, as for tuples.
-        distinct: Option<u32>,
+        distinct: Option<NonZeroU32>,
         /// The node kind (`DILocation`).
-        kind: &'static str,
+        kind: KindName,
         /// `(field name, value)` pairs.
         fields: Box<[(FieldName, MdField)]>,
     },
@@ -344,9 +399,9 @@ impl Metadata {
     }
 
     /// A fresh `distinct` number.
-    pub fn new_distinct(&mut self) -> u32 {
-        self.next_distinct += 1;
-        self.next_distinct
+    pub fn new_distinct(&mut self) -> NonZeroU32 {
+        self.next_distinct = self.next_distinct.wrapping_add(1);
+        NonZeroU32::new(self.next_distinct).unwrap_or(NonZeroU32::MIN)
     }
 
     /// Hands out `n` numbers unused (numbers a merged copy of the module gave out).
@@ -516,6 +571,19 @@ mod tests {
         assert_eq!(plus, Some("DW_OP_plus_uconst"));
         let signed = ExprOp::encoding(5, di::LlvmVersion::Llvm19).map(ExprOp::name);
         assert_eq!(signed, Some("DW_ATE_signed"));
+    }
+
+    #[test]
+    fn a_node_is_24_bytes() {
+        // A module may hold millions of nodes: a kind is a byte, a `distinct` number four.
+        assert_eq!(std::mem::size_of::<KindName>(), 1);
+        assert_eq!(std::mem::size_of::<MdNode>(), 24);
+        let loc = KindName::of(di::DiKind::Location);
+        assert_eq!(loc.kind(), di::DiKind::Location);
+        assert!(loc == "DILocation" && &*loc == "DILocation" && loc.as_str() == "DILocation");
+        assert_ne!(loc, KindName::of(di::DiKind::File));
+        assert!(loc != "DIFile");
+        assert_eq!(format!("{loc} {loc:?}"), "DILocation \"DILocation\"");
     }
 
     #[test]

@@ -54,7 +54,7 @@ pub use function::{
     Block, BlockId, Body, FnBody, FnRare, FnSource, Function, InstNames, LocalMd, LocalMdId, MdLists, Param,
 };
 pub use instruction::{InstId, InstKind, Instruction, MdListId};
-pub use metadata::{FieldName, MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
+pub use metadata::{FieldName, KindName, MdAttachment, MdField, MdId, MdKind, MdNode, Metadata, NamedMd};
 pub use module::{
     FirstWritten, GlobalDef, GlobalProps, GlobalRare, GlobalVar, Misnumbered, Module, Stats, Symbol, SymbolId,
 };

@@ -223,10 +223,13 @@ impl Remap {
         // numbers go in reading order, which the arena order is not (a node referred to before
         // its record holds the place of its first reference).
         let shift = main.metadata.distinct_count().wrapping_sub(adds.base.distinct);
+        let moved = |d: std::num::NonZeroU32| {
+            std::num::NonZeroU32::new(d.get().wrapping_add(shift)).unwrap_or(std::num::NonZeroU32::MIN)
+        };
         let renumber = |n: MdNode| match n {
-            MdNode::Tuple { distinct: Some(d), ops } => MdNode::Tuple { distinct: Some(d.wrapping_add(shift)), ops },
+            MdNode::Tuple { distinct: Some(d), ops } => MdNode::Tuple { distinct: Some(moved(d)), ops },
             MdNode::Special { distinct: Some(d), kind, fields } => {
-                MdNode::Special { distinct: Some(d.wrapping_add(shift)), kind, fields }
+                MdNode::Special { distinct: Some(moved(d)), kind, fields }
             }
             n => n,
         };

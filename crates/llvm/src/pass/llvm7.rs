@@ -140,7 +140,8 @@ fn debug_records_to_calls(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), P
             continue;
         }
         let records = std::mem::take(&mut m.functions[fid].debug_records);
-        let mut before: rustc_hash::FxHashMap<InstId, Vec<InstId>> = Default::default();
+        // (instruction, call to put before it), 8 bytes a record (a function may hold millions).
+        let mut before: Vec<(InstId, InstId)> = Vec::with_capacity(records.len());
         for (at, r) in records.into_iter() {
             let f = &m.functions[fid];
             let arg_list = |v: &Value| matches!(v, Value::LocalMd(l) if matches!(f.local_md[*l], LocalMd::ArgList(_)));
@@ -175,20 +176,26 @@ fn debug_records_to_calls(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), P
             let metadata =
                 loc.map(|node| f.attachments.push(crate::ir::thin_exact([MdAttachment { kind: dbg, node }])));
             let id = f.insts.push(Instruction { ty: void, kind, metadata });
-            before.entry(at).or_default().push(id);
+            before.push((at, id));
         }
+        // Stable: the calls before one instruction keep the records' order.
+        before.sort_by_key(|&(at, _)| at);
+        let calls_before = |i: InstId| {
+            let start = before.partition_point(|&(at, _)| at < i);
+            let end = start + before[start..].partition_point(|&(at, _)| at == i);
+            &before[start..end]
+        };
         let f = &mut m.functions[fid];
         let layout: Vec<_> = f.layout.to_vec();
         for b in layout {
-            if !f.blocks[b].insts.iter().any(|i| before.contains_key(i)) {
+            let added: usize = f.blocks[b].insts.iter().map(|&i| calls_before(i).len()).sum();
+            if added == 0 {
                 continue;
             }
             let old = std::mem::take(&mut f.blocks[b].insts);
-            let mut out = Vec::with_capacity(old.len());
+            let mut out = Vec::with_capacity(old.len() + added);
             for i in old {
-                if let Some(calls) = before.get(&i) {
-                    out.extend_from_slice(calls);
-                }
+                out.extend(calls_before(i).iter().map(|&(_, call)| call));
                 out.push(i);
             }
             f.blocks[b].insts = out;
@@ -770,7 +777,7 @@ fn debug_info_fields(m: &mut Module, notes: &mut Vec<Note>) -> Result<(), PassEr
             out.push((*name, value.clone()));
         }
         if edited {
-            let node = MdNode::Special { distinct: *distinct, kind, fields: out.into() };
+            let node = MdNode::Special { distinct: *distinct, kind: *kind, fields: out.into() };
             m.metadata.define(id, node);
             changed = true;
         }

@@ -163,7 +163,7 @@ impl<'m> Printer<'m> {
             sink,
             write_error: None,
             notes: Vec::new(),
-            md_slots: FxHashMap::default(),
+            md_slots: Vec::new(),
             md_order: Vec::new(),
             const_depth: 0,
             const_limit,
@@ -239,11 +239,16 @@ struct Printer<'m> {
     out: String,
     notes: Vec<String>,
     /// Constructs the target syntax has no way to say (LLVM 7: `atomicrmw fadd`, `freeze`, …).
-    md_slots: FxHashMap<MdId, u32>,
+    /// Each numbered node's number, by the node's index ([`NO_SLOT`] for none; empty until
+    /// the nodes are numbered): four bytes a node rather than a map's entry.
+    md_slots: Vec<u32>,
     md_order: Vec<MdId>,
     /// The datalayout's program address space (`P<n>`), where functions live.
     program_addr_space: u32,
 }
+
+/// No number: a node written inline (or not at all).
+const NO_SLOT: u32 = u32::MAX;
 
 /// Slot numbers of a function's unnamed values.
 #[derive(Default)]
@@ -405,7 +410,7 @@ impl<'m> Printer<'m> {
         }
         let order = std::mem::take(&mut self.md_order);
         for id in &order {
-            let _ = write!(self.out, "!{} = ", self.md_slots[id]);
+            let _ = write!(self.out, "!{} = ", self.md_slots[id.index()]);
             self.md_node(*id);
             self.out.push('\n');
             self.spill(SPILL);
@@ -755,25 +760,29 @@ impl<'m> Printer<'m> {
 
     fn number_metadata(&mut self) {
         let m = self.m;
-        let mut roots: Vec<MdId> = Vec::new();
+        self.md_slots = vec![NO_SLOT; m.metadata.len()];
+        let (mut stack, mut next) = (Vec::new(), 0u32);
+        // Each root is walked as it is reached, as a walk of the list of every root would
+        // (a module may name millions).
+        let mut walk = |p: &mut Self, root: MdId| p.number_from(root, &mut stack, &mut next);
         for nm in &m.metadata.named {
-            roots.extend(&nm.nodes);
+            nm.nodes.iter().for_each(|&n| walk(self, n));
         }
         for (_, g) in m.globals.iter() {
-            roots.extend(g.props.metadata().iter().map(|a| a.node));
+            g.props.metadata().iter().for_each(|a| walk(self, a.node));
         }
         for (_, f) in m.functions.iter() {
-            roots.extend(f.props.metadata().iter().map(|a| a.node));
+            f.props.metadata().iter().for_each(|a| walk(self, a.node));
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
                     let inst = &f.insts[i];
-                    roots.extend(f.metadata_of(inst).iter().map(|a| a.node));
+                    f.metadata_of(inst).iter().for_each(|a| walk(self, a.node));
                     if let InstKind::Call { call, .. } | InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } =
                         &inst.kind
                     {
                         for a in &call.args {
                             if let Value::Md(id) = a.value {
-                                roots.push(id);
+                                walk(self, id);
                             }
                         }
                     }
@@ -782,18 +791,34 @@ impl<'m> Printer<'m> {
         }
         for (_, f) in m.functions.iter() {
             for (_, r) in &f.debug_records {
-                roots.extend(r.operands.iter().filter_map(|v| if let Value::Md(id) = v { Some(*id) } else { None }));
+                for v in r.operands.iter() {
+                    if let Value::Md(id) = v {
+                        walk(self, *id);
+                    }
+                }
             }
         }
-        // Iterative depth-first walk, numbering nodes as first reached.
-        let mut stack: Vec<MdId> = roots.into_iter().rev().collect();
+        // The nodes in number order, from their numbers (a list exactly as long).
+        let mut order = vec![MdId::from_index(0); next as usize];
+        for (i, &n) in self.md_slots.iter().enumerate() {
+            if n != NO_SLOT {
+                order[n as usize] = MdId::from_index(i);
+            }
+        }
+        self.md_order = order;
+    }
+
+    /// Numbers the nodes a depth-first walk from `root` reaches first, from `next` on.
+    fn number_from(&mut self, root: MdId, stack: &mut Vec<MdId>, next: &mut u32) {
+        let m = self.m;
+        stack.push(root);
         while let Some(id) = stack.pop() {
             let node = m.metadata.get(id);
-            if matches!(node, MdNode::String(_) | MdNode::Value(..)) || self.md_slots.contains_key(&id) {
+            if matches!(node, MdNode::String(_) | MdNode::Value(..)) || self.md_slots[id.index()] != NO_SLOT {
                 continue;
             }
-            self.md_slots.insert(id, self.md_order.len() as u32);
-            self.md_order.push(id);
+            self.md_slots[id.index()] = *next;
+            *next += 1;
             for r in node.refs().into_iter().rev() {
                 match self.inline_operands(node, r) {
                     // A `GenericDINode`'s operands are written in place: their tuple has no slot.
@@ -828,7 +853,7 @@ impl<'m> Printer<'m> {
                 self.out.push(' ');
                 self.value(None, None, v);
             }
-            _ => match self.md_slots.get(&id) {
+            _ => match self.md_slots.get(id.index()).filter(|&&n| n != NO_SLOT) {
                 Some(n) => {
                     let _ = write!(self.out, "!{n}");
                 }
@@ -1048,6 +1073,8 @@ impl<'m> Printer<'m> {
                 if let Some(list) = records.get(&i) {
                     for &r in list {
                         self.debug_record(f, &slots, &f.debug_records[r].1);
+                        // Records may come by the million before one instruction.
+                        self.spill(SPILL);
                     }
                 }
                 self.out.push_str("  ");

@@ -5,7 +5,7 @@
 
 use super::{Reader, Result};
 use crate::ir::di::{self, DefaultValue, DiKind, LlvmVersion, Print, ValueKind, DISP_FLAGS, DI_FLAGS};
-use crate::ir::metadata::{ExprElem, ExprOp, FieldName, MdAttachment, MdField, MdId, MdNode};
+use crate::ir::metadata::{ExprElem, ExprOp, FieldName, KindName, MdAttachment, MdField, MdId, MdNode};
 use crate::ir::value::Value;
 use thin_vec::ThinVec;
 
@@ -326,20 +326,22 @@ fn upgrade_expression(version: u64, mut e: Vec<u64>) -> Vec<u64> {
 }
 
 /// `distinct !DIGlobalVariableExpression(var: …, expr: …)` with distinct number `d`.
-fn gve_node(d: u32, var: MdId, expr: MdId) -> MdNode {
+fn gve_node(d: std::num::NonZeroU32, var: MdId, expr: MdId) -> MdNode {
     let fields: Vec<(FieldName, MdField)> =
         vec![(FieldName::new(&"var"), MdField::Ref(var)), (FieldName::new(&"expr"), MdField::Ref(expr))];
-    MdNode::Special { distinct: Some(d), kind: "DIGlobalVariableExpression", fields: fields.into() }
+    MdNode::Special { distinct: Some(d), kind: KindName::of(DiKind::GlobalVariableExpression), fields: fields.into() }
 }
 
 /// The value of a field before the writer's rules decide whether it is printed.
-enum Raw {
+enum Raw<'a> {
     Absent,
     Int(u64),
     Node(Option<MdId>),
+    /// A string not made a node (see `LazyStrings`): its id and characters.
+    Str(usize, &'a [u8]),
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// Reads debug-info record `code` into a node, or `None` if it is not one this reader knows.
     /// The LLVM major version of the identification block's producer (`LLVM22.1.0` → 22), when
     /// it names one.
@@ -380,11 +382,19 @@ impl Reader<'_> {
                 fields.push((FieldName::new(&"operands"), MdField::Ref(t)));
             }
             let distinct = (ops[0] != 0).then(|| self.m.metadata.new_distinct());
-            return Ok(Some(MdNode::Special { distinct, kind: "GenericDINode", fields: fields.into() }));
+            return Ok(Some(MdNode::Special {
+                distinct,
+                kind: KindName::of(DiKind::GenericDINode),
+                fields: fields.into(),
+            }));
         }
         if code == 47 {
             let d = self.m.metadata.new_distinct();
-            return Ok(Some(MdNode::Special { distinct: Some(d), kind: "DIAssignID", fields: Box::new([]) }));
+            return Ok(Some(MdNode::Special {
+                distinct: Some(d),
+                kind: KindName::of(DiKind::AssignId),
+                fields: Box::new([]),
+            }));
         }
         if code == 14 {
             let head = *ops.first().ok_or_else(|| self.err("DIEnumerator record too short"))?;
@@ -427,7 +437,11 @@ impl Reader<'_> {
                 fields.push((FieldName::new(&"isUnsigned"), MdField::Bool(true)));
             }
             let distinct = (head & 1 != 0).then(|| self.m.metadata.new_distinct());
-            return Ok(Some(MdNode::Special { distinct, kind: "DIEnumerator", fields: fields.into() }));
+            return Ok(Some(MdNode::Special {
+                distinct,
+                kind: KindName::of(DiKind::Enumerator),
+                fields: fields.into(),
+            }));
         }
         let Some(&(_, kind, layout)) = LAYOUTS.iter().find(|l| l.0 == code) else { return Ok(None) };
         let head = *ops.first().ok_or_else(|| self.err("debug-info record too short"))?;
@@ -522,7 +536,7 @@ impl Reader<'_> {
             _ => {}
         }
         let ops = ops;
-        let get = |this: &mut Self, name: &str| -> Result<Raw> {
+        let get = |this: &mut Self, name: &str| -> Result<Raw<'a>> {
             let Some(&(_, src)) = layout.iter().find(|(n, _)| *n == name) else { return Ok(Raw::Absent) };
             let at = |i: usize| ops.get(i).copied();
             Ok(match src {
@@ -530,7 +544,13 @@ impl Reader<'_> {
                 M(i) | S(i) => match at(i) {
                     None => Raw::Absent,
                     Some(0) => Raw::Node(None),
-                    Some(v) => Raw::Node(Some(this.di_ref(v - 1)?)),
+                    Some(v) => {
+                        let id = usize::try_from(v - 1).unwrap_or(usize::MAX);
+                        match this.lazy_string(id) {
+                            Some(s) => Raw::Str(id, s),
+                            None => Raw::Node(Some(this.di_ref(v - 1)?)),
+                        }
+                    }
                 },
                 M0(i) => match at(i) {
                     None => Raw::Absent,
@@ -565,6 +585,10 @@ impl Reader<'_> {
                 Raw::Node(Some(id)) => Some(match (rules.kind, self.m.metadata.get(id)) {
                     (ValueKind::MdString { .. }, MdNode::String(s)) => MdField::str(s),
                     _ => MdField::Ref(id),
+                }),
+                Raw::Str(id, s) => Some(match rules.kind {
+                    ValueKind::MdString { .. } => MdField::str(s),
+                    _ => MdField::Ref(self.md_slot(id).expect("a string still in the input")),
                 }),
             };
             let empty = match &value {
@@ -621,7 +645,7 @@ impl Reader<'_> {
         let distinct = distinct.then(|| self.m.metadata.new_distinct());
         // Exactly as long as it is (a shrunk vector may keep its allocation's size class).
         let fields: Box<[_]> = fields.drain(..).collect();
-        Ok(Some(MdNode::Special { distinct, kind: spec.name, fields }))
+        Ok(Some(MdNode::Special { distinct, kind: KindName::of(spec.kind), fields }))
     }
 
     /// Notes what a debug-info record just read as metadata id `id` asks of the upgrades that
@@ -750,13 +774,12 @@ impl Reader<'_> {
     fn upgrade_type_refs(&mut self) {
         let mut by_name: std::collections::HashMap<Box<[u8]>, (MdId, bool)> = Default::default();
         for (ty, name, fwd) in std::mem::take(&mut self.di_upgrade.type_refs) {
-            let (Some(ty), Some(name)) =
-                (self.mds.get(ty).copied().flatten(), self.mds.get(name as usize).copied().flatten())
+            let (Some(ty), Some(s)) =
+                (self.mds.get(ty).copied().flatten(), self.md_string(usize::try_from(name).unwrap_or(usize::MAX)))
             else {
                 continue;
             };
-            let MdNode::String(s) = self.m.metadata.get(name) else { continue };
-            let e = by_name.entry(s.clone()).or_insert((ty, fwd));
+            let e = by_name.entry(s.into()).or_insert((ty, fwd));
             if e.1 && !fwd {
                 *e = (ty, fwd);
             }
@@ -791,7 +814,7 @@ impl Reader<'_> {
                 }
             }
             if changed {
-                let node = MdNode::Special { distinct: *distinct, kind, fields: new };
+                let node = MdNode::Special { distinct: *distinct, kind: *kind, fields: new };
                 self.m.metadata.define(id, node);
             }
         }
@@ -931,6 +954,9 @@ impl Reader<'_> {
         if raw == 0 {
             return Ok(None);
         }
+        if let Some(s) = self.lazy_string(usize::try_from(raw - 1).unwrap_or(usize::MAX)) {
+            return Ok(Some(MdField::str(s)));
+        }
         let id = self.di_ref(raw - 1)?;
         Ok(Some(match self.m.metadata.get(id) {
             MdNode::String(s) => MdField::str(s),
@@ -1052,7 +1078,7 @@ impl Reader<'_> {
             v => return Err(self.err(format!("DISubrange record version {v} is not supported"))),
         }
         let distinct = (head & 1 != 0).then(|| self.m.metadata.new_distinct());
-        Ok(MdNode::Special { distinct, kind: "DISubrange", fields: fields.into() })
+        Ok(MdNode::Special { distinct, kind: KindName::of(DiKind::Subrange), fields: fields.into() })
     }
 }
 

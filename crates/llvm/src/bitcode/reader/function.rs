@@ -297,6 +297,7 @@ impl Reader<'_> {
         // Instructions go to an arena that has grown before; the body gets them at its end.
         self.func.insts = std::mem::take(&mut self.body.spare_insts);
         let module_mds = self.mds.len();
+        self.fn_lazy_strs.clear();
         for (i, p) in self.func.params.iter().enumerate() {
             self.body.vals.push((Value::Arg(i as u32), p.ty));
         }
@@ -388,6 +389,7 @@ impl Reader<'_> {
         self.body.spare_insts = std::mem::replace(insts, exact);
         self.func.inst_names = self.func.inst_names.take_exact();
         self.mds.truncate(module_mds);
+        self.fn_lazy_strs.clear();
         self.cur_fn = None;
         if self.walk == Some(true) {
             let list = super::order::struct_list(&self.m, &mut self.seen, &self.func);
@@ -639,14 +641,14 @@ impl Reader<'_> {
     }
 
     /// A metadata operand of a call: a node, or function-local metadata.
-    fn md_value(&self, id: u64) -> Result<Value> {
+    fn md_value(&mut self, id: u64) -> Result<Value> {
         let i = usize::try_from(id).unwrap_or(usize::MAX);
         if let Some(v) = self.body.local_md.get(&i) {
             return Ok(*v);
         }
-        match self.mds.get(i) {
-            Some(Some(m)) => Ok(Value::Md(*m)),
-            _ => Err(self.err(format!("metadata argument {id} is not defined"))),
+        match self.md_slot(i) {
+            Some(m) => Ok(Value::Md(m)),
+            None => Err(self.err(format!("metadata argument {id} is not defined"))),
         }
     }
 
@@ -661,7 +663,7 @@ impl Reader<'_> {
     fn debug_record(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         use crate::ir::function::{DebugRecord, DebugRecordKind};
         let &inst = self.body.insts.last().ok_or_else(|| self.err("debug record before any instruction"))?;
-        let node = |this: &Self, i: usize| -> Result<Value> {
+        let node = |this: &mut Self, i: usize| -> Result<Value> {
             let id = *ops.get(i).ok_or_else(|| this.err("debug record too short"))?;
             this.md_value(id)
         };
@@ -693,7 +695,7 @@ impl Reader<'_> {
                 ],
             ),
         };
-        self.func.debug_records.push((inst, DebugRecord { kind, operands }));
+        self.func.debug_records.push((inst, DebugRecord { kind, operands: operands.into() }));
         Ok(())
     }
 

@@ -7,7 +7,7 @@ use crate::bitcode::bitstream::{Bits, Entry};
 use crate::ir::metadata::{MdAttachment, MdId, MdNode, NamedMd};
 use crate::ir::value::Value;
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// The node for metadata id `id` (module level), creating a placeholder for a forward reference.
     /// The error for forward references to metadata still open where they must be resolved
     /// (`body`: at the end of that function's body).
@@ -41,6 +41,11 @@ impl Reader<'_> {
         }
         if let Some(m) = self.mds[i] {
             return Ok(m);
+        }
+        if let Some(s) = self.lazy_str(i) {
+            let id = self.m.metadata.intern(MdNode::String(s.into()));
+            self.mds[i] = Some(id);
+            return Ok(id);
         }
         let p = self.m.metadata.placeholder(i as u32);
         self.mds[i] = Some(p);
@@ -88,6 +93,7 @@ impl Reader<'_> {
                 .iter()
                 .rposition(|m| m.is_some_and(|m| !matches!(self.m.metadata.get(m), MdNode::Placeholder(_))))
                 .map_or(0, |p| p + 1)
+                .max(self.lazy_strs.end())
         };
         let mut name: Option<Box<str>> = None;
         loop {
@@ -201,7 +207,7 @@ impl Reader<'_> {
                     }
                     self.md_define(&mut next, MdNode::String(s.into()))?;
                 }
-                35 => self.md_strings(&mut next)?,
+                35 => self.md_strings(&mut next, in_fn)?,
                 2 => {
                     let ty = self.ty(self.op(0)?)?;
                     let id = self.op(1)?;
@@ -272,7 +278,11 @@ impl Reader<'_> {
     }
 
     /// `METADATA_STRINGS`: [count, offset] and a blob of VBR6 lengths, then the characters.
-    fn md_strings(&mut self, next: &mut usize) -> Result<()> {
+    ///
+    /// The module's strings stay in the input ([`LazyStrings`]) when their ids are new: a
+    /// debug-info field copies its string, and only a string something refers to as a node
+    /// becomes one (a module of 200k variables names each once, in its field).
+    fn md_strings(&mut self, next: &mut usize, in_fn: bool) -> Result<()> {
         let (count, offset) = (self.op(0)?, self.op(1)?);
         let blob = self.c.blob.ok_or_else(|| self.err("metadata strings without a blob"))?;
         if offset > blob.len() as u64 || count > blob.len() as u64 * 8 / 6 {
@@ -281,14 +291,67 @@ impl Reader<'_> {
         let (lens, chars) = blob.split_at(offset as usize);
         let mut bits = Bits::new(lens);
         let mut at = 0usize;
+        let table_free = if in_fn { &self.fn_lazy_strs } else { &self.lazy_strs }.ends.is_empty();
+        let lazy = table_free && *next >= self.mds.len() && chars.len() < 1 << 32;
+        let mut ends = Vec::new();
+        if lazy {
+            // Bounded by the blob's size (checked above).
+            ends.reserve_exact(count as usize);
+        }
         for _ in 0..count {
             let n = bits.vbr(6).map_err(|_| self.err("metadata string lengths run past their blob"))? as usize;
             let s =
                 chars.get(at..at.saturating_add(n)).ok_or_else(|| self.err("metadata string runs past its blob"))?;
             at += n;
-            self.md_define(next, MdNode::String(s.into()))?;
+            if lazy {
+                ends.push(at as u32);
+            } else {
+                self.md_define(next, MdNode::String(s.into()))?;
+            }
+        }
+        if lazy && !ends.is_empty() {
+            self.mds.resize(*next + ends.len(), None);
+            let table = LazyStrings { base: *next, chars, ends };
+            *next = table.end();
+            *if in_fn { &mut self.fn_lazy_strs } else { &mut self.lazy_strs } = table;
         }
         Ok(())
+    }
+
+    /// The characters of metadata string `id` while it is not a node.
+    pub(super) fn lazy_string(&self, id: usize) -> Option<&'a [u8]> {
+        match self.mds.get(id) {
+            Some(None) => self.lazy_str(id),
+            _ => None,
+        }
+    }
+
+    /// The characters of string `id` of the module's or the function's strings kept in the
+    /// input (callers look at its slot first).
+    fn lazy_str(&self, id: usize) -> Option<&'a [u8]> {
+        self.lazy_strs.get(id).or_else(|| self.fn_lazy_strs.get(id))
+    }
+
+    /// The characters of metadata string `id`, whether it is a node or still in the input.
+    pub(super) fn md_string(&self, id: usize) -> Option<&[u8]> {
+        match self.mds.get(id).copied().flatten() {
+            Some(m) => match self.m.metadata.get(m) {
+                MdNode::String(s) => Some(s),
+                _ => None,
+            },
+            None => self.lazy_str(id),
+        }
+    }
+
+    /// Metadata id `id`'s node, made now if it is a string still in the input.
+    pub(super) fn md_slot(&mut self, id: usize) -> Option<MdId> {
+        if let Some(m) = self.mds.get(id).copied().flatten() {
+            return Some(m);
+        }
+        let s = self.lazy_str(id)?;
+        let m = self.m.metadata.intern(MdNode::String(s.into()));
+        self.mds[id] = Some(m);
+        Some(m)
     }
 
     fn md_kind_record(&mut self) -> Result<()> {
@@ -372,10 +435,10 @@ impl Reader<'_> {
     }
 
     /// A metadata id as a node.
-    pub(super) fn md_node_id(&self, id: u64) -> Result<MdId> {
-        match self.mds.get(usize::try_from(id).unwrap_or(usize::MAX)) {
-            Some(Some(m)) => Ok(*m),
-            _ => Err(self.err(format!("metadata id {id} is not a node"))),
+    pub(super) fn md_node_id(&mut self, id: u64) -> Result<MdId> {
+        match self.md_slot(usize::try_from(id).unwrap_or(usize::MAX)) {
+            Some(m) => Ok(m),
+            None => Err(self.err(format!("metadata id {id} is not a node"))),
         }
     }
 
@@ -411,5 +474,40 @@ impl Reader<'_> {
             _ => return Err(self.err("attachment to an alias or ifunc")),
         }
         Ok(())
+    }
+}
+
+/// Metadata strings of the module, or of the function being read, that are not nodes (yet):
+/// metadata ids `base..` name them, in the input's bytes. A slot of `Reader::mds` left `None` in that range is one; making it a node
+/// fills the slot.
+#[derive(Clone, Default)]
+pub(super) struct LazyStrings<'a> {
+    /// The metadata id of the first.
+    base: usize,
+    /// Their characters, one after another.
+    chars: &'a [u8],
+    /// Where each ends in `chars`.
+    ends: Vec<u32>,
+}
+
+impl<'a> LazyStrings<'a> {
+    /// The characters of string `id`, if it is one of these (callers look at its slot first).
+    fn get(&self, id: usize) -> Option<&'a [u8]> {
+        let k = id.checked_sub(self.base)?;
+        let end = *self.ends.get(k)? as usize;
+        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        self.chars.get(start..end)
+    }
+
+    /// The metadata id after the last.
+    fn end(&self) -> usize {
+        self.base + self.ends.len()
+    }
+
+    /// Forgets them (a function's, at the end of its body), keeping the table's room.
+    pub(super) fn clear(&mut self) {
+        self.base = 0;
+        self.chars = &[];
+        self.ends.clear();
     }
 }

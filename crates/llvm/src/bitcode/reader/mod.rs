@@ -95,6 +95,10 @@ pub(super) struct Reader<'a> {
     next_body: usize,
     /// Module-level metadata by id (strings first).
     mds: Vec<Option<MdId>>,
+    /// The module's metadata strings not made nodes.
+    lazy_strs: metadata::LazyStrings<'a>,
+    /// The metadata strings of the function being read not made nodes.
+    fn_lazy_strs: metadata::LazyStrings<'a>,
     /// Placeholders for metadata referred to before its record, not yet defined.
     md_open: usize,
     /// Whether a uniqued node filled a placeholder (so equal nodes may need merging).
@@ -337,6 +341,8 @@ fn start(data: &[u8], options: crate::ParseOptions, role: Role) -> Result<Reader
         bodies: Vec::new(),
         next_body: 0,
         mds: Vec::new(),
+        lazy_strs: Default::default(),
+        fn_lazy_strs: Default::default(),
         md_open: 0,
         md_reunique: false,
         md_kinds: Default::default(),
@@ -1185,6 +1191,8 @@ impl<'a> Reader<'a> {
         self.body = function::Body::new(self.m.types.void());
         self.values = Vec::new();
         self.mds = Vec::new();
+        self.lazy_strs = Default::default();
+        self.fn_lazy_strs = Default::default();
         self.types = Vec::new();
         self.attr_lists = Vec::new();
         self.names = Default::default();

@@ -447,6 +447,8 @@ impl<'a> Reader<'a> {
             bodies: self.bodies.clone(),
             next_body: self.next_body,
             mds: self.mds.clone(),
+            lazy_strs: self.lazy_strs.clone(),
+            fn_lazy_strs: Default::default(),
             md_open: self.md_open,
             md_reunique: self.md_reunique,
             md_kinds: self.md_kinds.clone(),

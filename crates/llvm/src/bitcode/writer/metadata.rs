@@ -13,32 +13,32 @@ use crate::ir::metadata::{ExprElem, FieldName, MdField, MdId, MdNode};
 use crate::ir::{Module, Value};
 use rustc_hash::FxHashMap;
 
-/// One metadata id's content.
-#[derive(Debug, Clone)]
-pub(super) enum Entry {
-    Str(Box<[u8]>),
-    Node(MdId),
-}
+/// No id: a node no root reaches.
+const NO_ID: u32 = u32::MAX;
 
 /// Module metadata ids.
 #[derive(Debug, Default)]
-pub(super) struct MdTable {
-    pub(super) entries: Vec<Entry>,
-    node_ids: FxHashMap<MdId, u32>,
-    str_ids: FxHashMap<Box<[u8]>, u32>,
-    /// How many entries are strings (they come first).
-    pub(super) n_strings: u32,
+pub(super) struct MdTable<'m> {
+    /// The strings, as the module holds them: the first ids.
+    pub(super) strs: Vec<&'m [u8]>,
+    /// The nodes, with the ids after the strings'.
+    pub(super) nodes: Vec<MdId>,
+    /// Each node's id, by the node's index ([`NO_ID`] for none): four bytes a node rather than a
+    /// map's entry (a module may hold millions).
+    node_ids: Vec<u32>,
+    /// Each string's id, by its content as the module holds it (not copied).
+    str_ids: FxHashMap<&'m [u8], u32>,
     /// Constants that metadata holds as values (numbered among the module's constants).
     pub(super) value_consts: Vec<ConstId>,
 }
 
 /// What a node refers to: nodes and inline strings.
-enum Child {
+enum Child<'m> {
     Node(MdId),
-    Str(Box<[u8]>),
+    Str(&'m [u8]),
 }
 
-fn children(m: &Module, id: MdId) -> Vec<Child> {
+fn children(m: &Module, id: MdId) -> Vec<Child<'_>> {
     match m.metadata.get(id) {
         MdNode::Tuple { ops, .. } => ops.iter().flatten().map(|&r| Child::Node(r)).collect(),
         MdNode::Special { kind, fields, .. } if &**kind == "GenericDINode" => {
@@ -51,7 +51,7 @@ fn children(m: &Module, id: MdId) -> Vec<Child> {
                         _ => out.push(Child::Node(*r)),
                     },
                     (_, MdField::Ref(r)) => out.push(Child::Node(*r)),
-                    (_, MdField::Str(s)) if !s.is_empty() => out.push(Child::Str(s[..].into())),
+                    (_, MdField::Str(s)) if !s.is_empty() => out.push(Child::Str(&s[..])),
                     _ => {}
                 }
             }
@@ -61,7 +61,7 @@ fn children(m: &Module, id: MdId) -> Vec<Child> {
             .iter()
             .filter_map(|(_, f)| match f {
                 MdField::Ref(r) => Some(Child::Node(*r)),
-                MdField::Str(s) if !s.is_empty() => Some(Child::Str(s[..].into())),
+                MdField::Str(s) if !s.is_empty() => Some(Child::Str(&s[..])),
                 _ => None,
             })
             .collect(),
@@ -69,33 +69,42 @@ fn children(m: &Module, id: MdId) -> Vec<Child> {
     }
 }
 
-impl MdTable {
+impl<'m> MdTable<'m> {
     /// Numbers every node the module refers to.
-    pub(super) fn build(m: &Module, modern: bool) -> Result<MdTable> {
-        let mut order: Vec<Entry> = Vec::new();
-        let mut seen_nodes: FxHashMap<MdId, ()> = FxHashMap::default();
-        let mut seen_strs: FxHashMap<Box<[u8]>, ()> = FxHashMap::default();
-        // Nodes whose operands are being visited: a cycle back to one ends there.
-        let mut visiting: FxHashMap<MdId, ()> = FxHashMap::default();
-        let mut visit = |root: MdId, order: &mut Vec<Entry>| {
+    pub(super) fn build(m: &'m Module, modern: bool) -> Result<MdTable<'m>> {
+        let mut strs: Vec<&'m [u8]> = Vec::new();
+        let mut nodes: Vec<MdId> = Vec::new();
+        // Each node's state by its index: 0 not reached, 1 its operands being visited (a cycle
+        // back to it ends there), 2 given its place.
+        const VISITING: u8 = 1;
+        const DONE: u8 = 2;
+        let mut state: Vec<u8> = vec![0; m.metadata.len()];
+        // Strings come first, in the order they are reached: a string's id is how many came
+        // before it.
+        let mut str_ids: FxHashMap<&'m [u8], u32> = FxHashMap::default();
+        let mut add_str = |s: &'m [u8]| {
+            let n = strs.len() as u32;
+            if let std::collections::hash_map::Entry::Vacant(v) = str_ids.entry(s) {
+                v.insert(n);
+                strs.push(s);
+            }
+        };
+        let mut visit = |root: MdId| {
             let mut stack = vec![(root, false)];
             while let Some((id, expanded)) = stack.pop() {
-                if seen_nodes.contains_key(&id) || (!expanded && visiting.contains_key(&id)) {
+                let st = state[id.index()];
+                if st == DONE || (!expanded && st == VISITING) {
                     continue;
                 }
                 if expanded {
-                    seen_nodes.insert(id, ());
+                    state[id.index()] = DONE;
                     match m.metadata.get(id) {
-                        MdNode::String(s) => {
-                            if seen_strs.insert(s.clone(), ()).is_none() {
-                                order.push(Entry::Str(s.clone()));
-                            }
-                        }
-                        _ => order.push(Entry::Node(id)),
+                        MdNode::String(s) => add_str(s),
+                        _ => nodes.push(id),
                     }
                     continue;
                 }
-                visiting.insert(id, ());
+                state[id.index()] = VISITING;
                 stack.push((id, true));
                 let kids = children(m, id);
                 for k in kids.iter().rev() {
@@ -107,21 +116,19 @@ impl MdTable {
                 // Inline strings come right before the node's other operands.
                 for k in kids {
                     if let Child::Str(s) = k {
-                        if seen_strs.insert(s.clone(), ()).is_none() {
-                            order.push(Entry::Str(s));
-                        }
+                        add_str(s);
                     }
                 }
             }
         };
         for nm in &m.metadata.named {
             for &n in &nm.nodes {
-                visit(n, &mut order);
+                visit(n);
             }
         }
         for (_, g) in m.globals.iter() {
             for a in g.props.metadata().iter() {
-                visit(a.node, &mut order);
+                visit(a.node);
             }
         }
         let dbg = (0..m.metadata.kinds_len())
@@ -129,7 +136,7 @@ impl MdTable {
             .find(|&k| m.metadata.kind_name(k) == "dbg");
         for (_, f) in m.functions.iter() {
             for a in f.props.metadata().iter() {
-                visit(a.node, &mut order);
+                visit(a.node);
             }
             if !f.debug_records.is_empty() && !modern {
                 return Err(WriteError::new(format!(
@@ -140,7 +147,7 @@ impl MdTable {
             for (_, r) in f.debug_records.iter() {
                 for &v in &r.operands {
                     if let Value::Md(id) = v {
-                        visit(id, &mut order);
+                        visit(id);
                     }
                 }
             }
@@ -154,7 +161,7 @@ impl MdTable {
                         }
                     });
                     for id in mds {
-                        visit(id, &mut order);
+                        visit(id);
                     }
                     for a in f.metadata_of(inst) {
                         if Some(a.kind) == dbg {
@@ -163,62 +170,57 @@ impl MdTable {
                                 MdNode::Special { kind, distinct: None, .. } if &**kind == "DILocation" => {
                                     for c in children(m, a.node) {
                                         if let Child::Node(n) = c {
-                                            visit(n, &mut order);
+                                            visit(n);
                                         }
                                     }
                                 }
-                                _ => visit(a.node, &mut order),
+                                _ => visit(a.node),
                             }
                         } else {
-                            visit(a.node, &mut order);
+                            visit(a.node);
                         }
                     }
                 }
             }
         }
-        // Strings first, then values, then distinct nodes, then uniqued ones.
-        let rank = |e: &Entry| match e {
-            Entry::Str(_) => 0,
-            Entry::Node(id) => match m.metadata.get(*id) {
-                MdNode::Value(..) => 1,
-                n if n.is_distinct() => 2,
-                _ => 3,
-            },
+        // Strings first, then values, then distinct nodes, then uniqued ones (a stable sort:
+        // each kind in the order reached).
+        let rank = |id: &MdId| match m.metadata.get(*id) {
+            MdNode::Value(..) => 1,
+            n if n.is_distinct() => 2,
+            _ => 3,
         };
-        order.sort_by_key(rank);
-        let mut t = MdTable::default();
-        for (i, e) in order.iter().enumerate() {
-            match e {
-                Entry::Str(s) => {
-                    t.str_ids.insert(s.clone(), i as u32);
-                    t.n_strings += 1;
-                }
-                Entry::Node(id) => {
-                    t.node_ids.insert(*id, i as u32);
-                    match m.metadata.get(*id) {
-                        MdNode::Value(_, Value::Const(c)) => t.value_consts.push(*c),
-                        MdNode::Value(..) => return Err(WriteError::new("module metadata holds a function's value")),
-                        MdNode::Placeholder(_) => return Err(WriteError::new("undefined metadata node")),
-                        _ => {}
-                    }
-                }
+        nodes.sort_by_key(rank);
+        drop(state);
+        let mut t = MdTable { node_ids: vec![NO_ID; m.metadata.len()], str_ids, ..MdTable::default() };
+        for (i, id) in nodes.iter().enumerate() {
+            t.node_ids[id.index()] = (strs.len() + i) as u32;
+            match m.metadata.get(*id) {
+                MdNode::Value(_, Value::Const(c)) => t.value_consts.push(*c),
+                MdNode::Value(..) => return Err(WriteError::new("module metadata holds a function's value")),
+                MdNode::Placeholder(_) => return Err(WriteError::new("undefined metadata node")),
+                _ => {}
             }
         }
         // IR string nodes share their content's id.
         for (id, n) in m.metadata.iter() {
             if let MdNode::String(s) = n {
-                if let Some(&i) = t.str_ids.get(s) {
-                    t.node_ids.insert(id, i);
+                if let Some(&i) = t.str_ids.get(&s[..]) {
+                    t.node_ids[id.index()] = i;
                 }
             }
         }
-        t.entries = order;
+        t.strs = strs;
+        t.nodes = nodes;
         Ok(t)
     }
 
     /// The 0-based id of a node.
     pub(super) fn id(&self, n: MdId) -> Result<u64> {
-        self.node_ids.get(&n).map(|&i| u64::from(i)).ok_or_else(|| WriteError::new("metadata node without an id"))
+        match self.node_ids.get(n.index()) {
+            Some(&i) if i != NO_ID => Ok(u64::from(i)),
+            _ => Err(WriteError::new("metadata node without an id")),
+        }
     }
 
     fn str_id(&self, s: &[u8]) -> Result<u64> {
@@ -227,7 +229,7 @@ impl MdTable {
 
     /// How many ids the module's metadata takes.
     pub(super) fn len(&self) -> u32 {
-        self.entries.len() as u32
+        (self.strs.len() + self.nodes.len()) as u32
     }
 }
 
@@ -235,7 +237,7 @@ impl MdTable {
 struct Fields<'a> {
     kind: DiKind,
     fields: &'a [(FieldName, MdField)],
-    t: &'a MdTable,
+    t: &'a MdTable<'a>,
 }
 
 impl Fields<'_> {
@@ -338,7 +340,7 @@ impl Writer<'_> {
         let t = &self.md;
         let attached = m.globals.iter().any(|(_, g)| !g.props.metadata().is_empty())
             || m.functions.iter().any(|(_, f)| !f.is_definition && !f.props.metadata().is_empty());
-        if t.entries.is_empty() && m.metadata.named.is_empty() && !attached {
+        if t.len() == 0 && m.metadata.named.is_empty() && !attached {
             return Ok(());
         }
         s.enter_block(block::METADATA, 4);
@@ -347,17 +349,16 @@ impl Writer<'_> {
         let offset_ab = s.abbrev(vec![Literal(38), Fixed(32), Fixed(32)]);
         let index_ab = s.abbrev(vec![Literal(39), Array, Vbr(6)]);
         self.write_strings(s);
-        let n_nodes = t.entries.len() - t.n_strings as usize;
+        let n_nodes = t.nodes.len();
         let indexed = n_nodes > 25;
         if indexed {
             s.record(38, &[0, 0], Some(offset_ab));
         }
         let index_base = s.bit_pos();
         let mut positions = Vec::with_capacity(n_nodes);
-        for e in &t.entries[t.n_strings as usize..] {
-            let Entry::Node(id) = e else { continue };
+        for &id in &t.nodes {
             positions.push(s.bit_pos());
-            self.write_node(s, *id, loc_ab)?;
+            self.write_node(s, id, loc_ab)?;
         }
         if indexed {
             let delta = s.bit_pos() - index_base;
@@ -408,21 +409,18 @@ impl Writer<'_> {
 
     fn write_strings(&self, s: &mut BitWriter) {
         let t = &self.md;
-        if t.n_strings == 0 {
+        if t.strs.is_empty() {
             return;
         }
-        let strs: Vec<&[u8]> = t.entries[..t.n_strings as usize]
-            .iter()
-            .filter_map(|e| if let Entry::Str(x) = e { Some(&**x) } else { None })
-            .collect();
+        let strs = &t.strs;
         let mut lens = BitWriter::new();
-        for x in &strs {
+        for x in strs {
             lens.emit_vbr(x.len() as u64, 6);
         }
         lens.align32();
         let mut blob = lens.finish();
         let offset = blob.len() as u64;
-        for x in &strs {
+        for x in strs {
             blob.extend_from_slice(x);
         }
         let ab = s.abbrev(vec![Literal(35), Vbr(6), Vbr(6), Blob]);

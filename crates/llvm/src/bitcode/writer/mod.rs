@@ -228,7 +228,7 @@ pub(super) struct Writer<'m> {
     /// Attribute lists (their groups), 1-based.
     lists: Vec<Vec<u64>>,
     list_ids: FxHashMap<Vec<u64>, u64>,
-    md: metadata::MdTable,
+    md: metadata::MdTable<'m>,
     /// Metadata kind ids by the module's kind index.
     kind_ids: Vec<u64>,
     kind_names: NameList,

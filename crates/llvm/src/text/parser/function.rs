@@ -2103,7 +2103,7 @@ impl<'a> Parser<'a> {
                 format!("#{} takes {want} operands, found {}", kind.keyword(), operands.len()),
             ));
         }
-        Ok(DebugRecord { kind, operands })
+        Ok(DebugRecord { kind, operands: operands.into() })
     }
 
     /// A `metadata` argument: a node, a string, or a (local) value as metadata.

@@ -2,7 +2,7 @@
 
 use super::{sp, PResult, ParseError, Parser};
 use crate::ir::di::{DiKind, LlvmVersion};
-use crate::ir::metadata::{ExprElem, FieldName, MdField, MdId, MdNode, NamedMd};
+use crate::ir::metadata::{ExprElem, FieldName, KindName, MdField, MdId, MdNode, NamedMd};
 use crate::ir::remap::Remap;
 use crate::ir::value::Value;
 use crate::ir::{ConstId, TypeId};
@@ -199,7 +199,7 @@ impl Parser<'_> {
     }
 
     /// `!{ … }` content (the `!` is current).
-    fn tuple_content(&mut self, distinct: Option<u32>) -> PResult<MdNode> {
+    fn tuple_content(&mut self, distinct: Option<std::num::NonZeroU32>) -> PResult<MdNode> {
         self.expect(TokenKind::Exclaim, "'!'")?;
         self.expect(TokenKind::LBrace, "'{'")?;
         let mut ops = Vec::new();
@@ -264,12 +264,12 @@ impl Parser<'_> {
     }
 
     /// A specialized node, interned.
-    pub(super) fn specialized(&mut self, distinct: Option<u32>) -> PResult<MdId> {
+    pub(super) fn specialized(&mut self, distinct: Option<std::num::NonZeroU32>) -> PResult<MdId> {
         let node = self.specialized_content(distinct)?;
         Ok(self.m.metadata.intern(node))
     }
 
-    fn specialized_content(&mut self, distinct: Option<u32>) -> PResult<MdNode> {
+    fn specialized_content(&mut self, distinct: Option<std::num::NonZeroU32>) -> PResult<MdNode> {
         let t = self.bump()?;
         let name = self.name_cow(t)?;
         if &*name == "DIArgList" {
@@ -360,7 +360,7 @@ impl Parser<'_> {
         }
         // Exactly as long as it is (a shrunk vector may keep its allocation's size class).
         let fields: Box<[_]> = fields.drain(..).collect();
-        Ok(MdNode::Special { distinct, kind: kind.name(), fields })
+        Ok(MdNode::Special { distinct, kind: KindName::of(kind), fields })
     }
 
     fn md_field_value(&mut self) -> PResult<MdField> {
