@@ -39,17 +39,49 @@ fn opcode_ops(op: Keyword) -> (Option<BinOp>, Option<CastOp>) {
 /// read from the argument, instruction or block it names, when its hash matches. A map keyed by
 /// the name took 32 bytes an entry, and half as much again while it grew: a body of a million
 /// named instructions held 104 MB of table (its old and new buckets) at the read's peak, where
-/// this takes 12 bytes an entry. The hash kept spares growing the table from reading each name
-/// again.
-struct ByName<T>(hashbrown::HashTable<(T, u32)>);
+/// this takes 8 bytes an entry (the handle packed in 32 bits). The hash kept spares growing the
+/// table from reading each name again.
+struct ByName<T>(hashbrown::HashTable<(u32, u32)>, std::marker::PhantomData<T>);
 
-impl<T: Copy> Default for ByName<T> {
-    fn default() -> Self {
-        ByName(hashbrown::HashTable::new())
+/// A handle [`ByName`] keeps in 32 bits.
+trait Packed: Copy {
+    fn pack(self) -> u32;
+    fn unpack(p: u32) -> Self;
+}
+
+impl Packed for BlockId {
+    fn pack(self) -> u32 {
+        self.index() as u32
+    }
+    fn unpack(p: u32) -> Self {
+        BlockId::from_index(p as usize)
     }
 }
 
-impl<T: Copy> ByName<T> {
+impl Packed for Local {
+    /// An argument's index with the top bit set, an instruction's index without (a body holds
+    /// fewer than 2^31 of either: each takes bytes of the input).
+    fn pack(self) -> u32 {
+        match self {
+            Local::Arg(i) => i | 1 << 31,
+            Local::Inst(id) => id.index() as u32,
+        }
+    }
+    fn unpack(p: u32) -> Self {
+        match p >> 31 {
+            1 => Local::Arg(p & !(1 << 31)),
+            _ => Local::Inst(InstId::from_index(p as usize)),
+        }
+    }
+}
+
+impl<T: Packed> Default for ByName<T> {
+    fn default() -> Self {
+        ByName(hashbrown::HashTable::new(), std::marker::PhantomData)
+    }
+}
+
+impl<T: Packed> ByName<T> {
     /// The hash of the name `s`, as the table keeps it.
     fn hash(s: &[u8]) -> u32 {
         Self::fold(NameTable::hash(s))
@@ -69,13 +101,13 @@ impl<T: Copy> ByName<T> {
     /// What the name `s` (hashed as [`ByName::hash`]) refers to.
     #[inline]
     fn find<'s>(&self, hash: u32, s: &[u8], name_of: impl Fn(T) -> &'s [u8]) -> Option<T> {
-        self.0.find(Self::spread(hash), |&(v, h)| h == hash && name_of(v) == s).map(|&(v, _)| v)
+        self.0.find(Self::spread(hash), |&(v, h)| h == hash && name_of(T::unpack(v)) == s).map(|&(v, _)| T::unpack(v))
     }
 
     /// Adds `v`, whose name (hashed as [`ByName::hash`]) the table does not hold yet.
     #[inline]
     fn insert_new(&mut self, hash: u32, v: T) {
-        self.0.insert_unique(Self::spread(hash), (v, hash), |&(_, h)| Self::spread(h));
+        self.0.insert_unique(Self::spread(hash), (v.pack(), hash), |&(_, h)| Self::spread(h));
     }
 
     fn clear(&mut self) {
