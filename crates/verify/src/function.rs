@@ -1095,6 +1095,7 @@ fn rebuilt_value_retyped(cx: &Cx, f: &Function, v: Value) -> bool {
     if !callee.intrinsic {
         return false;
     }
+    let name: &str = name;
     let types = &cx.m.types;
     match intrinsics::rebuilt_value(cx.target.path, name) {
         Some(intrinsics::RebuiltValue::Operand) => call.args.first().is_some_and(|a| a.ty != inst.ty),
@@ -1137,6 +1138,7 @@ fn check_call(
             if !callee.intrinsic {
                 return;
             }
+            let name: &str = name;
             // LLVM 22 checks no call through another type as the intrinsic's (`check_llvm_first`
             // or the declaration's use refuses it).
             if cx.target.path == Path::Modern && crate::module::mistyped_callee(m, c, call.fn_ty).is_some() {

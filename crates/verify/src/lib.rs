@@ -586,9 +586,12 @@ impl<'m> Cx<'m> {
 
     /// The global value a callee constant names (through casts, as [`global_of`]), with what its
     /// name decides on the target's path ([`callee::Callee`]), worked out once per callee.
-    pub(crate) fn callee(&self, c: nvir_llvm::ir::ConstId) -> Option<(&'m str, &callee::Callee)> {
+    ///
+    /// The name is the symbol's own string: reading it as text checks it as UTF-8 again, which a
+    /// caller that needs only the answers (most calls) does not pay.
+    pub(crate) fn callee(&self, c: nvir_llvm::ir::ConstId) -> Option<(&'m nvir_llvm::ir::Str, &callee::Callee)> {
         let s = module::symbol_of(self.m, c)?;
-        let name: &'m str = &self.m.symbols[s].name;
+        let name = &self.m.symbols[s].name;
         let facts = self.callees.get(s.index())?.get_or_init(|| callee::Facts::new(name, self.target.path));
         Some((name, facts.get()))
     }

@@ -107,6 +107,13 @@ impl std::ops::Deref for Str {
     }
 }
 
+/// By bytes, without reading the string as text (a check of its UTF-8).
+impl PartialEq<str> for Str {
+    fn eq(&self, other: &str) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
 impl From<&str> for Str {
     fn from(s: &str) -> Str {
         Str::new(s)
