@@ -374,12 +374,10 @@ impl<T: Eq + Hash> Set<T> {
         self.table.insert_unique(hash_of(&value), i, |&j| hash_of(values.at(j as usize)));
         self.push(value);
     }
-    /// Keeps the first `n` values.
-    fn truncate(&mut self, n: usize) {
-        if n < self.len() {
-            drop(self.values.drain_from(n));
-            self.table.retain(|i| (*i as usize) < n);
-        }
+    /// Removes the values from index `n` on (and their table entries) and yields them in order.
+    fn drain_from(&mut self, n: usize) -> impl Iterator<Item = T> + '_ {
+        self.table.retain(|i| (*i as usize) < n);
+        self.values.drain_from(n)
     }
     /// Adds a value to the values, doubling the first run up to [`SET_RUN`] values.
     fn push(&mut self, value: T) {
@@ -560,13 +558,11 @@ impl<T: Eq + Hash> UniqueArena<T> {
             out.extend((at..self.front).filter_map(|i| shared.at(i)).cloned());
             // What stays is the shared front's head, now this arena's own.
             let mut own = Arc::try_unwrap(shared).unwrap_or_else(|s| (*s).clone());
-            own.truncate(at);
+            drop(own.drain_from(at));
             out.extend(std::mem::replace(&mut self.set, own).values.into_values());
             self.front = 0;
         } else {
-            let keep = at - self.front;
-            out.extend(self.set.values.drain_from(keep));
-            self.set.table.retain(|i| (*i as usize) < keep);
+            out.extend(self.set.drain_from(at - self.front));
         }
         out
     }
